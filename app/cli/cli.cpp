@@ -1,0 +1,76 @@
+#include "app/cli/cli.h"
+
+#include <cstdlib>
+#include <ostream>
+
+#include "app/cli/args.h"
+#include "app/cli/commands.h"
+#include "core/util/error.h"
+
+namespace partita::cli {
+
+namespace {
+
+const char* kUsage = R"(usage: partita-cli <command> [options]
+
+commands:
+  hypar      HyPar's hierarchical search (Algorithms 1 and 2)
+  evaluate   evaluate a given grid (--grid 0011,0010,0000,0011), strategy file (--strategy F)
+             or baseline (--method hypar|dp|mp|owt)
+  explore    enumerate a strategy space: --explore-levels 1,4 | --explore-layers conv5_2,fc1 | --full
+  table      DP, MP, OWT and HyPar for many networks (HyPar Figs. 6-8, 12), with geometric means
+  scale      1 to 2^N accelerators (HyPar Fig. 11), --max-levels N (default 6)
+
+inputs:
+  --network F            partita-network/1 JSON, or AccPar text (.txt)
+  --network-format F     auto (default), json or accpar
+  --array F              partita-array/1 JSON (default: 16 HMC accelerators on an H-tree)
+  --levels H             hierarchy levels, 1..12 (2^H accelerators; overrides the array's)
+  --topology T           htree or torus
+  --networks F1,F2,...   (table) networks to compare; default: the ten built-in ones
+parameters:
+  --batch B (256)  --mode cal|lit (cal: w_intra = 2)  --out-size post|pre  --bytes-per-element (4)
+  --throughput-ops (4.2e11)  --link-bps (1.6e9)  --level-bw-factor (2)
+  --e-mult-pj (3.7) --e-add-pj (0.9) --e-dram-pj (640) --e-sram-pj (5) --e-link-pj-per-bit (20) --sram-energy
+output:
+  --json                 one JSON object on stdout
+  --csv FILE             the command's table as CSV (units in the column names)
+  --export FILE          (hypar) write the strategy as partita-strategy/1 JSON
+)";
+
+}  // namespace
+
+std::string examplesDir() {
+    if (const char* env = std::getenv("PARTITA_EXAMPLES")) return env;
+    return PARTITA_EXAMPLES_DIR;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+        (args.empty() ? err : out) << kUsage;
+        return args.empty() ? 2 : 0;
+    }
+    const std::string command = args[0];
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    try {
+        if (command == "hypar") return cmdHypar(rest, out);
+        if (command == "evaluate") return cmdEvaluate(rest, out);
+        if (command == "explore") return cmdExplore(rest, out);
+        if (command == "table") return cmdTable(rest, out);
+        if (command == "scale") return cmdScale(rest, out);
+        err << "partita-cli: unknown command '" << command << "'\n\n" << kUsage;
+        return 2;
+    } catch (const UsageError& e) {
+        err << "partita-cli " << command << ": " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        err << "partita-cli " << command << ": error: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
+    return run(std::vector<std::string>(argv + 1, argv + argc), out, err);
+}
+
+}  // namespace partita::cli

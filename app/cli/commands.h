@@ -1,0 +1,18 @@
+#pragma once
+// The partita-cli subcommands. Each takes its own arguments (after the
+// subcommand name) and writes a report or JSON to `out`.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace partita::cli {
+
+using Argv = std::vector<std::string>;
+
+int cmdHypar(const Argv& args, std::ostream& out);
+int cmdEvaluate(const Argv& args, std::ostream& out);
+int cmdExplore(const Argv& args, std::ostream& out);
+int cmdTable(const Argv& args, std::ostream& out);
+int cmdScale(const Argv& args, std::ostream& out);
+
+}  // namespace partita::cli

@@ -1,0 +1,167 @@
+// The AccPar authors' network text format (issue 2, item 3): values are read by
+// position; keys are checked only to give a helpful message.
+#include <sstream>
+#include <vector>
+
+#include "core/io/network_io.h"
+#include "core/util/error.h"
+
+namespace partita {
+
+namespace {
+
+struct Line {
+    int number;
+    std::vector<std::string> words;
+};
+
+class LineReader {
+public:
+    LineReader(const std::string& text, std::string source) : source_(std::move(source)) {
+        std::istringstream in(text);
+        std::string raw;
+        int number = 0;
+        while (std::getline(in, raw)) {
+            ++number;
+            std::istringstream words(raw);
+            Line line{number, {}};
+            for (std::string w; words >> w;) line.words.push_back(w);
+            if (!line.words.empty()) lines_.push_back(line);
+        }
+        last_line_ = number;
+    }
+
+    const Line& next(const std::string& expecting) {
+        if (pos_ >= lines_.size())
+            fail(last_line_, "the file ends early: expected " + expecting);
+        return lines_[pos_++];
+    }
+
+    // A "key value" line; returns the value as a positive integer.
+    std::int64_t value(const std::string& key, const std::string& layer) {
+        const Line& line = next("'" + key + "' of layer '" + layer + "'");
+        if (line.words.size() != 2) fail(line.number, "expected '" + key + " <value>' for layer '" + layer + "'");
+        if (line.words[0] != key)
+            fail(line.number, "expected '" + key + "' for layer '" + layer + "', found '" + line.words[0] + "'");
+        return positive(line, line.words[1], key);
+    }
+
+    std::int64_t positive(const Line& line, const std::string& word, const std::string& what) {
+        std::int64_t v = 0;
+        size_t used = 0;
+        try {
+            v = std::stoll(word, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != word.size()) fail(line.number, what + " must be an integer, found '" + word + "'");
+        if (v <= 0) fail(line.number, what + " must be positive, got " + word);
+        return v;
+    }
+
+    bool done() const { return pos_ >= lines_.size(); }
+    const Line& peek() const { return lines_[pos_]; }
+    [[noreturn]] void fail(int line, const std::string& message) const {
+        throw InputError(source_, "line " + std::to_string(line), message);
+    }
+
+private:
+    std::string source_;
+    std::vector<Line> lines_;
+    size_t pos_ = 0;
+    int last_line_ = 0;
+};
+
+// Finds stride and padding (and whether to honour the pool factor) so that a
+// conv with `kernel` maps `in` to the `out` the consumer sees. Prefers a
+// stride-1 "same" conv; the file's `pool` is advisory (the authors' code ignores it).
+bool fitConv(std::int64_t in, int kernel, std::int64_t out, int pool, int& stride, int& pad, int& used_pool) {
+    std::vector<int> pads{(kernel - 1) / 2};
+    for (int p = 0; p <= kernel; ++p)
+        if (p != pads.front()) pads.push_back(p);
+    for (int p : {pool, 1, 2}) {
+        for (int s = 1; s <= kernel; ++s)
+            for (int pd : pads) {
+                const std::int64_t span = in + 2 * pd - kernel;
+                if (span < 0) continue;
+                const std::int64_t conv = span / s + 1;
+                if ((p > 1 ? conv / p : conv) == out && conv >= p) {
+                    stride = s;
+                    pad = pd;
+                    used_pool = p;
+                    return true;
+                }
+            }
+    }
+    return false;
+}
+
+}  // namespace
+
+Network readAccParText(const std::string& text, const std::string& source) {
+    LineReader reader(text, source);
+    const Line& head = reader.next("'num_layers N'");
+    if (head.words.size() != 2 || head.words[0] != "num_layers")
+        reader.fail(head.number, "expected 'num_layers N' on the first line");
+    const auto count = reader.positive(head, head.words[1], "num_layers");
+
+    Network net;
+    const auto slash = source.find_last_of('/');
+    net.name = source.substr(slash == std::string::npos ? 0 : slash + 1);
+    if (net.name.size() > 4 && net.name.compare(net.name.size() - 4, 4, ".txt") == 0) net.name.resize(net.name.size() - 4);
+    net.description = "imported from AccPar text format";
+    Shape current{};
+    for (std::int64_t i = 0; i < count; ++i) {
+        const Line& header = reader.next("layer " + std::to_string(i + 1) + " of " + std::to_string(count));
+        if (header.words.size() != 2 || (header.words[1] != "FC" && header.words[1] != "CONV"))
+            reader.fail(header.number, "expected '<name> FC' or '<name> CONV', found '" +
+                                           (header.words.empty() ? std::string() : header.words[0]) +
+                                           (header.words.size() > 1 ? " " + header.words[1] : std::string()) + "'");
+        Operator op;
+        op.name = header.words[0];
+        if (header.words[1] == "FC") {
+            op.type = OpType::FullyConnected;
+            const auto in_ch = reader.value("in_ch", op.name);
+            op.out_channels = reader.value("out_ch", op.name);
+            if (i == 0) current = net.input = Shape{in_ch, 1, 1};
+            if (in_ch != current.elements())
+                reader.fail(header.number, "layer '" + op.name + "' has in_ch " + std::to_string(in_ch) +
+                                               " but the previous layer produces " + std::to_string(current.elements()) +
+                                               " values per sample");
+            current = Shape{op.out_channels, 1, 1};
+        } else {
+            op.type = OpType::Conv;
+            const auto in_ch = reader.value("in_ch", op.name);
+            const auto in_h = reader.value("in_fmap_h", op.name);
+            const auto in_w = reader.value("in_fmap_w", op.name);
+            const auto kernel = reader.value("kernel", op.name);
+            op.out_channels = reader.value("out_ch", op.name);
+            const auto out_h = reader.value("out_fmap_h", op.name);
+            const auto out_w = reader.value("out_fmap_w", op.name);
+            const auto pool = reader.value("pool", op.name);
+            if (i == 0) current = net.input = Shape{in_ch, in_h, in_w};
+            if (!(Shape{in_ch, in_h, in_w} == current))
+                reader.fail(header.number, "layer '" + op.name + "' reads " + std::to_string(in_ch) + "x" +
+                                               std::to_string(in_h) + "x" + std::to_string(in_w) +
+                                               " but the previous layer produces " + std::to_string(current.c) + "x" +
+                                               std::to_string(current.h) + "x" + std::to_string(current.w));
+            int sh = 1, ph = 0, poolh = 1, sw = 1, pw = 0, poolw = 1;
+            if (!fitConv(in_h, static_cast<int>(kernel), out_h, static_cast<int>(pool), sh, ph, poolh) ||
+                !fitConv(in_w, static_cast<int>(kernel), out_w, static_cast<int>(pool), sw, pw, poolw))
+                reader.fail(header.number, "no stride and padding map " + std::to_string(in_h) + "x" + std::to_string(in_w) +
+                                               " to " + std::to_string(out_h) + "x" + std::to_string(out_w) +
+                                               " with kernel " + std::to_string(kernel) + " in layer '" + op.name + "'");
+            op.window = Window{static_cast<int>(kernel), static_cast<int>(kernel), sh, sw, ph, pw, Rounding::Floor};
+            if (poolh > 1 || poolw > 1) op.pool = Window{poolh, poolw, poolh, poolw, 0, 0, Rounding::Floor};
+            current = Shape{op.out_channels, out_h, out_w};
+        }
+        net.ops.push_back(std::move(op));
+    }
+    if (!reader.done())
+        reader.fail(reader.peek().number, "unexpected text after the " + std::to_string(count) +
+                                              " layers announced by num_layers");
+    propagate(net, source);
+    return net;
+}
+
+}  // namespace partita

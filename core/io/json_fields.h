@@ -1,0 +1,53 @@
+#pragma once
+// Strict reading of JSON objects: every key must be known, every error names
+// the file and the JSON pointer of the offending value.
+#include <cstdint>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace partita {
+
+using Json = nlohmann::json;
+
+// Parses text; a syntax error becomes InputError(source, "line L, column C", ...).
+Json parseJsonText(const std::string& text, const std::string& source);
+// Reads a whole file; a missing or unreadable file is an InputError.
+std::string readTextFile(const std::string& path);
+
+class Fields {
+public:
+    Fields(const Json& object, std::string pointer, std::string source);
+
+    bool has(const std::string& key) const;
+    const Json& raw(const std::string& key);  // marks the key used; must exist
+    std::string string(const std::string& key);
+    std::string string(const std::string& key, const std::string& fallback);
+    double number(const std::string& key);
+    double number(const std::string& key, double fallback);
+    double positive(const std::string& key);
+    double positive(const std::string& key, double fallback);
+    double nonNegative(const std::string& key, double fallback);
+    std::int64_t positiveInt(const std::string& key);
+    std::int64_t positiveInt(const std::string& key, std::int64_t fallback);
+    std::int64_t integerIn(const std::string& key, std::int64_t lo, std::int64_t hi);
+    bool boolean(const std::string& key, bool fallback);
+    // Rejects any key that was not read (call last).
+    void finish() const;
+
+    [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+    std::string pointer(const std::string& key) const { return pointer_ + "/" + key; }
+    const std::string& source() const { return source_; }
+
+private:
+    const Json& object_;
+    std::string pointer_;
+    std::string source_;
+    mutable std::set<std::string> used_;
+};
+
+// The "format" key must equal `expected` ("partita-network/1").
+void checkFormat(Fields& fields, const std::string& expected);
+
+}  // namespace partita

@@ -1,0 +1,189 @@
+#include <stdexcept>
+
+#include "core/io/network_io.h"
+#include "core/util/error.h"
+
+namespace partita {
+
+namespace {
+
+// kernel/stride/padding accept one integer or [h, w].
+std::pair<int, int> pairField(Fields& f, const std::string& key, int fallback, bool allow_zero) {
+    if (!f.has(key)) return {fallback, fallback};
+    const Json& v = f.raw(key);
+    auto one = [&](const Json& x) {
+        if (!x.is_number_integer()) f.fail(key, "expected an integer or [height, width], found " + v.dump());
+        const auto i = x.get<std::int64_t>();
+        if (i < (allow_zero ? 0 : 1) || i > 1 << 20)
+            f.fail(key, std::string(allow_zero ? "must not be negative" : "must be positive") + ", got " + v.dump());
+        return static_cast<int>(i);
+    };
+    if (v.is_array()) {
+        if (v.size() != 2) f.fail(key, "expected [height, width], found " + v.dump());
+        return {one(v[0]), one(v[1])};
+    }
+    const int i = one(v);
+    return {i, i};
+}
+
+Rounding roundingField(Fields& f) {
+    const std::string r = f.string("rounding", "exact");
+    if (r == "exact") return Rounding::Exact;
+    if (r == "floor") return Rounding::Floor;
+    if (r == "ceil") return Rounding::Ceil;
+    f.fail("rounding", "unknown rounding '" + r + "' (use exact, floor or ceil)");
+}
+
+Window windowFields(Fields& f, bool kernel_defaults_stride) {
+    Window w;
+    std::tie(w.kernel_h, w.kernel_w) = pairField(f, "kernel", 0, false);
+    if (!f.has("kernel")) f.raw("kernel");  // reports the missing key
+    const auto stride = pairField(f, "stride", 1, false);
+    w.stride_h = f.has("stride") || !kernel_defaults_stride ? stride.first : w.kernel_h;
+    w.stride_w = f.has("stride") || !kernel_defaults_stride ? stride.second : w.kernel_w;
+    std::tie(w.pad_h, w.pad_w) = pairField(f, "padding", 0, true);
+    w.rounding = roundingField(f);
+    return w;
+}
+
+bool poolMode(Fields& f) {
+    const std::string mode = f.string("mode", "max");
+    if (mode != "max" && mode != "avg") f.fail("mode", "unknown pool mode '" + mode + "' (use max or avg)");
+    return mode == "avg";
+}
+
+Operator readOperator(const Json& j, const std::string& pointer, const std::string& source) {
+    Fields f(j, pointer, source);
+    Operator op;
+    op.name = f.string("name");
+    const std::string type = f.string("type");
+    if (f.has("inputs")) {
+        const Json& in = f.raw("inputs");
+        if (!in.is_array() || in.empty()) f.fail("inputs", "expected a non-empty list of operator names");
+        for (const auto& x : in) {
+            if (!x.is_string()) f.fail("inputs", "expected operator names, found " + x.dump());
+            op.inputs.push_back(x.get<std::string>());
+        }
+    }
+    if (type == "conv") {
+        op.type = OpType::Conv;
+        op.out_channels = f.positiveInt("out_channels");
+        op.window = windowFields(f, false);
+        if (f.has("pool")) {
+            Fields p(f.raw("pool"), f.pointer("pool"), source);
+            op.pool = windowFields(p, true);
+            op.average_pool = poolMode(p);
+            p.finish();
+        }
+    } else if (type == "fc") {
+        op.type = OpType::FullyConnected;
+        op.out_channels = f.positiveInt("out_features");
+    } else if (type == "pool") {
+        op.type = OpType::Pool;
+        op.window = windowFields(f, true);
+        op.average_pool = poolMode(f);
+    } else if (type == "add") {
+        op.type = OpType::Add;
+    } else if (type == "concat") {
+        op.type = OpType::Concat;
+    } else {
+        f.fail("type", "unknown operator type '" + type + "' (use conv, fc, pool, add or concat)");
+    }
+    f.finish();
+    return op;
+}
+
+Json windowJson(const Window& w, bool stride_defaults_to_kernel) {
+    auto pair = [](int a, int b) { return a == b ? Json(a) : Json::array({a, b}); };
+    Json j;
+    j["kernel"] = pair(w.kernel_h, w.kernel_w);
+    const bool default_stride = stride_defaults_to_kernel ? (w.stride_h == w.kernel_h && w.stride_w == w.kernel_w)
+                                                          : (w.stride_h == 1 && w.stride_w == 1);
+    if (!default_stride) j["stride"] = pair(w.stride_h, w.stride_w);
+    if (w.pad_h || w.pad_w) j["padding"] = pair(w.pad_h, w.pad_w);
+    if (w.rounding == Rounding::Floor) j["rounding"] = "floor";
+    if (w.rounding == Rounding::Ceil) j["rounding"] = "ceil";
+    return j;
+}
+
+}  // namespace
+
+NetworkFormat parseNetworkFormat(const std::string& name) {
+    if (name == "auto") return NetworkFormat::Auto;
+    if (name == "json") return NetworkFormat::Json;
+    if (name == "accpar") return NetworkFormat::AccParText;
+    throw std::invalid_argument("unknown network format '" + name + "' (use json, accpar or auto)");
+}
+
+Network readNetworkJson(const std::string& text, const std::string& source) {
+    const Json root = parseJsonText(text, source);
+    Fields f(root, "", source);
+    checkFormat(f, "partita-network/1");
+    Network net;
+    net.name = f.string("name");
+    net.description = f.string("description", "");
+    {
+        Fields in(f.raw("input"), f.pointer("input"), source);
+        net.input.c = in.positiveInt("channels");
+        net.input.h = in.positiveInt("height", 1);
+        net.input.w = in.positiveInt("width", 1);
+        in.finish();
+    }
+    const Json& ops = f.raw("operators");
+    if (!ops.is_array()) f.fail("operators", "expected a list of operators");
+    for (size_t i = 0; i < ops.size(); ++i)
+        net.ops.push_back(readOperator(ops[i], "/operators/" + std::to_string(i), source));
+    f.finish();
+    propagate(net, source);
+    return net;
+}
+
+Json networkToJson(const Network& net) {
+    Json j;
+    j["format"] = "partita-network/1";
+    j["name"] = net.name;
+    if (!net.description.empty()) j["description"] = net.description;
+    j["input"] = {{"channels", net.input.c}, {"height", net.input.h}, {"width", net.input.w}};
+    Json ops = Json::array();
+    for (size_t i = 0; i < net.ops.size(); ++i) {
+        const Operator& op = net.ops[i];
+        Json o;
+        o["name"] = op.name;
+        o["type"] = opTypeName(op.type);
+        const std::string implicit = i == 0 ? "input" : net.ops[i - 1].name;
+        if (!(op.inputs.size() == 1 && op.inputs[0] == implicit)) o["inputs"] = op.inputs;
+        switch (op.type) {
+        case OpType::Conv:
+            o["out_channels"] = op.out_channels;
+            o.update(windowJson(op.window, false));
+            if (op.pool) {
+                Json p = windowJson(*op.pool, true);
+                if (op.average_pool) p["mode"] = "avg";
+                o["pool"] = p;
+            }
+            break;
+        case OpType::FullyConnected: o["out_features"] = op.out_channels; break;
+        case OpType::Pool:
+            o.update(windowJson(op.window, true));
+            if (op.average_pool) o["mode"] = "avg";
+            break;
+        case OpType::Add:
+        case OpType::Concat: break;
+        }
+        ops.push_back(o);
+    }
+    j["operators"] = ops;
+    return j;
+}
+
+std::string writeNetworkJson(const Network& net) { return networkToJson(net).dump(2) + "\n"; }
+
+Network loadNetwork(const std::string& path, NetworkFormat format) {
+    const std::string text = readTextFile(path);
+    if (format == NetworkFormat::Auto)
+        format = path.size() >= 4 && path.compare(path.size() - 4, 4, ".txt") == 0 ? NetworkFormat::AccParText
+                                                                                    : NetworkFormat::Json;
+    return format == NetworkFormat::AccParText ? readAccParText(text, path) : readNetworkJson(text, path);
+}
+
+}  // namespace partita

@@ -1,0 +1,49 @@
+#pragma once
+// An accelerator array of 2^H identical accelerators in H hierarchy levels
+// (spec hypar §4). H1 is the top split, HH pairs single accelerators.
+#include <string>
+#include <vector>
+
+namespace partita {
+
+enum class Topology { HTree, Torus };
+
+const char* topologyName(Topology t);
+
+struct AcceleratorSpec {
+    std::string kind = "hmc";
+    double throughput_ops = 420e9;  // R_acc, ops/s (2 ops per MAC)
+    double e_mult_pj = 3.7;         // 32-bit float multiply
+    double e_add_pj = 0.9;          // 32-bit float add
+    double e_dram_pj = 640.0;       // 32-bit DRAM access
+    double e_sram_pj = 5.0;         // 32-bit SRAM access (optional energy term)
+    double e_link_pj_per_bit = 20.0;
+};
+
+struct Array {
+    static constexpr int kMaxLevels = 12;
+
+    std::string name = "HMC H-tree";
+    int levels = 4;
+    Topology topology = Topology::HTree;
+    double link_bps = 1.6e9;         // one link, bits/s
+    double level_bw_factor = 2.0;    // fat tree: bandwidth ratio between adjacent levels
+    AcceleratorSpec accelerator;
+
+    int count() const { return 1 << levels; }
+    // Bits/s available to one group pair's exchange at level h (0 = H1), spec §4.2/§4.4.
+    double levelBandwidth(int h) const;
+    std::vector<double> levelBandwidths() const;  // H1 first
+};
+
+// Largest number of flows on any directed torus link at each level (H1 first),
+// for mirror exchanges a <-> a xor 2^(H-k) with dimension-order routing (spec §4.4).
+std::vector<int> torusLoads(int levels);
+
+// The array of spec §4 with H levels: 1.6 Gb/s links, fat tree factor 2, 420 GOPS.
+Array defaultArray(int levels, Topology topology = Topology::HTree);
+
+// Throws std::invalid_argument naming the field when a value is out of range.
+void validate(const Array& array);
+
+}  // namespace partita

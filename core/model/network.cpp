@@ -1,0 +1,203 @@
+#include "core/model/network.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "core/util/error.h"
+
+namespace partita {
+
+const char* opTypeName(OpType type) {
+    switch (type) {
+    case OpType::Conv: return "conv";
+    case OpType::FullyConnected: return "fc";
+    case OpType::Pool: return "pool";
+    case OpType::Add: return "add";
+    case OpType::Concat: return "concat";
+    }
+    return "?";
+}
+
+int Network::find(const std::string& op_name) const {
+    for (size_t i = 0; i < ops.size(); ++i)
+        if (ops[i].name == op_name) return static_cast<int>(i);
+    return -1;
+}
+
+std::int64_t windowOutput(std::int64_t in, int kernel, int stride, int pad, Rounding rounding) {
+    if (kernel <= 0) throw std::invalid_argument("kernel must be positive, got " + std::to_string(kernel));
+    if (stride <= 0) throw std::invalid_argument("stride must be positive, got " + std::to_string(stride));
+    if (pad < 0) throw std::invalid_argument("padding must not be negative, got " + std::to_string(pad));
+    const std::int64_t span = in + 2 * pad - kernel;
+    if (span < 0)
+        throw std::invalid_argument("window " + std::to_string(kernel) + " does not fit input " + std::to_string(in) +
+                                    " with padding " + std::to_string(pad));
+    if (span % stride != 0) {
+        if (rounding == Rounding::Exact)
+            throw std::invalid_argument("window " + std::to_string(kernel) + " with stride " + std::to_string(stride) +
+                                        " and padding " + std::to_string(pad) + " does not tile input " +
+                                        std::to_string(in) + " (" + std::to_string(span) + " is not a multiple of " +
+                                        std::to_string(stride) + "); set \"rounding\" to \"floor\" or \"ceil\"");
+        if (rounding == Rounding::Ceil) return span / stride + 2;
+    }
+    return span / stride + 1;
+}
+
+namespace {
+
+Shape applyWindow(const Shape& in, const Window& w) {
+    return Shape{in.c, windowOutput(in.h, w.kernel_h, w.stride_h, w.pad_h, w.rounding),
+                 windowOutput(in.w, w.kernel_w, w.stride_w, w.pad_w, w.rounding)};
+}
+
+std::string describe(const std::string& name) { return "operator '" + name + "'"; }
+
+// Orders operators so that every producer precedes its consumers (stable in
+// file order); on a cycle, names the operators on it.
+std::vector<int> topologicalOrder(const std::vector<std::vector<int>>& inputs, const Network& net,
+                                  const std::string& source) {
+    const size_t n = inputs.size();
+    std::vector<int> pending(n, 0);
+    std::vector<std::vector<int>> consumers(n);
+    for (size_t i = 0; i < n; ++i)
+        for (int p : inputs[i])
+            if (p >= 0) {
+                ++pending[i];
+                consumers[static_cast<size_t>(p)].push_back(static_cast<int>(i));
+            }
+    std::vector<int> order;
+    std::vector<bool> done(n, false);
+    // Repeatedly take the first ready operator in file order: O(n^2) worst case,
+    // fine for networks of a few thousand operators and keeps file order stable.
+    for (size_t round = 0; round < n; ++round) {
+        int pick = -1;
+        for (size_t i = 0; i < n; ++i)
+            if (!done[i] && pending[i] == 0) { pick = static_cast<int>(i); break; }
+        if (pick < 0) break;
+        done[static_cast<size_t>(pick)] = true;
+        order.push_back(pick);
+        for (int c : consumers[static_cast<size_t>(pick)]) --pending[static_cast<size_t>(c)];
+    }
+    if (order.size() == n) return order;
+    // Walk back through unfinished inputs until a node repeats: that is a cycle.
+    int cur = 0;
+    while (done[static_cast<size_t>(cur)]) ++cur;
+    std::vector<int> path;
+    std::vector<int> seen_at(n, -1);
+    while (seen_at[static_cast<size_t>(cur)] < 0) {
+        seen_at[static_cast<size_t>(cur)] = static_cast<int>(path.size());
+        path.push_back(cur);
+        for (int p : inputs[static_cast<size_t>(cur)])
+            if (p >= 0 && !done[static_cast<size_t>(p)]) { cur = p; break; }
+    }
+    std::string cycle;
+    for (size_t k = static_cast<size_t>(seen_at[static_cast<size_t>(cur)]); k < path.size(); ++k)
+        cycle = net.ops[static_cast<size_t>(path[k])].name + (cycle.empty() ? "" : " -> ") + cycle;
+    cycle += " -> " + net.ops[static_cast<size_t>(cur)].name;
+    throw InputError(source, describe(net.ops[static_cast<size_t>(cur)].name), "the operators form a cycle: " + cycle);
+}
+
+}  // namespace
+
+void propagate(Network& net, const std::string& source) {
+    if (net.ops.empty()) throw InputError(source, "", "the network has no operators");
+    if (net.input.c <= 0 || net.input.h <= 0 || net.input.w <= 0)
+        throw InputError(source, "input", "input sizes must be positive, got " + std::to_string(net.input.c) + "x" +
+                                              std::to_string(net.input.h) + "x" + std::to_string(net.input.w));
+    std::map<std::string, int> index;
+    for (size_t i = 0; i < net.ops.size(); ++i) {
+        const auto& name = net.ops[i].name;
+        if (name.empty()) throw InputError(source, "operator #" + std::to_string(i), "operator has no name");
+        if (name == "input") throw InputError(source, describe(name), "the name 'input' is reserved for the network input");
+        if (!index.emplace(name, static_cast<int>(i)).second)
+            throw InputError(source, describe(name), "duplicate operator name");
+    }
+    // Resolve input names; an empty list means "the previous operator in the file".
+    std::vector<std::vector<int>> inputs(net.ops.size());
+    for (size_t i = 0; i < net.ops.size(); ++i) {
+        auto& op = net.ops[i];
+        if (op.inputs.empty()) op.inputs.push_back(i == 0 ? "input" : net.ops[i - 1].name);
+        for (const auto& in : op.inputs) {
+            if (in == "input") { inputs[i].push_back(-1); continue; }
+            auto it = index.find(in);
+            if (it == index.end()) throw InputError(source, describe(op.name), "unknown input '" + in + "'");
+            if (it->second == static_cast<int>(i)) throw InputError(source, describe(op.name), "the operator is its own input (a cycle)");
+            inputs[i].push_back(it->second);
+        }
+    }
+    const auto order = topologicalOrder(inputs, net, source);
+    std::vector<int> new_id(net.ops.size());
+    for (size_t k = 0; k < order.size(); ++k) new_id[static_cast<size_t>(order[k])] = static_cast<int>(k);
+    std::vector<Operator> sorted;
+    sorted.reserve(order.size());
+    for (int old : order) {
+        Operator op = std::move(net.ops[static_cast<size_t>(old)]);
+        op.input_ids.clear();
+        for (int p : inputs[static_cast<size_t>(old)]) op.input_ids.push_back(p < 0 ? -1 : new_id[static_cast<size_t>(p)]);
+        sorted.push_back(std::move(op));
+    }
+    net.ops = std::move(sorted);
+
+    for (auto& op : net.ops) {
+        auto shapeOf = [&](int id) { return id < 0 ? net.input : net.ops[static_cast<size_t>(id)].out_shape; };
+        const std::string where = describe(op.name);
+        try {
+            op.in_shape = shapeOf(op.input_ids.front());
+            switch (op.type) {
+            case OpType::Conv: {
+                if (op.input_ids.size() != 1) throw std::invalid_argument("a conv takes exactly one input");
+                if (op.out_channels <= 0)
+                    throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
+                Shape conv = applyWindow(op.in_shape, op.window);
+                conv.c = op.out_channels;
+                op.pre_pool_shape = conv;
+                op.out_shape = op.pool ? applyWindow(conv, *op.pool) : conv;
+                break;
+            }
+            case OpType::FullyConnected:
+                if (op.input_ids.size() != 1) throw std::invalid_argument("an fc layer takes exactly one input");
+                if (op.out_channels <= 0)
+                    throw std::invalid_argument("out_features must be positive, got " + std::to_string(op.out_channels));
+                op.in_shape = Shape{op.in_shape.elements(), 1, 1};  // fc flattens its input
+                op.pre_pool_shape = op.out_shape = Shape{op.out_channels, 1, 1};
+                break;
+            case OpType::Pool:
+                if (op.input_ids.size() != 1) throw std::invalid_argument("a pool takes exactly one input");
+                op.pre_pool_shape = op.out_shape = applyWindow(op.in_shape, op.window);
+                break;
+            case OpType::Add:
+                if (op.input_ids.size() < 2) throw std::invalid_argument("an add needs at least two inputs");
+                for (int id : op.input_ids)
+                    if (!(shapeOf(id) == op.in_shape)) {
+                        const Shape s = shapeOf(id);
+                        throw std::invalid_argument("inputs have different shapes (" + std::to_string(op.in_shape.c) + "x" +
+                                                    std::to_string(op.in_shape.h) + "x" + std::to_string(op.in_shape.w) +
+                                                    " vs " + std::to_string(s.c) + "x" + std::to_string(s.h) + "x" +
+                                                    std::to_string(s.w) + ")");
+                    }
+                op.pre_pool_shape = op.out_shape = op.in_shape;
+                break;
+            case OpType::Concat: {
+                if (op.input_ids.size() < 2) throw std::invalid_argument("a concat needs at least two inputs");
+                Shape out = op.in_shape;
+                out.c = 0;
+                for (int id : op.input_ids) {
+                    const Shape s = shapeOf(id);
+                    if (s.h != out.h || s.w != out.w)
+                        throw std::invalid_argument("inputs have different spatial sizes (" + std::to_string(out.h) + "x" +
+                                                    std::to_string(out.w) + " vs " + std::to_string(s.h) + "x" +
+                                                    std::to_string(s.w) + ")");
+                    out.c += s.c;
+                }
+                op.pre_pool_shape = op.out_shape = out;
+                break;
+            }
+            }
+        } catch (const std::invalid_argument& e) {
+            throw InputError(source, where, e.what());
+        }
+    }
+}
+
+}  // namespace partita

@@ -1,0 +1,83 @@
+#include "core/search/methods.h"
+
+#include <stdexcept>
+
+namespace partita {
+
+const char* methodName(Method m) {
+    switch (m) {
+    case Method::HyPar: return "hypar";
+    case Method::DataParallel: return "dp";
+    case Method::ModelParallel: return "mp";
+    case Method::OneWeirdTrick: return "owt";
+    }
+    return "?";
+}
+
+const char* methodLabel(Method m) {
+    switch (m) {
+    case Method::HyPar: return "HyPar";
+    case Method::DataParallel: return "DP";
+    case Method::ModelParallel: return "MP";
+    case Method::OneWeirdTrick: return "OWT";
+    }
+    return "?";
+}
+
+Method parseMethod(const std::string& name) {
+    for (Method m : kAllMethods)
+        if (name == methodName(m)) return m;
+    throw std::invalid_argument("unknown method '" + name + "' (use hypar, dp, mp or owt)");
+}
+
+void requireChain(const LayerTable& layers) {
+    if (layers.size() == 0) throw std::invalid_argument("the network has no weighted (conv or fc) layers");
+    for (size_t l = 1; l < layers.size(); ++l) {
+        const auto& p = layers[l].preds;
+        if (p.size() != 1 || p[0] != static_cast<int>(l) - 1)
+            throw std::invalid_argument("HyPar needs a chain of weighted layers, but '" + layers[l].name + "' has " +
+                                        std::to_string(p.size()) + " weighted predecessors");
+    }
+}
+
+ChainSolution hyparLevel(const LayerTable& layers, std::span<const LayerState> state, const CommModel& model) {
+    static constexpr Split kHyparSplits[] = {Split::Batch, Split::Input};
+    std::vector<Amounts> a;
+    a.reserve(layers.size());
+    for (size_t l = 0; l < layers.size(); ++l) a.push_back(amounts(layers[l], state[l], model.out_size));
+    auto first = [&](Split t) { return model.w_intra * intraAmount(a[0], t); };
+    auto step = [&](size_t l, Split tt, Split t) {
+        return model.w_intra * intraAmount(a[l], t) + interCoefficient(tt, t) * a[l].input;
+    };
+    return solveChain(layers.size(), kHyparSplits, first, step, strictlyLess);
+}
+
+Grid hyparSearch(const LayerTable& layers, int levels, const CostParams& params) {
+    requireChain(layers);
+    Grid grid(levels, static_cast<int>(layers.size()));
+    auto state = initialState(layers, params.batch);
+    for (int h = 0; h < levels; ++h) {
+        const auto sol = hyparLevel(layers, state, params.comm);
+        for (size_t l = 0; l < layers.size(); ++l) grid.at(h, static_cast<int>(l)).split = sol.choice[l];
+        shrink(state, grid.row(h));
+    }
+    return grid;
+}
+
+Grid baselineGrid(Method m, const LayerTable& layers, int levels) {
+    Grid grid(levels, static_cast<int>(layers.size()));
+    for (int h = 0; h < levels; ++h)
+        for (size_t l = 0; l < layers.size(); ++l) {
+            Split s = Split::Batch;
+            if (m == Method::ModelParallel || (m == Method::OneWeirdTrick && layers[l].is_fc)) s = Split::Input;
+            grid.at(h, static_cast<int>(l)).split = s;
+        }
+    return grid;
+}
+
+Grid planFor(Method m, const LayerTable& layers, int levels, const CostParams& params) {
+    if (m == Method::HyPar) return hyparSearch(layers, levels, params);
+    return baselineGrid(m, layers, levels);
+}
+
+}  // namespace partita

@@ -1,0 +1,19 @@
+#pragma once
+// Shared helpers for the engine tests: built-in example loading.
+#include <string>
+
+#include "core/io/network_io.h"
+#include "core/model/layers.h"
+
+namespace partita::test {
+
+inline std::string example(const std::string& relative) { return std::string(PARTITA_EXAMPLES_DIR) + "/" + relative; }
+
+inline LayerTable builtin(const std::string& name) {
+    return weightedLayers(loadNetwork(example("networks/" + name + ".json")));
+}
+
+inline const char* const kTenNetworks[] = {"sfc",   "sconv", "lenet-c", "cifar-c", "alexnet",
+                                           "vgg-a", "vgg-b", "vgg-c",   "vgg-d",   "vgg-e"};
+
+}  // namespace partita::test

@@ -1,6 +1,8 @@
 #include "core/io/json_fields.h"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <fstream>
 #include <sstream>
 
@@ -48,8 +50,27 @@ void Fields::fail(const std::string& key, const std::string& message) const {
 
 bool Fields::has(const std::string& key) const { return object_.contains(key); }
 
+namespace {
+size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+}  // namespace
+
 const Json& Fields::raw(const std::string& key) {
-    if (!object_.contains(key)) throw InputError(source_, pointer_.empty() ? "/" : pointer_, "missing key '" + key + "'");
+    if (!object_.contains(key)) {
+        std::string hint;
+        for (auto it = object_.begin(); it != object_.end() && hint.empty(); ++it)
+            if (editDistance(it.key(), key) <= 2) hint = " (found '" + it.key() + "': a misspelling?)";
+        throw InputError(source_, pointer_.empty() ? "/" : pointer_, "missing key '" + key + "'" + hint);
+    }
     used_.insert(key);
     return object_.at(key);
 }

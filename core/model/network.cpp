@@ -91,10 +91,10 @@ std::vector<int> topologicalOrder(const std::vector<std::vector<int>>& inputs, c
         for (int p : inputs[static_cast<size_t>(cur)])
             if (p >= 0 && !done[static_cast<size_t>(p)]) { cur = p; break; }
     }
-    std::string cycle;
-    for (size_t k = static_cast<size_t>(seen_at[static_cast<size_t>(cur)]); k < path.size(); ++k)
-        cycle = net.ops[static_cast<size_t>(path[k])].name + (cycle.empty() ? "" : " -> ") + cycle;
-    cycle += " -> " + net.ops[static_cast<size_t>(cur)].name;
+    // path[k+1] is an input of path[k]; print in data-flow order (producer -> consumer).
+    std::string cycle = net.ops[static_cast<size_t>(cur)].name;
+    for (size_t k = path.size(); k-- > static_cast<size_t>(seen_at[static_cast<size_t>(cur)]);)
+        cycle += " -> " + net.ops[static_cast<size_t>(path[k])].name;
     throw InputError(source, describe(net.ops[static_cast<size_t>(cur)].name), "the operators form a cycle: " + cycle);
 }
 

@@ -274,7 +274,8 @@ int cmdExplore(const Argv& argv, std::ostream& out) {
         return text;
     };
     const std::uint64_t greedy = codeOf(hypar, req.cells, r.radix);
-    const bool greedy_fixed_ok = req.base == [&] { Grid g = hypar; applyCode(g, req.cells, r.radix, r.base_code); return g; }();
+    // HyPar's answer lies in the space only if the fixed cells agree with it.
+    const bool greedy_in_space = r.grid(req.base, greedy) == hypar;
     if (a.has("csv")) {
         CsvTable t;
         t.header = {"code", "pattern", "total_comm_elements", "total_comm_GB", "time_step_s", "perf_vs_dp"};
@@ -292,8 +293,6 @@ int cmdExplore(const Argv& argv, std::ostream& out) {
                     {"time_step_s", r.time_step_s[c]},
                     {"perf_vs_dp", r.perfVsDp(c)}};
     };
-    // HyPar's answer lies in the space only if the fixed cells agree with it.
-    const bool greedy_in_space = greedy_fixed_ok || base_method == Method::HyPar;
     if (a.flag("json")) {
         Json j = setupJson(layers, s);
         j["points"] = r.size();

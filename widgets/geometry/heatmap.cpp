@@ -1,0 +1,82 @@
+#include "widgets/geometry/heatmap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace partita::view {
+
+double ColorScale::normalize(double v) const {
+    double a = lo, b = hi, x = v;
+    if (log) {
+        if (!(x > 0)) return 0.0;
+        a = std::log10(lo);
+        b = std::log10(hi);
+        x = std::log10(x);
+    }
+    if (!(b > a)) return x >= b ? 1.0 : 0.0;
+    return std::clamp((x - a) / (b - a), 0.0, 1.0);
+}
+
+ColorScale ColorScale::fit(const std::vector<double>& values, bool log) {
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (double v : values) {
+        if (!std::isfinite(v) || (log && !(v > 0))) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    if (!std::isfinite(lo)) return {log ? 1.0 : 0.0, log ? 10.0 : 1.0, log};
+    return {lo, hi, log};
+}
+
+HeatmapLayout::HeatmapLayout(int rows, int cols, double x, double y, double width, double height)
+    : rows_(rows), cols_(cols), x_(x), y_(y), cw_(width / std::max(cols, 1)), ch_(height / std::max(rows, 1)) {}
+
+CellRect HeatmapLayout::cell(int row, int col) const { return {x_ + col * cw_, y_ + row * ch_, cw_, ch_}; }
+
+std::optional<std::pair<int, int>> HeatmapLayout::cellAt(double px, double py) const {
+    if (px < x_ || py < y_) return std::nullopt;
+    const int c = static_cast<int>((px - x_) / cw_), r = static_cast<int>((py - y_) / ch_);
+    if (r >= rows_ || c >= cols_) return std::nullopt;
+    return std::make_pair(r, c);
+}
+
+std::vector<double> binMatrix(const std::vector<double>& m, int rows, int cols, int out_rows, int out_cols) {
+    if (out_rows < 1 || out_cols < 1 || out_rows > rows || out_cols > cols ||
+        m.size() != static_cast<size_t>(rows) * static_cast<size_t>(cols))
+        throw std::invalid_argument("binMatrix: bad sizes");
+    std::vector<double> out(static_cast<size_t>(out_rows) * static_cast<size_t>(out_cols), 0.0);
+    for (int r = 0; r < rows; ++r) {
+        const int br = static_cast<int>(static_cast<long long>(r) * out_rows / rows);
+        for (int c = 0; c < cols; ++c) {
+            const int bc = static_cast<int>(static_cast<long long>(c) * out_cols / cols);
+            out[static_cast<size_t>(br) * static_cast<size_t>(out_cols) + static_cast<size_t>(bc)] +=
+                m[static_cast<size_t>(r) * static_cast<size_t>(cols) + static_cast<size_t>(c)];
+        }
+    }
+    return out;
+}
+
+namespace {
+int power(int radix, int digits) {
+    int v = 1;
+    for (int i = 0; i < digits; ++i) v *= radix;
+    return v;
+}
+}  // namespace
+
+int SurfaceIndex::rows() const { return power(radix, row_digits); }
+int SurfaceIndex::cols() const { return power(radix, col_digits); }
+
+unsigned long long SurfaceIndex::code(int row, int col) const {
+    return static_cast<unsigned long long>(row) * static_cast<unsigned long long>(cols()) +
+           static_cast<unsigned long long>(col);
+}
+
+std::pair<int, int> SurfaceIndex::position(unsigned long long code) const {
+    const auto c = static_cast<unsigned long long>(cols());
+    return {static_cast<int>(code / c), static_cast<int>(code % c)};
+}
+
+}  // namespace partita::view

@@ -1,0 +1,54 @@
+#pragma once
+// Heatmap geometry: cell rectangles and hit-testing, colour scales with a
+// linear or log mapping, and binning of a large matrix onto fewer cells.
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace partita::view {
+
+struct ColorScale {
+    double lo = 0, hi = 1;
+    bool log = false;  // log10 mapping; values <= 0 map below the scale
+    // Position in [0, 1] (clamped); NaN-free. With log, lo must be > 0.
+    double normalize(double v) const;
+    // A scale covering the positive finite values (min..max), for log or linear.
+    static ColorScale fit(const std::vector<double>& values, bool log);
+};
+
+struct CellRect {
+    double x = 0, y = 0, w = 0, h = 0;
+};
+
+class HeatmapLayout {
+public:
+    // rows x cols cells filling the rectangle (x, y, width, height).
+    HeatmapLayout(int rows, int cols, double x, double y, double width, double height);
+    CellRect cell(int row, int col) const;
+    std::optional<std::pair<int, int>> cellAt(double px, double py) const;  // (row, col)
+    int rows() const { return rows_; }
+    int cols() const { return cols_; }
+
+private:
+    int rows_, cols_;
+    double x_, y_, cw_, ch_;
+};
+
+// Sums a row-major rows x cols matrix into out_rows x out_cols bins (bin k of
+// an axis takes source indices [k*n/out, (k+1)*n/out)). Out counts may not
+// exceed the source counts.
+std::vector<double> binMatrix(const std::vector<double>& m, int rows, int cols, int out_rows, int out_cols);
+
+// Two groups of digits (rows = first group, most significant) of an
+// exploration code; maps between (row, col) and the code.
+struct SurfaceIndex {
+    int radix = 2;
+    int row_digits = 0, col_digits = 0;
+
+    int rows() const;
+    int cols() const;
+    unsigned long long code(int row, int col) const;
+    std::pair<int, int> position(unsigned long long code) const;  // (row, col)
+};
+
+}  // namespace partita::view

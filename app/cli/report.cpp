@@ -7,46 +7,6 @@
 
 namespace partita::cli {
 
-std::string withCommas(double value) {
-    const bool negative = value < 0;
-    const double mag = std::fabs(value);
-    const double whole = std::floor(mag);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.0f", whole);
-    std::string digits = buf, out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    if (mag != whole) {
-        std::snprintf(buf, sizeof buf, "%.6g", mag - whole);
-        out += std::string(buf).substr(1);  // ".5"
-    }
-    return (negative ? "-" : "") + out;
-}
-
-std::string fixed(double value, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
-    return buf;
-}
-
-namespace {
-std::string scaled(double value, const char* unit) {
-    static const struct { double factor; const char* prefix; } steps[] = {{1, ""}, {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}};
-    for (const auto& s : steps)
-        if (std::fabs(value) >= s.factor || s.factor == 1e-9) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "%.4g %s%s", value / s.factor, s.prefix, unit);
-            return buf;
-        }
-    return "";
-}
-}  // namespace
-
-std::string seconds(double value) { return value == 0 ? "0 s" : scaled(value, "s"); }
-std::string joules(double value) { return value == 0 ? "0 J" : scaled(value, "J"); }
-
 void TextTable::print(std::ostream& out) const {
     std::vector<size_t> width(header_.size(), 0);
     auto widen = [&](const std::vector<std::string>& row) {

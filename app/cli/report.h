@@ -6,13 +6,14 @@
 
 #include "core/model/layers.h"
 #include "core/partition/grid.h"
+#include "core/util/format.h"
 
 namespace partita::cli {
 
-std::string withCommas(double value);             // 3901560 -> "3,901,560" (fraction kept if any)
-std::string fixed(double value, int decimals);    // "%.*f"
-std::string seconds(double value);                // "12.3 ms", "1.20 s"
-std::string joules(double value);                 // "3.1 mJ"
+using partita::fixed;
+using partita::joules;
+using partita::seconds;
+using partita::withCommas;
 
 // Rows of cells printed with each column padded to its widest cell.
 class TextTable {

@@ -1,6 +1,5 @@
 #include "core/io/csv.h"
 
-#include <cstdio>
 #include <fstream>
 
 #include "core/util/error.h"
@@ -33,15 +32,6 @@ void writeCsvFile(const CsvTable& table, const std::string& path) {
     if (!out) throw Error(path + ": cannot open the file for writing");
     out << toCsv(table);
     if (!out) throw Error(path + ": writing failed");
-}
-
-std::string formatNumber(double value) {
-    char buf[64];
-    for (int precision = 6; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-        if (std::strtod(buf, nullptr) == value) break;
-    }
-    return buf;
 }
 
 }  // namespace partita

@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "core/util/format.h"  // formatNumber for cells
+
 namespace partita {
 
 struct CsvTable {
@@ -13,7 +15,5 @@ struct CsvTable {
 std::string csvField(const std::string& value);
 std::string toCsv(const CsvTable& table);
 void writeCsvFile(const CsvTable& table, const std::string& path);  // throws Error on I/O failure
-// Shortest text that reads back to the same double ("%.17g" trimmed).
-std::string formatNumber(double value);
 
 }  // namespace partita

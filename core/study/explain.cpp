@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/util/format.h"
+
 namespace partita {
 
 const char* layoutName(Layout l) {
@@ -68,7 +70,7 @@ CellExplanation explainCell(const LayerTable& layers, const Grid& grid, const Co
                   {"E_l", a.input, inputLayout(t), t == Split::Output},
                   {"dW_l", a.weights, t == Split::Batch ? Layout::Full : t == Split::Input ? Layout::Rows : Layout::Cols,
                    t == Split::Batch}};
-    const std::string weight_note = w == 1.0 ? "" : " (x" + std::to_string(static_cast<int>(w)) + " w_intra)";
+    const std::string weight_note = w == 1.0 ? "" : " (x " + formatNumber(w) + " w_intra)";
     switch (t) {
     case Split::Batch:
         ex.transfers.push_back({Phase::Gradient, "dW_l", "partial sums of dW_l: each group saw part of the batch",
@@ -91,13 +93,13 @@ CellExplanation explainCell(const LayerTable& layers, const Grid& grid, const Co
         const std::string what = std::string(layoutName(outputLayout(from))) + " -> " + layoutName(inputLayout(t));
         if (f > 0)
             ex.transfers.push_back({Phase::Forward, "F_l", "re-layout of the boundary " + what,
-                                    std::to_string(f) + " * A(F_l) = " + std::to_string(f) + " * b * C_in * H_in * W_in",
+                                    formatNumber(f) + " * A(F_l) = " + formatNumber(f) + " * b * C_in * H_in * W_in",
                                     f * a.input});
         if (b > 0)
             ex.transfers.push_back({Phase::Backward, "E_l",
                                     "re-layout of the boundary error " + std::string(layoutName(inputLayout(t))) + " -> " +
                                         layoutName(outputLayout(from)),
-                                    std::to_string(b) + " * A(E_l) = " + std::to_string(b) + " * b * C_in * H_in * W_in",
+                                    formatNumber(b) + " * A(E_l) = " + formatNumber(b) + " * b * C_in * H_in * W_in",
                                     b * a.input});
     }
     for (const auto& tr : ex.transfers) (tr.reason.rfind("partial", 0) == 0 ? ex.intra : ex.inter) += tr.elements;

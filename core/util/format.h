@@ -1,0 +1,15 @@
+#pragma once
+// Number formatting shared by the CLI, the GUI and exports, so every surface
+// shows a quantity the same way, with its unit.
+#include <string>
+
+namespace partita {
+
+std::string formatNumber(double value);           // shortest text that reads back exactly
+std::string withCommas(double value);             // 3901560 -> "3,901,560" (fraction kept if any)
+std::string fixed(double value, int decimals);    // "%.*f"
+std::string withPrefix(double value, const char* unit);  // 0.01234 "s" -> "12.34 ms" (4 significant digits)
+inline std::string seconds(double value) { return withPrefix(value, "s"); }
+inline std::string joules(double value) { return withPrefix(value, "J"); }
+
+}  // namespace partita

@@ -1,0 +1,28 @@
+#include "core/io/params_json.h"
+
+namespace partita {
+
+Json paramsToJson(const CostParams& p) {
+    return Json{{"batch", p.batch},
+                {"w_intra", p.comm.w_intra},
+                {"out_size", p.comm.out_size == OutSize::PostPool ? "post" : "pre"},
+                {"bytes_per_element", p.bytes_per_element},
+                {"include_sram_energy", p.include_sram_energy}};
+}
+
+CostParams readParamsJson(const Json& json, const std::string& source, const std::string& pointer) {
+    Fields f(json, pointer, source);
+    CostParams p;
+    p.batch = f.positive("batch", p.batch);
+    p.comm.w_intra = f.positive("w_intra", p.comm.w_intra);
+    const std::string out_size = f.string("out_size", "post");
+    if (out_size == "post") p.comm.out_size = OutSize::PostPool;
+    else if (out_size == "pre") p.comm.out_size = OutSize::PrePool;
+    else f.fail("out_size", "expected \"post\" or \"pre\", found '" + out_size + "'");
+    p.bytes_per_element = f.positive("bytes_per_element", p.bytes_per_element);
+    p.include_sram_energy = f.boolean("include_sram_energy", p.include_sram_energy);
+    f.finish();
+    return p;
+}
+
+}  // namespace partita

@@ -1,0 +1,248 @@
+#include "core/store/results_db.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <openssl/evp.h>
+#include <sqlite3.h>
+
+#include "core/io/array_io.h"
+#include "core/io/network_io.h"
+#include "core/io/params_json.h"
+#include "core/store/run_codec.h"
+#include "core/store/schema.h"
+#include "core/store/sqlite_util.h"
+#include "core/util/format.h"
+
+namespace partita {
+
+using store::Statement;
+
+std::string contentHash(const std::string& text) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (EVP_Digest(text.data(), text.size(), digest, &size, EVP_sha256(), nullptr) != 1)
+        throw Error("SHA-256 failed in OpenSSL");
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string hex;
+    for (unsigned int i = 0; i < size; ++i) {
+        hex += kHex[digest[i] >> 4];
+        hex += kHex[digest[i] & 0xf];
+    }
+    return hex;
+}
+
+ResultsDb::ResultsDb(const std::string& path) : path_(path), db_(store::openResultsDb(path)) {}
+
+ResultsDb::~ResultsDb() { sqlite3_close_v2(db_); }
+
+namespace {
+
+std::string noRun(const std::string& path, std::int64_t id) {
+    return path + ": there is no run with id " + std::to_string(id);
+}
+
+std::vector<std::string> strings(sqlite3* db, const std::string& path, const char* sql) {
+    Statement s(db, path, sql);
+    std::vector<std::string> out;
+    while (s.step()) out.push_back(s.text(0));
+    return out;
+}
+
+}  // namespace
+
+std::int64_t ResultsDb::store(const Run& run) {
+    if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
+    const RunInputs& in = *run.inputs;
+    const std::string network_json = writeNetworkJson(in.network);
+    const std::string array_json = writeArrayJson(in.array);
+    const std::string network_hash = contentHash(network_json);
+    const std::string array_hash = contentHash(array_json);
+    const Evaluation& e = run.eval();
+
+    store::Transaction t(db_, path_);
+    // Identical content means an identical hash, so the first row stands.
+    Statement(db_, path_, "INSERT OR IGNORE INTO networks (hash, name, json) VALUES (?1, ?2, ?3)")
+        .bind(1, network_hash).bind(2, in.network.name).bind(3, network_json).run();
+    Statement(db_, path_, "INSERT OR IGNORE INTO arrays (hash, name, accelerators, json) VALUES (?1, ?2, ?3, ?4)")
+        .bind(1, array_hash).bind(2, in.array.name).bind(3, in.array.count()).bind(4, array_json).run();
+    Statement(db_, path_, R"sql(
+INSERT INTO runs (name, kind, method, network_hash, array_hash, params_json, batch, grid_json, reference_json,
+                  total_elements, time_step_s, perf_vs_dp, energy_j, created_utc, app_version, job_ms,
+                  network_origin, array_origin)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18))sql")
+        .bind(1, run.name).bind(2, std::string(runKindName(run.kind))).bind(3, run.method)
+        .bind(4, network_hash).bind(5, array_hash).bind(6, paramsToJson(in.params).dump()).bind(7, in.params.batch)
+        .bind(8, store::gridToJson(run.grid).dump()).bind(9, store::gridToJson(run.reference).dump())
+        .bind(10, e.total_elements).bind(11, e.time_step_s).bind(12, run.perfVsDp()).bind(13, e.energy_j)
+        .bind(14, run.created_utc).bind(15, run.app_version).bind(16, run.job_ms)
+        .bind(17, in.network_origin).bind(18, in.array_origin).run();
+    const std::int64_t id = sqlite3_last_insert_rowid(db_);
+
+    Statement level(db_, path_,
+                    "INSERT INTO run_levels (run_id, level, comm_elements, time_s) VALUES (?1, ?2, ?3, ?4)");
+    for (size_t h = 0; h < e.level_comm.size(); ++h) {
+        level.reset();
+        level.bind(1, id).bind(2, static_cast<int>(h)).bind(3, e.level_comm[h]).bind(4, e.level_time_s[h]).run();
+    }
+
+    if (const auto& x = run.exploration) {
+        if (x->time_step_s.size() != x->total_elements.size())
+            throw StoreError(path_ + ": the exploration's columns differ in length");
+        // The run's grid is a point of the space, so the base is that grid with the base code applied.
+        const Grid base = x->grid(run.grid, x->base_code);
+        Statement(db_, path_, R"sql(
+INSERT INTO explorations (run_id, request_json, total_elements, time_step_s, time_step_dp_s, base_code,
+                          best_comm_code, best_time_code)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8))sql")
+            .bind(1, id).bind(2, store::exploreRequestToJson(*x, base).dump())
+            .bindDoubles(3, x->total_elements).bindDoubles(4, x->time_step_s).bind(5, x->time_step_dp_s)
+            .bind(6, static_cast<std::int64_t>(x->base_code)).bind(7, static_cast<std::int64_t>(x->best_comm_code))
+            .bind(8, static_cast<std::int64_t>(x->best_time_code)).run();
+    }
+    t.commit();
+    return id;
+}
+
+std::vector<RunSummary> ResultsDb::list(const RunFilter& filter) const {
+    Statement s(db_, path_, R"sql(
+SELECT r.id, r.name, r.kind, r.method, n.name, r.network_hash, a.name, r.array_hash, a.accelerators, r.batch,
+       r.total_elements, r.time_step_s, r.perf_vs_dp, r.created_utc, r.app_version
+FROM runs r JOIN networks n ON n.hash = r.network_hash JOIN arrays a ON a.hash = r.array_hash
+WHERE (?1 = '' OR n.name = ?1) AND (?2 = '' OR a.name = ?2) AND (?3 = '' OR r.method = ?3)
+ORDER BY r.id DESC)sql");
+    s.bind(1, filter.network_name).bind(2, filter.array_name).bind(3, filter.method);
+    std::vector<RunSummary> runs;
+    while (s.step()) {
+        RunSummary r;
+        r.id = s.integer(0);
+        r.name = s.text(1);
+        try {
+            r.kind = parseRunKind(s.text(2));
+        } catch (const std::invalid_argument& e) {
+            throw StoreError(path_ + ": run " + std::to_string(r.id) + ": " + e.what());
+        }
+        r.method = s.text(3);
+        r.network_name = s.text(4);
+        r.network_hash = s.text(5);
+        r.array_name = s.text(6);
+        r.array_hash = s.text(7);
+        r.accelerators = static_cast<int>(s.integer(8));
+        r.batch = s.real(9);
+        r.total_elements = s.real(10);
+        r.time_step_s = s.real(11);
+        r.perf_vs_dp = s.real(12);
+        r.created_utc = s.text(13);
+        r.app_version = s.text(14);
+        runs.push_back(std::move(r));
+    }
+    return runs;
+}
+
+namespace {
+
+// The exploration row of a run, or null; checks the blobs fit the request.
+std::shared_ptr<const ExploreResult> loadExploration(sqlite3* db, const std::string& path, std::int64_t id) {
+    Statement s(db, path, R"sql(
+SELECT request_json, total_elements, time_step_s, time_step_dp_s, base_code, best_comm_code, best_time_code
+FROM explorations WHERE run_id = ?1)sql");
+    s.bind(1, id);
+    if (!s.step()) return nullptr;
+    const std::string source = "exploration request";
+    store::StoredRequest request = store::readExploreRequestJson(parseJsonText(s.text(0), source), source);
+    auto x = std::make_shared<ExploreResult>();
+    x->cells = std::move(request.cells);
+    x->radix = request.radix;
+    x->total_elements = s.doubles(1);
+    x->time_step_s = s.doubles(2);
+    x->time_step_dp_s = s.real(3);
+    x->base_code = static_cast<std::uint64_t>(s.integer(4));
+    x->best_comm_code = static_cast<std::uint64_t>(s.integer(5));
+    x->best_time_code = static_cast<std::uint64_t>(s.integer(6));
+    std::uint64_t points = 1;
+    for (size_t i = 0; i < x->cells.size() && points <= kMaxExplorePoints; ++i)
+        points *= static_cast<std::uint64_t>(x->radix);
+    if (x->total_elements.size() != points || x->time_step_s.size() != points || x->base_code >= points ||
+        x->best_comm_code >= points || x->best_time_code >= points)
+        throw StoreError(path + ": run " + std::to_string(id) + ": the stored exploration is damaged (" +
+                         std::to_string(x->total_elements.size()) + " values for " + std::to_string(points) +
+                         " points)");
+    return x;
+}
+
+bool sameTime(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
+
+}  // namespace
+
+Run ResultsDb::load(std::int64_t id) const {
+    Statement s(db_, path_, R"sql(
+SELECT r.name, r.kind, r.method, n.json, a.json, r.params_json, r.grid_json, r.reference_json, r.total_elements,
+       r.time_step_s, r.created_utc, r.app_version, r.job_ms, r.network_origin, r.array_origin
+FROM runs r JOIN networks n ON n.hash = r.network_hash JOIN arrays a ON a.hash = r.array_hash
+WHERE r.id = ?1)sql");
+    s.bind(1, id);
+    if (!s.step()) throw StoreError(noRun(path_, id));
+    const std::string where = path_ + ": run " + std::to_string(id);
+    Run run;
+    try {
+        Network network = readNetworkJson(s.text(3), "stored network");
+        Array array = readArrayJson(s.text(4), "stored array");
+        const std::string params_source = "stored parameters";
+        const CostParams params = readParamsJson(parseJsonText(s.text(5), params_source), params_source, "");
+        const InputsPtr inputs = makeInputs(std::move(network), std::move(array), params, s.text(13), s.text(14));
+        auto gridAt = [&](int column, const std::string& source) {
+            return store::readGridJson(parseJsonText(s.text(column), source), source, "");
+        };
+        const Grid grid = gridAt(6, "stored grid");
+        const Grid reference = gridAt(7, "stored reference grid");
+        run = gridRun(inputs, grid, parseRunKind(s.text(1)), s.text(2), &reference);
+        run.exploration = loadExploration(db_, path_, id);
+    } catch (const StoreError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw StoreError(where + ": cannot rebuild the run: " + e.what());
+    }
+    const double elements = s.real(8), time = s.real(9);
+    if (run.eval().total_elements != elements || !sameTime(run.eval().time_step_s, time))
+        throw StoreError(where + ": stored metrics do not match the engine's recomputation (total " +
+                         formatNumber(elements) + " vs " + formatNumber(run.eval().total_elements) +
+                         " elements, step " + formatNumber(time) + " vs " + formatNumber(run.eval().time_step_s) +
+                         " s)");
+    run.id = id;
+    run.name = s.text(0);
+    run.created_utc = s.text(10);
+    run.app_version = s.text(11);
+    run.job_ms = s.real(12);
+    return run;
+}
+
+void ResultsDb::rename(std::int64_t id, const std::string& name) {
+    Statement(db_, path_, "UPDATE runs SET name = ?2 WHERE id = ?1").bind(1, id).bind(2, name).run();
+    if (sqlite3_changes(db_) == 0) throw StoreError(noRun(path_, id));
+}
+
+void ResultsDb::remove(std::int64_t id) {
+    store::Transaction t(db_, path_);
+    Statement(db_, path_, "DELETE FROM runs WHERE id = ?1").bind(1, id).run();  // levels and exploration cascade
+    if (sqlite3_changes(db_) == 0) throw StoreError(noRun(path_, id));
+    // Inputs no run refers to any more would only clutter the filters.
+    store::exec(db_, path_, "DELETE FROM networks WHERE hash NOT IN (SELECT network_hash FROM runs)");
+    store::exec(db_, path_, "DELETE FROM arrays WHERE hash NOT IN (SELECT array_hash FROM runs)");
+    t.commit();
+}
+
+std::vector<std::string> ResultsDb::networkNames() const {
+    return strings(db_, path_, "SELECT DISTINCT n.name FROM networks n JOIN runs r ON r.network_hash = n.hash "
+                               "ORDER BY n.name");
+}
+
+std::vector<std::string> ResultsDb::arrayNames() const {
+    return strings(db_, path_, "SELECT DISTINCT a.name FROM arrays a JOIN runs r ON r.array_hash = a.hash "
+                               "ORDER BY a.name");
+}
+
+std::vector<std::string> ResultsDb::methods() const {
+    return strings(db_, path_, "SELECT DISTINCT method FROM runs ORDER BY method");
+}
+
+}  // namespace partita

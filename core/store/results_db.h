@@ -1,0 +1,84 @@
+#pragma once
+// The results database (design §5): every run with its inputs, parameters,
+// grid and per-level metrics, in one SQLite file. Networks and arrays are
+// stored once per content hash so runs on identical inputs group together.
+// Schema versioned with PRAGMA user_version and migrated forward; a file from
+// a newer Partita is refused and left untouched.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/run/run.h"
+#include "core/util/error.h"
+
+struct sqlite3;
+
+namespace partita {
+
+// Every problem with the database file; the message names the file.
+class StoreError : public Error {
+public:
+    using Error::Error;
+};
+
+// One row of the runs list (no inputs loaded).
+struct RunSummary {
+    std::int64_t id = 0;
+    std::string name;
+    RunKind kind = RunKind::Search;
+    std::string method;
+    std::string network_name, network_hash;
+    std::string array_name, array_hash;
+    int accelerators = 0;
+    double batch = 0;
+    double total_elements = 0;
+    double time_step_s = 0;
+    double perf_vs_dp = 0;
+    std::string created_utc;
+    std::string app_version;
+};
+
+// Empty fields match anything.
+struct RunFilter {
+    std::string network_name;
+    std::string array_name;
+    std::string method;
+};
+
+class ResultsDb {
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    // Opens (creating it and its folder if absent) and migrates. Throws StoreError for a corrupt
+    // file, a file that is not a database, or one with a newer schema.
+    explicit ResultsDb(const std::string& path);
+    ~ResultsDb();
+    ResultsDb(const ResultsDb&) = delete;
+    ResultsDb& operator=(const ResultsDb&) = delete;
+
+    const std::string& path() const { return path_; }
+
+    // Stores the run in one transaction and returns its id.
+    std::int64_t store(const Run& run);
+    std::vector<RunSummary> list(const RunFilter& filter = {}) const;
+    // Rebuilds the run: inputs from the stored JSON, grid, exploration data,
+    // and the evaluation recomputed by the engine (which must match the stored
+    // metrics; a mismatch is a StoreError). Throws StoreError for an unknown id.
+    Run load(std::int64_t id) const;
+    void rename(std::int64_t id, const std::string& name);
+    void remove(std::int64_t id);
+
+    // Distinct values for the runs dock's filters.
+    std::vector<std::string> networkNames() const;
+    std::vector<std::string> arrayNames() const;
+    std::vector<std::string> methods() const;
+
+private:
+    std::string path_;
+    sqlite3* db_ = nullptr;
+};
+
+// SHA-256 of the text, lower-case hex (OpenSSL).
+std::string contentHash(const std::string& text);
+
+}  // namespace partita

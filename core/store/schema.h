@@ -1,0 +1,18 @@
+#pragma once
+// Opening a results database: checks that leave foreign, damaged or newer
+// files untouched, then the forward migrations (design §5).
+#include <string>
+
+struct sqlite3;
+
+namespace partita::store {
+
+// Written to PRAGMA application_id so a Partita file is recognisable ("PRTA").
+inline constexpr int kApplicationId = 0x50525441;
+
+// Returns a read-write connection with foreign keys on, in WAL mode, at
+// ResultsDb::kSchemaVersion. Throws StoreError; nothing is written to a file
+// that is refused.
+sqlite3* openResultsDb(const std::string& path);
+
+}  // namespace partita::store

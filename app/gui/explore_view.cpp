@@ -1,0 +1,237 @@
+#include "app/gui/explore_view.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "core/util/format.h"
+
+namespace partita::gui {
+
+namespace {
+constexpr int kTopPoints = 50;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QListWidget* checkList(QWidget* parent) {
+    auto* list = new QListWidget(parent);
+    list->setSelectionMode(QAbstractItemView::NoSelection);
+    return list;
+}
+
+std::vector<int> checkedRows(const QListWidget* list) {
+    std::vector<int> rows;
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->checkState() == Qt::Checked) rows.push_back(i);
+    return rows;
+}
+}  // namespace
+
+ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
+    auto* pick = new QGroupBox(tr("Cells to enumerate"), this);
+    auto* pick_layout = new QGridLayout(pick);
+    levels_ = checkList(pick);
+    layers_ = checkList(pick);
+    pick_layout->addWidget(new QLabel(tr("Levels"), pick), 0, 0);
+    pick_layout->addWidget(new QLabel(tr("Layers"), pick), 0, 1);
+    pick_layout->addWidget(levels_, 1, 0);
+    pick_layout->addWidget(layers_, 1, 1);
+    count_ = new QLabel(pick);
+    count_->setWordWrap(true);
+    pick_layout->addWidget(count_, 2, 0, 1, 2);
+    explore_ = new QPushButton(tr("Explore"), pick);
+    explore_->setToolTip(tr("Evaluate every dp/mp assignment of the chosen cells; the other cells keep HyPar's choice"));
+    pick_layout->addWidget(explore_, 3, 0, 1, 2);
+
+    auto* out = new QWidget(this);
+    auto* out_layout = new QVBoxLayout(out);
+    summary_ = new QLabel(tr("No exploration yet: choose cells and press Explore."), out);
+    summary_->setWordWrap(true);
+    summary_->setTextFormat(Qt::RichText);
+    out_layout->addWidget(summary_);
+    table_ = new QTableWidget(out);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    out_layout->addWidget(table_, 1);
+    apply_ = new QPushButton(tr("Apply the selected point to the grid"), out);
+    apply_->setObjectName("apply-point");
+    apply_->setEnabled(false);
+    out_layout->addWidget(apply_);
+    pick->setMaximumWidth(300);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(pick);
+    layout->addWidget(out, 1);
+
+    connect(levels_, &QListWidget::itemChanged, this, &ExploreView::updateCount);
+    connect(layers_, &QListWidget::itemChanged, this, &ExploreView::updateCount);
+    connect(explore_, &QPushButton::clicked, this, [this] { emit exploreRequested(cells()); });
+    connect(table_, &QTableWidget::itemSelectionChanged, this,
+            [this] { apply_->setEnabled(result_ && !table_->selectedItems().isEmpty()); });
+    auto apply = [this] {
+        const int row = table_->currentRow();
+        if (!result_ || row < 0 || row >= static_cast<int>(row_codes_.size())) return;
+        emit applyRequested(result_->exploration->grid(result_->reference, row_codes_[static_cast<size_t>(row)]));
+    };
+    connect(apply_, &QPushButton::clicked, this, apply);
+    connect(table_, &QTableWidget::cellDoubleClicked, this, apply);
+}
+
+void ExploreView::setInputs(const InputsPtr& inputs) {
+    inputs_ = inputs;
+    const QSignalBlocker block_levels(levels_), block_layers(layers_);
+    levels_->clear();
+    layers_->clear();
+    if (!inputs) return updateCount();
+    const int levels = inputs->array.levels;
+    const int layers = static_cast<int>(inputs->layers.size());
+    for (int h = 0; h < levels; ++h) levels_->addItem("H" + QString::number(h + 1));
+    for (const auto& l : inputs->layers.layers) layers_->addItem(q(l.name));
+    for (int i = 0; i < levels_->count(); ++i) levels_->item(i)->setCheckState(Qt::Unchecked);
+    for (int i = 0; i < layers_->count(); ++i) layers_->item(i)->setCheckState(Qt::Unchecked);
+    std::vector<int> all_levels(static_cast<size_t>(levels)), all_layers(static_cast<size_t>(layers));
+    std::iota(all_levels.begin(), all_levels.end(), 0);
+    std::iota(all_layers.begin(), all_layers.end(), 0);
+    if (levels * layers <= 16) return setSelection(all_levels, all_layers);
+    // HyPar Fig. 10's choice: the last conv and the first fc layer, every level.
+    int last_conv = -1, first_fc = -1;
+    for (int l = 0; l < layers; ++l) {
+        if (!inputs->layers[static_cast<size_t>(l)].is_fc) last_conv = l;
+        else if (first_fc < 0) first_fc = l;
+    }
+    std::vector<int> chosen;
+    for (int l : {last_conv, first_fc})
+        if (l >= 0) chosen.push_back(l);
+    if (chosen.empty()) chosen.push_back(0);
+    setSelection(all_levels, chosen);
+}
+
+void ExploreView::setSelection(const std::vector<int>& levels, const std::vector<int>& layers) {
+    const QSignalBlocker block_levels(levels_), block_layers(layers_);
+    for (int i = 0; i < levels_->count(); ++i)
+        levels_->item(i)->setCheckState(std::count(levels.begin(), levels.end(), i) ? Qt::Checked : Qt::Unchecked);
+    for (int i = 0; i < layers_->count(); ++i)
+        layers_->item(i)->setCheckState(std::count(layers.begin(), layers.end(), i) ? Qt::Checked : Qt::Unchecked);
+    updateCount();
+}
+
+std::vector<CellRef> ExploreView::cells() const {
+    std::vector<CellRef> out;
+    for (int h : checkedRows(levels_))
+        for (int l : checkedRows(layers_)) out.push_back({h, l});
+    return out;
+}
+
+void ExploreView::updateCount() {
+    const size_t k = cells().size();
+    explore_->setEnabled(k > 0 && std::uint64_t{1} << std::min<size_t>(k, 62) <= kMaxExplorePoints);
+    if (k == 0) count_->setText(tr("Choose at least one level and one layer."));
+    else if (k > 30) count_->setText(tr("%1 cells: 2^%1 points is more than this tool enumerates (2^30).").arg(k));
+    else
+        count_->setText(tr("%1 cells: %2 points").arg(k).arg(q(withCommas(static_cast<double>(std::uint64_t{1} << k)))));
+}
+
+void ExploreView::setResult(const RunPtr& run) {
+    result_ = run && run->exploration ? run : nullptr;
+    table_->clear();
+    table_->setRowCount(0);
+    row_codes_.clear();
+    apply_->setEnabled(false);
+    if (!result_) {
+        summary_->setText(tr("No exploration yet: choose cells and press Explore."));
+        return;
+    }
+    const ExploreResult& x = *result_->exploration;
+    const auto& layers = result_->inputs->layers;
+    const std::uint64_t hypar = x.base_code;
+    const bool greedy_optimal = x.total_elements[hypar] == x.total_elements[x.best_comm_code];
+    const auto ties = std::count(x.total_elements.begin(), x.total_elements.end(), x.total_elements[x.best_comm_code]);
+    summary_->setText(
+        tr("<b>%1 points</b> over %2 cells (%3 ms). Least communication: <b>%4 elements</b> (%5 point(s) tie). "
+           "HyPar's greedy answer: %6 elements, %7× DP — <b>%8</b>. Fastest point: %9× DP.")
+            .arg(q(withCommas(static_cast<double>(x.size()))))
+            .arg(x.cells.size())
+            .arg(result_->job_ms, 0, 'f', 1)
+            .arg(q(withCommas(x.total_elements[x.best_comm_code])))
+            .arg(ties)
+            .arg(q(withCommas(x.total_elements[hypar])))
+            .arg(x.perfVsDp(hypar), 0, 'f', 3)
+            .arg(greedy_optimal ? tr("a global optimum of this space") : tr("not optimal here"))
+            .arg(x.perfVsDp(x.best_time_code), 0, 'f', 3));
+
+    // The fastest points, ties broken by code so the order is stable.
+    std::vector<std::uint64_t> order(x.size());
+    std::iota(order.begin(), order.end(), std::uint64_t{0});
+    const size_t top = std::min<size_t>(kTopPoints, order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(),
+                      [&](std::uint64_t a, std::uint64_t b) {
+                          return x.time_step_s[a] != x.time_step_s[b] ? x.time_step_s[a] < x.time_step_s[b] : a < b;
+                      });
+    order.resize(top);
+    if (std::find(order.begin(), order.end(), hypar) == order.end()) order.push_back(hypar);
+
+    // One column per explored layer: its choices at the explored levels, top level
+    // first, as bit strings (dp = 0, mp = 1) like the paper's figures.
+    std::vector<int> layer_ids;
+    for (const CellRef& c : x.cells)
+        if (std::find(layer_ids.begin(), layer_ids.end(), c.layer) == layer_ids.end()) layer_ids.push_back(c.layer);
+    QStringList header{tr("rank")};
+    for (int l : layer_ids) {
+        QStringList levels;
+        for (const CellRef& c : x.cells)
+            if (c.layer == l) levels << "H" + QString::number(c.level + 1);
+        header << q(layers[static_cast<size_t>(l)].name) + " (" + levels.join(",") + ")";
+    }
+    header << tr("total communication (elements)") << tr("step time") << tr("perf vs DP (×)") << tr("note");
+    table_->setColumnCount(header.size());
+    table_->setHorizontalHeaderLabels(header);
+    table_->setRowCount(static_cast<int>(order.size()));
+    const int k = static_cast<int>(x.cells.size());
+    for (size_t r = 0; r < order.size(); ++r) {
+        const std::uint64_t code = order[r];
+        const std::string all = digits(code, x.radix, k, 0, k);
+        QStringList row{r < top ? QString::number(r + 1) : QString("—")};
+        for (int l : layer_ids) {
+            QString bits;
+            for (int i = 0; i < k; ++i)
+                if (x.cells[static_cast<size_t>(i)].layer == l) bits += QChar(all[static_cast<size_t>(i)]);
+            row << bits;
+        }
+        QStringList note;
+        if (code == hypar) note << tr("HyPar");
+        if (code == x.best_comm_code) note << tr("least communication");
+        if (code == x.best_time_code) note << tr("fastest");
+        row << q(withCommas(x.total_elements[code])) << q(seconds(x.time_step_s[code]))
+            << QString::number(x.perfVsDp(code), 'f', 3) << note.join(", ");
+        for (int c = 0; c < row.size(); ++c) {
+            auto* item = new QTableWidgetItem(row[c]);
+            item->setToolTip(row[c]);
+            if (c > 0 && c <= static_cast<int>(layer_ids.size())) {
+                item->setFont(QFont("monospace"));
+                item->setToolTip(tr("0 = dp, 1 = mp, one digit per level"));
+            } else if (c > static_cast<int>(layer_ids.size()) && c < row.size() - 1) {
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            }
+            table_->setItem(static_cast<int>(r), c, item);
+        }
+        row_codes_.push_back(code);
+    }
+    table_->resizeColumnsToContents();
+}
+
+}  // namespace partita::gui

@@ -1,0 +1,127 @@
+// MainWindow's figure/table export and the --screenshot renderer.
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QImage>
+#include <QSplitter>
+#include <QTabWidget>
+
+#include "app/gui/explore_view.h"
+#include "app/gui/library_dock.h"
+#include "app/gui/main_window.h"
+#include "app/gui/network_view.h"
+#include "app/gui/runs_dock.h"
+#include <qcustomplot.h>
+
+#include "widgets/compare_view.h"
+#include "widgets/figure_export.h"
+#include "widgets/grid_view.h"
+#include "widgets/metrics_panel.h"
+#include "widgets/params_editor.h"
+
+namespace partita::gui {
+
+namespace {
+
+// Every point of an exploration: its code, one column per explored cell, and its numbers.
+CsvTable explorationCsv(const Run& run) {
+    CsvTable t;
+    const ExploreResult& x = *run.exploration;
+    const auto& layers = run.inputs->layers;
+    t.header.push_back("code");
+    for (const CellRef& c : x.cells)
+        t.header.push_back(layers[static_cast<size_t>(c.layer)].name + "@H" + std::to_string(c.level + 1));
+    for (const char* h : {"total_elements", "time_step_s", "perf_vs_dp_x"}) t.header.push_back(h);
+    const int k = static_cast<int>(x.cells.size());
+    for (std::uint64_t code = 0; code < x.size(); ++code) {
+        std::vector<std::string> row{std::to_string(code)};
+        const std::string d = digits(code, x.radix, k, 0, k);
+        for (char c : d) row.push_back(splitShortName(static_cast<Split>(c - '0')));
+        row.push_back(formatNumber(x.total_elements[code]));
+        row.push_back(formatNumber(x.time_step_s[code]));
+        row.push_back(formatNumber(x.perfVsDp(code)));
+        t.rows.push_back(std::move(row));
+    }
+    return t;
+}
+
+}  // namespace
+
+QStringList MainWindow::exportTargets() {
+    return {"grid", "metrics", "compare", "compare-metrics", "compare-levels", "level-chart", "time-chart",
+            "explore", "network"};
+}
+
+QString MainWindow::exportTarget(const QString& target, const QString& path) {
+    const bool csv = QFileInfo(path).suffix().compare("csv", Qt::CaseInsensitive) == 0;
+    FigureFormat format;
+    if (!csv && !figureFormatFor(path, &format))
+        return tr("%1: unknown export format (use .png, .svg, .pdf or .csv)").arg(path);
+    const bool no_compare = compare_->runs().empty();
+    if (target.startsWith("compare") || target.endsWith("chart")) {
+        if (no_compare) return tr("Nothing to export: the comparison is empty");
+    } else if (!current_ && target != "network") {
+        return tr("Nothing to export: no run is shown");
+    }
+    FigureOptions options;
+    options.title = "Partita — " + target;
+    if (target == "grid") return csv ? exportCsv(grid_->csv(), path) : exportFigure(*grid_, path, options);
+    if (target == "metrics") return csv ? exportCsv(metrics_->csv(), path) : exportWidget(*metrics_, path, options);
+    if (target == "compare")
+        return csv ? exportCsv(compare_->metricsCsv(), path) : exportWidget(*compare_, path, options);
+    if (target == "compare-metrics") return csv ? exportCsv(compare_->metricsCsv(), path) : exportWidget(*compare_->metricsTable(), path, options);
+    if (target == "compare-levels" || target == "level-chart")
+        return csv ? exportCsv(compare_->levelCommCsv(), path)
+                   : exportWidget(*compare_->levelChart(), path, options);
+    if (target == "time-chart")
+        return csv ? exportCsv(compare_->metricsCsv(), path)
+                   : exportWidget(*compare_->timeChart(), path, options);
+    if (target == "explore") {
+        if (!explore_->result()) return tr("Nothing to export: no exploration has run");
+        return csv ? exportCsv(explorationCsv(*explore_->result()), path) : exportWidget(*explore_, path, options);
+    }
+    if (target == "network") return csv ? exportCsv(network_view_->csv(), path) : exportWidget(*network_view_, path, options);
+    return tr("Unknown export target '%1' (use %2)").arg(target, exportTargets().join(", "));
+}
+
+void MainWindow::showView(const QString& view) {
+    if (view == "grid" || view == "metrics" || view == "main") tabs_->setCurrentIndex(0);
+    else if (view == "compare") tabs_->setCurrentWidget(compare_);
+    else if (view == "explore") tabs_->setCurrentWidget(explore_);
+    else if (view == "network") tabs_->setCurrentWidget(network_view_);
+}
+
+bool MainWindow::saveScreenshot(const QString& path, const QString& view) {
+    jobs_.waitForIdle();
+    if (view == "compare" && compare_->runs().empty()) compareWithBaselines();
+    if (view == "explore" && !explore_->result()) {
+        explore(explore_->cells());
+        jobs_.waitForIdle();
+    }
+    showView(view);
+    // A single view gets the whole window's width: docks step aside while it is rendered.
+    const bool central = view == "grid" || view == "metrics" || view == "compare" || view == "explore" ||
+                         view == "network";
+    std::vector<QDockWidget*> hidden;
+    if (central)
+        for (QDockWidget* dock : findChildren<QDockWidget*>())
+            if (dock->isVisible()) {
+                dock->hide();
+                hidden.push_back(dock);
+            }
+    QApplication::processEvents();
+    QWidget* target = this;
+    if (view == "grid") target = grid_;
+    else if (view == "metrics") target = metrics_;
+    else if (view == "compare") target = compare_;
+    else if (view == "explore") target = explore_;
+    else if (view == "network") target = network_view_;
+    else if (view == "runs") target = runs_dock_;
+    else if (view == "library") target = library_;
+    else if (view == "params") target = params_->parentWidget();
+    const bool ok = target->grab().save(path, "PNG");
+    for (QDockWidget* dock : hidden) dock->show();
+    return ok;
+}
+
+}  // namespace partita::gui

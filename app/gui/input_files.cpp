@@ -1,0 +1,39 @@
+#include "app/gui/input_files.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace partita::gui {
+
+FileKind fileKindOf(const QString& path) {
+    if (QFileInfo(path).suffix().compare("txt", Qt::CaseInsensitive) == 0) return FileKind::Network;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return FileKind::Unknown;
+    const QString format = QJsonDocument::fromJson(file.readAll()).object().value("format").toString();
+    if (format.startsWith("partita-network/")) return FileKind::Network;
+    if (format.startsWith("partita-array/")) return FileKind::Array;
+    if (format.startsWith("partita-strategy/")) return FileKind::Strategy;
+    return FileKind::Unknown;
+}
+
+QString examplesDir() {
+    const QString env = qEnvironmentVariable("PARTITA_EXAMPLES");
+    return env.isEmpty() ? QStringLiteral(PARTITA_EXAMPLES_DIR) : env;
+}
+
+namespace {
+QStringList jsonFilesIn(const QString& folder) {
+    QStringList out;
+    const QDir dir(examplesDir() + "/" + folder);
+    for (const QString& name : dir.entryList({"*.json"}, QDir::Files, QDir::Name)) out << dir.filePath(name);
+    return out;
+}
+}  // namespace
+
+QStringList builtInNetworks() { return jsonFilesIn("networks"); }
+QStringList builtInArrays() { return jsonFilesIn("arrays"); }
+
+}  // namespace partita::gui

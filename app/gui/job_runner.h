@@ -1,0 +1,58 @@
+#pragma once
+// Runs engine work on a thread pool (design §2 "Jobs"): each request gets a
+// generation number, a newer request makes older ones cancel cooperatively,
+// progress reaches the GUI at most ten times a second, and results come back
+// as immutable runs on the GUI thread. Only the newest job's outcome is reported.
+#include <atomic>
+#include <functional>
+#include <memory>
+
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+#include <QTimer>
+
+#include "core/run/run.h"
+#include "core/util/progress.h"
+
+namespace partita::gui {
+
+class JobRunner : public QObject {
+    Q_OBJECT
+public:
+    using Work = std::function<Run(const ProgressFn& progress, const CancelFn& cancel)>;
+
+    explicit JobRunner(QObject* parent = nullptr);
+    ~JobRunner() override;  // cancels and waits for the workers
+
+    // Starts `work` and cancels every older job; returns the new generation.
+    quint64 start(const QString& label, Work work);
+    void cancel();                   // cancels the newest job too
+    bool busy() const { return running_ > 0; }
+    quint64 generation() const { return generation_.load(); }
+    QString label() const { return label_; }
+    // For tests and the screenshot mode: process events until no job runs.
+    bool waitForIdle(int timeout_ms = 60000);
+
+signals:
+    void started(quint64 generation, const QString& label);
+    void progress(quint64 generation, double fraction);
+    void finished(quint64 generation, partita::RunPtr run);
+    void failed(quint64 generation, const QString& message);
+    void cancelled(quint64 generation);
+    void idle();
+
+private:
+    struct Job;
+    void pollProgress();
+    void complete(const std::shared_ptr<Job>& job, RunPtr run, const QString& error, bool was_cancelled);
+
+    QThreadPool pool_;
+    QTimer progress_timer_;
+    std::atomic<quint64> generation_{0};
+    std::shared_ptr<Job> newest_;
+    int running_ = 0;
+    QString label_;
+};
+
+}  // namespace partita::gui

@@ -1,0 +1,342 @@
+#include "app/gui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+
+#include "app/gui/explore_view.h"
+#include "app/gui/input_files.h"
+#include "app/gui/library_dock.h"
+#include "app/gui/network_view.h"
+#include "app/gui/runs_dock.h"
+#include "core/io/array_io.h"
+#include "core/io/network_io.h"
+#include "core/util/format.h"
+#include "widgets/compare_view.h"
+#include "widgets/grid_view.h"
+#include "widgets/metrics_panel.h"
+#include "widgets/params_editor.h"
+
+namespace partita::gui {
+
+MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options) {
+    setObjectName("partita-main");
+    setWindowTitle("Partita");
+    resize(options.size);
+    buildCentral();
+    buildDocks();
+    buildActions();
+    buildStatusBar();
+
+    store_timer_.setSingleShot(true);
+    store_timer_.setInterval(800);
+    connect(&store_timer_, &QTimer::timeout, this, &MainWindow::flushPendingStore);
+    params_timer_.setSingleShot(true);
+    params_timer_.setInterval(300);
+    connect(&params_timer_, &QTimer::timeout, this, &MainWindow::rebuildInputs);
+
+    connect(&jobs_, &JobRunner::started, this, [this](quint64, const QString& label) { setBusy(true, label); });
+    connect(&jobs_, &JobRunner::progress, this,
+            [this](quint64, double f) { progress_->setValue(static_cast<int>(f * 1000)); });
+    connect(&jobs_, &JobRunner::finished, this, &MainWindow::onJobFinished);
+    connect(&jobs_, &JobRunner::failed, this, [this](quint64, const QString& m) { reportError(m); });
+    connect(&jobs_, &JobRunner::cancelled, this,
+            [this](quint64) { statusBar()->showMessage(tr("Cancelled"), 4000); });
+    connect(&jobs_, &JobRunner::idle, this, [this] { setBusy(false); });
+
+    const QString default_db =
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/results.sqlite";
+    openDatabase(options.db.isEmpty() ? default_db : options.db);
+
+    for (const QString& path : builtInNetworks()) {
+        try {
+            library_->addNetwork(path, QString::fromStdString(partita::loadNetwork(path.toStdString()).name), true);
+        } catch (const std::exception&) {
+            // A broken example must not keep the app from starting; it is left out.
+        }
+    }
+    for (const QString& path : builtInArrays()) {
+        try {
+            library_->addArray(path, QString::fromStdString(partita::loadArray(path.toStdString()).name), true);
+        } catch (const std::exception&) {
+        }
+    }
+    method_box_->setCurrentIndex(method_box_->findData(options.method));
+    params_->setValues(array_, CostParams{});
+    const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
+    const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
+    loadArray(array);
+    loadNetwork(network);
+    for (const QString& file : options.files) openFile(file);
+    if (options.screenshot.isEmpty()) restoreSettings();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildCentral() {
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    auto* grid_page = new QSplitter(Qt::Vertical, tabs_);
+    grid_page->setObjectName("grid-page");
+    grid_ = new GridView(grid_page);
+    metrics_ = new MetricsPanel(grid_page);
+    grid_page->addWidget(grid_);
+    grid_page->addWidget(metrics_);
+    grid_page->setStretchFactor(0, 3);
+    grid_page->setStretchFactor(1, 2);
+    grid_page->setSizes({430, 300});
+    tabs_->addTab(grid_page, tr("Grid"));
+    compare_ = new CompareView(tabs_);
+    tabs_->addTab(compare_, tr("Compare"));
+    explore_ = new ExploreView(tabs_);
+    tabs_->addTab(explore_, tr("Explore"));
+    network_view_ = new NetworkView(tabs_);
+    tabs_->addTab(network_view_, tr("Network"));
+    setCentralWidget(tabs_);
+
+    connect(grid_, &GridView::cellToggled, this, &MainWindow::toggleCell);
+    connect(explore_, &ExploreView::exploreRequested, this, &MainWindow::explore);
+    connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
+        applyGrid(g);
+        tabs_->setCurrentIndex(0);
+    });
+}
+
+void MainWindow::buildDocks() {
+    library_ = new LibraryDock(this);
+    addDockWidget(Qt::LeftDockWidgetArea, library_);
+    connect(library_, &LibraryDock::networkChosen, this, [this](const QString& p) { loadNetwork(p); });
+    connect(library_, &LibraryDock::arrayChosen, this, [this](const QString& p) { loadArray(p); });
+    connect(library_, &LibraryDock::strategyChosen, this, [this](const QString& p) { loadStrategy(p); });
+
+    runs_dock_ = new RunsDock(this);
+    addDockWidget(Qt::LeftDockWidgetArea, runs_dock_);
+    connect(runs_dock_, &RunsDock::openRequested, this, &MainWindow::openStoredRun);
+    connect(runs_dock_, &RunsDock::compareRequested, this, &MainWindow::compareStored);
+    connect(runs_dock_, &RunsDock::deleteRequested, this, &MainWindow::deleteStoredRuns);
+    connect(runs_dock_, &RunsDock::renameRequested, this, &MainWindow::renameStoredRun);
+
+    auto* props = new QDockWidget(tr("Properties"), this);
+    props->setObjectName("properties");
+    params_ = new ParamsEditor(props);
+    props->setWidget(params_);
+    addDockWidget(Qt::RightDockWidgetArea, props);
+    connect(params_, &ParamsEditor::changed, this, [this] { params_timer_.start(); });
+    resizeDocks({library_, props}, {250, 290}, Qt::Horizontal);
+}
+
+QAction* MainWindow::action(const QString& name) const {
+    const auto it = actions_.find(name);
+    return it == actions_.end() ? nullptr : it->second;
+}
+
+void MainWindow::buildActions() {
+    auto make = [this](const QString& name, const QString& text, const QString& tip, QKeySequence key = {}) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        if (!key.isEmpty()) a->setShortcut(key);
+        actions_[name] = a;
+        return a;
+    };
+    QAction* open = make("open", tr("&Open…"), tr("Open a network, array or strategy file"), QKeySequence::Open);
+    QAction* run = make("run", tr("&Run"), tr("Run the selected method on the loaded network and array"),
+                        QKeySequence(Qt::CTRL | Qt::Key_R));
+    QAction* evaluate = make("evaluate", tr("&Evaluate"), tr("Re-evaluate the shown grid with the current parameters"),
+                             QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* explore = make("explore", tr("E&xplore"), tr("Enumerate every choice of the cells picked in the Explore tab"),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    QAction* compare = make("compare", tr("&Compare"),
+                            tr("Compare the selected stored runs, or the shown run with the baselines"),
+                            QKeySequence(Qt::CTRL | Qt::Key_K));
+    QAction* exportA = make("export", tr("E&xport…"), tr("Export the current view as PNG, SVG, PDF or CSV"),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QAction* reset = make("reset", tr("Rese&t grid"), tr("Return to the searched optimum"), QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* cancel = make("cancel", tr("Cancel"), tr("Stop the running job"), QKeySequence(Qt::Key_Escape));
+    QAction* quit = make("quit", tr("&Quit"), tr("Quit Partita"), QKeySequence::Quit);
+
+    connect(open, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
+                                                          tr("Partita files (*.json *.txt);;All files (*)"));
+        if (!path.isEmpty()) openFile(path);
+    });
+    connect(run, &QAction::triggered, this, [this] { runMethod(method()); });
+    connect(evaluate, &QAction::triggered, this, &MainWindow::evaluateCurrent);
+    connect(explore, &QAction::triggered, this, [this] {
+        tabs_->setCurrentWidget(explore_);
+        this->explore(explore_->cells());
+    });
+    connect(compare, &QAction::triggered, this, [this] {
+        const auto ids = runs_dock_->selectedIds();
+        if (ids.size() >= 2 && ids.size() <= 4) compareStored(ids);
+        else compareWithBaselines();
+    });
+    connect(exportA, &QAction::triggered, this, [this] {
+        static const char* by_tab[] = {"grid", "compare", "explore", "network"};
+        const QString target = by_tab[std::max(0, tabs_->currentIndex())];
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export %1").arg(target), target,
+            tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV table (*.csv)"));
+        if (path.isEmpty()) return;
+        const QString problem = exportTarget(target, path);
+        if (!problem.isEmpty()) reportError(problem);
+        else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    });
+    connect(reset, &QAction::triggered, this, &MainWindow::resetGrid);
+    connect(cancel, &QAction::triggered, this, &MainWindow::cancelJob);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    method_box_ = new QComboBox(this);
+    method_box_->setToolTip(tr("Method used by Run"));
+    for (Method m : kAllMethods) method_box_->addItem(methodLabel(m), QString(methodName(m)));
+
+    auto* bar = addToolBar(tr("Main"));
+    bar->setObjectName("main-toolbar");
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->addWidget(new QLabel(tr(" Method "), bar));
+    bar->addWidget(method_box_);
+    for (QAction* a : {run, evaluate, explore, compare, exportA, reset}) bar->addAction(a);
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(open);
+    recent_menu_ = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    QMenu* exports = file->addMenu(tr("Export"));
+    for (const QString& target : exportTargets()) {
+        exports->addAction(tr("%1…").arg(target), this, [this, target] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(target), target,
+                                                              tr("Figure or table (*.png *.svg *.pdf *.csv)"));
+            if (path.isEmpty()) return;
+            const QString problem = exportTarget(target, path);
+            if (!problem.isEmpty()) reportError(problem);
+        });
+    }
+    file->addAction(exportA);
+    file->addSeparator();
+    file->addAction(quit);
+    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+    for (QAction* a : {run, evaluate, explore, compare, reset, cancel}) runMenu->addAction(a);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("About Partita"), this, [this] {
+        QMessageBox::about(this, tr("About Partita"),
+                           tr("<b>Partita %1</b><p>Design-space explorer for parallel DNN training: HyPar, "
+                              "AccPar, FlexFlow, MPT and Learn-to-Scale in one engine.</p>")
+                               .arg(PARTITA_VERSION));
+    });
+    rebuildRecentMenu();
+}
+
+void MainWindow::buildStatusBar() {
+    status_label_ = new QLabel(this);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(220);
+    progress_->setTextVisible(false);
+    progress_->hide();
+    cancel_button_ = new QPushButton(tr("Cancel"), this);
+    cancel_button_->setObjectName("cancel-button");
+    cancel_button_->hide();
+    connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelJob);
+    statusBar()->addWidget(status_label_, 1);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_button_);
+}
+
+void MainWindow::setBusy(bool busy, const QString& label) {
+    progress_->setVisible(busy);
+    cancel_button_->setVisible(busy);
+    action("cancel")->setEnabled(busy);
+    if (busy) {
+        progress_->setValue(0);
+        status_label_->setText(label + "…");
+    } else if (current_) {
+        status_label_->setText(tr("%1: %2 elements, step %3")
+                                   .arg(QString::fromStdString(current_->name))
+                                   .arg(QString::fromStdString(withCommas(current_->eval().total_elements)))
+                                   .arg(QString::fromStdString(seconds(current_->eval().time_step_s))));
+    }
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    flushPendingStore();
+    jobs_.cancel();
+    if (options_.screenshot.isEmpty()) {
+        QSettings settings;
+        settings.setValue("window/geometry", saveGeometry());
+        settings.setValue("window/state", saveState());
+    }
+    event->accept();
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    QSettings settings;
+    QStringList recent = settings.value("recentFiles").toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > 10) recent.removeLast();
+    settings.setValue("recentFiles", recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recent_menu_->clear();
+    const QStringList recent = QSettings().value("recentFiles").toStringList();
+    for (const QString& path : recent)
+        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
+    recent_menu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::updateActions() {
+    const bool have = current_ != nullptr;
+    action("evaluate")->setEnabled(have);
+    action("compare")->setEnabled(have);
+    action("reset")->setEnabled(have && current_->edited());
+    action("export")->setEnabled(have);
+    action("run")->setEnabled(inputs_ != nullptr);
+    action("explore")->setEnabled(inputs_ != nullptr);
+}
+
+void MainWindow::updateTitle() {
+    if (!inputs_) return setWindowTitle("Partita");
+    setWindowTitle(QString("%1 on %2 — Partita")
+                       .arg(QString::fromStdString(inputs_->network.name), QString::fromStdString(inputs_->array.name)));
+}
+
+void MainWindow::reportError(const QString& message) {
+    last_error_ = message;
+    status_label_->setText(message);
+    if (!options_.screenshot.isEmpty()) return;
+    // Not modal: a parse error must never block the event loop (or a test).
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Partita"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->show();
+}
+
+}  // namespace partita::gui

@@ -1,0 +1,66 @@
+#include "app/gui/options.h"
+
+#include <QCommandLineParser>
+
+#include "core/search/methods.h"
+
+namespace partita::gui {
+
+QStringList screenshotViews() {
+    return {"main", "grid", "metrics", "compare", "explore", "network", "runs", "params", "library"};
+}
+
+bool parseOptions(const QStringList& args, Options* options, QString* error) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Partita: design-space explorer for parallel DNN training");
+    parser.addHelpOption();
+    parser.addPositionalArgument("files", "Networks, arrays or strategies to open.", "[FILES...]");
+    const QCommandLineOption network("network", "Network file to load (default: built-in VGG-A).", "FILE");
+    const QCommandLineOption array("array", "Array file to load (default: 16 HMC accelerators, H-tree).", "FILE");
+    const QCommandLineOption method("method", "Method to run first: hypar, dp, mp or owt.", "NAME", "hypar");
+    const QCommandLineOption db("db", "Results database file.", "PATH");
+    const QCommandLineOption shot("screenshot", "Render the window (or --view) to a PNG and exit.", "FILE");
+    const QCommandLineOption view("view", "View for --screenshot: " + screenshotViews().join(", ") + ".", "NAME",
+                                  "main");
+    const QCommandLineOption size("size", "Window size for --screenshot, WxH.", "WxH", "1280x800");
+    parser.addOptions({network, array, method, db, shot, view, size});
+    if (!parser.parse(args)) {
+        *error = parser.errorText();
+        return false;
+    }
+    if (parser.isSet("help")) {
+        *error = parser.helpText();
+        return false;
+    }
+    options->files = parser.positionalArguments();
+    options->network = parser.value(network);
+    options->array = parser.value(array);
+    options->method = parser.value(method);
+    options->db = parser.value(db);
+    options->screenshot = parser.value(shot);
+    options->view = parser.value(view);
+    try {
+        parseMethod(options->method.toStdString());
+    } catch (const std::exception& e) {
+        *error = QString("--method: ") + e.what();
+        return false;
+    }
+    if (!screenshotViews().contains(options->view)) {
+        *error = "--view must be one of " + screenshotViews().join(", ") + ", got '" + options->view + "'";
+        return false;
+    }
+    if (parser.isSet(view) && options->screenshot.isEmpty()) {
+        *error = "--view needs --screenshot FILE";
+        return false;
+    }
+    const QStringList wh = parser.value(size).split('x');
+    bool ok_w = false, ok_h = false;
+    if (wh.size() == 2) options->size = QSize(wh[0].toInt(&ok_w), wh[1].toInt(&ok_h));
+    if (!ok_w || !ok_h || options->size.width() < 320 || options->size.height() < 240) {
+        *error = "--size must be WxH with W >= 320 and H >= 240, got '" + parser.value(size) + "'";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace partita::gui

@@ -1,0 +1,28 @@
+#pragma once
+// The desktop application's command line:
+//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt] [--db PATH]
+//           [--screenshot FILE [--view NAME] [--size WxH]]
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace partita::gui {
+
+struct Options {
+    QStringList files;       // networks, arrays or strategies, recognised by their "format"
+    QString network;         // default: the built-in VGG-A
+    QString array;           // default: the 16-accelerator H-tree
+    QString method = "hypar";
+    QString db;              // default: the user's data directory
+    QString screenshot;      // render and exit
+    QString view = "main";   // main, grid, metrics, compare, explore, network, runs, params, library
+    QSize size{1280, 800};
+};
+
+// The views --view accepts.
+QStringList screenshotViews();
+
+// Parses argv (argv[0] included). On a usage error returns false and sets `error`.
+bool parseOptions(const QStringList& args, Options* options, QString* error);
+
+}  // namespace partita::gui

@@ -1,0 +1,54 @@
+#pragma once
+// The runs dock: the results database's history, filtered by network, array
+// and method; open, compare (2-4), rename and delete stored runs.
+#include <cstdint>
+#include <vector>
+
+#include <QDockWidget>
+
+#include "widgets/runs_model.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace partita::gui {
+
+class RunsDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit RunsDock(QWidget* parent = nullptr);
+
+    // Re-lists from `db` (nullptr: no database; `problem` says why).
+    void refresh(const ResultsDb* db, const QString& problem = {});
+    std::vector<std::int64_t> selectedIds() const;
+    void select(const std::vector<std::int64_t>& ids);
+    RunsModel* model() const { return model_; }
+    QTableView* view() const { return view_; }
+    QComboBox* filter(int which) const;  // 0 network, 1 array, 2 method
+
+signals:
+    void openRequested(std::int64_t id);
+    void compareRequested(const std::vector<std::int64_t>& ids);
+    void deleteRequested(const std::vector<std::int64_t>& ids);
+    void renameRequested(std::int64_t id, const QString& name);
+
+private:
+    void fillFilter(QComboBox* box, const std::vector<std::string>& values);
+    void updateButtons();
+
+    const ResultsDb* db_ = nullptr;
+    RunsModel* model_ = nullptr;
+    QSortFilterProxyModel* proxy_ = nullptr;
+    QTableView* view_ = nullptr;
+    QComboBox* filters_[3] = {};
+    QLabel* status_ = nullptr;
+    QPushButton* open_ = nullptr;
+    QPushButton* compare_ = nullptr;
+    QPushButton* rename_ = nullptr;
+    QPushButton* delete_ = nullptr;
+};
+
+}  // namespace partita::gui

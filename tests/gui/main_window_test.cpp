@@ -1,0 +1,293 @@
+// Drives the real main window offscreen, as a user would: actions, clicks on
+// the grid, exploration with cancel, the results database, exports.
+#include <QAction>
+#include <QFile>
+#include <QImage>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include "app/gui/explore_view.h"
+#include "app/gui/main_window.h"
+#include "app/gui/options.h"
+#include "app/gui/runs_dock.h"
+#include "core/cost/evaluate.h"
+#include "core/io/network_io.h"
+#include "core/store/results_db.h"
+
+#include <sqlite3.h>
+#include "widgets/compare_view.h"
+#include "widgets/grid_view.h"
+#include "widgets/metrics_panel.h"
+
+using namespace partita;
+using namespace partita::gui;
+
+namespace {
+const QString kExamples = PARTITA_EXAMPLES_DIR;
+
+std::vector<std::string> rows(const RunPtr& run) { return run->grid.toStrings(); }
+}  // namespace
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    Options lenet() const {
+        Options o;
+        o.network = kExamples + "/networks/lenet-c.json";
+        o.db = dir_.filePath("results.sqlite");
+        return o;
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
+    }
+
+    void runActionGivesHyparGrid() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.action("run")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.currentRun());
+        QCOMPARE(rows(w.currentRun()), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
+        QCOMPARE(w.currentRun()->eval().total_elements, 3901560.0);
+        QCOMPARE(w.metricsPanel()->text("total_elements"), QString("3,901,560"));
+    }
+
+    void clickingACellReevaluatesExactly() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        GridView* grid = w.gridView();
+        const QRect cell = grid->cellRect(0, 0);  // conv1 at H1: dp -> mp
+        QTest::mouseClick(grid, Qt::LeftButton, {}, cell.center());
+        const RunPtr edited = w.currentRun();
+        QCOMPARE(edited->kind, RunKind::Edited);
+        QCOMPARE(rows(edited)[0], std::string("1011"));
+        // The engine's evaluate on the same grid gives exactly the shown numbers.
+        const Evaluation expect = evaluate(edited->inputs->layers, edited->inputs->array, edited->grid,
+                                           edited->inputs->params);
+        QCOMPARE(edited->eval().total_elements, expect.total_elements);
+        QCOMPARE(edited->eval().time_step_s, expect.time_step_s);
+        QVERIFY(edited->eval().total_elements > 3901560.0);
+        QVERIFY(edited->edited());
+        QVERIFY(w.action("reset")->isEnabled());
+        // Keyboard: Space on the same cell flips it back to the searched optimum.
+        grid->setFocus();
+        grid->setCurrentCell(0, 0);
+        QTest::keyClick(grid, Qt::Key_Space);
+        QCOMPARE(rows(w.currentRun())[0], std::string("0011"));
+        QVERIFY(!w.currentRun()->edited());
+    }
+
+    void cancellingALongExplorationLeavesTheUiIdle() {
+        Options o = lenet();
+        o.network = kExamples + "/networks/vgg-e.json";
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr before = w.currentRun();
+        // 2^28 points: far longer than the test waits.
+        std::vector<CellRef> cells;
+        for (int layer = 0; layer < 14; ++layer)
+            for (int level : {0, 1}) cells.push_back({level, layer});
+        int ticks = 0;
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, [&] { ++ticks; });
+        ticker.start(10);
+        QSignalSpy progress(&w.jobs(), &JobRunner::progress);
+        QSignalSpy cancelled(&w.jobs(), &JobRunner::cancelled);
+        w.explore(cells);
+        QVERIFY(w.jobs().busy());
+        QTRY_VERIFY_WITH_TIMEOUT(progress.count() >= 2, 20000);
+        QVERIFY(ticks > 10);  // the event loop kept turning during the exploration
+        QVERIFY(w.findChild<QPushButton*>("cancel-button")->isVisible());
+        QTest::mouseClick(w.findChild<QPushButton*>("cancel-button"), Qt::LeftButton);
+        QVERIFY(w.jobs().waitForIdle(20000));
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(!w.findChild<QPushButton*>("cancel-button")->isVisible());
+        QCOMPARE(w.currentRun(), before);
+        QVERIFY(!w.exploreView()->result());
+    }
+
+    void explorationOfLenetFindsTheGreedyOptimum() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.exploreView()->cells().size(), size_t{16});
+        w.action("explore")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr x = w.exploreView()->result();
+        QVERIFY(x && x->exploration);
+        QCOMPARE(x->exploration->size(), std::uint64_t{65536});
+        QCOMPARE(x->exploration->total_elements[x->exploration->best_comm_code], 3901560.0);
+        QVERIFY(x->id > 0);  // stored
+        // Applying a listed point shows it in the grid, as an edit of HyPar's answer.
+        const int last = w.exploreView()->table()->rowCount() - 1;
+        w.exploreView()->table()->selectRow(last);
+        QTest::mouseClick(w.exploreView()->findChild<QPushButton*>("apply-point"), Qt::LeftButton);
+        QCOMPARE(w.tabs()->currentIndex(), 0);
+        const std::uint64_t code = codeOf(w.currentRun()->grid, x->exploration->cells, 2);
+        QCOMPARE(w.currentRun()->eval().total_elements, x->exploration->total_elements[code]);
+    }
+
+    void storeReopenAndCompare() {
+        const Options o = lenet();
+        std::int64_t hypar_id = 0, edited_id = 0;
+        {
+            MainWindow w(o);
+            w.show();
+            QVERIFY(w.jobs().waitForIdle());
+            QVERIFY(w.db());
+            hypar_id = w.currentRun()->id;
+            QVERIFY(hypar_id > 0);
+            w.toggleCell(3, 3);
+            w.flushPendingStore();
+            edited_id = w.currentRun()->id;
+            QVERIFY(edited_id > hypar_id);
+            QVERIFY(w.renameStoredRun(edited_id, "my edit"));
+        }
+        MainWindow w(o);  // a new session on the same database
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.openStoredRun(edited_id));
+        const RunPtr reopened = w.currentRun();
+        QCOMPARE(reopened->name, std::string("my edit"));
+        QCOMPARE(rows(reopened)[3], std::string("0010"));
+        QCOMPARE(reopened->reference.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
+        QVERIFY(w.action("reset")->isEnabled());
+        QVERIFY(w.compareStored({hypar_id, edited_id}));
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.compareView()));
+        QCOMPARE(w.compareView()->runs().size(), size_t{2});
+        QCOMPARE(w.compareView()->differingCells(1), 1);
+        QVERIFY(w.deleteStoredRuns({edited_id}));
+        QVERIFY(!w.openStoredRun(edited_id));
+        QVERIFY(w.lastError().contains(QString::number(edited_id)));
+    }
+
+    void compareActionShowsBaselines() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.action("compare")->trigger();
+        QCOMPARE(w.compareView()->runs().size(), size_t{4});
+        QCOMPARE(w.compareView()->runs()[1]->method, std::string("dp"));
+    }
+
+    void corruptDatabaseStillStarts() {
+        const QString path = dir_.filePath("corrupt.sqlite");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, '\x5a'));
+        f.close();
+        Options o = lenet();
+        o.db = path;
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(!w.db());
+        QVERIFY(w.dbProblem().contains(path));
+        QCOMPARE(rows(w.currentRun())[0], std::string("0011"));  // the engine still works
+        QFile again(path);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QCOMPARE(again.readAll(), QByteArray(4096, '\x5a'));  // untouched
+    }
+
+    void newerDatabaseIsRefusedUnmodified() {
+        const QString path = dir_.filePath("newer.sqlite");
+        {
+            ResultsDb db(path.toStdString());
+        }
+        {
+            // Mark the file as written by a future version, as that version would.
+            sqlite3* raw = nullptr;
+            QVERIFY(sqlite3_open(path.toUtf8().constData(), &raw) == SQLITE_OK);
+            QVERIFY(sqlite3_exec(raw, "PRAGMA user_version = 99", nullptr, nullptr, nullptr) == SQLITE_OK);
+            sqlite3_close(raw);
+        }
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray before = f.readAll();
+        f.close();
+        Options o = lenet();
+        o.db = path;
+        {
+            MainWindow w(o);
+            w.show();
+            QVERIFY(w.jobs().waitForIdle());
+            QVERIFY(!w.db());
+            QVERIFY(w.dbProblem().contains("newer"));
+        }
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before);
+    }
+
+    void badNetworkFileChangesNothing() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr before = w.currentRun();
+        const QString path = dir_.filePath("broken.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"partita-network/1\", \"name\": \"x\",\n  \"input\": {\"channels\": 1,, }}");
+        f.close();
+        QString error;
+        QVERIFY(!w.openFile(path, &error));
+        QVERIFY(error.contains(path));
+        QVERIFY(error.contains("line 2"));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.currentRun(), before);
+        QCOMPARE(w.inputs()->network.name, std::string("Lenet-c"));
+    }
+
+    void exportsEveryFormat() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.compareWithBaselines();
+        for (const QString& target : {QString("grid"), QString("compare"), QString("level-chart")}) {
+            for (const QString& ext : {QString("png"), QString("svg"), QString("pdf"), QString("csv")}) {
+                const QString path = dir_.filePath(target + "." + ext);
+                QCOMPARE(w.exportTarget(target, path), QString());
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const QByteArray data = f.readAll();
+                QVERIFY2(data.size() > 100, qPrintable(path));
+                if (ext == "png") QVERIFY(!QImage::fromData(data, "PNG").isNull());
+                if (ext == "pdf") QVERIFY(data.startsWith("%PDF"));
+                if (ext == "svg") QVERIFY(data.contains("<svg"));
+            }
+        }
+        QVERIFY(w.exportTarget("grid", dir_.filePath("grid.bmpx")).contains("unknown export format"));
+    }
+
+    void screenshotOfEveryView() {
+        Options o;
+        o.db = dir_.filePath("shots.sqlite");
+        o.screenshot = dir_.filePath("x.png");
+        for (const QString& view : screenshotViews()) {
+            MainWindow w(o);
+            w.show();
+            const QString path = dir_.filePath("view-" + view + ".png");
+            QVERIFY2(w.saveScreenshot(path, view), qPrintable(view));
+            QImage image(path);
+            QVERIFY(!image.isNull());
+            const QString keep = qEnvironmentVariable("PARTITA_SHOTS");
+            if (!keep.isEmpty()) image.save(keep + "/" + view + ".png");
+        }
+    }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "main_window_test.moc"

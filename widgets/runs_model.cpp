@@ -83,7 +83,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
                 case Accelerators: return s.accelerators;
                 case TotalElements: return s.total_elements;
                 case PerfVsDp: return s.perf_vs_dp;
-                case Created: return q(s.created_utc);  // ISO 8601 UTC sorts as text
+                case Created: return QVariant::fromValue<qlonglong>(s.id);  // ids grow with creation time
                 case ColumnCount: break;
             }
             return {};

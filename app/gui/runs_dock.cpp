@@ -37,6 +37,7 @@ RunsDock::RunsDock(QWidget* parent) : QDockWidget(tr("Runs"), parent) {
     view_ = new QTableView(body);
     view_->setModel(proxy_);
     view_->setSortingEnabled(true);
+    view_->sortByColumn(RunsModel::Created, Qt::DescendingOrder);
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     view_->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);

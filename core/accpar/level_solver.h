@@ -1,0 +1,56 @@
+#pragma once
+// The per-split choice problem every AccPar-style search solves (accpar §5.1,
+// §6): pick one partition type per weighted layer (and a ratio with it) so the
+// summed per-layer cost is least. The costs come from callbacks, so the same
+// solver serves the communication-only HyPar/reference objective and AccPar's
+// time objective, homogeneous or not.
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "core/partition/grid.h"
+
+namespace partita {
+
+// A residual (shortcut) edge: the tensor entering weighted layer `source`
+// (the first layer of the block) is added to the input of weighted layer
+// `consumer` (the layer after the add). `elements` = A_S, the shortcut tensor.
+struct ResidualEdge {
+    int source = 0;
+    int consumer = 0;
+    double elements = 0;
+};
+
+// Cost and chosen ratio of one layer for one (previous type, type) pair.
+struct StepCost {
+    double cost = 0;
+    double ratio = 0.5;
+};
+
+struct LevelProblem {
+    int layers = 0;
+    std::vector<Split> allowed;  // e.g. {I, II} for HyPar, {I, II, III} for AccPar
+    // Layer 0 (no inter term).
+    std::function<StepCost(Split t)> first;
+    // Layer l >= 1 after its predecessor (l-1, or the layer the DAG order gives) used tt.
+    std::function<StepCost(int l, Split tt, Split t)> step;
+    // Weighted-layer predecessor of each layer in the DP order (-1 for layer 0);
+    // empty = a chain (l-1).
+    std::vector<int> predecessor;
+    std::vector<ResidualEdge> residuals;
+    // Extra cost of a residual edge when its source layer used `a` and its consumer `t`.
+    std::function<double(const ResidualEdge& edge, Split a, Split t)> shortcut;
+    double tolerance = 1e-12;  // relative; ties go to the lowest type index
+};
+
+struct LevelSolution {
+    std::vector<Split> choice;
+    std::vector<double> ratio;
+    double cost = 0;
+};
+
+// Exact: a chain DP when there are no residual edges, otherwise the DP with
+// the open block's source type added to the state (accpar §6, "principled").
+LevelSolution solveLevel(const LevelProblem& problem);
+
+}  // namespace partita

@@ -20,6 +20,8 @@ commands:
   explore    enumerate a strategy space: --explore-levels 1,4 | --explore-layers conv5_2,fc1 | --full
   table      DP, MP, OWT and HyPar for many networks (HyPar Figs. 6-8, 12), with geometric means
   scale      1 to 2^N accelerators (HyPar Fig. 11), --max-levels N (default 6)
+  accpar     AccPar's search (types I/II/III with ratios) beside DP, OWT and HyPar under one model
+  table --study accpar   OWT, HyPar and AccPar over DP for AlexNet, VGG-11..19, ResNet-18..50
 
 inputs:
   --network F            partita-network/1 JSON, or AccPar text (.txt)
@@ -32,6 +34,11 @@ parameters:
   --batch B (256)  --mode cal|lit (cal: w_intra = 2)  --out-size post|pre  --bytes-per-element (4)
   --throughput-ops (4.2e11)  --link-bps (1.6e9)  --level-bw-factor (2)
   --e-mult-pj (3.7) --e-add-pj (0.9) --e-dram-pj (640) --e-sram-pj (5) --e-link-pj-per-bit (20) --sram-energy
+accpar (and table --study accpar):
+  --array F              default examples/arrays/tpu-mixed-128.json; --levels H alone = 2^H TPU-v3
+  --batch B (512)  --ratio-model E|P (E)  --bytes-per-element (2)  --balanced-baselines
+  --comm-only            communication only at ratio 1/2 (element counts), as HyPar and the authors' code
+  --reference-compatible the authors' program (alpha = 1/2, elements, their ResNet handling)
 output:
   --json                 one JSON object on stdout
   --csv FILE             the command's table as CSV (units in the column names)
@@ -57,6 +64,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "evaluate") return cmdEvaluate(rest, out);
         if (command == "explore") return cmdExplore(rest, out);
         if (command == "table") return cmdTable(rest, out);
+        if (command == "accpar") return cmdAccpar(rest, out);
         if (command == "scale") return cmdScale(rest, out);
         err << "partita-cli: unknown command '" << command << "'\n\n" << kUsage;
         return 2;

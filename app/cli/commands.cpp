@@ -8,6 +8,7 @@
 #include "app/cli/args.h"
 #include "app/cli/cli.h"
 #include "app/cli/report.h"
+#include "core/accpar/accpar.h"
 #include "core/io/array_io.h"
 #include "core/io/csv.h"
 #include "core/io/network_io.h"
@@ -42,6 +43,11 @@ struct Setup {
 Setup readSetup(const Args& a) {
     Setup s;
     if (a.has("array")) s.array = loadArray(a.get("array"));
+    if (!s.array.hyparCompatible())
+        throw UsageError("array: '" + s.array.name + "' is not 2^H identical accelerators, which HyPar's model needs; "
+                         "use 'partita-cli accpar' or 'partita-cli table --study accpar'");
+    if (!s.array.groups.empty() && a.has("levels"))
+        throw UsageError("--levels cannot resize an array given as accelerator groups; edit its counts");
     if (a.has("levels") || !a.has("array")) {
         const int levels = a.integer("levels", a.has("array") ? s.array.levels : 4);
         if (levels < 1 || levels > Array::kMaxLevels)
@@ -342,6 +348,13 @@ int cmdExplore(const Argv& argv, std::ostream& out) {
 }
 
 int cmdTable(const Argv& argv, std::ostream& out) {
+    for (size_t i = 0; i < argv.size(); ++i)
+        if (argv[i] == "--study" || argv[i].rfind("--study=", 0) == 0) {
+            const std::string study =
+                argv[i] == "--study" ? (i + 1 < argv.size() ? argv[i + 1] : "") : argv[i].substr(8);
+            if (study != "accpar") throw UsageError("--study must be accpar, got '" + study + "'");
+            return cmdAccparStudy(argv, out);
+        }
     const Args a(argv, with(kInputOptions, {"networks"}), kInputFlags);
     const Setup s = readSetup(a);
     std::vector<std::string> paths;
@@ -352,7 +365,11 @@ int cmdTable(const Argv& argv, std::ostream& out) {
             paths.push_back(examplesDir() + "/networks/" + n + ".json");
     }
     std::vector<Comparison> rows;
-    for (const auto& p : paths) rows.push_back(compareMethods(readLayers(a, p), s.array, s.params));
+    std::vector<LayerTable> tables;
+    for (const auto& p : paths) {
+        tables.push_back(readLayers(a, p));
+        rows.push_back(compareMethods(tables.back(), s.array, s.params));
+    }
 
     const Method order[] = {Method::ModelParallel, Method::OneWeirdTrick, Method::HyPar};
     CsvTable csv;
@@ -362,14 +379,20 @@ int cmdTable(const Argv& argv, std::ostream& out) {
     for (Method m : {Method::DataParallel, Method::ModelParallel, Method::OneWeirdTrick, Method::HyPar})
         csv.header.push_back(std::string("comm_") + methodName(m) + "_GB");
     csv.header.push_back("perf_hypar_torus_vs_dp_htree_x");
+    csv.header.push_back("perf_accpar_vs_dp_x");  // under the AccPar model (accpar §4, §5.3.4)
     std::vector<std::vector<double>> columns(csv.header.size() - 1);
-    for (const auto& c : rows) {
+    AccParParams accpar_params;  // AccPar amounts on the table's array, batch and element size
+    accpar_params.batch = s.params.batch;
+    accpar_params.bytes_per_element = s.params.bytes_per_element;
+    for (size_t n = 0; n < rows.size(); ++n) {
+        const auto& c = rows[n];
         std::vector<double> v;
         for (Method m : order) v.push_back(c.perfVsDp(m));
         for (Method m : order) v.push_back(c.energyVsDp(m));
         for (Method m : {Method::DataParallel, Method::ModelParallel, Method::OneWeirdTrick, Method::HyPar})
             v.push_back(c.get(m).eval.totalGB());
         v.push_back(c.torusPerfVsDp());
+        v.push_back(runAccPar(tables[n], s.array, accpar_params).speedupVsDp());
         std::vector<std::string> cells{c.network};
         for (size_t i = 0; i < v.size(); ++i) {
             columns[i].push_back(v[i]);
@@ -403,7 +426,7 @@ int cmdTable(const Argv& argv, std::ostream& out) {
     out << "HyPar Figs. 6-8 and 12 on " << s.array.name << " (" << s.array.count() << " accelerators), batch "
         << withCommas(s.params.batch) << ", mode " << modeName(s.params) << "\n\n";
     TextTable t({"network", "perf MP", "perf OWT", "perf HyPar", "energy MP", "energy OWT", "energy HyPar", "GB DP",
-                 "GB MP", "GB OWT", "GB HyPar", "torus HyPar"});
+                 "GB MP", "GB OWT", "GB HyPar", "torus HyPar", "AccPar"});
     auto addRow = [&](const std::string& name, size_t i) {
         const auto& r = csv.rows[i];
         std::vector<std::string> cells{name};
@@ -416,7 +439,8 @@ int cmdTable(const Argv& argv, std::ostream& out) {
     for (size_t i = 0; i < csv.rows.size(); ++i) addRow(csv.rows[i][0], i);
     t.print(out);
     out << "\nperf and energy are normalised to Data Parallelism (x); GB = total communication per step (10^9 B);\n"
-           "torus HyPar = HyPar's partition on a 2-D torus, normalised to DP on the H-tree (Fig. 12).\n";
+           "torus HyPar = HyPar's partition on a 2-D torus, normalised to DP on the H-tree (Fig. 12);\n"
+           "AccPar = AccPar's plan over DP, both under the AccPar time model (accpar §4, §5.3.4), same array.\n";
     return 0;
 }
 

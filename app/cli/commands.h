@@ -14,5 +14,8 @@ int cmdEvaluate(const Argv& args, std::ostream& out);
 int cmdExplore(const Argv& args, std::ostream& out);
 int cmdTable(const Argv& args, std::ostream& out);
 int cmdScale(const Argv& args, std::ostream& out);
+int cmdAccpar(const Argv& args, std::ostream& out);
+// table --study accpar: OWT, HyPar and AccPar over DP for the §7 networks.
+int cmdAccparStudy(const Argv& args, std::ostream& out);
 
 }  // namespace partita::cli

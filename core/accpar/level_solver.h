@@ -15,10 +15,13 @@ namespace partita {
 // A residual (shortcut) edge: the tensor entering weighted layer `source`
 // (the first layer of the block) is added to the input of weighted layer
 // `consumer` (the layer after the add). `elements` = A_S, the shortcut tensor.
+// With `projection`, `source` is instead a 1x1 projection conv on the shortcut
+// branch and the edge carries that conv's output (see core/accpar/multipath.h).
 struct ResidualEdge {
     int source = 0;
     int consumer = 0;
     double elements = 0;
+    bool projection = false;
 };
 
 // Cost and chosen ratio of one layer for one (previous type, type) pair.
@@ -35,7 +38,8 @@ struct LevelProblem {
     // Layer l >= 1 after its predecessor (l-1, or the layer the DAG order gives) used tt.
     std::function<StepCost(int l, Split tt, Split t)> step;
     // Weighted-layer predecessor of each layer in the DP order (-1 for layer 0);
-    // empty = a chain (l-1).
+    // empty = a chain (l-1). Any acyclic choice is accepted (a predecessor may
+    // have a higher index); layers are solved in a stable topological order.
     std::vector<int> predecessor;
     std::vector<ResidualEdge> residuals;
     // Extra cost of a residual edge when its source layer used `a` and its consumer `t`.
@@ -51,6 +55,10 @@ struct LevelSolution {
 
 // Exact: a chain DP when there are no residual edges, otherwise the DP with
 // the open block's source type added to the state (accpar §6, "principled").
+// Ties: the chain rule of solveChain (lowest type of the last layer, then the
+// lowest predecessor type); with open blocks, previous states are compared
+// oldest layer first, so the block source's lowest type wins before its
+// successors'. Throws std::invalid_argument on malformed problems.
 LevelSolution solveLevel(const LevelProblem& problem);
 
 }  // namespace partita

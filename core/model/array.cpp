@@ -38,7 +38,19 @@ std::vector<int> torusLoads(int levels) {
     return loads;
 }
 
+int Array::count() const {
+    if (groups.empty()) return 1 << levels;
+    int n = 0;
+    for (const auto& g : groups) n += g.count;
+    return n;
+}
+
+bool Array::hyparCompatible() const {
+    return groups.empty() || (groups.size() == 1 && groups[0].count == (1 << levels));
+}
+
 double Array::levelBandwidth(int h) const {
+    if (!level_bandwidth_Bps.empty()) return 8.0 * level_bandwidth_Bps[static_cast<size_t>(h)];
     const double parallel = std::pow(level_bw_factor, levels - 1 - h);
     if (topology == Topology::HTree) return link_bps * parallel;
     // Torus: every link has link_bps; 2^(H-k) flows share the level, divided by congestion.
@@ -80,6 +92,56 @@ void validate(const Array& a) {
     nonNegative(a.accelerator.e_dram_pj, "e_dram_pj");
     nonNegative(a.accelerator.e_sram_pj, "e_sram_pj");
     nonNegative(a.accelerator.e_link_pj_per_bit, "e_link_pj_per_bit");
+    for (size_t k = 0; k < a.groups.size(); ++k) {
+        const auto& g = a.groups[k];
+        const std::string at = "accelerators[" + std::to_string(k) + "].";
+        if (g.kind.empty()) throw std::invalid_argument(at + "kind must not be empty");
+        for (size_t o = 0; o < k; ++o)
+            if (a.groups[o].kind == g.kind) throw std::invalid_argument(at + "kind '" + g.kind + "' is listed twice");
+        if (g.count < 1) throw std::invalid_argument(at + "count must be at least 1, got " + std::to_string(g.count));
+        positive(g.throughput_flops, (at + "throughput_flops").c_str());
+        positive(g.bandwidth_Bps, (at + "bandwidth_Bps").c_str());
+    }
+    if (!a.groups.empty()) {
+        if (a.count() < 2)
+            throw std::invalid_argument("an array needs at least 2 accelerators, got " + std::to_string(a.count()));
+        const int height = treeHeight(a.groups);
+        if (height > Array::kMaxLevels)
+            throw std::invalid_argument("the accelerator groups need " + std::to_string(height) +
+                                        " levels; at most " + std::to_string(Array::kMaxLevels) + " are supported");
+        if (a.levels != height)
+            throw std::invalid_argument("levels is " + std::to_string(a.levels) + " but the accelerator groups form " +
+                                        std::to_string(height) + " levels");
+    }
+    if (!a.level_bandwidth_Bps.empty() && static_cast<int>(a.level_bandwidth_Bps.size()) != a.levels)
+        throw std::invalid_argument("level_bandwidth_Bps has " + std::to_string(a.level_bandwidth_Bps.size()) +
+                                    " entries, the array has " + std::to_string(a.levels) + " levels");
+    for (double b : a.level_bandwidth_Bps) positive(b, "level_bandwidth_Bps");
+}
+
+void deriveFromGroups(Array& a) {
+    if (a.groups.empty()) return;
+    a.levels = treeHeight(a.groups);
+    if (a.groups.size() == 1 && a.groups[0].count == (1 << a.levels)) {
+        const auto& g = a.groups[0];
+        a.accelerator.kind = g.kind;
+        a.accelerator.throughput_ops = g.throughput_flops;
+        a.link_bps = 8.0 * g.bandwidth_Bps;
+        a.level_bw_factor = 2.0;  // a group of 2^k accelerators receives 2^k b
+        a.topology = Topology::HTree;
+    }
+}
+
+std::vector<AcceleratorGroup> acceleratorGroups(const Array& a) {
+    if (!a.groups.empty()) return a.groups;
+    return {{a.accelerator.kind, a.count(), a.accelerator.throughput_ops, a.link_bps / 8.0}};
+}
+
+std::vector<double> groupLevelBandwidth(const Array& a) {
+    if (!a.level_bandwidth_Bps.empty() || !a.groups.empty()) return a.level_bandwidth_Bps;
+    std::vector<double> bw;
+    for (int h = 0; h < a.levels; ++h) bw.push_back(a.levelBandwidth(h) / 8.0);
+    return bw;
 }
 
 }  // namespace partita

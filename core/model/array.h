@@ -1,8 +1,11 @@
 #pragma once
 // An accelerator array of 2^H identical accelerators in H hierarchy levels
-// (spec hypar §4). H1 is the top split, HH pairs single accelerators.
+// (spec hypar §4), or of groups of unequal accelerators (accpar §5.3). H1 is
+// the top split, HH pairs single accelerators.
 #include <string>
 #include <vector>
+
+#include "core/model/groups.h"
 
 namespace partita {
 
@@ -29,8 +32,16 @@ struct Array {
     double link_bps = 1.6e9;         // one link, bits/s
     double level_bw_factor = 2.0;    // fat tree: bandwidth ratio between adjacent levels
     AcceleratorSpec accelerator;
+    // AccPar arrays: accelerator groups (empty = 2^levels copies of `accelerator`).
+    // With groups, `levels` is the bisection tree's height; see deriveFromGroups().
+    std::vector<AcceleratorGroup> groups;
+    // Optional per-level bandwidth of each child group, bytes/s, H1 first
+    // (accpar §5.3 item 2); overrides sum(b) and HyPar's link-based bandwidth.
+    std::vector<double> level_bandwidth_Bps;
 
-    int count() const { return 1 << levels; }
+    int count() const;
+    // True when HyPar's model applies: no groups, or one kind with 2^levels accelerators.
+    bool hyparCompatible() const;
     // Bits/s available to one group pair's exchange at level h (0 = H1), spec §4.2/§4.4.
     double levelBandwidth(int h) const;
     std::vector<double> levelBandwidths() const;  // H1 first
@@ -45,5 +56,16 @@ Array defaultArray(int levels, Topology topology = Topology::HTree);
 
 // Throws std::invalid_argument naming the field when a value is out of range.
 void validate(const Array& array);
+
+// After setting `groups`: levels = tree height; for one kind with 2^H members
+// also the HyPar fields (throughput_ops = c, link_bps = 8 b, fat-tree factor 2,
+// H-tree), so HyPar's per-level bandwidth equals the groups' sum(b).
+void deriveFromGroups(Array& array);
+
+// The groups AccPar works on: `groups`, or one group made of the HyPar fields.
+std::vector<AcceleratorGroup> acceleratorGroups(const Array& array);
+// Per-level group bandwidth override (bytes/s, H1 first) AccPar uses: the
+// explicit one, or for a HyPar array its levelBandwidth()/8; empty = sum(b).
+std::vector<double> groupLevelBandwidth(const Array& array);
 
 }  // namespace partita

@@ -4,6 +4,88 @@
 
 namespace partita {
 
+namespace {
+
+bool isWeighted(const Operator& op) { return op.type == OpType::Conv || op.type == OpType::FullyConnected; }
+
+const Operator& opAt(const Network& net, int id) { return net.ops[static_cast<size_t>(id)]; }
+
+// The operator whose tensor `id` forwards once pools are skipped (-1 = the network input).
+int throughPools(const Network& net, int id) {
+    while (id >= 0 && opAt(net, id).type == OpType::Pool) id = opAt(net, id).input_ids[0];
+    return id;
+}
+
+// Tensor producers from `id` back along single-input weighted layers, ending at the first
+// non-weighted one (add, concat or the input): [id, producer of id's input, ...].
+std::vector<int> backPath(const Network& net, int id) {
+    std::vector<int> path;
+    for (id = throughPools(net, id);; id = throughPools(net, opAt(net, id).input_ids[0])) {
+        path.push_back(id);
+        if (id < 0 || !isWeighted(opAt(net, id))) break;
+    }
+    return path;
+}
+
+// A two-way add seen as a residual block: the branches from the fork tensor X to the add.
+struct Block {
+    int add = -1;
+    std::vector<int> main;  // weighted ops, last one first; main.back() reads X
+    int projection = -1;    // the single conv on the short branch, or -1 for an identity shortcut
+};
+
+// Recognises add(main branch, X) and add(main branch, projection(X)); other joins stay plain DAG joins.
+bool asBlock(const Network& net, int add, Block& block) {
+    const auto& in = opAt(net, add).input_ids;
+    if (in.size() != 2) return false;
+    const auto pu = backPath(net, in[0]), pv = backPath(net, in[1]);
+    for (size_t iu = 0; iu < pu.size(); ++iu) {
+        const auto it = std::find(pv.begin(), pv.end(), pu[iu]);
+        if (it == pv.end()) continue;  // the first shared node is the fork X
+        std::vector<int> bu(pu.begin(), pu.begin() + static_cast<std::ptrdiff_t>(iu)), bv(pv.begin(), it);
+        if (bv.size() > bu.size()) std::swap(bu, bv);
+        if (bu.empty() || bv.size() > 1) return false;
+        block = {add, bu, bv.empty() ? -1 : bv[0]};
+        return true;
+    }
+    return false;
+}
+
+// Fills dp_pred, shares_input and the residual edges (accpar §6, "recommended tool behaviour").
+void findShortcuts(const Network& net, const std::vector<int>& layer_of, LayerTable& table) {
+    for (auto& layer : table.layers) layer.dp_pred = layer.preds.empty() ? -1 : layer.preds.back();
+    std::vector<Block> blocks;
+    for (size_t i = 0; i < net.ops.size(); ++i) {
+        Block b;
+        if (net.ops[i].type == OpType::Add && asBlock(net, static_cast<int>(i), b)) blocks.push_back(b);
+    }
+    for (const Block& b : blocks) {
+        if (b.projection < 0) continue;
+        auto& proj = table.layers[static_cast<size_t>(layer_of[static_cast<size_t>(b.projection)])];
+        proj.dp_pred = layer_of[static_cast<size_t>(b.main.back())];
+        proj.shares_input = true;
+    }
+    for (const Block& b : blocks) {
+        // The consumer: the one non-projection weighted layer reading the add (through pools).
+        int consumer = -1, count = 0;
+        for (size_t l = 0; l < table.layers.size(); ++l) {
+            const auto& op = opAt(net, table.layers[l].op_id);
+            if (table.layers[l].shares_input || throughPools(net, op.input_ids[0]) != b.add) continue;
+            consumer = static_cast<int>(l);
+            ++count;
+        }
+        if (count != 1) continue;  // the sum feeds a join or the output: no edge to price
+        table.layers[static_cast<size_t>(consumer)].dp_pred = layer_of[static_cast<size_t>(b.main.front())];
+        const bool projection = b.projection >= 0;
+        const int source = layer_of[static_cast<size_t>(projection ? b.projection : b.main.back())];
+        table.shortcuts.push_back({source, consumer, projection});
+    }
+    std::sort(table.shortcuts.begin(), table.shortcuts.end(),
+              [](const Shortcut& a, const Shortcut& b) { return a.consumer < b.consumer; });
+}
+
+}  // namespace
+
 bool LayerTable::isChain() const {
     for (size_t l = 0; l < layers.size(); ++l) {
         const auto& p = layers[l].preds;
@@ -18,7 +100,7 @@ LayerTable weightedLayers(const Network& net) {
     std::vector<int> layer_of(net.ops.size(), -1);
     for (size_t i = 0; i < net.ops.size(); ++i) {
         const auto& op = net.ops[i];
-        if (op.type != OpType::Conv && op.type != OpType::FullyConnected) continue;
+        if (!isWeighted(op)) continue;
         layer_of[i] = static_cast<int>(table.layers.size());
         WeightedLayer layer;
         layer.name = op.name;
@@ -62,6 +144,7 @@ LayerTable weightedLayers(const Network& net) {
         }
         std::sort(layer.preds.begin(), layer.preds.end());
     }
+    findShortcuts(net, layer_of, table);
     return table;
 }
 

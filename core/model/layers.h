@@ -20,14 +20,33 @@ struct WeightedLayer {
     double conv_hw = 1;      // output H * W before pooling (drives MACs)
     double out_hw = 1;       // output H * W after pooling (what the consumer reads)
     std::vector<int> preds;  // weighted layers feeding this one (through pools, adds, concats)
+    // Multi-path view (accpar §6). The layer whose type prices this layer's input boundary: the only
+    // weighted predecessor in a chain; after an add, the last layer of the residual (main) branch; for a
+    // projection shortcut conv, the block's first layer, whose input it shares (`shares_input`). -1 for
+    // the first layer. Other multi-predecessor layers (concat joins) fall back to the latest predecessor.
+    // A projection conv listed before its block's first layer gets a dp_pred above its own index.
+    int dp_pred = -1;
+    bool shares_input = false;  // reads the same tensor as dp_pred (a projection shortcut conv)
 
     double weights() const { return kernel_area * c_in * c_out; }
     double macsPerSample() const { return kernel_area * c_in * c_out * conv_hw; }
 };
 
+// A residual edge of the weighted-layer view (accpar §6). Identity shortcut: `source` is the block's
+// first layer and the shortcut carries that layer's input. Projection shortcut: `source` is the 1x1
+// projection conv and the shortcut carries its output. Either way it is added to the input of
+// `consumer`, the weighted layer after the add; its size there is the consumer's input tensor.
+struct Shortcut {
+    int source = -1;
+    int consumer = -1;
+    bool projection = false;
+    bool operator==(const Shortcut&) const = default;
+};
+
 struct LayerTable {
     std::string network;
     std::vector<WeightedLayer> layers;
+    std::vector<Shortcut> shortcuts;  // in consumer order; empty for chains
 
     size_t size() const { return layers.size(); }
     const WeightedLayer& operator[](size_t i) const { return layers[i]; }
@@ -36,7 +55,8 @@ struct LayerTable {
 };
 
 // Extracts the weighted layers in topological order. Pools between weighted
-// layers fold into the producer's out_hw (spec hypar R1, post-pool).
+// layers fold into the producer's out_hw (spec hypar R1, post-pool). Two-way
+// adds become residual edges (`shortcuts`, `dp_pred`, `shares_input`).
 LayerTable weightedLayers(const Network& net);
 
 }  // namespace partita

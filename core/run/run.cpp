@@ -36,6 +36,9 @@ InputsPtr makeInputs(Network network, Array array, CostParams params, std::strin
         throw InputError(source, "", e.what());
     }
     validate(array);
+    if (!array.hyparCompatible())
+        throw std::invalid_argument("the array '" + array.name + "' is not 2^H identical accelerators, which HyPar's "
+                                    "model needs; plan it with AccPar (core/accpar/accpar.h)");
     if (!(params.batch > 0)) throw std::invalid_argument("batch must be positive");
     in->network = std::move(network);
     in->array = std::move(array);

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/accpar/level.h"
+
 namespace partita {
 
 const char* methodName(Method m) {
@@ -41,15 +43,13 @@ void requireChain(const LayerTable& layers) {
 }
 
 ChainSolution hyparLevel(const LayerTable& layers, std::span<const LayerState> state, const CommModel& model) {
-    static constexpr Split kHyparSplits[] = {Split::Batch, Split::Input};
-    std::vector<Amounts> a;
-    a.reserve(layers.size());
-    for (size_t l = 0; l < layers.size(); ++l) a.push_back(amounts(layers[l], state[l], model.out_size));
-    auto first = [&](Split t) { return model.w_intra * intraAmount(a[0], t); };
-    auto step = [&](size_t l, Split tt, Split t) {
-        return model.w_intra * intraAmount(a[l], t) + interCoefficient(tt, t) * a[l].input;
-    };
-    return solveChain(layers.size(), kHyparSplits, first, step, strictlyLess);
+    // HyPar is AccPar's split restricted to {I, II}, ratio 1/2, communication only (design §2).
+    const SplitInputs inputs = splitInputs(layers, state, model);
+    SplitOptions options;
+    options.allowed = {Split::Batch, Split::Input};
+    options.objective = Objective::Elements;
+    const LevelSolution sol = solveSplit(makeLevelProblem(inputs, GroupPair{}, options));
+    return {sol.choice, sol.cost};
 }
 
 Grid hyparSearch(const LayerTable& layers, int levels, const CostParams& params) {

@@ -1,0 +1,41 @@
+#pragma once
+// The AccPar entry points the CLI and the GUI call: AccPar's plan beside DP,
+// OWT and HyPar under one model (accpar §5.3-§5.4), and the multi-network
+// study of §7 with geometric means.
+#include <string>
+#include <vector>
+
+#include "core/accpar/hierarchy.h"
+
+namespace partita {
+
+struct AccParResult {
+    PlanTree accpar, dp, owt, hypar;
+
+    // T_baseline / T_AccPar with the §5.3.4 step times.
+    double speedupOver(const PlanTree& baseline) const { return baseline.step_time_s / accpar.step_time_s; }
+    double speedupVsDp() const { return speedupOver(dp); }
+    double speedupVsOwt() const { return speedupOver(owt); }
+    double speedupVsHypar() const { return speedupOver(hypar); }
+};
+
+// AccPar's search and the three baselines on the same inputs. With `given`,
+// the "accpar" plan is that grid evaluated instead (a hand-edited grid; its
+// ratios follow `given_ratios`).
+AccParResult runAccPar(const LayerTable& layers, const Array& array, const AccParParams& params,
+                       const Grid* given = nullptr, RatioPolicy given_ratios = RatioPolicy::Balanced);
+
+// One network of the study: speedups over DP (x).
+struct StudyRow {
+    std::string network;
+    double owt = 0, hypar = 0, accpar = 0;
+    double step_dp_s = 0, step_accpar_s = 0;
+};
+struct AccParStudy {
+    std::vector<StudyRow> rows;
+    double geo_owt = 0, geo_hypar = 0, geo_accpar = 0;  // geometric means over the rows
+};
+
+AccParStudy accparStudy(const std::vector<LayerTable>& networks, const Array& array, const AccParParams& params);
+
+}  // namespace partita

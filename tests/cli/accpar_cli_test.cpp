@@ -1,0 +1,123 @@
+// partita-cli accpar and table --study accpar, in-process.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli.h"
+
+namespace partita::cli {
+namespace {
+
+struct Result {
+    int status;
+    std::string out, err;
+};
+
+Result cli(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    const int status = run(args, out, err);
+    return {status, out.str(), err.str()};
+}
+
+std::string example(const std::string& rel) { return std::string(PARTITA_EXAMPLES_DIR) + "/" + rel; }
+
+TEST(AccParCli, TransformerJson) {
+    const auto r = cli({"accpar", "--network", example("networks/transformer-mlp.json"), "--levels", "1", "--batch",
+                        "2048", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["grid"], std::vector<std::string>{"21"});
+    EXPECT_EQ(j["ratios"], (std::vector<std::vector<double>>{{0.5, 0.5}}));
+    EXPECT_EQ(j["accelerators"].get<int>(), 2);
+}
+
+TEST(AccParCli, MixedPresetJson) {
+    const auto r = cli({"accpar", "--network", example("networks/alexnet.json"), "--array",
+                        example("arrays/tpu-mixed-128.json"), "--batch", "512", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["grid"].size(), 7u);
+    ASSERT_EQ(j["ratios"].size(), 7u);
+    for (const auto& row : j["grid"]) EXPECT_EQ(row.get<std::string>().size(), 8u);
+    for (const auto& row : j["ratios"]) EXPECT_EQ(row.size(), 8u);
+    EXPECT_EQ(j["grid_nodes"][0], "64 x tpu-v3 | 64 x tpu-v2");
+    EXPECT_EQ(j["level_comm"].size(), 7u);
+    EXPECT_GT(j["step_time_s"].get<double>(), 0);
+    EXPECT_GE(j["speedup_vs_dp"].get<double>(), j["speedup_vs_owt"].get<double>());
+    EXPECT_GE(j["speedup_vs_owt"].get<double>(), 1.0);
+    EXPECT_GE(j["speedup_vs_hypar"].get<double>(), 1.0);
+    EXPECT_EQ(j["baselines"]["dp"]["grid"][0], "00000000");
+    EXPECT_EQ(j["baselines"]["owt"]["grid"][0], "00000111");
+    EXPECT_EQ(j["baselines"]["dp"]["ratios"][0][0].get<double>(), 0.5);
+    EXPECT_FALSE(j["tree"].empty());
+    // The default array is the mixed preset; the same answer without --array.
+    const auto d = cli({"accpar", "--network", example("networks/alexnet.json"), "--json"});
+    EXPECT_EQ(nlohmann::json::parse(d.out)["step_time_s"], j["step_time_s"]);
+    // Balanced baselines get the ratio model's ratios.
+    const auto b = cli({"accpar", "--network", example("networks/alexnet.json"), "--balanced-baselines", "--json"});
+    EXPECT_GT(nlohmann::json::parse(b.out)["baselines"]["dp"]["ratios"][0][0].get<double>(), 0.5);
+}
+
+TEST(AccParCli, ReferenceCompatible) {
+    const auto r = cli({"accpar", "--network", std::string(PARTITA_TEST_DATA) + "/accpar/Alexnet.txt", "--levels", "7",
+                        "--reference-compatible", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["grid"], (std::vector<std::string>{"00000121", "00000211", "00000121", "00000212", "00000121",
+                                                   "00021212", "00001121"}));
+    EXPECT_EQ(j["level_comm_elements"][0].get<double>(), 10811424);
+}
+
+TEST(AccParCli, StudyTable) {
+    const std::string csv = testing::TempDir() + "accpar-study.csv";
+    const auto r = cli({"table", "--study", "accpar", "--json", "--csv", csv});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["accelerators"].get<int>(), 128);
+    EXPECT_EQ(j["batch"].get<double>(), 512);
+    ASSERT_GE(j["rows"].size(), 1u);
+    EXPECT_EQ(j["rows"][0]["network"], "AlexNet");
+    for (const auto& row : j["rows"]) {
+        EXPECT_GE(row["perf_accpar_vs_dp_x"].get<double>(), row["perf_hypar_vs_dp_x"].get<double>()) << row;
+        EXPECT_GE(row["perf_accpar_vs_dp_x"].get<double>(), row["perf_owt_vs_dp_x"].get<double>()) << row;
+    }
+    EXPECT_GE(j["geomean"]["perf_accpar_vs_dp_x"].get<double>(), j["geomean"]["perf_hypar_vs_dp_x"].get<double>());
+    std::ifstream in(csv);
+    std::string header;
+    std::getline(in, header);
+    // RFC 4180 lines end in CR LF.
+    EXPECT_EQ(header, "network,perf_owt_vs_dp_x,perf_hypar_vs_dp_x,perf_accpar_vs_dp_x,step_dp_s,step_accpar_s\r");
+}
+
+TEST(AccParCli, HyparTableHasAccParColumn) {
+    const auto r = cli({"table", "--networks", example("networks/lenet-c.json"), "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_GE(j["rows"][0]["perf_accpar_vs_dp_x"].get<double>(), 1.0);
+}
+
+TEST(AccParCli, Errors) {
+    auto r = cli({"accpar", "--network", example("networks/alexnet.json"), "--ratio-model", "Q"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("unknown ratio model 'Q'"), std::string::npos) << r.err;
+    r = cli({"hypar", "--network", example("networks/alexnet.json"), "--array", example("arrays/tpu-mixed-128.json")});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("partita-cli accpar"), std::string::npos) << r.err;
+    r = cli({"accpar", "--network", example("networks/alexnet.json"), "--array", example("arrays/tpu-mixed-128.json"),
+             "--levels", "3"});
+    EXPECT_EQ(r.status, 2);
+    r = cli({"table", "--study", "hypar"});
+    EXPECT_EQ(r.status, 2);
+    const std::string bad = testing::TempDir() + "bad-groups.json";
+    std::ofstream(bad) << R"({"format": "partita-array/1", "name": "bad", "accelerators": [
+        {"kind": "a", "count": 2, "throughput_flops": 1e12, "bandwidth_Bps": 0}]})";
+    r = cli({"accpar", "--network", example("networks/alexnet.json"), "--array", bad});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find(bad + ": /accelerators/0/bandwidth_Bps: must be positive"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace partita::cli

@@ -57,8 +57,8 @@ void CompareView::fillLevelChart() {
     int levels = 0;
     double top = 0;
     for (const RunPtr& r : runs_) {
-        levels = std::max(levels, r->eval().levels);
-        for (double v : r->eval().level_comm) top = std::max(top, v);
+        levels = std::max(levels, r->shown().levels);
+        for (double v : r->shown().level_comm) top = std::max(top, v);
     }
     const AxisUnit unit = elementUnit(top);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -70,7 +70,7 @@ void CompareView::fillLevelChart() {
     if (runs_.size() > 1) level_group_ = new QCPBarsGroup(plot);
     const double width = 0.8 / std::max<size_t>(1, runs_.size());
     for (int i = 0; i < static_cast<int>(runs_.size()); ++i) {
-        const Evaluation& ev = runs_[static_cast<size_t>(i)]->eval();
+        const Evaluation& ev = runs_[static_cast<size_t>(i)]->shown();
         QVector<double> keys, values;
         for (int h = 0; h < ev.levels; ++h) {
             keys << h + 1;
@@ -99,12 +99,12 @@ void CompareView::fillTimeChart() {
     plot->clearPlottables();
     plot->clearItems();
     double top = 0;
-    for (const RunPtr& r : runs_) top = std::max(top, r->eval().time_step_s);
+    for (const RunPtr& r : runs_) top = std::max(top, r->shown().time_step_s);
     const AxisUnit unit = timeUnit(top);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, compute, comm;
     for (int i = 0; i < static_cast<int>(runs_.size()); ++i) {
-        const Evaluation& ev = runs_[static_cast<size_t>(i)]->eval();
+        const Evaluation& ev = runs_[static_cast<size_t>(i)]->shown();
         ticker->addTick(i + 1, shortLabel(i));
         keys << i + 1;
         compute << ev.time_compute_s / unit.scale;
@@ -134,7 +134,7 @@ void CompareView::fillTimeChart() {
             label->position->setCoords(keys[i], compute[i] + comm[i]);
             label->setPadding(QMargins(0, 0, 0, 3));
             label->setFont(plot->font());
-            label->setText(QString::fromStdString(seconds(runs_[static_cast<size_t>(i)]->eval().time_step_s)));
+            label->setText(QString::fromStdString(seconds(runs_[static_cast<size_t>(i)]->shown().time_step_s)));
         }
     }
     plot->legend->setVisible(!runs_.empty());

@@ -1,6 +1,7 @@
 #include "widgets/compare_view.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QHeaderView>
 #include <QLabel>
@@ -210,16 +211,17 @@ void CompareView::fillMetrics() {
     metrics_->setRowCount(static_cast<int>(runs_.size()));
     for (int i = 0; i < static_cast<int>(runs_.size()); ++i) {
         const Run& r = *runs_[static_cast<size_t>(i)];
-        const Evaluation& ev = r.eval();
+        const Evaluation& ev = r.shown();
         const QString values[] = {QStringLiteral("#%1 %2").arg(i + 1).arg(q(r.name)),
-                                  q(withCommas(ev.total_elements)),
+                                  q(withCommas(std::round(ev.total_elements))),
                                   q(withPrefix(ev.total_bytes, "B")),
                                   q(seconds(ev.time_step_s)),
                                   q(seconds(ev.time_compute_s)),
                                   q(seconds(ev.time_comm_s)),
-                                  q(joules(ev.energy_j)),
+                                  // AccPar's model has no energy term.
+                                  r.isAccPar() ? QStringLiteral("—") : q(joules(ev.energy_j)),
                                   q(fixed(r.perfVsDp(), 2)) + QStringLiteral(" x"),
-                                  q(fixed(r.energyVsDp(), 2)) + QStringLiteral(" x")};
+                                  r.isAccPar() ? QStringLiteral("—") : q(fixed(r.energyVsDp(), 2)) + QStringLiteral(" x")};
         for (int c = 0; c < static_cast<int>(std::size(values)); ++c) {
             auto* item = new QTableWidgetItem(values[c]);
             item->setTextAlignment(Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight));
@@ -233,10 +235,11 @@ CsvTable CompareView::metricsCsv() const {
     t.header = {"run",       "method",        "total_elements", "total_GB",     "step_time_s",   "compute_time_s",
                 "comm_time_s", "energy_J",    "perf_vs_dp_x",   "energy_vs_dp_x"};
     for (const RunPtr& r : runs_) {
-        const Evaluation& ev = r->eval();
+        const Evaluation& ev = r->shown();
         t.rows.push_back({r->name, r->method, formatNumber(ev.total_elements), formatNumber(ev.totalGB()),
                           formatNumber(ev.time_step_s), formatNumber(ev.time_compute_s), formatNumber(ev.time_comm_s),
-                          formatNumber(ev.energy_j), formatNumber(r->perfVsDp()), formatNumber(r->energyVsDp())});
+                          r->isAccPar() ? "" : formatNumber(ev.energy_j), formatNumber(r->perfVsDp()),
+                          r->isAccPar() ? "" : formatNumber(r->energyVsDp())});
     }
     return t;
 }
@@ -245,7 +248,7 @@ CsvTable CompareView::levelCommCsv() const {
     CsvTable t;
     t.header = {"run", "level", "comm_elements", "time_s"};
     for (const RunPtr& r : runs_) {
-        const Evaluation& ev = r->eval();
+        const Evaluation& ev = r->shown();
         for (int h = 0; h < ev.levels; ++h)
             t.rows.push_back({r->name, "H" + std::to_string(h + 1), formatNumber(ev.level_comm[static_cast<size_t>(h)]),
                               formatNumber(ev.level_time_s[static_cast<size_t>(h)])});

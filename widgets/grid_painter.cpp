@@ -1,5 +1,6 @@
 // GridView's paint routine, shared by the widget and figure export.
 #include <algorithm>
+#include <cmath>
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -36,7 +37,7 @@ void paintDiffOutline(QPainter& p, const QRectF& r) {
 
 // Shortest of: "3,901,560", "3.902 M", elided; whichever fits `width`.
 QString fittedNumber(const QFontMetricsF& fm, double v, const QString& prefixed, double width) {
-    const QString full = q(withCommas(v));
+    const QString full = q(withCommas(std::round(v)));
     if (fm.horizontalAdvance(full) <= width) return full;
     if (fm.horizontalAdvance(prefixed) <= width) return prefixed;
     return fm.elidedText(prefixed, Qt::ElideRight, width);
@@ -93,10 +94,10 @@ void GridView::paintCells(QPainter& p, const view::GridGeometry& g, const Fonts&
                 p.drawText(QRectF(r.x(), top, r.width(), cell_fm.height()), Qt::AlignCenter, name);
                 p.setFont(f.small);
                 p.drawText(QRectF(r.x(), top + cell_fm.height(), r.width(), small_fm.height()), Qt::AlignCenter,
-                           small_fm.elidedText(q(formatNumber(c.ratio)), Qt::ElideRight, r.width() - 2));
+                           small_fm.elidedText(q(fixed(c.ratio, 3)), Qt::ElideRight, r.width() - 2));
             } else {
                 p.setFont(f.small);
-                const QString text = name + " " + q(formatNumber(c.ratio));
+                const QString text = name + " " + q(fixed(c.ratio, 3));
                 p.drawText(r, Qt::AlignCenter, small_fm.elidedText(text, Qt::ElideRight, r.width() - 2));
             }
             if (cellDiffers(h, l)) paintDiffOutline(p, r);
@@ -112,7 +113,7 @@ void GridView::paintCells(QPainter& p, const view::GridGeometry& g, const Fonts&
 }
 
 void GridView::paintMargins(QPainter& p, const view::GridGeometry& g, const Fonts& f) const {
-    const Evaluation& ev = run_->eval();
+    const Evaluation& ev = run_->shown();
     const QFontMetricsF label_fm(f.label), small_fm(f.small), header_fm(f.header);
 
     if (g.title.h > 0) {
@@ -162,7 +163,7 @@ void GridView::paintMargins(QPainter& p, const view::GridGeometry& g, const Font
         p.drawText(rectOf(g.rowLabel(h)).adjusted(0, 0, -8, 0), Qt::AlignRight | Qt::AlignVCenter,
                    QStringLiteral("H%1").arg(h + 1));
         const QRectF s = rectOf(g.sideCell(h));
-        const QString comm = q(withCommas(ev.level_comm[static_cast<size_t>(h)]));
+        const QString comm = q(withCommas(std::round(ev.level_comm[static_cast<size_t>(h)])));
         const QString time = q(seconds(ev.level_time_s[static_cast<size_t>(h)]));
         if (compact_ || s.height() < label_fm.height() + small_fm.height()) {
             // One line: "3,901,560   2.4 ms".
@@ -220,7 +221,7 @@ void GridView::paintMargins(QPainter& p, const view::GridGeometry& g, const Font
     bold.setBold(true);
     p.setFont(bold);
     const QRectF grand(g.side.x, g.totals.y + 2, g.side.w, text_h);
-    p.drawText(grand, Qt::AlignRight | Qt::AlignVCenter, q(withCommas(ev.total_elements)));
+    p.drawText(grand, Qt::AlignRight | Qt::AlignVCenter, q(withCommas(std::round(ev.total_elements))));
     p.setFont(f.small);
     p.setPen(kMuted);
     p.drawText(grand.translated(0, text_h), Qt::AlignRight | Qt::AlignVCenter, tr("elements"));

@@ -18,7 +18,8 @@ namespace partita {
 namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
-QString commas(double v) { return q(withCommas(v)); }
+// Whole elements: AccPar ratios make fractional counts, exact but unreadable.
+QString commas(double v) { return q(withCommas(std::round(v))); }
 
 }  // namespace
 
@@ -97,7 +98,7 @@ bool GridView::cellDiffers(int level, int layer) const {
 
 std::vector<double> GridView::layerTotals() const {
     if (!hasCells()) return {};
-    const Evaluation& ev = run_->eval();
+    const Evaluation& ev = run_->shown();
     std::vector<double> totals(static_cast<size_t>(ev.layers), 0.0);
     // Same weighting as Evaluation::total_elements: level h has 2^h group pairs.
     for (int h = 0; h < ev.levels; ++h)
@@ -150,7 +151,7 @@ view::GridMetrics GridView::metrics() const {
     if (!hasCells()) return m;
     const Fonts f = fonts();
     const QFontMetricsF label(f.label), small(f.small), header(f.header);
-    const Evaluation& ev = run_->eval();
+    const Evaluation& ev = run_->shown();
     m.levels = run_->grid.levels();
     m.layers = run_->grid.layers();
     m.margin = compact_ ? 4 : 10;
@@ -212,7 +213,7 @@ QRect GridView::cellRect(int level, int layer) const {
 }
 
 QString GridView::titleSummary() const {
-    const Evaluation& ev = run_->eval();
+    const Evaluation& ev = run_->shown();
     return tr("total %1 elements · step %2").arg(commas(ev.total_elements), q(seconds(ev.time_step_s)));
 }
 

@@ -68,6 +68,7 @@ protected:
     bool event(QEvent* event) override;  // tooltips
 
 private:
+    QString accparToolTip(int level, int layer) const;
     struct Fonts {
         QFont cell, cell_small, label, small, header, title;  // cell_small: for narrow columns
     };

@@ -17,7 +17,7 @@ QString commas(double v) { return q(withCommas(v)); }
 QString GridView::toolTipAt(const QPoint& pos, QRect* zone) const {
     if (!hasCells()) return {};
     const view::GridGeometry g = geometryIn(rect());
-    const Evaluation& ev = run_->eval();
+    const Evaluation& ev = run_->shown();
     auto rectOf = [](const view::Box& b) { return QRectF(b.x, b.y, b.w, b.h).toAlignedRect(); };
     if (const auto hit = g.cellAt(pos.x(), pos.y())) {
         *zone = rectOf(g.cell(hit->first, hit->second));
@@ -55,7 +55,7 @@ QString GridView::toolTipAt(const QPoint& pos, QRect* zone) const {
 QString GridView::cellToolTip(int level, int layer) const {
     const RunInputs& in = *run_->inputs;
     const CellExplanation ex = explainCell(in.layers, run_->grid, in.params, level, layer);
-    const Evaluation& ev = run_->eval();
+    const Evaluation& ev = run_->shown();
     const Cell c = ex.cell;
     QString ratio = c.ratio == 0.5 ? QString() : QStringLiteral(", ratio %1").arg(q(fixed(c.ratio, 3)));
     QString html = QStringLiteral("<b>%1</b> at H%2: <b>%3</b> (%4%5)")
@@ -72,15 +72,19 @@ QString GridView::cellToolTip(int level, int layer) const {
     html += QStringLiteral("<br>tensors: A(F<sub>l</sub>) = %1, A(W<sub>l</sub>) = %2, "
                            "A(F<sub>l+1</sub>) = %3 elements")
                 .arg(commas(tensor("F_l")), commas(tensor("W_l")), commas(tensor("F_l+1")));
-    html += QStringLiteral("<br>intra-layer: <b>%1</b> elements").arg(commas(ev.intra(level, layer)));
-    html += QStringLiteral("<br>inter-layer%1: <b>%2</b> elements")
-                .arg(ex.previous.empty() ? QString()
-                                         : QStringLiteral(" (from %1, %2)")
-                                               .arg(q(ex.previous), q(splitShortName(ex.previous_split))),
-                     commas(ev.inter(level, layer)));
-    for (const auto& t : ex.transfers)
-        html += QStringLiteral("<br>&nbsp;&nbsp;%1: %2 — %3 elements")
-                    .arg(q(phaseName(t.phase)), q(t.reason).toHtmlEscaped(), commas(t.elements));
+    if (run_->isAccPar()) {
+        html += accparToolTip(level, layer);
+    } else {
+        html += QStringLiteral("<br>intra-layer: <b>%1</b> elements").arg(commas(ev.intra(level, layer)));
+        html += QStringLiteral("<br>inter-layer%1: <b>%2</b> elements")
+                    .arg(ex.previous.empty() ? QString()
+                                             : QStringLiteral(" (from %1, %2)")
+                                                   .arg(q(ex.previous), q(splitShortName(ex.previous_split))),
+                         commas(ev.inter(level, layer)));
+        for (const auto& t : ex.transfers)
+            html += QStringLiteral("<br>&nbsp;&nbsp;%1: %2 — %3 elements")
+                        .arg(q(phaseName(t.phase)), q(t.reason).toHtmlEscaped(), commas(t.elements));
+    }
     const Grid& ref = run_->reference;
     if (run_->edited() && !(ref.at(level, layer) == c))
         html += QStringLiteral("<br><i>edited: the searched optimum has %1 here</i>")
@@ -93,11 +97,36 @@ QString GridView::cellToolTip(int level, int layer) const {
     return html;
 }
 
+// AccPar: who splits at this node, and both groups' balanced compute and communication times.
+QString GridView::accparToolTip(int level, int layer) const {
+    const PlanTree& plan = run_->accpar->accpar;
+    const int node_index = plan.grid_nodes[static_cast<size_t>(level)];
+    const PlanNode& node = plan.nodes[static_cast<size_t>(node_index)];
+    const GroupTimes t = cellTimes(run_->inputs->layers, plan, node_index, layer, run_->inputs->accpar);
+    const double alpha = node.row[static_cast<size_t>(layer)].ratio;
+    const auto& groups = acceleratorGroups(run_->inputs->array);
+    auto group = [&](const char* name, int child, double c, double b, double share) {
+        const std::string label = child >= 0 ? membersLabel(groups, plan.nodes[static_cast<size_t>(child)].members) : "";
+        return QStringLiteral("<br>group %1: %2 — %3, %4; share %5")
+            .arg(name, q(label).toHtmlEscaped(), q(withPrefix(c, "FLOP/s")), q(withPrefix(b, "B/s")),
+                 q(fixed(share, 3)));
+    };
+    QString html = QStringLiteral("<br>split of %1 (%2):").arg(q(node.label).toHtmlEscaped()).arg(plan.uniform
+        ? tr("every node of this level") : tr("the first node of this level"));
+    html += group("i", node.child_i, node.pair.c_i, node.pair.b_i, alpha);
+    html += group("j", node.child_j, node.pair.c_j, node.pair.b_j, 1 - alpha);
+    html += QStringLiteral("<br>balanced times: i %1 compute + %2 comm. = <b>%3</b>; j %4 + %5 = <b>%6</b>")
+                .arg(q(seconds(t.compute_i)), q(seconds(t.comm_i)), q(seconds(t.i())), q(seconds(t.compute_j)),
+                     q(seconds(t.comm_j)), q(seconds(t.j())));
+    html += QStringLiteral("<br>received: i %1, j %2 elements").arg(commas(t.elements_i), commas(t.elements_j));
+    return html;
+}
+
 CsvTable GridView::csv() const {
     CsvTable t;
     if (!hasCells()) return t;
     const Grid& g = run_->grid;
-    const Evaluation& ev = run_->eval();
+    const Evaluation& ev = run_->shown();
     t.header.push_back("level");
     for (const auto& layer : run_->inputs->layers.layers) t.header.push_back(layer.name);
     t.header.push_back("comm_elements");

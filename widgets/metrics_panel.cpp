@@ -98,7 +98,11 @@ void MetricsPanel::setRun(RunPtr run) {
     run_ = std::move(run);
     clear();
     if (!run_) return;
-    const Run& r = *run_;
+    if (run_->isAccPar()) return addAccParRows(*run_);
+    addHyparRows(*run_);
+}
+
+void MetricsPanel::addHyparRows(const Run& r) {
     const Evaluation& e = r.eval();
     const Assessment& a = r.assessment;
 
@@ -154,12 +158,61 @@ void MetricsPanel::setRun(RunPtr run) {
         edited_line = QStringLiteral("<br><span style='color:%1'>%2</span>")
                           .arg(d_step > 0 || d_elements > 0 ? "#b00020" : "#00703c", edited_plain.toHtmlEscaped());
     }
+    if (r.isAccPar()) return;  // AccPar's headline stands
     const QString elements = q(withCommas(e.total_elements)) + " elements";
     const QString second = tr("step %1 · energy %2").arg(q(seconds(e.time_step_s)), q(joules(e.energy_j)));
     headline_->setText(QStringLiteral("<span style='font-size:x-large; font-weight:600'>%1</span> (%2)<br>%3%4")
                            .arg(elements.toHtmlEscaped(), gigabytes(e.totalGB()), second.toHtmlEscaped(), edited_line));
     texts_.insert("headline", elements + " (" + gigabytes(e.totalGB()) + ")\n" + second +
                                   (edited_plain.isEmpty() ? QString() : "\n" + edited_plain));
+}
+
+void MetricsPanel::addAccParRows(const Run& r) {
+    const AccParResult& x = *r.accpar;
+    const PlanTree& plan = x.accpar;
+    addHeading(tr("AccPar model (step time per §5.3)"));
+    addRow("accpar_step_time_s", tr("Step time"), q(seconds(plan.step_time_s)), plan.step_time_s, "s");
+    const std::pair<const char*, const PlanTree*> baselines[] = {{"dp", &x.dp}, {"owt", &x.owt}, {"hypar", &x.hypar}};
+    for (const auto& [name, tree] : baselines)
+        addRow(QStringLiteral("accpar_speedup_vs_%1").arg(name), tr("vs %1").arg(schemeLabel(tree->scheme)),
+               ratio(x.speedupOver(*tree)), x.speedupOver(*tree), "x");
+    for (const auto& [name, tree] : baselines)
+        addRow(QStringLiteral("accpar_%1_step_time_s").arg(name), tr("%1 step").arg(schemeLabel(tree->scheme)),
+               q(seconds(tree->step_time_s)), tree->step_time_s, "s");
+    const AccParParams& p = r.inputs->accpar;
+    addRow("accpar_ratio_model", tr("Ratio model"), ratioModelName(p.ratio_model),
+           p.ratio_model == RatioModel::E ? 0 : 1, "E=0,P=1");
+    addRow("accpar_bytes_per_element", tr("Bytes / element"), q(formatNumber(p.bytes_per_element)),
+           p.bytes_per_element, "B");
+
+    addHeading(tr("Splits (the grid shows one node per level)"));
+    for (int h = 0; h < plan.levels(); ++h) {
+        const PlanNode& node = plan.nodes[static_cast<size_t>(plan.grid_nodes[static_cast<size_t>(h)])];
+        double comm = 0;
+        for (double c : node.comm_s) comm += c;
+        addRow(QStringLiteral("accpar_h%1_comm_s").arg(h + 1),
+               QStringLiteral("H%1 %2").arg(h + 1).arg(q(node.label)), q(seconds(comm)) + tr(" comm."), comm, "s");
+    }
+
+    QString edited_line;
+    if (r.edited() && r.reference_step_s > 0) {
+        addHeading(tr("Edited vs searched optimum"));
+        const double d = plan.step_time_s - r.reference_step_s;
+        const QString text = change(d, r.reference_step_s, q(seconds(std::fabs(d))));
+        addRow("accpar_step_time_s_vs_optimum", tr("Step time"), text, d, "s");
+        edited_line = QStringLiteral("<br><span style='color:%1'>%2</span>")
+                          .arg(d > 0 ? "#b00020" : "#00703c", (tr("Edited vs searched optimum: step ") + text).toHtmlEscaped());
+    }
+    const QString main = tr("AccPar step %1").arg(q(seconds(plan.step_time_s)));
+    const QString second = tr("%1 DP · %2 OWT · %3 HyPar (AccPar model)")
+                               .arg(ratio(x.speedupVsDp()), ratio(x.speedupVsOwt()), ratio(x.speedupVsHypar()));
+    headline_->setText(QStringLiteral("<span style='font-size:x-large; font-weight:600'>%1</span><br>%2%3")
+                           .arg(main.toHtmlEscaped(), second.toHtmlEscaped(), edited_line));
+    texts_.insert("headline", main + "\n" + second);
+    if (r.inputs->hyparApplies()) {
+        addHeading(tr("HyPar's model of the same grid"));
+        addHyparRows(r);
+    }
 }
 
 QString MetricsPanel::text(const QString& key) const { return texts_.value(key); }

@@ -36,6 +36,8 @@ private:
     void clear();
     void addHeading(const QString& title);
     // One table row, its text(key) entry and its CSV row (raw number, unit).
+    void addHyparRows(const Run& run);   // HyPar's model (communication, time, energy)
+    void addAccParRows(const Run& run);  // AccPar's model; defined in metrics_accpar.cpp
     void addRow(const QString& key, const QString& label, const QString& text, double raw, const char* unit);
 
     RunPtr run_;

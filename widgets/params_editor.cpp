@@ -1,7 +1,5 @@
 #include "widgets/params_editor.h"
 
-#include <cmath>
-
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -9,11 +7,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "core/util/format.h"
+#include "widgets/groups_editor.h"
+#include "widgets/number_text.h"
 
 namespace partita {
 
@@ -22,28 +21,20 @@ namespace {
 // Energies may be zero (to leave a term out); counts, sizes and rates may not.
 bool allowsZero(const QString& key) { return key.startsWith("e_"); }
 
-// Shortest exact text, with a compact exponent: 420e9 -> "4.2e11", 1.6e9 -> "1.6e9".
-QString display(double value) {
-    QString text = QString::fromStdString(formatNumber(value));
-    text.replace("e+0", "e").replace("e+", "e").replace("e-0", "e-");
-    return text;
-}
+QString acceleratorsText(int count) { return QObject::tr("= %1 accelerators").arg(count); }
 
-// Empty reason = valid; C locale so "4.2e11" parses the same everywhere.
-QString checkNumber(const QString& key, const QString& text, double* value) {
-    const QString t = text.trimmed();
-    if (t.isEmpty()) return QObject::tr("enter a number");
-    bool ok = false;
-    const double v = QLocale::c().toDouble(t, &ok);
-    if (!ok) return QObject::tr("'%1' is not a number").arg(t);
-    if (!std::isfinite(v)) return QObject::tr("must be a finite number");
-    if (allowsZero(key) && v < 0) return QObject::tr("must not be negative, got %1").arg(t);
-    if (!allowsZero(key) && !(v > 0)) return QObject::tr("must be greater than 0, got %1").arg(t);
-    *value = v;
-    return {};
-}
+// Fields that describe a HyPar array of identical accelerators; an array with
+// groups takes them from the groups (levels) or has no place for them in its file.
+const char* const kHyparOnly[] = {"levels", "topology", "link_bps", "level_bw_factor", "throughput_ops",
+                                  "e_mult_pj", "e_add_pj", "e_dram_pj", "e_sram_pj", "e_link_pj_per_bit"};
 
-QString acceleratorsText(int levels) { return QObject::tr("= %1 accelerators").arg(1 << levels); }
+QString groupsReason(const QString& key) {
+    if (key == "levels") return QObject::tr("Set by the accelerator groups: the height of their bisection tree.");
+    if (key.startsWith("e_"))
+        return QObject::tr("Not editable with accelerator groups: an array with groups has no 'accelerator' "
+                           "entry, so these defaults apply.");
+    return QObject::tr("Not used with accelerator groups: the groups' throughput and bandwidth replace it.");
+}
 
 QFormLayout* group(QVBoxLayout* outer, const QString& title, QWidget* parent) {
     auto* box = new QGroupBox(title, parent);
@@ -72,6 +63,7 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
         form->addRow(label, box);
         fields_[key] = box;
         labels_[key] = label;
+        tips_[key] = tip;
         connect(box, &QComboBox::currentIndexChanged, this, [this] { choiceChanged(); });
         return box;
     };
@@ -93,9 +85,11 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
     auto* levels = new QSpinBox(this);
     levels->setObjectName("levels");
     levels->setRange(1, Array::kMaxLevels);
-    levels->setToolTip(tr("Hierarchy levels H: 2^H accelerators, H1 the top split (1-%1; default 4 = 16 "
-                          "accelerators).").arg(Array::kMaxLevels));
+    tips_["levels"] = tr("Hierarchy levels H: 2^H accelerators, H1 the top split (1-%1; default 4 = 16 "
+                         "accelerators).").arg(Array::kMaxLevels);
+    levels->setToolTip(tips_["levels"]);
     accelerators_ = new QLabel(this);
+    accelerators_->setObjectName("accelerators");
     auto* levels_row = new QHBoxLayout;
     levels_row->addWidget(levels);
     levels_row->addWidget(accelerators_, 1);
@@ -112,6 +106,12 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
     addNumber(arr, "level_bw_factor", tr("Level BW factor"),
               tr("Fat-tree bandwidth ratio between adjacent levels (default 2): each level up has this many "
                  "times the bandwidth of the one below."));
+
+    groups_ = new GroupsEditor(this);
+    groups_->hide();
+    outer->addWidget(groups_);
+    fields_["groups"] = groups_->table();
+    connect(groups_, &GroupsEditor::edited, this, &ParamsEditor::groupsEdited);
 
     QFormLayout* acc = group(outer, tr("Accelerator"), this);
     addNumber(acc, "throughput_ops", tr("Throughput (ops/s)"),
@@ -130,6 +130,23 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
     fields_["sram_energy"] = sram;
     labels_["sram_energy"] = sram->text();
     connect(sram, &QCheckBox::toggled, this, [this] { choiceChanged(); });
+
+    QFormLayout* ap = group(outer, tr("AccPar"), this);
+    combo(ap, "ratio_model", tr("Ratio model"),
+          tr("How AccPar balances a split between two groups. E (default): the ratio that makes both groups' "
+             "compute plus communication time exactly equal. P: the paper's linear rule as printed."),
+          {{tr("E (exact balance)"), int(RatioModel::E)}, {tr("P (paper-literal)"), int(RatioModel::P)}});
+    auto* balanced = new QCheckBox(tr("Balanced baselines"), this);
+    balanced->setObjectName("balanced_baselines");
+    balanced->setToolTip(tr("Give DP, OWT and HyPar the ratio model's balanced ratios instead of 1/2, so the "
+                            "baselines also use unequal groups well (off by default)."));
+    ap->addRow(balanced);
+    fields_["balanced_baselines"] = balanced;
+    labels_["balanced_baselines"] = balanced->text();
+    connect(balanced, &QCheckBox::toggled, this, [this] { choiceChanged(); });
+    addNumber(ap, "accpar_bytes_per_element", tr("Bytes / element (AccPar)"),
+              tr("Bytes per tensor element in AccPar's cost (default 2 = bf16); divides communicated bytes by "
+                 "the groups' bandwidth."));
 
     problem_ = new QLabel(this);
     problem_->setObjectName("problem");
@@ -161,6 +178,7 @@ double* ParamsEditor::slot(const QString& key) {
     AcceleratorSpec& a = array_.accelerator;
     if (key == "batch") return &params_.batch;
     if (key == "bytes_per_element") return &params_.bytes_per_element;
+    if (key == "accpar_bytes_per_element") return &accpar_.bytes_per_element;
     if (key == "link_bps") return &array_.link_bps;
     if (key == "level_bw_factor") return &array_.level_bw_factor;
     if (key == "throughput_ops") return &a.throughput_ops;
@@ -176,18 +194,19 @@ void ParamsEditor::setValues(const Array& array, const CostParams& params) {
     loading_ = true;
     base_ = array;
     array_ = array;
+    deriveFromGroups(array_);  // levels = the groups' tree height, whatever the caller set
     params_ = params;
     errors_.clear();
     for (const QString& key : numbers_) {
         auto* edit = static_cast<QLineEdit*>(fields_[key]);
-        edit->setText(display(*slot(key)));
+        edit->setText(numberText(*slot(key)));
         setError(key, {});
     }
     auto* mode = static_cast<QComboBox*>(fields_["mode"]);
     if (mode->count() > 2) mode->removeItem(2);
     int index = mode->findData(params.comm.w_intra);
     if (index < 0) {  // a value from a file that is neither cal nor lit: keep it selectable
-        mode->addItem(tr("custom (w_intra %1)").arg(display(params.comm.w_intra)), params.comm.w_intra);
+        mode->addItem(tr("custom (w_intra %1)").arg(numberText(params.comm.w_intra)), params.comm.w_intra);
         index = 2;
     }
     mode->setCurrentIndex(index);
@@ -195,16 +214,62 @@ void ParamsEditor::setValues(const Array& array, const CostParams& params) {
     out->setCurrentIndex(out->findData(int(params.comm.out_size)));
     auto* topo = static_cast<QComboBox*>(fields_["topology"]);
     topo->setCurrentIndex(topo->findData(int(array.topology)));
-    static_cast<QSpinBox*>(fields_["levels"])->setValue(array.levels);
+    static_cast<QSpinBox*>(fields_["levels"])->setValue(array_.levels);
     static_cast<QCheckBox*>(fields_["sram_energy"])->setChecked(params.include_sram_energy);
-    accelerators_->setText(acceleratorsText(array.levels));
+    accelerators_->setText(acceleratorsText(array_.count()));
+    if (grouped()) groups_->setGroups(array_.groups);
+    groups_->setVisible(grouped());
+    setGroupsMode(grouped());
     loading_ = false;
     showProblems();
 }
 
+void ParamsEditor::setAccParValues(const AccParParams& p) {
+    loading_ = true;
+    accpar_ = p;
+    auto* ratio = static_cast<QComboBox*>(fields_["ratio_model"]);
+    ratio->setCurrentIndex(ratio->findData(int(p.ratio_model)));
+    static_cast<QCheckBox*>(fields_["balanced_baselines"])->setChecked(p.balanced_baselines);
+    static_cast<QLineEdit*>(fields_["accpar_bytes_per_element"])->setText(numberText(p.bytes_per_element));
+    setError("accpar_bytes_per_element", {});
+    loading_ = false;
+    showProblems();
+}
+
+AccParParams ParamsEditor::accparParams() const {
+    AccParParams p = accpar_;
+    p.batch = params_.batch;
+    return p;
+}
+
+void ParamsEditor::setGroupsMode(bool on) {
+    for (const char* name : kHyparOnly) {
+        const QString key = name;
+        fields_[key]->setEnabled(!on);
+        fields_[key]->setToolTip(on ? groupsReason(key) + "\n\n" + tips_[key] : tips_[key]);
+    }
+}
+
+void ParamsEditor::groupsEdited() {
+    showProblems();
+    if (!groups_->valid()) return;  // keep the last valid groups
+    array_.groups = groups_->groups();
+    deriveFromGroups(array_);
+    // A per-level bandwidth override from the file no longer fits a tree of another height.
+    if (!array_.level_bandwidth_Bps.empty() && int(array_.level_bandwidth_Bps.size()) != array_.levels)
+        array_.level_bandwidth_Bps.clear();
+    loading_ = true;
+    static_cast<QSpinBox*>(fields_["levels"])->setValue(array_.levels);
+    loading_ = false;
+    accelerators_->setText(acceleratorsText(array_.count()));
+    for (const char* key : {"link_bps", "level_bw_factor", "throughput_ops"})  // derived for one kind
+        static_cast<QLineEdit*>(fields_[key])->setText(numberText(*slot(key)));
+    emit changed();
+}
+
 void ParamsEditor::numberEdited(const QString& key) {
     double value = 0;
-    const QString reason = checkNumber(key, static_cast<QLineEdit*>(fields_[key])->text(), &value);
+    const QString reason = parseNumber(static_cast<QLineEdit*>(fields_[key])->text(), allowsZero(key), &value);
     setError(key, reason);
     showProblems();
     if (!reason.isEmpty()) return;  // keep the last valid value
@@ -214,11 +279,17 @@ void ParamsEditor::numberEdited(const QString& key) {
 
 void ParamsEditor::choiceChanged() {
     if (loading_) return;
-    const int levels = static_cast<QSpinBox*>(fields_["levels"])->value();
-    accelerators_->setText(acceleratorsText(levels));
     params_.comm.w_intra = static_cast<QComboBox*>(fields_["mode"])->currentData().toDouble();
     params_.comm.out_size = OutSize(static_cast<QComboBox*>(fields_["out_size"])->currentData().toInt());
     params_.include_sram_energy = static_cast<QCheckBox*>(fields_["sram_energy"])->isChecked();
+    accpar_.ratio_model = RatioModel(static_cast<QComboBox*>(fields_["ratio_model"])->currentData().toInt());
+    accpar_.balanced_baselines = static_cast<QCheckBox*>(fields_["balanced_baselines"])->isChecked();
+    if (grouped()) {  // levels and topology follow the groups
+        emit changed();
+        return;
+    }
+    const int levels = static_cast<QSpinBox*>(fields_["levels"])->value();
+    accelerators_->setText(acceleratorsText(1 << levels));
     const auto topology = Topology(static_cast<QComboBox*>(fields_["topology"])->currentData().toInt());
     // A default array's name says its size and topology; keep it truthful. Named arrays keep their name.
     if (base_.name == defaultArray(base_.levels, base_.topology).name)
@@ -246,6 +317,7 @@ void ParamsEditor::showProblems() {
     QStringList lines;
     for (const QString& key : numbers_)
         if (errors_.contains(key)) lines << labels_[key] + ": " + errors_[key];
+    if (grouped()) lines << groups_->problems();
     problem_->setText(lines.join('\n'));
     problem_->setVisible(!lines.isEmpty());
 }
@@ -254,11 +326,12 @@ Array ParamsEditor::array() const { return array_; }
 
 CostParams ParamsEditor::params() const { return params_; }
 
-bool ParamsEditor::valid() const { return errors_.isEmpty(); }
+bool ParamsEditor::valid() const { return errors_.isEmpty() && (!grouped() || groups_->valid()); }
 
 QString ParamsEditor::problem() const {
     for (const QString& key : numbers_)
         if (errors_.contains(key)) return labels_[key] + ": " + errors_[key];
+    if (grouped() && !groups_->valid()) return groups_->problems().value(0);
     return {};
 }
 

@@ -1,13 +1,15 @@
 #pragma once
 // Every run parameter, editable and validated as typed: batch, levels,
 // topology, mode (cal/lit), output size, bytes per element, accelerator
-// throughput, link bandwidth, fat-tree factor, the energy constants and the
-// optional SRAM term. Invalid text turns the field red with a message and
-// keeps the last valid value.
+// throughput, link bandwidth, fat-tree factor, the energy constants, the
+// optional SRAM term and AccPar's own settings. An array of accelerator groups
+// (AccPar) is edited in a groups table instead of the HyPar-only fields.
+// Invalid text turns the field red with a message and keeps the last valid value.
 #include <QMap>
 #include <QStringList>
 #include <QWidget>
 
+#include "core/accpar/hierarchy.h"
 #include "core/cost/evaluate.h"
 #include "core/model/array.h"
 
@@ -20,20 +22,28 @@ class QFormLayout;
 
 namespace partita {
 
+class GroupsEditor;
+
 class ParamsEditor : public QWidget {
     Q_OBJECT
 public:
     explicit ParamsEditor(QWidget* parent = nullptr);
 
     void setValues(const Array& array, const CostParams& params);  // no changed() signal
-    Array array() const;        // the array with every edited field applied
+    Array array() const;        // the array with every edited field applied (groups: deriveFromGroups() too)
     CostParams params() const;
+    void setAccParValues(const AccParParams& p);  // no changed() signal
+    // batch = params().batch; ratio model, balanced baselines and bytes per element from
+    // the fields; comm, objective and allowed as last given (AccParParams defaults until then).
+    AccParParams accparParams() const;
     bool valid() const;         // every field parses and is in range
     QString problem() const;    // the first invalid field's message, empty when valid
 
     // Tests type into fields by key: "batch", "levels", "topology", "mode", "out_size",
     // "bytes_per_element", "throughput_ops", "link_bps", "level_bw_factor", "e_mult_pj",
-    // "e_add_pj", "e_dram_pj", "e_sram_pj", "e_link_pj_per_bit", "sram_energy".
+    // "e_add_pj", "e_dram_pj", "e_sram_pj", "e_link_pj_per_bit", "sram_energy", "ratio_model",
+    // "balanced_baselines", "accpar_bytes_per_element"; "groups" is the groups' QTableWidget
+    // (see GroupsEditor), shown only for an array with groups.
     QWidget* field(const QString& key) const;
 
 signals:
@@ -43,13 +53,17 @@ private:
     QLineEdit* addNumber(QFormLayout* form, const QString& key, const QString& label, const QString& tip);
     double* slot(const QString& key);   // where a numeric field's value lives in array_ / params_
     void numberEdited(const QString& key);
-    void choiceChanged();               // combos, spin box and check box -> array_ / params_
+    void choiceChanged();               // combos, spin box and check boxes -> array_ / params_ / accpar_
+    void groupsEdited();                // the groups table -> array_
+    void setGroupsMode(bool on);        // HyPar-only fields off (with the reason) while groups define the array
+    bool grouped() const { return !array_.groups.empty(); }
     void setError(const QString& key, const QString& message);  // empty message clears
     void showProblems();
 
     Array base_;                        // as given to setValues (its name may be regenerated)
     Array array_;                       // last valid values
     CostParams params_;
+    AccParParams accpar_;
     QMap<QString, QWidget*> fields_;
     QMap<QString, QString> labels_;     // key -> label used in messages
     QMap<QString, QString> tips_;       // key -> the parameter's explanation
@@ -57,6 +71,7 @@ private:
     QStringList numbers_;               // numeric keys in form order
     QLabel* problem_ = nullptr;
     QLabel* accelerators_ = nullptr;    // "= 16 accelerators" next to the levels
+    GroupsEditor* groups_ = nullptr;
     bool loading_ = false;              // setValues in progress: no changed()
 };
 

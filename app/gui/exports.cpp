@@ -118,7 +118,7 @@ bool MainWindow::saveScreenshot(const QString& path, const QString& view) {
     else if (view == "network") target = network_view_;
     else if (view == "runs") target = runs_dock_;
     else if (view == "library") target = library_;
-    else if (view == "params") target = params_->parentWidget();
+    else if (view == "params") target = findChild<QDockWidget*>("properties");
     const bool ok = target->grab().save(path, "PNG");
     for (QDockWidget* dock : hidden) dock->show();
     return ok;

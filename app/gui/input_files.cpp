@@ -28,7 +28,8 @@ namespace {
 QStringList jsonFilesIn(const QString& folder) {
     QStringList out;
     const QDir dir(examplesDir() + "/" + folder);
-    for (const QString& name : dir.entryList({"*.json"}, QDir::Files, QDir::Name)) out << dir.filePath(name);
+    for (const QString& name : dir.entryList({"*.json"}, QDir::Files, QDir::Name))
+        out << QFileInfo(dir.filePath(name)).absoluteFilePath();
     return out;
 }
 }  // namespace

@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -76,7 +77,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         } catch (const std::exception&) {
         }
     }
-    method_box_->setCurrentIndex(method_box_->findData(options.method));
+    setMethodKey(options.method);
     params_->setValues(array_, CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
@@ -134,8 +135,13 @@ void MainWindow::buildDocks() {
 
     auto* props = new QDockWidget(tr("Properties"), this);
     props->setObjectName("properties");
-    params_ = new ParamsEditor(props);
-    props->setWidget(params_);
+    // Scrolls: with accelerator groups the editor is taller than a laptop screen.
+    auto* scroll = new QScrollArea(props);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    params_ = new ParamsEditor(scroll);
+    scroll->setWidget(params_);
+    props->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, props);
     connect(params_, &ParamsEditor::changed, this, [this] { params_timer_.start(); });
     resizeDocks({library_, props}, {250, 290}, Qt::Horizontal);
@@ -177,7 +183,7 @@ void MainWindow::buildActions() {
                                                           tr("Partita files (*.json *.txt);;All files (*)"));
         if (!path.isEmpty()) openFile(path);
     });
-    connect(run, &QAction::triggered, this, [this] { runMethod(method()); });
+    connect(run, &QAction::triggered, this, &MainWindow::runSelected);
     connect(evaluate, &QAction::triggered, this, &MainWindow::evaluateCurrent);
     connect(explore, &QAction::triggered, this, [this] {
         tabs_->setCurrentWidget(explore_);
@@ -206,6 +212,9 @@ void MainWindow::buildActions() {
     method_box_ = new QComboBox(this);
     method_box_->setToolTip(tr("Method used by Run"));
     for (Method m : kAllMethods) method_box_->addItem(methodLabel(m), QString(methodName(m)));
+    method_box_->addItem("AccPar", QString("accpar"));
+    method_box_->setItemData(method_box_->count() - 1,
+                             tr("Types I, II and III with balanced ratios, on any array (AccPar)"), Qt::ToolTipRole);
 
     auto* bar = addToolBar(tr("Main"));
     bar->setObjectName("main-toolbar");
@@ -269,10 +278,11 @@ void MainWindow::setBusy(bool busy, const QString& label) {
         progress_->setValue(0);
         status_label_->setText(label + "…");
     } else if (current_) {
-        status_label_->setText(tr("%1: %2 elements, step %3")
-                                   .arg(QString::fromStdString(current_->name))
-                                   .arg(QString::fromStdString(withCommas(current_->eval().total_elements)))
-                                   .arg(QString::fromStdString(seconds(current_->eval().time_step_s))));
+        const QString traffic =
+            current_->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current_->eval().total_elements)) + tr(" elements");
+        status_label_->setText(tr("%1: %2, step %3")
+                                   .arg(QString::fromStdString(current_->name), traffic)
+                                   .arg(QString::fromStdString(seconds(current_->stepTime()))));
     }
 }
 

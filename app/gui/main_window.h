@@ -53,6 +53,8 @@ public:
     bool loadStrategy(const QString& path, QString* error = nullptr);
 
     void runMethod(Method method);   // Run: search / plan in a worker
+    void runAccPar();                // Run with AccPar selected
+    void runSelected();              // the method in the toolbar's selector
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters
     void explore(const std::vector<CellRef>& cells);
     void toggleCell(int level, int layer);  // flip and re-evaluate at once
@@ -82,7 +84,8 @@ public:
     ResultsDb* db() const { return db_.get(); }
     QString dbProblem() const { return db_problem_; }
     QString lastError() const { return last_error_; }
-    Method method() const;
+    QString methodKey() const;       // "hypar", "dp", "mp", "owt" or "accpar"
+    void setMethodKey(const QString& key);
 
     GridView* gridView() const { return grid_; }
     MetricsPanel* metricsPanel() const { return metrics_; }

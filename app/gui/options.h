@@ -1,6 +1,6 @@
 #pragma once
 // The desktop application's command line:
-//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt] [--db PATH]
+//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar] [--db PATH]
 //           [--screenshot FILE [--view NAME] [--size WxH]]
 #include <QSize>
 #include <QString>

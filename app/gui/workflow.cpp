@@ -27,7 +27,24 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
-Method MainWindow::method() const { return parseMethod(method_box_->currentData().toString().toStdString()); }
+QString MainWindow::methodKey() const { return method_box_->currentData().toString(); }
+
+void MainWindow::setMethodKey(const QString& key) {
+    const int index = method_box_->findData(key);
+    if (index >= 0) method_box_->setCurrentIndex(index);
+}
+
+void MainWindow::runSelected() {
+    if (methodKey() == "accpar") runAccPar();
+    else runMethod(parseMethod(methodKey().toStdString()));
+}
+
+void MainWindow::runAccPar() {
+    if (!inputs_) return;
+    const InputsPtr inputs = inputs_;
+    jobs_.start(tr("Running AccPar on %1").arg(q(inputs->network.name)),
+                [inputs](const ProgressFn&, const CancelFn&) { return accparRun(inputs); });
+}
 
 void MainWindow::openDatabase(const QString& path) {
     db_.reset();
@@ -52,11 +69,13 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     return loadNetwork(path, error);
 }
 
-bool MainWindow::loadNetwork(const QString& path, QString* error) {
+bool MainWindow::loadNetwork(const QString& given, QString* error) {
+    const QString path = QFileInfo(given).absoluteFilePath();  // one library entry per file
     try {
         Network net = partita::loadNetwork(path.toStdString());
         const Array array = params_->valid() ? params_->array() : array_;
-        InputsPtr inputs = makeInputs(net, array, params_->params(), path.toStdString(), array_path_.toStdString());
+        InputsPtr inputs = makeInputs(net, array, params_->params(), path.toStdString(), array_path_.toStdString(),
+                                      params_->accparParams());
         network_ = std::move(net);
         network_path_ = path;
         const bool built_in = QFileInfo(path).absolutePath() == QFileInfo(examplesDir() + "/networks").absoluteFilePath();
@@ -64,7 +83,7 @@ bool MainWindow::loadNetwork(const QString& path, QString* error) {
         if (!built_in) addRecentFile(path);
         library_->setActive(network_path_, array_path_);
         setInputs(std::move(inputs));
-        runMethod(method());
+        runSelected();
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
@@ -73,7 +92,8 @@ bool MainWindow::loadNetwork(const QString& path, QString* error) {
     }
 }
 
-bool MainWindow::loadArray(const QString& path, QString* error) {
+bool MainWindow::loadArray(const QString& given, QString* error) {
+    const QString path = QFileInfo(given).absoluteFilePath();
     try {
         Array array = partita::loadArray(path.toStdString());
         array_ = array;
@@ -120,8 +140,8 @@ void MainWindow::rebuildInputs() {
     if (!params_->valid() || network_path_.isEmpty()) return;
     try {
         setInputs(makeInputs(network_, params_->array(), params_->params(), network_path_.toStdString(),
-                             array_path_.toStdString()));
-        runMethod(method());
+                             array_path_.toStdString(), params_->accparParams()));
+        runSelected();
     } catch (const std::exception& e) {
         reportError(q(e.what()));
     }
@@ -188,7 +208,10 @@ void MainWindow::toggleCell(int level, int layer) {
         return;
     Grid grid = current_->grid;
     Cell& cell = grid.at(level, layer);
-    cell.split = cell.split == Split::Batch ? Split::Input : Split::Batch;
+    if (current_->isAccPar())  // AccPar cycles I -> II -> III; HyPar flips dp <-> mp
+        cell.split = static_cast<Split>((index(cell.split) + 1) % kSplitCount);
+    else
+        cell.split = cell.split == Split::Batch ? Split::Input : Split::Batch;
     applyGrid(grid);
     grid_->setCurrentCell(level, layer);
 }
@@ -202,7 +225,8 @@ void MainWindow::applyGrid(const Grid& grid) {
         return showRun(searched_);
     }
     try {
-        RunPtr run = std::make_shared<const Run>(gridRun(inputs_, grid, RunKind::Edited, "user", &reference));
+        const std::string method = current_ && current_->isAccPar() ? "accpar" : "user";
+        RunPtr run = std::make_shared<const Run>(gridRun(inputs_, grid, RunKind::Edited, method, &reference));
         showRun(run);
         pending_store_ = run;
         store_timer_.start();
@@ -252,6 +276,11 @@ void MainWindow::compareWithBaselines() {
     std::vector<RunPtr> runs;
     if (current_->edited() && searched_) runs.push_back(searched_);
     runs.push_back(current_);
+    if (current_->isAccPar()) {  // the baselines under AccPar's model, from the same result
+        for (Scheme s : {Scheme::HyPar, Scheme::OneWeirdTrick, Scheme::DataParallel})
+            if (runs.size() < 4) runs.push_back(std::make_shared<const Run>(accparBaselineRun(*current_, s)));
+        return compareRuns(runs);
+    }
     for (Method m : kAllMethods) {
         if (runs.size() == 4) break;
         const bool present = std::any_of(runs.begin(), runs.end(), [&](const RunPtr& r) {
@@ -291,9 +320,12 @@ bool MainWindow::openStoredRun(std::int64_t id) {
         array_path_ = q(run->inputs->array_origin);
         library_->setActive(network_path_, array_path_);
         params_->setValues(array_, run->inputs->params);
+        params_->setAccParValues(run->inputs->accpar);
+        setMethodKey(run->isAccPar() ? "accpar" : QString::fromStdString(run->method));
         setInputs(run->inputs);
-        searched_ = run->edited() ? std::make_shared<const Run>(gridRun(run->inputs, run->reference, RunKind::Search,
-                                                                        "reference"))
+        const std::string method = run->isAccPar() ? "accpar" : "reference";
+        searched_ = run->edited() ? std::make_shared<const Run>(
+                                        gridRun(run->inputs, run->reference, RunKind::Search, method))
                                   : run;
         if (run->exploration) {
             explore_->setResult(run);

@@ -25,4 +25,25 @@ CostParams readParamsJson(const Json& json, const std::string& source, const std
     return p;
 }
 
+Json accparParamsToJson(const AccParParams& p) {
+    return Json{{"ratio_model", ratioModelName(p.ratio_model)},
+                {"bytes_per_element", p.bytes_per_element},
+                {"balanced_baselines", p.balanced_baselines}};
+}
+
+AccParParams readAccParParamsJson(const Json& json, const std::string& source, const std::string& pointer) {
+    Fields f(json, pointer, source);
+    AccParParams p;
+    const std::string model = f.string("ratio_model", "E");
+    try {
+        p.ratio_model = parseRatioModel(model);
+    } catch (const std::invalid_argument&) {
+        f.fail("ratio_model", "expected \"E\" or \"P\", found '" + model + "'");
+    }
+    p.bytes_per_element = f.positive("bytes_per_element", p.bytes_per_element);
+    p.balanced_baselines = f.boolean("balanced_baselines", p.balanced_baselines);
+    f.finish();
+    return p;
+}
+
 }  // namespace partita

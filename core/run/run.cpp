@@ -25,24 +25,26 @@ RunKind parseRunKind(const std::string& name) {
 }
 
 InputsPtr makeInputs(Network network, Array array, CostParams params, std::string network_origin,
-                     std::string array_origin) {
+                     std::string array_origin, AccParParams accpar) {
     auto in = std::make_shared<RunInputs>();
     in->layers = weightedLayers(network);
     const std::string source = network_origin.empty() ? network.name : network_origin;
     if (in->layers.size() == 0) throw InputError(source, "", "the network has no conv or fc layer to partition");
+    validate(array);
+    if (!(params.batch > 0)) throw std::invalid_argument("batch must be positive");
     try {
         requireChain(in->layers);
     } catch (const std::invalid_argument& e) {
-        throw InputError(source, "", e.what());
+        in->hypar_problem = source + ": " + e.what() + "; plan it with AccPar";
     }
-    validate(array);
     if (!array.hyparCompatible())
-        throw std::invalid_argument("the array '" + array.name + "' is not 2^H identical accelerators, which HyPar's "
-                                    "model needs; plan it with AccPar (core/accpar/accpar.h)");
-    if (!(params.batch > 0)) throw std::invalid_argument("batch must be positive");
+        in->hypar_problem = "the array '" + array.name + "' is not 2^H identical accelerators, which HyPar's model "
+                            "needs; plan it with AccPar";
+    accpar.batch = params.batch;
     in->network = std::move(network);
     in->array = std::move(array);
     in->params = params;
+    in->accpar = accpar;
     in->network_origin = std::move(network_origin);
     in->array_origin = std::move(array_origin);
     return in;
@@ -57,9 +59,11 @@ Run assessed(const InputsPtr& inputs, const Grid& grid, RunKind kind, std::strin
     run.inputs = inputs;
     run.grid = grid;
     run.reference = reference;
-    run.assessment = assess(inputs->layers, inputs->array, inputs->params, grid);
-    run.reference_eval = reference == grid ? run.assessment.eval
-                                           : evaluate(inputs->layers, inputs->array, reference, inputs->params);
+    if (inputs->hyparApplies()) {
+        run.assessment = assess(inputs->layers, inputs->array, inputs->params, grid);
+        run.reference_eval = reference == grid ? run.assessment.eval
+                                               : evaluate(inputs->layers, inputs->array, reference, inputs->params);
+    }
     run.created_utc = nowUtc();
     run.app_version = PARTITA_VERSION;
     run.name = defaultRunName(run);
@@ -70,9 +74,14 @@ double msSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+void requireHypar(const InputsPtr& inputs) {
+    if (!inputs->hyparApplies()) throw std::invalid_argument(inputs->hypar_problem);
+}
+
 }  // namespace
 
 Run planRun(const InputsPtr& inputs, Method method) {
+    requireHypar(inputs);
     const auto start = std::chrono::steady_clock::now();
     const Grid grid = planFor(method, inputs->layers, inputs->array.levels, inputs->params);
     Run run = assessed(inputs, grid, RunKind::Search, methodName(method), grid);
@@ -82,6 +91,8 @@ Run planRun(const InputsPtr& inputs, Method method) {
 
 Run gridRun(const InputsPtr& inputs, const Grid& grid, RunKind kind, const std::string& method,
             const Grid* reference) {
+    if (method == "accpar") return accparRun(inputs, &grid, kind, reference);
+    requireHypar(inputs);
     const auto start = std::chrono::steady_clock::now();
     if (grid.levels() != inputs->array.levels || grid.layers() != static_cast<int>(inputs->layers.size()))
         throw std::invalid_argument("grid is " + std::to_string(grid.levels()) + " x " + std::to_string(grid.layers()) +
@@ -92,7 +103,68 @@ Run gridRun(const InputsPtr& inputs, const Grid& grid, RunKind kind, const std::
     return run;
 }
 
+Run accparRun(const InputsPtr& inputs, const Grid* given, RunKind kind, const Grid* reference) {
+    const auto start = std::chrono::steady_clock::now();
+    auto result = std::make_shared<const AccParResult>(
+        runAccPar(inputs->layers, inputs->array, inputs->accpar, given, RatioPolicy::Balanced));
+    const Grid& grid = result->accpar.grid;
+    Run run = assessed(inputs, grid, kind, "accpar", reference ? *reference : grid);
+    run.reference_step_s = run.edited() ? planHierarchy(inputs->layers, inputs->array, inputs->accpar, Scheme::Given,
+                                                        &run.reference, RatioPolicy::Balanced)
+                                              .step_time_s
+                                        : result->accpar.step_time_s;
+    run.accpar_eval = accparEvaluation(result->accpar, inputs->accpar.bytes_per_element);
+    run.accpar = std::move(result);
+    run.name = defaultRunName(run);
+    run.job_ms = msSince(start);
+    return run;
+}
+
+Evaluation accparEvaluation(const PlanTree& plan, double bytes_per_element) {
+    Evaluation e;
+    e.levels = plan.levels();
+    e.layers = plan.grid.layers();
+    const auto cells = static_cast<size_t>(e.levels * e.layers);
+    e.layer_intra.assign(cells, 0.0);
+    e.layer_inter.assign(cells, 0.0);
+    for (int h = 0; h < e.levels; ++h) {
+        const PlanNode& node = plan.nodes[static_cast<size_t>(plan.grid_nodes[static_cast<size_t>(h)])];
+        double com = 0, time = 0;
+        for (int l = 0; l < e.layers; ++l) {
+            const double received = node.elements_i[static_cast<size_t>(l)];
+            e.layer_intra[static_cast<size_t>(h * e.layers + l)] = received;
+            com += received;
+            time += node.comm_s[static_cast<size_t>(l)];
+        }
+        e.level_comm.push_back(com);
+        e.level_time_s.push_back(time);
+        e.total_elements += static_cast<double>(std::int64_t{1} << h) * com;
+        e.time_comm_s += time;
+    }
+    e.total_bytes = e.total_elements * bytes_per_element;
+    e.time_step_s = plan.step_time_s;
+    e.time_compute_s = plan.step_time_s - e.time_comm_s;
+    return e;
+}
+
+Run accparBaselineRun(const Run& accpar_run, Scheme scheme) {
+    const AccParResult& r = *accpar_run.accpar;
+    const PlanTree& tree = scheme == Scheme::DataParallel    ? r.dp
+                           : scheme == Scheme::OneWeirdTrick ? r.owt
+                           : scheme == Scheme::HyPar         ? r.hypar
+                                                             : r.accpar;
+    auto result = std::make_shared<AccParResult>(r);
+    result->accpar = tree;
+    Run run = assessed(accpar_run.inputs, tree.grid, RunKind::Search, schemeName(scheme), tree.grid);
+    run.reference_step_s = tree.step_time_s;
+    run.accpar_eval = accparEvaluation(tree, accpar_run.inputs->accpar.bytes_per_element);
+    run.accpar = std::move(result);
+    run.name = std::string(schemeLabel(scheme)) + " (AccPar model) · " + accpar_run.inputs->network.name;
+    return run;
+}
+
 Run exploreRun(const InputsPtr& inputs, ExploreRequest request, const ProgressFn& progress, const CancelFn& cancel) {
+    requireHypar(inputs);
     const auto start = std::chrono::steady_clock::now();
     const Grid hypar = planFor(Method::HyPar, inputs->layers, inputs->array.levels, inputs->params);
     if (request.base.levels() == 0) request.base = hypar;
@@ -106,7 +178,7 @@ Run exploreRun(const InputsPtr& inputs, ExploreRequest request, const ProgressFn
 }
 
 std::string defaultRunName(const Run& run) {
-    std::string what = run.method;
+    std::string what = run.method == "accpar" ? "AccPar" : run.method;
     for (Method m : kAllMethods)
         if (run.method == methodName(m)) what = methodLabel(m);
     if (run.kind == RunKind::Edited) what = "Edited";

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "core/accpar/accpar.h"
 #include "core/model/array.h"
 #include "core/model/layers.h"
 #include "core/model/network.h"
@@ -27,16 +28,21 @@ struct RunInputs {
     LayerTable layers;      // weightedLayers(network); a chain
     Array array;
     CostParams params;
+    AccParParams accpar;         // AccPar's model; its batch follows params.batch
     std::string network_origin;  // file path or "built-in:<file>"; informational
     std::string array_origin;
+    // Why HyPar's model does not apply (a network that is not a chain, or an
+    // array of unequal accelerators); empty when it does. AccPar always applies.
+    std::string hypar_problem;
+    bool hyparApplies() const { return hypar_problem.empty(); }
 };
 using InputsPtr = std::shared_ptr<const RunInputs>;
 
-// Derives the layer table and checks the inputs HyPar-style methods need
-// (a chain of weighted layers, a valid array, a positive batch).
-// Throws InputError naming the network (or std::invalid_argument for the array).
+// Derives the layer table and checks the inputs (a weighted layer, a valid
+// array, a positive batch); records whether HyPar's model applies. Throws
+// InputError naming the network (or std::invalid_argument for the array).
 InputsPtr makeInputs(Network network, Array array, CostParams params, std::string network_origin = {},
-                     std::string array_origin = {});
+                     std::string array_origin = {}, AccParParams accpar = {});
 
 struct Run {
     std::int64_t id = 0;       // results-database row; 0 until stored
@@ -49,13 +55,25 @@ struct Run {
     Assessment assessment;     // grid, DP, MP and OWT evaluated on the same inputs
     Evaluation reference_eval; // the reference grid evaluated (== assessment.eval when grid == reference)
     std::shared_ptr<const ExploreResult> exploration;  // Explore runs only
+    // AccPar runs (method "accpar"): the plan tree of this grid beside DP, OWT
+    // and HyPar under AccPar's model. `assessment` then holds HyPar's model of
+    // the same grids when it applies (all zero otherwise).
+    std::shared_ptr<const AccParResult> accpar;
+    double reference_step_s = 0;  // AccPar runs: the reference grid's step time under AccPar's model
+    // AccPar runs: the plan in the shape views draw (see accparEvaluation).
+    Evaluation accpar_eval;
     std::string created_utc;   // ISO 8601, e.g. "2026-11-23T00:01:02Z"
     std::string app_version;   // PARTITA_VERSION of the program that made it
     double job_ms = 0;         // wall time of the computation
 
     const Evaluation& eval() const { return assessment.eval; }
     bool edited() const { return !(grid == reference); }
-    double perfVsDp() const { return assessment.perfVs(assessment.dp); }
+    bool isAccPar() const { return accpar != nullptr; }
+    // What the grid, charts and comparison show: AccPar's model for AccPar runs, HyPar's otherwise.
+    const Evaluation& shown() const { return accpar ? accpar_eval : assessment.eval; }
+    // The step time users compare: AccPar's model for AccPar runs, HyPar's otherwise.
+    double stepTime() const { return accpar ? accpar->accpar.step_time_s : eval().time_step_s; }
+    double perfVsDp() const { return accpar ? accpar->speedupVsDp() : assessment.perfVs(assessment.dp); }
     double energyVsDp() const { return assessment.energyVs(assessment.dp); }
 };
 using RunPtr = std::shared_ptr<const Run>;
@@ -65,6 +83,19 @@ Run planRun(const InputsPtr& inputs, Method method);
 // Any grid, assessed. `reference` defaults to the grid itself.
 Run gridRun(const InputsPtr& inputs, const Grid& grid, RunKind kind, const std::string& method,
             const Grid* reference = nullptr);
+// AccPar's search on the inputs, or with `given` that grid (types and the
+// ratio model's balanced ratios) as an edit of `reference`.
+Run accparRun(const InputsPtr& inputs, const Grid* given = nullptr, RunKind kind = RunKind::Search,
+              const Grid* reference = nullptr);
+// An AccPar plan in Evaluation's shape, for the views: per level the grid
+// node's (first node of the depth) elements received by group i, per layer
+// its A_intra + s_i A_bnd (all counted as intra), its communication time
+// sum_l max_x e Q_x / b_x; total = sum_h 2^h com_h as for HyPar (exact when
+// every node of a level has the same row); step time = the plan's §5.3.4
+// estimate, of which communication = sum_h level time, compute the rest.
+Evaluation accparEvaluation(const PlanTree& plan, double bytes_per_element);
+// One of an AccPar run's baselines (DP, OWT, HyPar) as a run of its own, for comparison.
+Run accparBaselineRun(const Run& accpar_run, Scheme scheme);
 // An exploration of `request` (cells over the HyPar answer unless request.base is set);
 // the run's grid is the fastest point found, its reference HyPar's grid.
 Run exploreRun(const InputsPtr& inputs, ExploreRequest request, const ProgressFn& progress = {},

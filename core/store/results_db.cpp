@@ -51,6 +51,17 @@ std::vector<std::string> strings(sqlite3* db, const std::string& path, const cha
 
 }  // namespace
 
+namespace {
+
+// The cost parameters, plus AccPar's options under "accpar" (read back by readInputs).
+Json storedParams(const RunInputs& in) {
+    Json json = paramsToJson(in.params);
+    json["accpar"] = accparParamsToJson(in.accpar);
+    return json;
+}
+
+}  // namespace
+
 std::int64_t ResultsDb::store(const Run& run) {
     if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
     const RunInputs& in = *run.inputs;
@@ -72,9 +83,9 @@ INSERT INTO runs (name, kind, method, network_hash, array_hash, params_json, bat
                   network_origin, array_origin)
 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18))sql")
         .bind(1, run.name).bind(2, std::string(runKindName(run.kind))).bind(3, run.method)
-        .bind(4, network_hash).bind(5, array_hash).bind(6, paramsToJson(in.params).dump()).bind(7, in.params.batch)
+        .bind(4, network_hash).bind(5, array_hash).bind(6, storedParams(in).dump()).bind(7, in.params.batch)
         .bind(8, store::gridToJson(run.grid).dump()).bind(9, store::gridToJson(run.reference).dump())
-        .bind(10, e.total_elements).bind(11, e.time_step_s).bind(12, run.perfVsDp()).bind(13, e.energy_j)
+        .bind(10, e.total_elements).bind(11, run.stepTime()).bind(12, run.perfVsDp()).bind(13, e.energy_j)
         .bind(14, run.created_utc).bind(15, run.app_version).bind(16, run.job_ms)
         .bind(17, in.network_origin).bind(18, in.array_origin).run();
     const std::int64_t id = sqlite3_last_insert_rowid(db_);
@@ -188,14 +199,24 @@ WHERE r.id = ?1)sql");
         Network network = readNetworkJson(s.text(3), "stored network");
         Array array = readArrayJson(s.text(4), "stored array");
         const std::string params_source = "stored parameters";
-        const CostParams params = readParamsJson(parseJsonText(s.text(5), params_source), params_source, "");
-        const InputsPtr inputs = makeInputs(std::move(network), std::move(array), params, s.text(13), s.text(14));
+        Json params_json = parseJsonText(s.text(5), params_source);
+        AccParParams accpar;
+        if (params_json.is_object() && params_json.contains("accpar")) {
+            accpar = readAccParParamsJson(params_json["accpar"], params_source, "/accpar");
+            params_json.erase("accpar");
+        }
+        const CostParams params = readParamsJson(params_json, params_source, "");
+        const InputsPtr inputs =
+            makeInputs(std::move(network), std::move(array), params, s.text(13), s.text(14), accpar);
         auto gridAt = [&](int column, const std::string& source) {
             return store::readGridJson(parseJsonText(s.text(column), source), source, "");
         };
         const Grid grid = gridAt(6, "stored grid");
         const Grid reference = gridAt(7, "stored reference grid");
-        run = gridRun(inputs, grid, parseRunKind(s.text(1)), s.text(2), &reference);
+        const RunKind kind = parseRunKind(s.text(1));
+        // An AccPar search is searched again: on unequal arrays its grid shows one node per level only.
+        if (s.text(2) == "accpar" && kind == RunKind::Search) run = accparRun(inputs);
+        else run = gridRun(inputs, grid, kind, s.text(2), &reference);
         run.exploration = loadExploration(db_, path_, id);
     } catch (const StoreError&) {
         throw;
@@ -203,10 +224,10 @@ WHERE r.id = ?1)sql");
         throw StoreError(where + ": cannot rebuild the run: " + e.what());
     }
     const double elements = s.real(8), time = s.real(9);
-    if (run.eval().total_elements != elements || !sameTime(run.eval().time_step_s, time))
+    if (run.eval().total_elements != elements || !sameTime(run.stepTime(), time))
         throw StoreError(where + ": stored metrics do not match the engine's recomputation (total " +
                          formatNumber(elements) + " vs " + formatNumber(run.eval().total_elements) +
-                         " elements, step " + formatNumber(time) + " vs " + formatNumber(run.eval().time_step_s) +
+                         " elements, step " + formatNumber(time) + " vs " + formatNumber(run.stepTime()) +
                          " s)");
     run.id = id;
     run.name = s.text(0);

@@ -366,5 +366,35 @@ TEST(Store, TamperedMetricsAreReported) {
     }
 }
 
+// AccPar runs keep their model options and re-open with the same plan: a search
+// on the mixed TPU array (re-searched on load) and an edit (priced as given).
+TEST(Store, AccParRunsRoundTrip) {
+    TempDir tmp;
+    const std::string n = test::example("networks/alexnet.json");
+    const std::string a = test::example("arrays/tpu-mixed-128.json");
+    AccParParams options;
+    options.ratio_model = RatioModel::P;
+    options.balanced_baselines = true;
+    const InputsPtr in = makeInputs(loadNetwork(n), loadArray(a), CostParams{}, n, a, options);
+    EXPECT_FALSE(in->hyparApplies());
+    const partita::Run searched = accparRun(in);
+    Grid grid = searched.grid;
+    grid.at(0, 0).split = Split::Output;
+    const partita::Run edited = accparRun(in, &grid, RunKind::Edited, &searched.grid);
+
+    ResultsDb db(tmp.file("r.sqlite"));
+    const std::int64_t a_id = db.store(searched), b_id = db.store(edited);
+    const partita::Run a_back = db.load(a_id), b_back = db.load(b_id);
+    EXPECT_EQ(a_back.inputs->accpar.ratio_model, RatioModel::P);
+    EXPECT_TRUE(a_back.inputs->accpar.balanced_baselines);
+    EXPECT_EQ(a_back.grid, searched.grid);
+    EXPECT_EQ(a_back.stepTime(), searched.stepTime());
+    EXPECT_EQ(b_back.grid, edited.grid);
+    EXPECT_EQ(b_back.reference, searched.grid);
+    EXPECT_EQ(b_back.stepTime(), edited.stepTime());
+    EXPECT_EQ(b_back.reference_step_s, searched.stepTime());
+    EXPECT_EQ(db.list().front().perf_vs_dp, edited.accpar->speedupVsDp());
+}
+
 }  // namespace
 }  // namespace partita

@@ -18,6 +18,7 @@
 #include "app/gui/options.h"
 #include "app/gui/runs_dock.h"
 #include "core/cost/evaluate.h"
+#include "core/util/format.h"
 #include "core/io/network_io.h"
 #include "core/store/results_db.h"
 
@@ -173,6 +174,67 @@ private slots:
         QVERIFY(w.deleteStoredRuns({edited_id}));
         QVERIFY(!w.openStoredRun(edited_id));
         QVERIFY(w.lastError().contains(QString::number(edited_id)));
+    }
+
+    void accparOnTheMixedTpuPreset() {
+        Options o = lenet();
+        o.network = kExamples + "/networks/alexnet.json";
+        o.array = kExamples + "/arrays/tpu-mixed-128.json";
+        o.method = "accpar";
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr run = w.currentRun();
+        QVERIFY(run && run->isAccPar());
+        // The window shows exactly the engine's plan.
+        const AccParResult expect = runAccPar(run->inputs->layers, run->inputs->array, run->inputs->accpar);
+        QVERIFY(run->grid == expect.accpar.grid);
+        QCOMPARE(run->stepTime(), expect.accpar.step_time_s);
+        QVERIFY(w.gridView()->run()->grid == run->grid);
+        QCOMPARE(run->grid.levels(), 7);
+        // H1 splits 64 TPU-v3 from 64 TPU-v2: the faster group takes more than half of every layer.
+        for (int l = 0; l < run->grid.layers(); ++l) {
+            QVERIFY(run->grid.at(0, l).ratio > 0.5);
+            QVERIFY(run->grid.at(0, l).ratio < 1.0);
+        }
+        QCOMPARE(w.metricsPanel()->text("accpar_speedup_vs_dp"),
+                 QString::fromStdString(fixed(expect.speedupVsDp(), 3)) + QChar(0x00D7));
+        QVERIFY(expect.speedupVsDp() >= expect.speedupVsHypar());
+        // A click cycles the cell's type I -> II -> III and re-plans at once.
+        const Split before = run->grid.split(0, 0);
+        QTest::mouseClick(w.gridView(), Qt::LeftButton, {}, w.gridView()->cellRect(0, 0).center());
+        const RunPtr edited = w.currentRun();
+        QCOMPARE(edited->grid.split(0, 0), static_cast<Split>((index(before) + 1) % kSplitCount));
+        QVERIFY(edited->isAccPar() && edited->edited());
+        QCOMPARE(edited->reference_step_s, run->stepTime());
+        const PlanTree given = planHierarchy(run->inputs->layers, run->inputs->array, run->inputs->accpar,
+                                             Scheme::Given, &edited->grid, RatioPolicy::Balanced);
+        QCOMPARE(edited->stepTime(), given.step_time_s);
+        // Compare: AccPar beside HyPar, OWT and DP under AccPar's model.
+        w.action("reset")->trigger();
+        w.action("compare")->trigger();
+        QCOMPARE(w.compareView()->runs().size(), size_t{4});
+        QCOMPARE(w.compareView()->runs()[1]->stepTime(), expect.hypar.step_time_s);
+        QCOMPARE(w.compareView()->runs()[3]->stepTime(), expect.dp.step_time_s);
+        // Stored and re-opened exactly.
+        QVERIFY(w.openStoredRun(run->id > 0 ? run->id : w.currentRun()->id));
+        QVERIFY(w.currentRun()->grid == expect.accpar.grid);
+        QCOMPARE(w.currentRun()->stepTime(), expect.accpar.step_time_s);
+    }
+
+    void accparPlansAResNetThatHyparCannot() {
+        Options o = lenet();
+        o.network = kExamples + "/networks/resnet-18.json";
+        MainWindow w(o);  // HyPar first: the network is not a chain
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.lastError().contains("AccPar"));
+        w.setMethodKey("accpar");
+        w.action("run")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.currentRun() && w.currentRun()->isAccPar());
+        QCOMPARE(w.currentRun()->grid.layers(), static_cast<int>(w.inputs()->layers.size()));
+        QVERIFY(!w.gridView()->grab().isNull());  // paints without HyPar's evaluation
     }
 
     void compareActionShowsBaselines() {

@@ -1,6 +1,9 @@
 // Drives the real main window offscreen, as a user would: actions, clicks on
 // the grid, exploration with cancel, the results database, exports.
 #include <QAction>
+#include <QApplication>
+#include <QHelpEvent>
+#include <QToolTip>
 #include <QFile>
 #include <QImage>
 #include <QPushButton>
@@ -197,6 +200,14 @@ private slots:
             QVERIFY(run->grid.at(0, l).ratio > 0.5);
             QVERIFY(run->grid.at(0, l).ratio < 1.0);
         }
+        // The tooltip names both groups with their aggregates and gives the balanced times.
+        const QPoint at = w.gridView()->cellRect(0, 5).center();
+        QHelpEvent help(QEvent::ToolTip, at, w.gridView()->mapToGlobal(at));
+        QApplication::sendEvent(w.gridView(), &help);
+        const QString tip = QToolTip::text();
+        QVERIFY2(tip.contains("64 x tpu-v3") && tip.contains("64 x tpu-v2"), qPrintable(tip));
+        QVERIFY(tip.contains("balanced times"));
+        QVERIFY(tip.contains(QString::fromStdString(withPrefix(64 * 1.23e14, "FLOP/s"))));
         QCOMPARE(w.metricsPanel()->text("accpar_speedup_vs_dp"),
                  QString::fromStdString(fixed(expect.speedupVsDp(), 3)) + QChar(0x00D7));
         QVERIFY(expect.speedupVsDp() >= expect.speedupVsHypar());

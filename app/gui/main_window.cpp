@@ -213,6 +213,7 @@ void MainWindow::buildActions() {
     method_box_->setToolTip(tr("Method used by Run"));
     for (Method m : kAllMethods) method_box_->addItem(methodLabel(m), QString(methodName(m)));
     method_box_->addItem("AccPar", QString("accpar"));
+    connect(method_box_, &QComboBox::activated, this, &MainWindow::runSelected);  // a new choice runs at once
     method_box_->setItemData(method_box_->count() - 1,
                              tr("Types I, II and III with balanced ratios, on any array (AccPar)"), Qt::ToolTipRole);
 

@@ -35,6 +35,11 @@ void MainWindow::setMethodKey(const QString& key) {
 }
 
 void MainWindow::runSelected() {
+    if (inputs_ && !inputs_->hyparApplies() && methodKey() != "accpar") {
+        // HyPar's model cannot price these inputs; AccPar can, so switch rather than fail.
+        setMethodKey("accpar");
+        statusBar()->showMessage(tr("Switched to AccPar: %1").arg(q(inputs_->hypar_problem)), 8000);
+    }
     if (methodKey() == "accpar") runAccPar();
     else runMethod(parseMethod(methodKey().toStdString()));
 }

@@ -22,6 +22,11 @@ commands:
   scale      1 to 2^N accelerators (HyPar Fig. 11), --max-levels N (default 6)
   accpar     AccPar's search (types I/II/III with ratios) beside DP, OWT and HyPar under one model
   table --study accpar   OWT, HyPar and AccPar over DP for AlexNet, VGG-11..19, ResNet-18..50
+  simulate   FlexFlow simulator: --network F --topology F|preset (--strategy F | --method dp|owt|mp|hypar|accpar)
+             [--batch B] [--trace FILE] [--dot FILE] [--inference] [--json]
+  mcmc       FlexFlow MCMC search: --network F --topology F|preset (--budget-s S | --iterations N) [--seed N]
+             [--beta B] [--relative-beta] [--init dp,owt,mp,random,FILE] [--export FILE] [--no-stall-stop]
+             [--full-sim] [--json]
 
 inputs:
   --network F            partita-network/1 JSON, or AccPar text (.txt)
@@ -66,6 +71,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "table") return cmdTable(rest, out);
         if (command == "accpar") return cmdAccpar(rest, out);
         if (command == "scale") return cmdScale(rest, out);
+        if (command == "simulate") return cmdSimulate(rest, out);
+        if (command == "mcmc") return cmdMcmc(rest, out);
         err << "partita-cli: unknown command '" << command << "'\n\n" << kUsage;
         return 2;
     } catch (const UsageError& e) {

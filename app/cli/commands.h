@@ -17,5 +17,8 @@ int cmdScale(const Argv& args, std::ostream& out);
 int cmdAccpar(const Argv& args, std::ostream& out);
 // table --study accpar: OWT, HyPar and AccPar over DP for the §7 networks.
 int cmdAccparStudy(const Argv& args, std::ostream& out);
+// FlexFlow: simulate one SOAP strategy; MCMC search over SOAP strategies (sim_commands.cpp).
+int cmdSimulate(const Argv& args, std::ostream& out);
+int cmdMcmc(const Argv& args, std::ostream& out);
 
 }  // namespace partita::cli

@@ -6,23 +6,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/cli.h"
+#include "tests/cli/cli_test_util.h"
 
 namespace partita::cli {
 namespace {
 
-struct Result {
-    int status;
-    std::string out, err;
-};
-
-Result cli(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int status = run(args, out, err);
-    return {status, out.str(), err.str()};
-}
-
-std::string example(const std::string& rel) { return std::string(PARTITA_EXAMPLES_DIR) + "/" + rel; }
+using test::cli;
+using test::example;
 
 TEST(AccParCli, TransformerJson) {
     const auto r = cli({"accpar", "--network", example("networks/transformer-mlp.json"), "--levels", "1", "--batch",

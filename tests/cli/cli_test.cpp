@@ -8,23 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/cli.h"
+#include "tests/cli/cli_test_util.h"
 
 namespace partita::cli {
 namespace {
 
-struct Result {
-    int status;
-    std::string out, err;
-};
-
-Result cli(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int status = run(args, out, err);
-    return {status, out.str(), err.str()};
-}
-
-std::string example(const std::string& rel) { return std::string(PARTITA_EXAMPLES_DIR) + "/" + rel; }
+using test::cli;
+using test::example;
 
 std::string tempFile(const std::string& name, const std::string& content) {
     const std::string path = testing::TempDir() + name;

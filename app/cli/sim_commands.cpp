@@ -1,0 +1,195 @@
+// partita-cli simulate and mcmc: the FlexFlow execution simulator and its MCMC
+// search over SOAP strategies (spec flexflow; README "FlexFlow: simulation and MCMC search").
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <random>
+
+#include "app/cli/args.h"
+#include "app/cli/commands.h"
+#include "app/cli/report.h"
+#include "core/io/network_io.h"
+#include "core/model/layers.h"
+#include "core/search/methods.h"
+#include "core/sim/baselines.h"
+#include "core/sim/lowering.h"
+#include "core/sim/mcmc.h"
+#include "core/sim/simulator.h"
+#include "core/sim/trace.h"
+#include "core/util/error.h"
+
+namespace partita::cli {
+
+namespace {
+
+struct SimSetup {
+    Network net;
+    sim::Topology topology;
+    std::int64_t batch = 0;
+};
+
+// --topology is a file when one exists at that path (or it looks like one), else a preset name.
+sim::Topology readTopology(const std::string& spec) {
+    if (std::filesystem::exists(spec) || spec.find('/') != std::string::npos || spec.ends_with(".json"))
+        return sim::loadTopology(spec);
+    try {
+        return sim::builtinTopology(spec);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--topology: ") + e.what());
+    }
+}
+
+SimSetup readSimSetup(const Args& a) {
+    SimSetup s;
+    const double batch = a.number("batch", 256);
+    if (!(batch >= 1) || batch != std::floor(batch)) throw UsageError("--batch must be a positive integer");
+    s.batch = static_cast<std::int64_t>(batch);
+    s.net = loadNetwork(a.required("network"));
+    s.topology = readTopology(a.required("topology"));
+    return s;
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+    std::ofstream f(path);
+    f << text;
+    if (!f) throw Error(path + ": cannot write the file");
+}
+
+// The strategy a method names (or, for anything else, a strategy file).
+sim::SoapStrategy methodStrategy(const std::string& method, const SimSetup& s) {
+    const int d = s.topology.deviceCount();
+    if (method == "dp") return sim::dataParallelStrategy(s.net, s.batch, d);
+    if (method == "owt") return sim::oneWeirdTrickStrategy(s.net, s.batch, d);
+    if (method == "mp") return sim::modelParallelStrategy(s.net, s.batch, d);
+    if (method == "hypar") {
+        const LayerTable layers = weightedLayers(s.net);
+        const int levels = static_cast<int>(std::floor(std::log2(d)));
+        if (levels < 1) throw UsageError("--method hypar needs at least 2 devices");
+        CostParams params;
+        params.batch = static_cast<double>(s.batch);
+        requireChain(layers);
+        return sim::lowerGrid(s.net, layers, hyparSearch(layers, levels, params), s.batch, d);
+    }
+    if (method == "accpar")
+        throw Error("--method accpar: lowering AccPar plans to SOAP is not done yet (their Type-II cells and "
+                    "unequal ratios have no SOAP equivalent)");
+    throw UsageError("--method must be dp, owt, mp, hypar or accpar, got '" + method + "'");
+}
+
+Json trafficSummary(const std::vector<std::vector<double>>& m) {
+    double total = 0, peak = 0;
+    for (const auto& row : m)
+        for (double v : row) {
+            total += v;
+            peak = std::max(peak, v);
+        }
+    return Json{{"total_bytes", total}, {"max_pair_bytes", peak}, {"bytes", m}};
+}
+
+}  // namespace
+
+int cmdSimulate(const Argv& argv, std::ostream& out) {
+    const Args a(argv, {"network", "topology", "strategy", "method", "batch", "trace", "dot"}, {"json", "inference"});
+    if (a.has("strategy") == a.has("method")) throw UsageError("give exactly one of --strategy or --method");
+    const SimSetup s = readSimSetup(a);
+    const sim::SoapStrategy strategy =
+        a.has("strategy") ? sim::loadSoap(a.get("strategy"), s.net) : methodStrategy(a.get("method"), s);
+    sim::SimOptions options;
+    options.training = !a.flag("inference");
+    const sim::TaskGraph graph = sim::buildTaskGraph(s.net, static_cast<double>(s.batch), strategy, s.topology, options);
+    const sim::SimResult result = sim::simulate(graph);
+    if (a.has("trace")) writeFile(a.get("trace"), sim::chromeTraceJson(graph, result));
+    if (a.has("dot")) writeFile(a.get("dot"), sim::taskGraphDot(graph, &result));
+    const sim::Utilisation use = sim::utilisation(graph, result);
+    const auto traffic = sim::trafficMatrix(graph);
+    if (a.flag("json")) {
+        Json devices = Json::array();
+        for (int r = 0; r < graph.computeDevices(); ++r)
+            devices.push_back({{"name", graph.resourceName(r)},
+                               {"busy_s", use.busy_s[static_cast<size_t>(r)]},
+                               {"utilisation", use.fraction[static_cast<size_t>(r)]}});
+        Json j{{"network", s.net.name},    {"topology", s.topology.name},
+               {"batch", s.batch},         {"strategy", a.has("strategy") ? a.get("strategy") : a.get("method")},
+               {"makespan_s", result.makespan}, {"tasks", graph.taskCount()},
+               {"devices", devices},       {"traffic", trafficSummary(traffic)}};
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+    out << "Network   " << s.net.name << ", batch " << s.batch << "\n";
+    out << "Topology  " << s.topology.name << " (" << s.topology.deviceCount() << " devices)\n";
+    out << "Makespan  " << seconds(result.makespan) << " over " << graph.taskCount() << " tasks\n\n";
+    TextTable t({"device", "busy", "utilisation"});
+    for (int r = 0; r < graph.computeDevices(); ++r)
+        t.add({graph.resourceName(r), seconds(use.busy_s[static_cast<size_t>(r)]),
+               fixed(100 * use.fraction[static_cast<size_t>(r)], 1) + " %"});
+    t.print(out);
+    out << "\nTraffic   " << fixed(trafficSummary(traffic)["total_bytes"].get<double>() / 1e9, 4)
+        << " GB between devices\n";
+    return 0;
+}
+
+int cmdMcmc(const Argv& argv, std::ostream& out) {
+    const Args a(argv, {"network", "topology", "batch", "budget-s", "iterations", "seed", "beta", "init", "export"},
+                 {"json", "relative-beta", "no-stall-stop", "full-sim"});
+    if (!a.has("budget-s") && !a.has("iterations")) throw UsageError("give --budget-s S or --iterations N (or both)");
+    const SimSetup s = readSimSetup(a);
+    const int d = s.topology.deviceCount();
+    sim::McmcOptions o;
+    o.budget_s = a.number("budget-s", 0);
+    const double iterations = a.number("iterations", 0);
+    if (o.budget_s < 0 || iterations < 0 || iterations != std::floor(iterations))
+        throw UsageError("--budget-s and --iterations must not be negative (--iterations an integer)");
+    o.iterations = static_cast<std::int64_t>(iterations);
+    const double seed = a.number("seed", 1);
+    if (seed < 0 || seed != std::floor(seed)) throw UsageError("--seed must be a non-negative integer");
+    o.seed = static_cast<std::uint64_t>(seed);
+    o.beta = a.number("beta", 1.0);
+    if (o.beta < 0) throw UsageError("--beta must not be negative");
+    o.relative_beta = a.flag("relative-beta");
+    o.stop_on_stall = !a.flag("no-stall-stop");
+    o.incremental = !a.flag("full-sim");
+
+    const sim::SoapStrategy dp = sim::dataParallelStrategy(s.net, s.batch, d);
+    const sim::SoapStrategy owt = sim::oneWeirdTrickStrategy(s.net, s.batch, d);
+    std::vector<sim::McmcStart> starts;
+    std::mt19937_64 rng(o.seed);
+    for (const std::string& item : Grid::splitList(a.get("init", "dp,owt,random"))) {
+        if (item == "dp") starts.push_back({item, dp});
+        else if (item == "owt") starts.push_back({item, owt});
+        else if (item == "mp") starts.push_back({item, sim::modelParallelStrategy(s.net, s.batch, d)});
+        else if (item == "random") starts.push_back({item, sim::randomStrategy(s.net, s.batch, d, rng)});
+        else starts.push_back({item, sim::loadSoap(item, s.net)});  // an imported strategy file
+    }
+    const double batch = static_cast<double>(s.batch);
+    const double dp_s = sim::simulate(sim::buildTaskGraph(s.net, batch, dp, s.topology)).makespan;
+    const double owt_s = sim::simulate(sim::buildTaskGraph(s.net, batch, owt, s.topology)).makespan;
+    const sim::McmcResult r = sim::mcmcSearch(s.net, batch, s.topology, starts, o);
+    if (a.has("export")) writeFile(a.get("export"), sim::writeSoapJson(r.best, s.net));
+    if (a.flag("json")) {
+        Json chains = Json::array();
+        for (const auto& c : r.starts)
+            chains.push_back({{"init", c.name}, {"initial_makespan_s", c.initial_s}, {"best_makespan_s", c.best_s},
+                              {"iterations", c.iterations}, {"accepted", c.accepted}, {"elapsed_s", c.elapsed_s},
+                              {"stop", c.stop}});
+        Json j{{"network", s.net.name}, {"topology", s.topology.name}, {"batch", s.batch}, {"seed", o.seed},
+               {"beta", o.beta}, {"relative_beta", o.relative_beta}, {"makespan_s", r.best_s},
+               {"iterations", r.iterations}, {"acceptance_rate", r.acceptance_rate}, {"dp_makespan_s", dp_s},
+               {"owt_makespan_s", owt_s}, {"speedup_vs_dp", dp_s / r.best_s}, {"speedup_vs_owt", owt_s / r.best_s},
+               {"starts", chains}, {"best_strategy", sim::soapToJson(r.best, s.net)}};
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+    out << "Network   " << s.net.name << ", batch " << s.batch << " on " << s.topology.name << " (" << d
+        << " devices)\n\n";
+    TextTable t({"init", "initial", "best", "iterations", "accepted", "stop"});
+    for (const auto& c : r.starts)
+        t.add({c.name, seconds(c.initial_s), seconds(c.best_s), std::to_string(c.iterations),
+               std::to_string(c.accepted), c.stop});
+    t.print(out);
+    out << "\nBest      " << seconds(r.best_s) << "  (DP " << seconds(dp_s) << ", " << fixed(dp_s / r.best_s, 3)
+        << "x; OWT " << seconds(owt_s) << ", " << fixed(owt_s / r.best_s, 3) << "x)\n";
+    return 0;
+}
+
+}  // namespace partita::cli

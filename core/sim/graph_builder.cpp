@@ -1,0 +1,189 @@
+#include "core/sim/graph_builder.h"
+
+#include <algorithm>
+
+#include "core/sim/compute_cost.h"
+
+namespace partita::sim {
+
+GraphBuilder::GraphBuilder(const Network& net, std::int64_t batch, const Topology& topology, const SimOptions& options)
+    : net_(net), batch_(batch), topo_(topology), options_(options), n_ops_(static_cast<int>(net.ops.size())) {
+    std::vector<std::vector<int>> in_edges(net.ops.size()), out_edges(net.ops.size());
+    for (int j = 0; j < n_ops_; ++j) {
+        const auto& inputs = net.ops[static_cast<size_t>(j)].input_ids;
+        for (size_t s = 0; s < inputs.size(); ++s) {
+            if (inputs[s] < 0) continue;  // the network input: loading is not charged
+            in_edges[static_cast<size_t>(j)].push_back(static_cast<int>(edges_.size()));
+            out_edges[static_cast<size_t>(inputs[s])].push_back(static_cast<int>(edges_.size()));
+            edges_.push_back({inputs[s], j, static_cast<int>(s)});
+        }
+    }
+    const int n_edges = static_cast<int>(edges_.size());
+    position_.assign(static_cast<size_t>(3 * n_ops_ + 2 * n_edges), 0);
+    std::uint32_t pos = 0;
+    for (int j = 0; j < n_ops_; ++j) {
+        for (int e : in_edges[static_cast<size_t>(j)]) position_[static_cast<size_t>(edgeGroup(e, false))] = pos++;
+        position_[static_cast<size_t>(opGroup(j, FC))] = pos++;
+    }
+    for (int j = n_ops_ - 1; j >= 0; --j) {
+        for (int e : out_edges[static_cast<size_t>(j)]) position_[static_cast<size_t>(edgeGroup(e, true))] = pos++;
+        position_[static_cast<size_t>(opGroup(j, BC))] = pos++;
+        position_[static_cast<size_t>(opGroup(j, S))] = pos++;
+    }
+    op_groups_.resize(net.ops.size());
+    for (int i = 0; i < n_ops_; ++i) {
+        auto& g = op_groups_[static_cast<size_t>(i)];
+        g.push_back(opGroup(i, FC));
+        if (options_.training) g.push_back(opGroup(i, BC));
+        for (const auto* list : {&in_edges[static_cast<size_t>(i)], &out_edges[static_cast<size_t>(i)]})
+            for (int e : *list) {
+                g.push_back(edgeGroup(e, false));
+                if (options_.training) g.push_back(edgeGroup(e, true));
+            }
+        if (options_.training) g.push_back(opGroup(i, S));
+    }
+}
+
+std::uint64_t GraphBuilder::nextId(const TaskGraph& graph, int group) const {
+    return (static_cast<std::uint64_t>(position_[static_cast<size_t>(group)]) << 32) | graph.group(group).tasks.size();
+}
+
+void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy) const {
+    std::vector<std::string> names;
+    for (const auto& d : topo_.devices) names.push_back(d.name);
+    for (const auto& l : topo_.links) names.push_back(l.name);
+    graph.setResources(topo_.deviceCount(), std::move(names));
+    std::vector<std::string> ops;
+    for (const auto& op : net_.ops) ops.push_back(op.name);
+    graph.setOperators(std::move(ops));
+    graph.setGroupCount(position_.size());
+    const auto [tasks, edges] = estimate(strategy);
+    graph.reserve(tasks, edges);
+    // Compute groups first: transfers and syncs connect to their tasks.
+    for (int i = 0; i < n_ops_; ++i) buildCompute(graph, strategy, i, false);
+    if (options_.training)
+        for (int i = 0; i < n_ops_; ++i) buildCompute(graph, strategy, i, true);
+    for (int e = 0; e < static_cast<int>(edges_.size()); ++e) {
+        buildTransfers(graph, strategy, e, false);
+        if (options_.training) buildTransfers(graph, strategy, e, true);
+    }
+    if (options_.training)
+        for (int i = 0; i < n_ops_; ++i) buildSync(graph, strategy, i);
+}
+
+void GraphBuilder::rebuildOp(TaskGraph& graph, const SoapStrategy& strategy, int op) const {
+    for (int g : groupsOf(op)) buildGroup(graph, strategy, g);
+}
+
+void GraphBuilder::buildGroup(TaskGraph& graph, const SoapStrategy& strategy, int group) const {
+    if (group < 3 * n_ops_) {
+        const int op = group / 3;
+        switch (group % 3) {
+        case FC: buildCompute(graph, strategy, op, false); break;
+        case BC: buildCompute(graph, strategy, op, true); break;
+        default: buildSync(graph, strategy, op); break;
+        }
+    } else {
+        const int rel = group - 3 * n_ops_;
+        buildTransfers(graph, strategy, rel / 2, rel % 2 == 1);
+    }
+}
+
+double GraphBuilder::computeTime(const Operator& op, const Degrees& degrees, const Box& out, int device,
+                                 bool backward) const {
+    const ComputeDevice& dev = topo_.devices[static_cast<size_t>(device)];
+    if (options_.measured)
+        if (auto t = options_.measured->lookup(op, batch_, degrees, dev.kind, backward)) return *t;
+    const Work fwd = forwardWork(net_, op, out, options_.element_bytes);
+    return analyticTime(backward ? backwardWork(op, fwd) : fwd, dev);
+}
+
+void GraphBuilder::buildCompute(TaskGraph& graph, const SoapStrategy& strategy, int op, bool backward) const {
+    const Operator& o = net_.ops[static_cast<size_t>(op)];
+    const OpConfig& c = strategy.ops[static_cast<size_t>(op)];
+    const Extent extent = outputExtent(o, batch_);
+    const int group = opGroup(op, backward ? BC : FC);
+    const TaskGroup& fwd = graph.group(opGroup(op, FC));
+    for (int k = 0; k < c.parts(); ++k) {
+        const int dev = c.devices[static_cast<size_t>(k)];
+        const double exe = computeTime(o, c.degree, outputBox(extent, c, k), dev, backward);
+        const int t =
+            graph.addTask(group, dev, exe, nextId(graph, group),
+                          TaskInfo{.op = op, .part = k, .phase = backward ? Phase::Backward : Phase::Forward});
+        if (backward) graph.addEdge(group, fwd.tasks[static_cast<size_t>(k)], t);
+    }
+}
+
+std::pair<int, int> GraphBuilder::message(TaskGraph& graph, int group, const int* deps, size_t ndeps, int from, int to,
+                                          double bytes, TaskInfo info) const {
+    const auto& route = topo_.route(from, to);
+    info.bytes = bytes;
+    info.from = from;
+    info.to = to;
+    int first = -1, prev = -1;
+    for (size_t h = 0; h < route.size(); ++h) {
+        const Link& link = topo_.links[static_cast<size_t>(route[h])];
+        info.first_hop = h == 0;
+        const int t = graph.addTask(group, graph.computeDevices() + route[h],
+                                    link.latency_s + bytes / link.bandwidth_Bps, nextId(graph, group), info);
+        if (h == 0) {
+            first = t;
+            for (size_t d = 0; d < ndeps; ++d) graph.addEdge(group, deps[d], t);
+        } else {
+            graph.addEdge(group, prev, t);
+        }
+        prev = t;
+    }
+    return {first, prev};
+}
+
+void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy, int e, bool backward) const {
+    const TensorEdge& te = edges_[static_cast<size_t>(e)];
+    const Operator& prod = net_.ops[static_cast<size_t>(te.producer)];
+    const Operator& cons = net_.ops[static_cast<size_t>(te.consumer)];
+    const OpConfig& cp = strategy.ops[static_cast<size_t>(te.producer)];
+    const OpConfig& cc = strategy.ops[static_cast<size_t>(te.consumer)];
+    const Extent ep = outputExtent(prod, batch_), ec = outputExtent(cons, batch_);
+    const int group = edgeGroup(e, backward);
+    const Kind kind = backward ? BC : FC;
+    const TaskGroup& ptasks = graph.group(opGroup(te.producer, kind));
+    const TaskGroup& ctasks = graph.group(opGroup(te.consumer, kind));
+    Degrees step{}, lo{}, hi{};
+    for (size_t d = 0; d < kDims; ++d) step[d] = static_cast<int>(ep[d] / cp.degree[d]);
+    for (int b = 0; b < cc.parts(); ++b) {
+        const Box need = inputBox(net_, cons, te.slot, outputBox(ec, cc, b));
+        if (volume(need) == 0) continue;
+        for (size_t d = 0; d < kDims; ++d) {
+            lo[d] = static_cast<int>(need[d].lo / step[d]);
+            hi[d] = static_cast<int>((need[d].hi - 1) / step[d]);
+        }
+        // Producer pieces overlapping `need`, sample index fastest.
+        Degrees a = lo;
+        while (true) {
+            const int k = cp.index(a);
+            const double bytes =
+                static_cast<double>(volume(intersect(outputBox(ep, cp, k), need))) * options_.element_bytes;
+            int src = ptasks.tasks[static_cast<size_t>(k)], dst = ctasks.tasks[static_cast<size_t>(b)];
+            int from = cp.devices[static_cast<size_t>(k)], to = cc.devices[static_cast<size_t>(b)];
+            if (backward) {
+                std::swap(src, dst);
+                std::swap(from, to);
+            }
+            if (from == to) {
+                graph.addEdge(group, src, dst);
+            } else {
+                const TaskInfo info{
+                    .op = backward ? te.producer : te.consumer, .part = backward ? k : b, .phase = Phase::Transfer};
+                const auto [first, last] = message(graph, group, &src, 1, from, to, bytes, info);
+                (void)first;
+                graph.addEdge(group, last, dst);
+            }
+            size_t d = 0;
+            while (d < kDims && a[d] == hi[d]) a[d] = lo[d], ++d;
+            if (d == kDims) break;
+            ++a[d];
+        }
+    }
+}
+
+}  // namespace partita::sim

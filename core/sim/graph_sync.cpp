@@ -1,0 +1,115 @@
+// Weight synchronisation groups (spec flexflow "Partita's decisions"): the
+// tasks of an operator that share a channel (parameter) index hold replicas of
+// the same weight shard and must agree after the backward pass.
+#include "core/sim/graph_builder.h"
+
+namespace partita::sim {
+
+void GraphBuilder::buildSync(TaskGraph& graph, const SoapStrategy& strategy, int op) const {
+    const Operator& o = net_.ops[static_cast<size_t>(op)];
+    if (!hasWeights(o.type)) return;
+    const OpConfig& c = strategy.ops[static_cast<size_t>(op)];
+    const int group = opGroup(op, S);
+    const TaskGroup& bwd = graph.group(opGroup(op, BC));
+    const double weights = o.type == OpType::Conv
+                               ? double(o.window.kernel_h) * o.window.kernel_w * static_cast<double>(o.in_shape.c) *
+                                     static_cast<double>(o.out_channels)
+                               : static_cast<double>(o.in_shape.c) * static_cast<double>(o.out_channels);
+    const double shard_bytes = weights / c.degree[1] * options_.element_bytes;
+
+    std::vector<int> devs;                // distinct devices holding the shard (ring positions)
+    std::vector<std::vector<int>> local;  // backward tasks on each position
+    std::vector<int> first, last, next_first, next_last;
+    for (int shard = 0; shard < c.degree[1]; ++shard) {
+        devs.clear();
+        local.clear();
+        for (int k = 0; k < c.parts(); ++k) {
+            if (c.coords(k)[1] != shard) continue;
+            const int dev = c.devices[static_cast<size_t>(k)];
+            size_t pos = 0;
+            while (pos < devs.size() && devs[pos] != dev) ++pos;
+            if (pos == devs.size()) {  // replicas sharing a device reduce locally
+                devs.push_back(dev);
+                local.emplace_back();
+            }
+            local[pos].push_back(bwd.tasks[static_cast<size_t>(k)]);
+        }
+        const int p = static_cast<int>(devs.size());
+        if (p < 2) continue;
+        TaskInfo info{.op = op, .phase = Phase::Sync};
+        if (options_.sync == SyncMode::Ring) {
+            // Reduce-scatter then all-gather: 2(p-1) steps; in each, position r
+            // sends a 1/p chunk to r+1 once it has received step s-1 from r-1
+            // and has sent its own step s-1 (which waited for its gradients).
+            const double chunk = shard_bytes / p;
+            first.assign(static_cast<size_t>(p), -1);
+            last.assign(static_cast<size_t>(p), -1);
+            next_first = first;
+            next_last = last;
+            for (int s = 0; s < 2 * (p - 1); ++s) {
+                info.part = s;
+                for (int r = 0; r < p; ++r) {
+                    const int to = devs[static_cast<size_t>((r + 1) % p)];
+                    std::pair<int, int> hops;
+                    if (s == 0) {
+                        const auto& deps = local[static_cast<size_t>(r)];
+                        hops = message(graph, group, deps.data(), deps.size(), devs[static_cast<size_t>(r)], to, chunk,
+                                       info);
+                    } else {
+                        const int deps[2] = {last[static_cast<size_t>((r + p - 1) % p)], first[static_cast<size_t>(r)]};
+                        hops = message(graph, group, deps, 2, devs[static_cast<size_t>(r)], to, chunk, info);
+                    }
+                    next_first[static_cast<size_t>(r)] = hops.first;
+                    next_last[static_cast<size_t>(r)] = hops.second;
+                }
+                std::swap(first, next_first);
+                std::swap(last, next_last);
+            }
+        } else {
+            // Parameter server on the first replica's device: every other
+            // replica pushes its gradient shard, a zero-time update waits for
+            // all of them, then every replica pulls the new weights.
+            std::vector<int> arrived = local[0];
+            for (int r = 1; r < p; ++r) {
+                const auto& deps = local[static_cast<size_t>(r)];
+                arrived.push_back(message(graph, group, deps.data(), deps.size(), devs[static_cast<size_t>(r)], devs[0],
+                                          shard_bytes, info)
+                                      .second);
+            }
+            const int update = graph.addTask(group, devs[0], 0.0, nextId(graph, group), info);
+            for (int t : arrived) graph.addEdge(group, t, update);
+            info.part = 1;
+            for (int r = 1; r < p; ++r)
+                message(graph, group, &update, 1, devs[0], devs[static_cast<size_t>(r)], shard_bytes, info);
+        }
+    }
+}
+
+std::pair<size_t, size_t> GraphBuilder::estimate(const SoapStrategy& strategy) const {
+    const size_t phases = options_.training ? 2 : 1;
+    size_t tasks = 0, edges = 0;
+    for (int i = 0; i < n_ops_; ++i) {
+        const OpConfig& c = strategy.ops[static_cast<size_t>(i)];
+        tasks += phases * static_cast<size_t>(c.parts());
+        if (!options_.training || !hasWeights(net_.ops[static_cast<size_t>(i)].type) || c.parts() < 2) continue;
+        // Ring sends along the task order of each shard (devices assumed distinct).
+        const int p = c.parts() / c.degree[1];
+        if (p < 2) continue;
+        for (int shard = 0; shard < c.degree[1]; ++shard)
+            for (int r = 0; r < p; ++r) {
+                const int a = c.devices[static_cast<size_t>(shard * p + r)];
+                const int b = c.devices[static_cast<size_t>(shard * p + (r + 1) % p)];
+                const size_t hops = a == b ? 0 : topo_.route(a, b).size();
+                tasks += 2 * static_cast<size_t>(p - 1) * hops;
+            }
+    }
+    // Transfers: one message per consumer piece and producer piece, two hops each.
+    for (const TensorEdge& e : edges_)
+        tasks += phases * 2 *
+                 static_cast<size_t>(std::max(strategy.ops[static_cast<size_t>(e.consumer)].parts(),
+                                              strategy.ops[static_cast<size_t>(e.producer)].parts()));
+    edges = tasks + tasks / 2;
+    return {tasks, edges};
+}
+
+}  // namespace partita::sim

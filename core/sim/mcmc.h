@@ -1,0 +1,84 @@
+#pragma once
+// FlexFlow's MCMC search over SOAP strategies (spec flexflow §4, §6 "Search
+// loop", Partita's decisions): Metropolis-Hastings with a proposal that picks
+// an operator uniformly and gives it a uniformly random valid configuration,
+// accepted with probability min(1, exp(beta * (cost(S) - cost(S*)))), cost in
+// ms. Every proposal is simulated incrementally (DeltaSimulator: propose, then
+// commit or revert). One chain per initial strategy; the best over all chains wins.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/sim/soap.h"
+#include "core/sim/task_graph.h"
+#include "core/sim/topology.h"
+#include "core/util/progress.h"
+
+namespace partita::sim {
+
+struct McmcStart {
+    std::string name;  // "dp", "owt", "random", a file name, ...
+    SoapStrategy strategy;
+};
+
+// Draws a configuration for operator `op`; the default is randomConfig().
+// Tests pass a restricted space (e.g. degrees x contiguous blocks) to compare with brute force.
+using ProposalFn = std::function<OpConfig(int op, std::mt19937_64& rng)>;
+
+struct McmcOptions {
+    double beta = 1.0;            // per ms of makespan
+    bool relative_beta = false;   // beta per fraction of the start's initial makespan instead of per ms
+    // Budgets for the whole search, shared equally among the starts; 0 = unlimited
+    // (at least one must be set). Wall time makes the run non-reproducible.
+    double budget_s = 0;
+    std::int64_t iterations = 0;
+    // The paper's rule: a chain stops once its best has not improved for half of
+    // its search so far (elapsed >= 2 x time of the last improvement), in seconds
+    // with a wall-time budget, in iterations otherwise; checked only after
+    // `stall_warmup` of the chain's budget so a chain is never cut at its first steps.
+    bool stop_on_stall = true;
+    double stall_warmup = 0.1;
+    std::uint64_t seed = 1;       // chain k uses a generator seeded from (seed, k)
+    SimOptions sim;
+    // true: DeltaSimulator (propose, then commit or revert); false: rebuild and fully
+    // simulate every proposal (same makespans; a cross-check and a fallback).
+    bool incremental = true;
+    ProposalFn proposal;          // empty: randomConfig()
+};
+
+struct McmcProgress {
+    double fraction = 0;          // of the whole search, 0..1
+    int start = 0;                // chain index
+    std::int64_t iteration = 0;   // within the chain
+    double current_s = 0, best_s = 0;  // current chain state and best over all chains
+};
+using McmcProgressFn = std::function<void(const McmcProgress&)>;
+
+struct McmcStartSummary {
+    std::string name;
+    double initial_s = 0, best_s = 0;
+    std::int64_t iterations = 0, accepted = 0;
+    double elapsed_s = 0;
+    std::string stop;             // "budget", "stall", "cancelled"
+};
+
+struct McmcResult {
+    SoapStrategy best;
+    double best_s = 0;            // makespan of `best`
+    std::vector<McmcStartSummary> starts;
+    std::int64_t iterations = 0;  // proposals over all chains
+    double acceptance_rate = 0;   // accepted / proposals
+    bool cancelled = false;
+};
+
+// Runs one chain per start (in order). Throws partita::Error for an invalid
+// start or options. Cancellation does not throw: when `cancel` returns true the
+// search stops and returns the best found so far with `cancelled` set (a GUI
+// can still show or store it). `progress` is called every few iterations.
+McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology, const std::vector<McmcStart>& starts,
+                      const McmcOptions& options, const McmcProgressFn& progress = {}, const CancelFn& cancel = {});
+
+}  // namespace partita::sim

@@ -1,0 +1,35 @@
+#pragma once
+// Full simulation (spec flexflow §3.1, Algorithm 1): a list schedule in which
+// every device (compute device or link) runs its tasks first-in first-out.
+#include <cstdint>
+#include <vector>
+
+#include "core/sim/task_graph.h"
+
+namespace partita::sim {
+
+struct SimResult {
+    double makespan = 0;                    // seconds
+    std::vector<double> ready, start, end;  // by task slot (0 for dead slots)
+    std::vector<int> order;                 // live tasks in simulation order: increasing (ready, id)
+};
+
+// Pops tasks by (readyTime, task id); a task starts at max(ready, end of the
+// previous task on its device). Because ids are topological and times are
+// non-negative, every task pushed has a larger key than the one popped, so the
+// simulation order is exactly increasing (ready, id) and so is each device's
+// FIFO order: the timeline is the unique solution of
+//   ready(t) = max end(p) over predecessors p (0 if none),
+//   start(t) = max(ready(t), end(task before t on its device in (ready, id) order)),
+//   end(t) = start(t) + exe(t),
+// which is what the delta simulator maintains.
+SimResult simulate(const TaskGraph& graph);
+// The same into an existing result, reusing its memory.
+void simulate(const TaskGraph& graph, SimResult& out);
+
+// Strict order on (ready, id) used by both simulators.
+inline bool keyLess(double ready_a, std::uint64_t id_a, double ready_b, std::uint64_t id_b) {
+    return ready_a < ready_b || (ready_a == ready_b && id_a < id_b);
+}
+
+}  // namespace partita::sim

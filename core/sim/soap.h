@@ -1,0 +1,85 @@
+#pragma once
+// SOAP parallel configurations (spec flexflow §1, Table 2). Every task of an
+// operator computes an equal, disjoint box of the operator's output tensor
+// (sample, channel, height, width); the configuration says how many pieces
+// each dimension is cut into and which device runs each piece.
+#include <array>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/io/json_fields.h"
+#include "core/model/network.h"
+
+namespace partita::sim {
+
+// Output dimensions of every operator, in this order.
+enum class Dim : int { Sample = 0, Channel = 1, Height = 2, Width = 3 };
+inline constexpr int kDims = 4;
+using Degrees = std::array<int, kDims>;
+using Extent = std::array<std::int64_t, kDims>;
+
+// Table 2: how splitting a dimension acts on the operator. Parameter splits
+// the weights (conv/fc output channels); Attribute does not (spatial, pool
+// channels); Fixed dimensions cannot be split (fc spatial, size-1 dims).
+enum class DimKind { Sample, Attribute, Parameter, Fixed };
+
+DimKind dimKind(OpType type, Dim dim);
+const char* dimName(Dim dim);  // "sample", "channel", "height", "width"
+bool hasWeights(OpType type);  // conv and fc
+
+struct OpConfig {
+    Degrees degree{1, 1, 1, 1};
+    std::vector<int> devices;  // one per task
+
+    int parts() const { return degree[0] * degree[1] * degree[2] * degree[3]; }
+    // Task k <-> piece coordinates, mixed radix with the sample index varying fastest.
+    Degrees coords(int k) const;
+    int index(const Degrees& c) const;
+    bool operator==(const OpConfig&) const = default;
+};
+
+// One configuration per operator, indexed like Network::ops.
+struct SoapStrategy {
+    std::string network;
+    std::vector<OpConfig> ops;
+    bool operator==(const SoapStrategy&) const = default;
+};
+
+// The batch is a run parameter given as a double; it must be a positive integer.
+std::int64_t batchCount(double batch);
+// Output extent (batch, C, H, W) of an operator.
+Extent outputExtent(const Operator& op, std::int64_t batch);
+
+// Throws partita::Error naming the operator when a degree does not divide its
+// dimension, a Fixed dimension is split, the product exceeds `devices`, the
+// device list has the wrong length, a device id does not exist, or (unless
+// allow_shared) two tasks share a device.
+void validateConfig(const Network& net, int op, std::int64_t batch, const OpConfig& config, int devices,
+                    bool allow_shared = false);
+void validateStrategy(const Network& net, std::int64_t batch, const SoapStrategy& strategy, int devices,
+                      bool allow_shared = false);
+
+// Data parallelism: every operator split `devices` ways along the sample on
+// devices 0..devices-1 (the batch must be divisible by `devices`).
+SoapStrategy dataParallel(const Network& net, std::int64_t batch, int devices);
+// Every operator whole on one device.
+SoapStrategy singleDevice(const Network& net, int device = 0);
+
+// All degree vectors valid for the operator: each degree divides its
+// dimension, Fixed dimensions stay 1, product <= devices.
+std::vector<Degrees> validDegrees(const Operator& op, std::int64_t batch, int devices);
+// A uniformly random valid degree vector with devices drawn (uniformly among
+// the three kinds) as a contiguous block, a strided view or a random set.
+OpConfig randomConfig(const Operator& op, std::int64_t batch, int devices, std::mt19937_64& rng);
+
+// Strategy JSON "partita-soap/1": {"format", "network", "operators": [{"name",
+// "degrees": {"sample", "channel", "height", "width"} (each optional, default 1),
+// "devices": [ids]}]}. Every operator of the network appears exactly once.
+Json soapToJson(const SoapStrategy& strategy, const Network& net);
+std::string writeSoapJson(const SoapStrategy& strategy, const Network& net);
+SoapStrategy readSoapJson(const std::string& text, const std::string& source, const Network& net);
+SoapStrategy loadSoap(const std::string& path, const Network& net);
+
+}  // namespace partita::sim

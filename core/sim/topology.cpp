@@ -1,0 +1,212 @@
+#include "core/sim/topology.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <sstream>
+#include <utility>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+
+namespace partita::sim {
+
+namespace {
+
+using Element = TopologyError::Element;
+
+// Route cost of a path: (picoseconds, hops), compared lexicographically. Integer
+// picoseconds make equal-cost paths compare equal whatever the order of their
+// hops, which double sums would not guarantee; the hop count breaks cost ties.
+using Cost = std::pair<std::int64_t, std::int64_t>;
+constexpr std::int64_t kMaxHopPs = 1'000'000'000'000'000;  // 1000 s: caps absurdly slow links
+const Cost kInfinite{std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::max()};
+
+// The weight of one hop is the time to move 1 MB over it, latency + 1e6 B / bandwidth:
+// a mid-sized tensor, so that neither latency nor bandwidth alone decides the route.
+constexpr double kRouteProbeBytes = 1e6;
+
+Cost hopCost(const Link& l) {
+    const double ps = std::round((l.latency_s + kRouteProbeBytes / l.bandwidth_Bps) * 1e12);
+    return {ps >= static_cast<double>(kMaxHopPs) ? kMaxHopPs : static_cast<std::int64_t>(ps), 1};
+}
+
+std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
+    return a > std::numeric_limits<std::int64_t>::max() - b ? std::numeric_limits<std::int64_t>::max() : a + b;
+}
+
+struct CombineCost {
+    Cost operator()(const Cost& a, const Cost& b) const {
+        if (a == kInfinite || b == kInfinite) return kInfinite;
+        return {saturatingAdd(a.first, b.first), saturatingAdd(a.second, b.second)};
+    }
+};
+
+struct Hop {
+    int link = 0;
+    Cost cost;
+};
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property, Hop>;
+
+std::string number(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+std::string linkLabel(const Link& l, size_t k) {
+    return l.name.empty() ? "link " + std::to_string(k) : "link '" + l.name + "'";
+}
+
+void checkDevice(const ComputeDevice& d, int k) {
+    const std::string at = "device '" + d.name + "': ";
+    auto fail = [&](const std::string& m) { throw TopologyError(Element::Device, k, at + m); };
+    if (!(d.peak_flops > 0) || !std::isfinite(d.peak_flops))
+        fail("peak_flops must be positive, got " + number(d.peak_flops));
+    if (!(d.mem_bandwidth_Bps > 0) || !std::isfinite(d.mem_bandwidth_Bps))
+        fail("mem_bandwidth_Bps must be positive, got " + number(d.mem_bandwidth_Bps));
+    if (!(d.mem_capacity_B >= 0) || !std::isfinite(d.mem_capacity_B))
+        fail("mem_capacity_B must not be negative, got " + number(d.mem_capacity_B));
+    if (!(d.efficiency > 0 && d.efficiency <= 1))
+        fail("efficiency must be in (0, 1], got " + number(d.efficiency));
+    if (d.node < 0) fail("node must not be negative, got " + std::to_string(d.node));
+}
+
+void checkLink(const Link& l, size_t k, int vertices) {
+    const std::string at = linkLabel(l, k) + ": ";
+    auto fail = [&](const std::string& m) { throw TopologyError(Element::Link, static_cast<int>(k), at + m); };
+    for (const auto& [end, v] : {std::pair{"from", l.from}, std::pair{"to", l.to}})
+        if (v < 0 || v >= vertices)
+            fail(std::string(end) + " vertex " + std::to_string(v) + " is not a device or switch (0.." +
+                 std::to_string(vertices - 1) + ")");
+    if (l.from == l.to) fail("connects a vertex to itself");
+    if (l.name.find_first_of("{}") != std::string::npos) fail("'{' and '}' are reserved for file templates");
+    if (!(l.bandwidth_Bps > 0) || !std::isfinite(l.bandwidth_Bps))
+        fail("bandwidth must be positive, got " + number(l.bandwidth_Bps) + " B/s");
+    if (!(l.latency_s >= 0) || !std::isfinite(l.latency_s))
+        fail("latency must not be negative, got " + number(l.latency_s) + " s");
+}
+
+// Names identify vertices in files and views, so they must be present and unique.
+void checkNames(const Topology& t) {
+    std::set<std::string> seen;
+    for (int v = 0; v < t.vertexCount(); ++v) {
+        const bool device = v < t.deviceCount();
+        const Element e = device ? Element::Device : Element::Switch;
+        const int index = device ? v : v - t.deviceCount();
+        const std::string what = device ? "device " : "switch ";
+        const std::string& name = t.vertexName(v);
+        if (name.empty()) throw TopologyError(e, index, what + std::to_string(index) + ": name must not be empty");
+        if (name.find_first_of("{}") != std::string::npos)
+            throw TopologyError(e, index, what + "'" + name + "': '{' and '}' are reserved for file templates");
+        if (!seen.insert(name).second)
+            throw TopologyError(e, index, what + "'" + name + "': the name is used by another device or switch");
+    }
+}
+
+// A device without links in one direction is the usual mistake; name it before routing.
+void checkEveryDeviceLinked(const Topology& t) {
+    if (t.deviceCount() < 2) return;
+    std::vector<int> out(t.vertexCount(), 0), in(t.vertexCount(), 0);
+    for (const Link& l : t.links) {
+        ++out[l.from];
+        ++in[l.to];
+    }
+    for (int k = 0; k < t.deviceCount(); ++k)
+        if (!out[k] || !in[k])
+            throw TopologyError(Element::Device, k, "device '" + t.devices[k].name + "' is not connected: it has no " +
+                                                        (out[k] ? "incoming" : "outgoing") + " link");
+}
+
+// Shortest routes from every device to every device, [from * D + to].
+std::vector<std::vector<int>> shortestRoutes(const Topology& t) {
+    const int n = t.vertexCount(), d = t.deviceCount();
+    Graph g(n);
+    std::vector<Cost> hop(t.links.size());
+    std::vector<std::vector<int>> incoming(n);  // link ids into each vertex, ascending
+    for (int k = 0; k < static_cast<int>(t.links.size()); ++k) {
+        const Link& l = t.links[k];
+        hop[k] = hopCost(l);
+        boost::add_edge(l.from, l.to, Hop{k, hop[k]}, g);
+        incoming[l.to].push_back(k);
+    }
+    std::vector<std::vector<int>> routes(static_cast<size_t>(d) * d);
+    std::vector<Cost> dist(n);
+    std::vector<int> pred(n);
+    const CombineCost combine;
+    for (int s = 0; s < d; ++s) {
+        boost::dijkstra_shortest_paths(
+            g, s,
+            boost::weight_map(boost::get(&Hop::cost, g))
+                .distance_map(boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g)))
+                .distance_compare(std::less<Cost>())
+                .distance_combine(combine)
+                .distance_inf(kInfinite)
+                .distance_zero(Cost{0, 0}));
+        // Tie rule: among equally short paths (same picoseconds and hops) a vertex is entered
+        // by its tight incoming link with the lowest id, so routes form a tree per source and
+        // do not depend on Boost's queue order.
+        for (int v = 0; v < n; ++v) {
+            pred[v] = -1;
+            if (v == s || dist[v] == kInfinite) continue;
+            for (int k : incoming[v])
+                if (combine(dist[t.links[k].from], hop[k]) == dist[v]) {
+                    pred[v] = k;
+                    break;
+                }
+        }
+        for (int to = 0; to < d; ++to) {
+            if (to == s) continue;
+            if (dist[to] == kInfinite)
+                throw TopologyError(Element::Device, s, "device '" + t.devices[s].name + "' cannot reach device '" +
+                                                            t.devices[to].name +
+                                                            "': no directed path of links joins them");
+            auto& r = routes[static_cast<size_t>(s) * d + to];
+            for (int v = to; v != s; v = t.links[pred[v]].from) r.push_back(pred[v]);
+            std::reverse(r.begin(), r.end());
+        }
+    }
+    return routes;
+}
+
+}  // namespace
+
+int Topology::findVertex(const std::string& vertex_name) const {
+    for (int v = 0; v < vertexCount(); ++v)
+        if (vertexName(v) == vertex_name) return v;
+    return -1;
+}
+
+const std::string& Topology::vertexName(int vertex) const {
+    if (vertex < 0 || vertex >= vertexCount())
+        throw std::out_of_range("vertex " + std::to_string(vertex) + " is not in topology '" + name + "'");
+    return vertex < deviceCount() ? devices[vertex].name : switches[vertex - deviceCount()];
+}
+
+bool Topology::operator==(const Topology& other) const {
+    return name == other.name && devices == other.devices && switches == other.switches && links == other.links;
+}
+
+void Topology::finalize() {
+    routes_.clear();
+    routed_devices_ = 0;
+    if (devices.empty()) throw TopologyError(Element::Topology, -1, "topology '" + name + "' has no compute devices");
+    for (int k = 0; k < deviceCount(); ++k) checkDevice(devices[k], k);
+    checkNames(*this);
+    for (size_t k = 0; k < links.size(); ++k) checkLink(links[k], k, vertexCount());
+    checkEveryDeviceLinked(*this);
+    routes_ = shortestRoutes(*this);
+    routed_devices_ = deviceCount();
+}
+
+const std::vector<int>& Topology::route(int from, int to) const {
+    if (routes_.empty()) throw std::logic_error("topology '" + name + "': route() before finalize()");
+    if (from < 0 || from >= routed_devices_ || to < 0 || to >= routed_devices_)
+        throw std::out_of_range("route " + std::to_string(from) + " -> " + std::to_string(to) + ": topology '" +
+                                name + "' has " + std::to_string(routed_devices_) + " devices");
+    return routes_[static_cast<size_t>(from) * routed_devices_ + to];
+}
+
+}  // namespace partita::sim

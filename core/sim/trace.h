@@ -1,0 +1,46 @@
+#pragma once
+// What a simulation shows (spec flexflow "Partita's decisions", outputs): the
+// timeline per compute device and link, the device x device traffic, the
+// utilisation, and exports as Chrome trace JSON and Graphviz DOT.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/io/json_fields.h"
+#include "core/sim/simulator.h"
+
+namespace partita::sim {
+
+struct TimelineRecord {
+    int resource = 0;        // compute device d, or link l as computeDevices() + l
+    std::uint64_t task = 0;  // the task id
+    int op = -1;
+    Phase phase = Phase::Forward;
+    int part = 0;
+    double start = 0, end = 0;  // seconds
+    double bytes = 0;           // transfers only
+    bool operator==(const TimelineRecord&) const = default;
+};
+
+// Every live task, ordered by resource, then start, then id.
+std::vector<TimelineRecord> timeline(const TaskGraph& graph, const SimResult& result);
+
+// bytes[from][to] between compute devices, each message counted once (not per hop).
+std::vector<std::vector<double>> trafficMatrix(const TaskGraph& graph);
+
+struct Utilisation {
+    std::vector<double> busy_s;    // by resource: sum of task times
+    std::vector<double> fraction;  // busy / makespan
+};
+Utilisation utilisation(const TaskGraph& graph, const SimResult& result);
+
+// Chrome trace event JSON (loads in Perfetto): process 1 holds one thread per
+// compute device, process 2 one per link, named by "M" metadata events; every
+// task is an "X" complete event with ts/dur in microseconds.
+Json chromeTrace(const TaskGraph& graph, const SimResult& result);
+std::string chromeTraceJson(const TaskGraph& graph, const SimResult& result);
+
+// Graphviz DOT of the task graph; with a result, nodes show start and end.
+std::string taskGraphDot(const TaskGraph& graph, const SimResult* result = nullptr);
+
+}  // namespace partita::sim

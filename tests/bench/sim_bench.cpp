@@ -1,0 +1,126 @@
+// Simulated tasks per second, full versus delta simulation (spec flexflow §5,
+// Table 5), on data-parallel strategies with random single-operator proposals:
+//   SimFull       build a fresh task graph of (DP with one operator changed) and
+//                 simulate it: buildTaskGraph + simulate, as the API and FlexFlow do;
+//   SimFullReuse  the same into a reused graph and result (no allocation);
+//   SimDelta      DeltaSimulator::propose the same kind of change, then revert() it;
+//   SimSimulate   simulate() alone on the data-parallel graph (the list scheduler).
+// tasks_per_s counts the tasks of the simulated graph per proposal, so the rates
+// compare directly; changed_per_proposal is how many tasks got new times.
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <string>
+
+#include "core/io/network_io.h"
+#include "core/sim/delta.h"
+#include "core/sim/simulator.h"
+#include "tests/core/sim_test_util.h"
+
+namespace {
+
+using partita::loadNetwork;
+using partita::Network;
+using namespace partita::sim;
+
+struct Setup {
+    Network net;
+    Topology topo;
+    std::int64_t batch = 0;
+    SoapStrategy dp;
+};
+
+Setup setup(const std::string& name, int devices) {
+    Setup s;
+    s.net = loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/" + name + ".json");
+    // The paper's clusters: 4 GPUs of one node, 16 P100 (4 x 4), 64 K80 (16 x 4).
+    s.topo = devices == 4 ? partita::sim::test::cluster(1, 4) : devices == 16 ? p100Cluster16() : k80Cluster64();
+    s.batch = (name == "alexnet" ? 256 : 64) * static_cast<std::int64_t>(devices);  // per-GPU batch as in §5
+    s.dp = dataParallel(s.net, s.batch, devices);
+    return s;
+}
+
+std::pair<int, OpConfig> proposal(const Setup& s, std::mt19937_64& rng) {
+    const int op = static_cast<int>(rng() % s.net.ops.size());
+    return {op, randomConfig(s.net.ops[static_cast<size_t>(op)], s.batch, s.topo.deviceCount(), rng)};
+}
+
+void BM_SimFull(benchmark::State& state, const std::string& name, int devices, bool reuse) {
+    const Setup s = setup(name, devices);
+    std::mt19937_64 rng(1);
+    double tasks = 0;
+    TaskGraph g;
+    SimResult r;
+    for (auto _ : state) {
+        SoapStrategy strategy = s.dp;
+        auto [op, config] = proposal(s, rng);
+        strategy.ops[static_cast<size_t>(op)] = config;
+        if (reuse) {
+            buildTaskGraph(g, s.net, static_cast<double>(s.batch), strategy, s.topo);
+            simulate(g, r);
+            benchmark::DoNotOptimize(r.makespan);
+            tasks += static_cast<double>(g.taskCount());
+        } else {
+            const TaskGraph fresh = buildTaskGraph(s.net, static_cast<double>(s.batch), strategy, s.topo);
+            benchmark::DoNotOptimize(simulate(fresh).makespan);
+            tasks += static_cast<double>(fresh.taskCount());
+        }
+    }
+    state.counters["tasks_per_s"] = benchmark::Counter(tasks, benchmark::Counter::kIsRate);
+    state.counters["tasks"] = benchmark::Counter(tasks, benchmark::Counter::kAvgIterations);
+}
+
+void BM_SimDelta(benchmark::State& state, const std::string& name, int devices) {
+    const Setup s = setup(name, devices);
+    DeltaSimulator sim(s.net, static_cast<double>(s.batch), s.dp, s.topo);
+    std::mt19937_64 rng(1);
+    double tasks = 0;
+    const auto changed0 = sim.stats().changed;
+    for (auto _ : state) {
+        auto [op, config] = proposal(s, rng);
+        benchmark::DoNotOptimize(sim.propose(op, config));
+        tasks += static_cast<double>(sim.graph().taskCount());
+        sim.revert();
+    }
+    state.counters["tasks_per_s"] = benchmark::Counter(tasks, benchmark::Counter::kIsRate);
+    state.counters["tasks"] = benchmark::Counter(tasks, benchmark::Counter::kAvgIterations);
+    state.counters["changed_per_proposal"] =
+        benchmark::Counter(static_cast<double>(sim.stats().changed - changed0), benchmark::Counter::kAvgIterations);
+}
+
+void BM_SimSimulate(benchmark::State& state, const std::string& name, int devices) {
+    const Setup s = setup(name, devices);
+    const TaskGraph g = buildTaskGraph(s.net, static_cast<double>(s.batch), s.dp, s.topo);
+    SimResult r;
+    for (auto _ : state) {
+        simulate(g, r);
+        benchmark::DoNotOptimize(r.makespan);
+    }
+    const double tasks = static_cast<double>(g.taskCount()) * static_cast<double>(state.iterations());
+    state.counters["tasks_per_s"] = benchmark::Counter(tasks, benchmark::Counter::kIsRate);
+    state.counters["tasks"] = static_cast<double>(g.taskCount());
+}
+
+const bool registered = [] {
+    for (const char* name : {"alexnet", "resnet-18", "resnet-101", "inception-v3"})
+        for (int devices : {4, 16, 64}) {
+            const std::string suffix = std::string(name) + "/" + std::to_string(devices);
+            // At least a few proposals even where one takes a second.
+            const double min_time = devices == 64 ? 5.0 : 1.0;
+            benchmark::RegisterBenchmark(("SimFull/" + suffix).c_str(), BM_SimFull, name, devices, false)
+                ->Unit(benchmark::kMillisecond)
+                ->MinTime(min_time);
+            benchmark::RegisterBenchmark(("SimFullReuse/" + suffix).c_str(), BM_SimFull, name, devices, true)
+                ->Unit(benchmark::kMillisecond)
+                ->MinTime(min_time);
+            benchmark::RegisterBenchmark(("SimDelta/" + suffix).c_str(), BM_SimDelta, name, devices)
+                ->Unit(benchmark::kMillisecond)
+                ->MinTime(min_time);
+            benchmark::RegisterBenchmark(("SimSimulate/" + suffix).c_str(), BM_SimSimulate, name, devices)
+                ->Unit(benchmark::kMillisecond)
+                ->MinTime(min_time);
+        }
+    return true;
+}();
+
+}  // namespace

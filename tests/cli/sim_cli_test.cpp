@@ -1,0 +1,127 @@
+// partita-cli simulate and mcmc end to end, in-process: JSON structure, a
+// deterministic seeded search never worse than DP, a Chrome trace, and errors.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/cli/cli_test_util.h"
+
+namespace partita::cli {
+namespace {
+
+using test::cli;
+using test::example;
+
+TEST(SimCli, SimulateLenetDpJson) {
+    const auto r = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16", "--method",
+                        "dp", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_GT(j["makespan_s"].get<double>(), 0);
+    EXPECT_GT(j["tasks"].get<int>(), 0);
+    ASSERT_EQ(j["devices"].size(), 16u);
+    for (const auto& d : j["devices"]) {
+        EXPECT_GT(d["utilisation"].get<double>(), 0);
+        EXPECT_LE(d["utilisation"].get<double>(), 1.0);
+    }
+    EXPECT_GT(j["traffic"]["total_bytes"].get<double>(), 0);  // ring all-reduce of the weights
+    EXPECT_EQ(j["traffic"]["bytes"].size(), 16u);
+    // The same preset given as a file gives the same timeline.
+    const auto f = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology",
+                        example("topologies/p100-16.json"), "--method", "dp", "--json"});
+    ASSERT_EQ(f.status, 0) << f.err;
+    EXPECT_EQ(nlohmann::json::parse(f.out)["makespan_s"], j["makespan_s"]);
+}
+
+TEST(SimCli, SimulateOwtMpAndText) {
+    for (const char* m : {"owt", "mp"}) {
+        const auto r = cli({"simulate", "--network", example("networks/alexnet.json"), "--topology", "p100-16",
+                            "--method", m, "--batch", "64"});
+        ASSERT_EQ(r.status, 0) << m << r.err;
+        EXPECT_NE(r.out.find("Makespan"), std::string::npos);
+    }
+}
+
+TEST(SimCli, McmcDeterministicAndNeverWorseThanDp) {
+    const std::string strategy = testing::TempDir() + "mcmc_best.json";
+    const std::vector<std::string> args{"mcmc", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
+                                        "--iterations", "300", "--seed", "5", "--batch", "64", "--json"};
+    auto with_export = args;
+    with_export.insert(with_export.end(), {"--export", strategy});
+    const auto a = cli(with_export), b = cli(args);
+    ASSERT_EQ(a.status, 0) << a.err;
+    ASSERT_EQ(b.status, 0) << b.err;
+    const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+    EXPECT_EQ(ja["makespan_s"], jb["makespan_s"]);
+    EXPECT_EQ(ja["best_strategy"], jb["best_strategy"]);
+    EXPECT_EQ(ja["iterations"], jb["iterations"]);
+    EXPECT_GT(ja["iterations"].get<int>(), 0);
+    EXPECT_LE(ja["iterations"].get<int>(), 300);  // 100 per start, fewer when a chain stalls
+    EXPECT_LE(ja["makespan_s"].get<double>(), ja["dp_makespan_s"].get<double>());
+    EXPECT_GE(ja["speedup_vs_dp"].get<double>(), 1.0);
+    EXPECT_GT(ja["owt_makespan_s"].get<double>(), 0);
+    EXPECT_EQ(ja["starts"].size(), 3u);
+    // The exported strategy simulates to the reported makespan.
+    const auto s = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
+                        "--strategy", strategy, "--batch", "64", "--json"});
+    ASSERT_EQ(s.status, 0) << s.err;
+    EXPECT_DOUBLE_EQ(nlohmann::json::parse(s.out)["makespan_s"].get<double>(), ja["makespan_s"].get<double>());
+}
+
+TEST(SimCli, ChromeTraceHasEventsPerDeviceAndLink) {
+    const std::string trace = testing::TempDir() + "sim_trace.json";
+    const auto r = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16", "--method",
+                        "dp", "--trace", trace});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream f(trace);
+    const auto j = nlohmann::json::parse(f);
+    const auto& events = j.is_array() ? j : j["traceEvents"];
+    std::set<std::pair<int, int>> lanes;
+    std::set<int> processes;
+    for (const auto& e : events)
+        if (e["ph"] == "X") {
+            EXPECT_GE(e["dur"].get<double>(), 0);
+            lanes.insert({e["pid"].get<int>(), e["tid"].get<int>()});
+            processes.insert(e["pid"].get<int>());
+        }
+    EXPECT_EQ(processes, (std::set<int>{1, 2}));  // compute devices and links
+    int device_lanes = 0;
+    for (const auto& [pid, tid] : lanes) device_lanes += pid == 1;
+    EXPECT_EQ(device_lanes, 16);
+}
+
+TEST(SimCli, Errors) {
+    const std::string lenet = example("networks/lenet-c.json");
+    auto r = cli({"simulate", "--network", lenet, "--topology", "p100-16"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--strategy or --method"), std::string::npos);
+    r = cli({"simulate", "--network", lenet, "--topology", "nowhere-9", "--method", "dp"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("nowhere-9"), std::string::npos);
+    r = cli({"simulate", "--network", lenet, "--topology", "/no/such/topo.json", "--method", "dp"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("/no/such/topo.json"), std::string::npos);
+    r = cli({"simulate", "--network", lenet, "--topology", "p100-16", "--method", "xx"});
+    EXPECT_EQ(r.status, 2);
+    r = cli({"simulate", "--network", lenet, "--topology", "p100-16", "--method", "accpar"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("not done yet"), std::string::npos);
+    const std::string bad = testing::TempDir() + "bad_soap.json";
+    std::ofstream(bad) << R"({"format": "partita-soap/1", "network": "x", "operators": [}})";
+    r = cli({"simulate", "--network", lenet, "--topology", "p100-16", "--strategy", bad});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("bad_soap.json"), std::string::npos);
+    r = cli({"mcmc", "--network", lenet, "--topology", "p100-16"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--budget-s"), std::string::npos);
+    r = cli({"mcmc", "--network", lenet, "--topology", "p100-16", "--iterations", "10", "--init", "/no/strategy.json"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("/no/strategy.json"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace partita::cli

@@ -1,0 +1,195 @@
+// Delta simulation == full simulation, exactly (every task's start and end and
+// the makespan), on random single-operator proposals that are committed or
+// reverted at random, across networks, topologies and options.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/io/network_io.h"
+#include "core/sim/delta.h"
+#include "core/sim/trace.h"
+#include "core/util/error.h"
+#include "sim_test_util.h"
+#include "test_util.h"
+
+namespace partita::sim {
+namespace {
+
+std::string firstDifference(const std::vector<TimelineRecord>& a, const std::vector<TimelineRecord>& b) {
+    if (a.size() != b.size()) return "sizes " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
+    for (size_t k = 0; k < a.size(); ++k)
+        if (!(a[k] == b[k])) {
+            std::ostringstream s;
+            s.precision(17);
+            s << "record " << k << ": task " << a[k].task << " on " << a[k].resource << " [" << a[k].start << ", "
+              << a[k].end << "] vs task " << b[k].task << " on " << b[k].resource << " [" << b[k].start << ", "
+              << b[k].end << "]";
+            return s.str();
+        }
+    return "";
+}
+
+struct Case {
+    Network net;
+    Topology topo;
+    int batch = 16;
+    SimOptions options;
+    int proposals = 200;
+    bool share = false;  // sometimes put two tasks of an operator on one device
+};
+
+OpConfig propose(const Case& c, int op, std::mt19937_64& rng) {
+    OpConfig cfg = randomConfig(c.net.ops[static_cast<size_t>(op)], c.batch, c.topo.deviceCount(), rng);
+    if (c.share && cfg.parts() > 1 && rng() % 3 == 0) cfg.devices[rng() % cfg.devices.size()] = cfg.devices[0];
+    return cfg;
+}
+
+void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    SoapStrategy start = singleDevice(c.net);
+    for (size_t i = 0; i < c.net.ops.size(); ++i) start.ops[i] = propose(c, static_cast<int>(i), rng);
+    DeltaSimulator sim(c.net, c.batch, start, c.topo, c.options);
+    auto full = [&](const SoapStrategy& s) {
+        const TaskGraph g = buildTaskGraph(c.net, c.batch, s, c.topo, c.options);
+        const SimResult r = simulate(g);
+        return std::pair{r.makespan, timeline(g, r)};
+    };
+    auto accepted = full(start);
+    ASSERT_EQ(sim.makespan(), accepted.first);
+    ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), accepted.second), "");
+    const int ops = static_cast<int>(c.net.ops.size());
+    for (int k = 0; k < c.proposals; ++k) {
+        const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
+        const OpConfig cfg = propose(c, op, rng);
+        const double makespan = sim.propose(op, cfg);
+        const auto expected = full(sim.strategy());
+        ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), expected.second), "")
+            << "proposal " << k << " on op " << op;
+        ASSERT_EQ(makespan, expected.first) << "proposal " << k << " on op " << op;
+        ASSERT_EQ(sim.result().order.size(), sim.graph().taskCount());
+        if (rng() % 2) {
+            sim.commit();
+            accepted = expected;
+        } else {
+            sim.revert();
+            ASSERT_EQ(sim.makespan(), accepted.first) << "revert of proposal " << k;
+            if (k % 8 == 0) {
+                ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), accepted.second), "")
+                    << "revert of proposal " << k;
+            }
+        }
+    }
+    EXPECT_EQ(sim.stats().proposals, static_cast<std::uint64_t>(c.proposals));
+}
+
+Network builtin(const std::string& name) { return loadNetwork(partita::test::example("networks/" + name + ".json")); }
+
+std::vector<Topology> topologies() { return {test::pair(), test::cluster(1, 4), test::ring(4), test::cluster(4, 4)}; }
+
+TEST(SimDelta, EqualsFullOnLenet) {
+    for (const Topology& t : topologies()) {
+        SCOPED_TRACE(t.name);
+        checkDeltaEqualsFull({builtin("lenet-c"), t, 16, {}, 250}, 1);
+    }
+}
+
+TEST(SimDelta, EqualsFullOnAlexNet) {
+    for (const Topology& t : topologies()) {
+        SCOPED_TRACE(t.name);
+        checkDeltaEqualsFull({builtin("alexnet"), t, 16, {}, 200}, 2);
+    }
+}
+
+TEST(SimDelta, EqualsFullOnResNet18) {
+    for (const Topology& t : {test::pair(), test::cluster(1, 4), test::cluster(4, 4)}) {
+        SCOPED_TRACE(t.name);
+        checkDeltaEqualsFull({builtin("resnet-18"), t, 16, {}, 120}, 3);
+    }
+}
+
+TEST(SimDelta, EqualsFullOnInceptionLikeDag) {
+    for (const Topology& t : topologies()) {
+        SCOPED_TRACE(t.name);
+        checkDeltaEqualsFull({test::inceptionLike(), t, 16, {}, 300}, 4);
+    }
+}
+
+TEST(SimDelta, EqualsFullWithOptions) {
+    SimOptions inference;
+    inference.training = false;
+    SimOptions ps;
+    ps.sync = SyncMode::ParameterServer;
+    SimOptions shared;
+    shared.allow_shared_devices = true;
+    checkDeltaEqualsFull({test::inceptionLike(), test::cluster(4, 4), 16, inference, 300}, 5);
+    checkDeltaEqualsFull({builtin("alexnet"), test::ring(4), 16, ps, 300}, 6);
+    checkDeltaEqualsFull({test::inceptionLike(), test::cluster(1, 4), 16, shared, 300, true}, 7);
+    checkDeltaEqualsFull({builtin("lenet-c"), test::pair(), 16, shared, 300, true}, 8);
+}
+
+TEST(SimDelta, TaskIdsAreTopological) {
+    // The tie rule and delta simulation's exactness rest on this.
+    std::mt19937_64 rng(9);
+    SimOptions ps;
+    ps.sync = SyncMode::ParameterServer;
+    for (const SimOptions& options : {SimOptions{}, ps})
+        for (const Network& net : {test::inceptionLike(), builtin("resnet-18")}) {
+            SoapStrategy s = singleDevice(net);
+            for (size_t i = 0; i < net.ops.size(); ++i) s.ops[i] = randomConfig(net.ops[i], 16, 16, rng);
+            const TaskGraph g = buildTaskGraph(net, 16, s, test::cluster(4, 4), options);
+            size_t edges = 0;
+            for (size_t t = 0; t < g.slotCount(); ++t)
+                g.forEachSuccessor(static_cast<int>(t), [&](int n) {
+                    ++edges;
+                    EXPECT_LT(g.id(static_cast<int>(t)), g.id(n));
+                });
+            EXPECT_EQ(edges, g.edgeCount());
+        }
+}
+
+TEST(SimDelta, RebuildingIntoAGraphReusesItExactly) {
+    const Network net = builtin("alexnet");
+    const Topology topo = test::cluster(4, 4);
+    std::mt19937_64 rng(10);
+    TaskGraph reused;
+    SimResult r;
+    for (int k = 0; k < 20; ++k) {
+        SoapStrategy s = singleDevice(net);
+        for (size_t i = 0; i < net.ops.size(); ++i) s.ops[i] = randomConfig(net.ops[i], 16, 16, rng);
+        buildTaskGraph(reused, net, 16, s, topo);
+        simulate(reused, r);
+        const TaskGraph fresh = buildTaskGraph(net, 16, s, topo);
+        const SimResult f = simulate(fresh);
+        ASSERT_EQ(r.makespan, f.makespan);
+        ASSERT_EQ(firstDifference(timeline(reused, r), timeline(fresh, f)), "");
+    }
+}
+
+TEST(SimDelta, InvalidProposalsLeaveTheStateUnchanged) {
+    const Network net = builtin("lenet-c");
+    DeltaSimulator sim(net, 16, dataParallel(net, 16, 4), test::cluster(1, 4));
+    const double before = sim.makespan();
+    OpConfig bad;
+    bad.degree = {3, 1, 1, 1};
+    bad.devices = {0, 1, 2};
+    try {
+        sim.propose(0, bad);
+        FAIL() << "no error";
+    } catch (const Error& e) {
+        EXPECT_STREQ(e.what(), "operator 'conv1': degree 3 along sample does not divide 16");
+    }
+    EXPECT_FALSE(sim.pending());
+    EXPECT_EQ(sim.makespan(), before);
+    OpConfig one;
+    one.devices = {2};
+    sim.propose(1, one);
+    EXPECT_THROW(sim.propose(1, one), std::logic_error);
+    sim.revert();
+    EXPECT_THROW(sim.revert(), std::logic_error);
+    EXPECT_THROW(sim.commit(), std::logic_error);
+    EXPECT_EQ(sim.makespan(), before);
+    EXPECT_THROW(DeltaSimulator(net, 16, dataParallel(net, 16, 8), test::cluster(1, 4)), Error);
+}
+
+}  // namespace
+}  // namespace partita::sim

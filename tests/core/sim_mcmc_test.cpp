@@ -1,0 +1,197 @@
+// MCMC search: it finds the brute-force optimum of a space small enough to
+// enumerate, is reproducible with a seed in iteration mode, and can be cancelled.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "core/sim/baselines.h"
+#include "core/sim/mcmc.h"
+#include "core/sim/simulator.h"
+#include "sim_test_util.h"
+
+namespace partita::sim {
+namespace {
+
+constexpr std::int64_t kBatch = 4;
+
+// input 3x5x5 -> conv 4x5x5 -> pool 4x5x5 -> fc 8 -> fc 4. The spatial size 5
+// has no divisor in 2..4, so only sample and channel can be split.
+Network tiny() {
+    Network n;
+    n.name = "tiny4";
+    n.input = {3, 5, 5};
+    n.ops = {test::conv("conv", {"input"}, 4, 3, 1, 1), test::pool("pool", {"conv"}, 3, 1, 1),
+             test::fc("fc1", {"pool"}, 8), test::fc("fc2", {"fc1"}, 4)};
+    propagate(n, "tiny4");
+    return n;
+}
+
+// The restricted space used by both brute force and MCMC: every valid degree
+// vector x every contiguous device block (13 configurations per operator here).
+std::vector<std::vector<OpConfig>> space(const Network& net, int devices) {
+    std::vector<std::vector<OpConfig>> out;
+    for (const Operator& op : net.ops) {
+        out.emplace_back();
+        for (const Degrees& d : validDegrees(op, kBatch, devices)) {
+            OpConfig c;
+            c.degree = d;
+            for (int start = 0; start + c.parts() <= devices; ++start) {
+                c.devices.clear();
+                for (int k = 0; k < c.parts(); ++k) c.devices.push_back(start + k);
+                out.back().push_back(c);
+            }
+        }
+    }
+    return out;
+}
+
+McmcOptions restricted(const std::vector<std::vector<OpConfig>>& configs) {
+    McmcOptions o;
+    o.proposal = [&configs](int op, std::mt19937_64& rng) {
+        const auto& list = configs[static_cast<size_t>(op)];
+        return list[std::uniform_int_distribution<size_t>(0, list.size() - 1)(rng)];
+    };
+    return o;
+}
+
+TEST(SimMcmc, FindsBruteForceOptimum) {
+    const Network net = tiny();
+    const Topology topo = test::cluster(2, 2);
+    const auto configs = space(net, 4);
+    for (const auto& list : configs) ASSERT_EQ(list.size(), 13u);
+    // Brute force over 13^4 strategies with full simulation.
+    SoapStrategy s = dataParallelStrategy(net, kBatch, 4);
+    double best = std::numeric_limits<double>::infinity();
+    std::function<void(size_t)> enumerate = [&](size_t op) {
+        if (op == net.ops.size()) {
+            best = std::min(best, simulate(buildTaskGraph(net, kBatch, s, topo)).makespan);
+            return;
+        }
+        for (const auto& c : configs[op]) {
+            s.ops[op] = c;
+            enumerate(op + 1);
+        }
+    };
+    enumerate(0);
+
+    McmcOptions o = restricted(configs);
+    o.iterations = 8000;
+    o.relative_beta = true;
+    o.beta = 50;  // a 2% worse strategy is accepted with probability e^-1
+    o.stop_on_stall = false;
+    o.seed = 3;
+    std::mt19937_64 rng(11);
+    const std::vector<McmcStart> starts{{"dp", dataParallelStrategy(net, kBatch, 4)},
+                                        {"owt", oneWeirdTrickStrategy(net, kBatch, 4)},
+                                        {"random", randomStrategy(net, kBatch, 4, rng)}};
+    const McmcResult r = mcmcSearch(net, kBatch, topo, starts, o);
+    EXPECT_DOUBLE_EQ(r.best_s, best);
+    // The reported makespan is the best strategy's full simulation.
+    EXPECT_DOUBLE_EQ(simulate(buildTaskGraph(net, kBatch, r.best, topo)).makespan, r.best_s);
+    EXPECT_EQ(r.iterations, 3 * (8000 / 3));
+    ASSERT_EQ(r.starts.size(), 3u);
+    EXPECT_GT(r.acceptance_rate, 0);
+    EXPECT_LT(r.acceptance_rate, 1);
+}
+
+TEST(SimMcmc, SeededIterationModeIsDeterministic) {
+    const Network net = test::inceptionLike();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.iterations = 600;
+    o.seed = 42;
+    std::mt19937_64 rng(1);
+    const std::vector<McmcStart> starts{{"dp", dataParallelStrategy(net, 8, 4)},
+                                        {"random", randomStrategy(net, 8, 4, rng)}};
+    const McmcResult a = mcmcSearch(net, 8, topo, starts, o);
+    const McmcResult b = mcmcSearch(net, 8, topo, starts, o);
+    EXPECT_EQ(a.best, b.best);
+    EXPECT_EQ(a.best_s, b.best_s);
+    EXPECT_EQ(a.iterations, b.iterations);
+    EXPECT_EQ(a.acceptance_rate, b.acceptance_rate);
+    EXPECT_LE(a.best_s, a.starts[0].initial_s);  // never worse than its starts
+    EXPECT_NO_THROW(validateStrategy(net, 8, a.best, 4));
+    o.seed = 43;
+    const McmcResult c = mcmcSearch(net, 8, topo, starts, o);
+    EXPECT_NE(a.acceptance_rate, c.acceptance_rate);
+}
+
+TEST(SimMcmc, IncrementalAndFullSimulationAgree) {
+    const Network net = test::inceptionLike();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.iterations = 300;
+    o.seed = 9;
+    o.stop_on_stall = false;
+    const std::vector<McmcStart> starts{{"dp", dataParallelStrategy(net, 8, 4)}};
+    const McmcResult delta = mcmcSearch(net, 8, topo, starts, o);
+    o.incremental = false;
+    const McmcResult full = mcmcSearch(net, 8, topo, starts, o);
+    EXPECT_EQ(delta.best, full.best);
+    EXPECT_EQ(delta.best_s, full.best_s);
+    EXPECT_EQ(delta.starts[0].accepted, full.starts[0].accepted);
+}
+
+TEST(SimMcmc, StallRuleStopsEarlyInIterationMode) {
+    const Network net = tiny();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.iterations = 100000;
+    o.relative_beta = true;
+    o.beta = 50;
+    const McmcResult r = mcmcSearch(net, kBatch, topo, {{"dp", dataParallelStrategy(net, kBatch, 4)}}, o);
+    ASSERT_EQ(r.starts.size(), 1u);
+    EXPECT_EQ(r.starts[0].stop, "stall");
+    EXPECT_LT(r.iterations, 100000);
+    EXPECT_GE(r.iterations, 10000);  // the 10% warm-up
+}
+
+TEST(SimMcmc, CancelReturnsBestSoFarAndProgressReports) {
+    const Network net = test::inceptionLike();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.iterations = 1000000;
+    int calls = 0;
+    double last_fraction = -1;
+    const auto progress = [&](const McmcProgress& p) {
+        EXPECT_GE(p.fraction, last_fraction);
+        EXPECT_LE(p.best_s, p.current_s);
+        last_fraction = p.fraction;
+        ++calls;
+    };
+    int polls = 0;
+    const McmcResult r = mcmcSearch(net, 8, topo, {{"dp", dataParallelStrategy(net, 8, 4)}}, o, progress,
+                                    [&] { return ++polls > 200; });
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_EQ(r.iterations, 200);
+    EXPECT_EQ(r.starts[0].stop, "cancelled");
+    EXPECT_GT(calls, 0);
+    EXPECT_NO_THROW(validateStrategy(net, 8, r.best, 4));
+}
+
+TEST(SimMcmc, WallTimeBudget) {
+    const Network net = test::inceptionLike();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.budget_s = 0.2;
+    o.stop_on_stall = false;
+    const McmcResult r = mcmcSearch(net, 8, topo, {{"dp", dataParallelStrategy(net, 8, 4)}}, o);
+    EXPECT_EQ(r.starts[0].stop, "budget");
+    EXPECT_GE(r.starts[0].elapsed_s, 0.2);
+    EXPECT_LT(r.starts[0].elapsed_s, 2.0);
+    EXPECT_GT(r.iterations, 0);
+}
+
+TEST(SimMcmc, RejectsBadOptions) {
+    const Network net = tiny();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;  // no budget
+    EXPECT_THROW(mcmcSearch(net, kBatch, topo, {{"dp", dataParallelStrategy(net, kBatch, 4)}}, o), Error);
+    o.iterations = 10;
+    EXPECT_THROW(mcmcSearch(net, kBatch, topo, {}, o), Error);
+    o.beta = -1;
+    EXPECT_THROW(mcmcSearch(net, kBatch, topo, {{"dp", dataParallelStrategy(net, kBatch, 4)}}, o), Error);
+}
+
+}  // namespace
+}  // namespace partita::sim

@@ -1,0 +1,135 @@
+#pragma once
+// Hand-built topologies and networks for the simulator tests and benchmarks.
+#include <string>
+#include <vector>
+
+#include "core/model/network.h"
+#include "core/sim/topology.h"
+#include "core/util/error.h"
+#include "test_util.h"
+
+namespace partita::sim::test {
+
+using partita::test::example;  // this namespace hides partita::test inside partita::sim
+
+inline ComputeDevice device(const std::string& name, double peak, double mem_bw, int node = 0) {
+    ComputeDevice d;
+    d.name = name;
+    d.kind = "test";
+    d.peak_flops = peak;
+    d.mem_bandwidth_Bps = mem_bw;
+    d.mem_capacity_B = 16e9;
+    d.efficiency = 1.0;
+    d.node = node;
+    return d;
+}
+
+// Two directed links, a -> b then b -> a.
+inline void cable(Topology& t, int a, int b, double bw, double latency, const std::string& kind) {
+    const std::string an = t.vertexName(a), bn = t.vertexName(b);
+    t.links.push_back({kind + " " + an + "->" + bn, a, b, bw, latency});
+    t.links.push_back({kind + " " + bn + "->" + an, b, a, bw, latency});
+}
+
+// Two devices and one cable: link 0 is d0 -> d1, link 1 is d1 -> d0.
+inline Topology pair(double peak = 1e9, double mem_bw = 1e9, double link_bw = 1e8, double latency = 0.5e-6) {
+    Topology t;
+    t.name = "pair";
+    t.devices = {device("d0", peak, mem_bw), device("d1", peak, mem_bw)};
+    cable(t, 0, 1, link_bw, latency, "cable");
+    t.finalize();
+    return t;
+}
+
+// n devices on a bidirectional ring (routes of up to n/2 hops).
+inline Topology ring(int n, double peak = 1e12, double mem_bw = 1e11, double link_bw = 1e10, double latency = 1e-6) {
+    Topology t;
+    t.name = "ring" + std::to_string(n);
+    for (int k = 0; k < n; ++k) t.devices.push_back(device("d" + std::to_string(k), peak, mem_bw));
+    for (int k = 0; k < n; ++k) cable(t, k, (k + 1) % n, link_bw, latency, "ring");
+    t.finalize();
+    return t;
+}
+
+// `nodes` machines of `per_node` devices: a full mesh of fast links inside a
+// machine, each device on its machine's switch, machine switches on one core switch.
+inline Topology cluster(int nodes, int per_node, double peak = 10e12, double mem_bw = 700e9) {
+    Topology t;
+    t.name = "cluster" + std::to_string(nodes * per_node);
+    for (int m = 0; m < nodes; ++m)
+        for (int k = 0; k < per_node; ++k)
+            t.devices.push_back(device("n" + std::to_string(m) + ".g" + std::to_string(k), peak, mem_bw, m));
+    const int d = nodes * per_node;
+    for (int m = 0; m < nodes; ++m) t.switches.push_back("n" + std::to_string(m) + ".sw");
+    t.switches.push_back("core");
+    for (int m = 0; m < nodes; ++m) {
+        for (int a = 0; a < per_node; ++a)
+            for (int b = a + 1; b < per_node; ++b) cable(t, m * per_node + a, m * per_node + b, 20e9, 1e-6, "nvlink");
+        for (int a = 0; a < per_node; ++a) cable(t, m * per_node + a, d + m, 12e9, 2e-6, "pcie");
+        cable(t, d + m, d + nodes, 12.5e9, 5e-6, "ib");
+    }
+    t.finalize();
+    return t;
+}
+
+inline Operator conv(const std::string& name, std::vector<std::string> inputs, std::int64_t out, int k, int stride = 1,
+                     int pad = 0) {
+    Operator op;
+    op.name = name;
+    op.type = OpType::Conv;
+    op.inputs = std::move(inputs);
+    op.out_channels = out;
+    op.window = {k, k, stride, stride, pad, pad, Rounding::Floor};
+    return op;
+}
+
+inline Operator pool(const std::string& name, std::vector<std::string> inputs, int k, int stride, int pad = 0) {
+    Operator op;
+    op.name = name;
+    op.type = OpType::Pool;
+    op.inputs = std::move(inputs);
+    op.window = {k, k, stride, stride, pad, pad, Rounding::Floor};
+    return op;
+}
+
+inline Operator join(const std::string& name, OpType type, std::vector<std::string> inputs) {
+    Operator op;
+    op.name = name;
+    op.type = type;
+    op.inputs = std::move(inputs);
+    return op;
+}
+
+inline Operator fc(const std::string& name, std::vector<std::string> inputs, std::int64_t out) {
+    Operator op;
+    op.name = name;
+    op.type = OpType::FullyConnected;
+    op.inputs = std::move(inputs);
+    op.out_channels = out;
+    return op;
+}
+
+// A small Inception-like DAG: a stem, one module with four branches joined by
+// a concat, a residual add, a pooled head.
+inline Network inceptionLike() {
+    Network n;
+    n.name = "inception-like";
+    n.input = {3, 16, 16};
+    n.ops = {conv("stem", {"input"}, 16, 3, 1, 1),
+             conv("b1", {"stem"}, 8, 1),
+             conv("b2a", {"stem"}, 8, 1),
+             conv("b2b", {"b2a"}, 8, 3, 1, 1),
+             conv("b3a", {"stem"}, 4, 1),
+             conv("b3b", {"b3a"}, 8, 5, 1, 2),
+             pool("b4a", {"stem"}, 3, 1, 1),
+             conv("b4b", {"b4a"}, 8, 1),
+             join("mix", OpType::Concat, {"b1", "b2b", "b3b", "b4b"}),
+             conv("proj", {"stem"}, 32, 1),
+             join("res", OpType::Add, {"mix", "proj"}),
+             pool("pool", {"res"}, 2, 2),
+             fc("fc", {"pool"}, 10)};
+    propagate(n, "inception-like");
+    return n;
+}
+
+}  // namespace partita::sim::test

@@ -1,0 +1,171 @@
+// Hand-computed timelines (2 devices, one cable) exact to well under a nanosecond.
+// Devices: 1 GFLOP/s peak, efficiency 1, 1 GB/s memory; the cable is 100 MB/s
+// with 0.5 us latency each way (link 0 = d0 -> d1, resource 2; link 1 = d1 -> d0, resource 3).
+#include <gtest/gtest.h>
+
+#include "core/sim/simulator.h"
+#include "core/sim/trace.h"
+#include "sim_test_util.h"
+
+namespace partita::sim {
+namespace {
+
+constexpr double us = 1e-6;
+constexpr double kTol = 1e-13;  // 0.1 ps
+
+Network fcChain() {
+    Network n;
+    n.name = "fc-chain";
+    n.input = {8, 1, 1};
+    n.ops = {test::fc("fc1", {"input"}, 16), test::fc("fc2", {"fc1"}, 4)};
+    propagate(n, "fc-chain");
+    return n;
+}
+
+OpConfig on(Degrees d, std::vector<int> devices) {
+    OpConfig c;
+    c.degree = d;
+    c.devices = std::move(devices);
+    return c;
+}
+
+// The live task of `op`/`phase`/`part` on `resource` (first by id when several).
+int task(const TaskGraph& g, int op, Phase phase, int part, int resource) {
+    int best = -1;
+    for (size_t t = 0; t < g.slotCount(); ++t) {
+        const int ti = static_cast<int>(t);
+        if (!g.alive(ti) || g.info(ti).op != op || g.info(ti).phase != phase || g.info(ti).part != part ||
+            g.resource(ti) != resource)
+            continue;
+        if (best < 0 || g.id(ti) < g.id(best)) best = ti;
+    }
+    EXPECT_GE(best, 0) << "no task op " << op << " " << phaseName(phase) << " #" << part << " on " << resource;
+    return best;
+}
+
+void expectSpan(const SimResult& r, int t, double start, double end) {
+    ASSERT_GE(t, 0);
+    EXPECT_NEAR(r.start[static_cast<size_t>(t)], start, kTol);
+    EXPECT_NEAR(r.end[static_cast<size_t>(t)], end, kTol);
+}
+
+TEST(SimTimeline, InferenceModelParallelTwoFcs) {
+    // fc1 on d0, fc2 on d1, batch 4.
+    // fc1: 2*4*16*8 = 1024 FLOP -> 1.024 us; (4*8 + 4*16 + 8*16)*4 = 896 B -> 0.896 us: 1.024 us.
+    // fc2: 2*4*4*16 = 512 FLOP -> 0.512 us; (4*16 + 4*4 + 16*4)*4 = 576 B -> 0.576 us: 0.576 us.
+    // fc1 -> fc2: all 4*16 outputs, 256 B: 0.5 + 256/1e8 s = 0.5 + 2.56 = 3.06 us on link 0.
+    const Network net = fcChain();
+    SoapStrategy s{net.name, {on({1, 1, 1, 1}, {0}), on({1, 1, 1, 1}, {1})}};
+    SimOptions opt;
+    opt.training = false;
+    const TaskGraph g = buildTaskGraph(net, 4, s, test::pair(), opt);
+    EXPECT_EQ(g.taskCount(), 3u);
+    const SimResult r = simulate(g);
+    expectSpan(r, task(g, 0, Phase::Forward, 0, 0), 0, 1.024 * us);
+    const int x = task(g, 1, Phase::Transfer, 0, 2);
+    expectSpan(r, x, 1.024 * us, 4.084 * us);
+    EXPECT_EQ(g.info(x).bytes, 256);
+    expectSpan(r, task(g, 1, Phase::Forward, 0, 1), 4.084 * us, 4.660 * us);
+    EXPECT_NEAR(r.makespan, 4.660 * us, kTol);
+}
+
+TEST(SimTimeline, TrainingDataParallelWithRingAllReduce) {
+    // Both fcs split 2 ways along the sample on d0, d1 (2 samples each); no activation transfers.
+    // fc1 fwd: 512 FLOP (0.512 us), (2*8 + 2*16 + 128)*4 = 704 B -> 0.704 us. bwd x2: 1.408 us.
+    // fc2 fwd: 256 FLOP (0.256 us), (2*16 + 2*4 + 64)*4 = 416 B -> 0.416 us. bwd x2: 0.832 us.
+    // d0 and d1 alike: fc1.f [0, .704], fc2.f [.704, 1.120], fc2.b [1.120, 1.952], fc1.b [1.952, 3.360].
+    // Ring of p = 2: 2 steps, each sends size/2 each way.
+    //   fc2: 64 weights = 256 B, chunk 128 B: 0.5 + 1.28 = 1.78 us per send.
+    //   fc1: 128 weights = 512 B, chunk 256 B: 0.5 + 2.56 = 3.06 us per send.
+    // Link 0 (FIFO by ready time):
+    //   fc2 step 0 ready 1.952: [1.952, 3.732]
+    //   fc1 step 0 ready 3.360: [3.732, 6.792]
+    //   fc2 step 1 ready 3.732 (receipt of the peer's step 0): [6.792, 8.572]
+    //   fc1 step 1 ready 6.792: [8.572, 11.632]   -> makespan 11.632 us.
+    const Network net = fcChain();
+    SoapStrategy s{net.name, {on({2, 1, 1, 1}, {0, 1}), on({2, 1, 1, 1}, {0, 1})}};
+    const TaskGraph g = buildTaskGraph(net, 4, s, test::pair());
+    EXPECT_EQ(g.taskCount(), 8u + 8u);  // 8 compute, 2 ops x 2 steps x 2 sends
+    const SimResult r = simulate(g);
+    for (int d = 0; d < 2; ++d) {
+        expectSpan(r, task(g, 0, Phase::Forward, d, d), 0, 0.704 * us);
+        expectSpan(r, task(g, 1, Phase::Forward, d, d), 0.704 * us, 1.120 * us);
+        expectSpan(r, task(g, 1, Phase::Backward, d, d), 1.120 * us, 1.952 * us);
+        expectSpan(r, task(g, 0, Phase::Backward, d, d), 1.952 * us, 3.360 * us);
+        const int link = 2 + d;
+        expectSpan(r, task(g, 1, Phase::Sync, 0, link), 1.952 * us, 3.732 * us);
+        expectSpan(r, task(g, 0, Phase::Sync, 0, link), 3.732 * us, 6.792 * us);
+        expectSpan(r, task(g, 1, Phase::Sync, 1, link), 6.792 * us, 8.572 * us);
+        expectSpan(r, task(g, 0, Phase::Sync, 1, link), 8.572 * us, 11.632 * us);
+    }
+    EXPECT_NEAR(r.makespan, 11.632 * us, kTol);
+    const Utilisation u = utilisation(g, r);
+    EXPECT_NEAR(u.busy_s[0], 3.360 * us, kTol);
+    EXPECT_NEAR(u.fraction[2], (2 * 1.78 + 2 * 3.06) / 11.632, 1e-12);
+}
+
+Network convChain() {
+    Network n;
+    n.name = "conv-chain";
+    n.input = {1, 8, 8};
+    n.ops = {test::conv("conv1", {"input"}, 2, 3, 1, 1), test::conv("conv2", {"conv1"}, 2, 3, 1, 1),
+             test::fc("fc", {"conv2"}, 10)};
+    propagate(n, "conv-chain");
+    return n;
+}
+
+TEST(SimTimeline, SpatialSplitWithHaloThreeOperators) {
+    // Batch 1, inference. conv1 (3x3, pad 1, 1 -> 2 channels, 8x8) on d0; conv2 (3x3, pad 1, 2 -> 2) split
+    // in two along the height on d0 (rows 0-3) and d1 (rows 4-7); fc (128 -> 10) on d1.
+    // conv1: 2*1*2*64*9 = 2304 FLOP -> 2.304 us; (64 + 128 + 18)*4 = 840 B -> 0.84 us: 2.304 us.
+    // conv2 piece: 2*1*2*32*18 = 2304 FLOP -> 2.304 us; reads 2 ch x 5 rows (halo) x 8 = 80 elements;
+    //   (80 + 64 + 36)*4 = 720 B -> 0.72 us: 2.304 us.
+    // fc: 2*10*128 = 2560 FLOP (2.56 us); (128 + 10 + 1280)*4 = 5672 B -> 5.672 us: memory bound.
+    // conv1 -> conv2#1: rows 3..7 of 2 channels = 80 elements, 320 B: 0.5 + 3.2 = 3.7 us.
+    // conv2#0 -> fc: 2 x 4 x 8 = 64 elements, 256 B: 0.5 + 2.56 = 3.06 us. conv2#1 -> fc is local.
+    // d0: conv1 [0, 2.304], conv2#0 [2.304, 4.608].
+    // link 0: conv1->conv2#1 [2.304, 6.004]; conv2#0->fc ready 4.608, waits: [6.004, 9.064].
+    // d1: conv2#1 [6.004, 8.308]; fc ready max(9.064, 8.308): [9.064, 14.736].
+    const Network net = convChain();
+    SoapStrategy s{net.name, {on({1, 1, 1, 1}, {0}), on({1, 1, 2, 1}, {0, 1}), on({1, 1, 1, 1}, {1})}};
+    SimOptions opt;
+    opt.training = false;
+    const TaskGraph g = buildTaskGraph(net, 1, s, test::pair(), opt);
+    const SimResult r = simulate(g);
+    expectSpan(r, task(g, 0, Phase::Forward, 0, 0), 0, 2.304 * us);
+    expectSpan(r, task(g, 1, Phase::Forward, 0, 0), 2.304 * us, 4.608 * us);
+    expectSpan(r, task(g, 1, Phase::Transfer, 1, 2), 2.304 * us, 6.004 * us);
+    expectSpan(r, task(g, 2, Phase::Transfer, 0, 2), 6.004 * us, 9.064 * us);
+    expectSpan(r, task(g, 1, Phase::Forward, 1, 1), 6.004 * us, 8.308 * us);
+    expectSpan(r, task(g, 2, Phase::Forward, 0, 1), 9.064 * us, 14.736 * us);
+    EXPECT_NEAR(r.makespan, 14.736 * us, kTol);
+    const auto traffic = trafficMatrix(g);
+    EXPECT_EQ(traffic[0][1], 320 + 256);
+    EXPECT_EQ(traffic[1][0], 0);
+}
+
+TEST(SimTimeline, MultiHopRouteIsOneTaskPerHopChained) {
+    // fc1 on d0, fc2 on d2 of a 4-device ring: the message crosses two links; 256 B at 10 GB/s + 1 us.
+    const Network net = fcChain();
+    SoapStrategy s{net.name, {on({1, 1, 1, 1}, {0}), on({1, 1, 1, 1}, {2})}};
+    SimOptions opt;
+    opt.training = false;
+    const Topology topo = test::ring(4);
+    const TaskGraph g = buildTaskGraph(net, 4, s, topo, opt);
+    EXPECT_EQ(g.taskCount(), 4u);
+    const SimResult r = simulate(g);
+    std::vector<int> hops;
+    for (int t : r.order)
+        if (g.info(t).phase == Phase::Transfer) hops.push_back(t);
+    ASSERT_EQ(hops.size(), 2u);
+    const double hop = 1e-6 + 256 / 1e10;
+    const double fc1 = 896 / 1e11;  // memory bound: 896 B at 100 GB/s beats 1024 FLOP at 1 TFLOP/s
+    expectSpan(r, hops[0], fc1, fc1 + hop);
+    expectSpan(r, hops[1], fc1 + hop, fc1 + 2 * hop);
+    EXPECT_TRUE(g.info(hops[0]).first_hop);
+    EXPECT_FALSE(g.info(hops[1]).first_hop);
+    EXPECT_EQ(trafficMatrix(g)[0][2], 256);  // counted once, not per hop
+}
+
+}  // namespace
+}  // namespace partita::sim

@@ -85,12 +85,14 @@ std::vector<std::pair<int, std::vector<std::string>>> csvRecords(const std::stri
     };
     for (size_t i = 0; i < text.size(); ++i) {
         const char ch = text[i];
+        const bool crlf = ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n';
         if (quoted) {
             if (ch == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                field += '"';
+                field += '"';  // an escaped quote
                 ++i;
-            } else if (ch == '"') quoted = false;
-            else {
+            } else if (ch == '"') {
+                quoted = false;
+            } else {
                 if (ch == '\n') ++line;
                 field += ch;
             }
@@ -102,11 +104,12 @@ std::vector<std::pair<int, std::vector<std::string>>> csvRecords(const std::stri
             fields.push_back(field);
             field.clear();
             any = true;
-        } else if (ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
         } else if (ch == '\n') {
             ++line;
             endRecord();
-        } else field += ch;
+        } else if (!crlf) {
+            field += ch;
+        }
     }
     if (quoted) throw InputError(source, "line " + std::to_string(record_line), "a quoted field is not closed");
     endRecord();

@@ -27,7 +27,7 @@
 //     device). A heap task's ready is recomputed; if it exceeds the popped key
 //     the task is pushed back with the true key, else it is placed. Placing a
 //     task appends it to the new order and, if its end changed, queues its
-//     successors.
+//     successors at their recomputed ready (or lets them wait).
 //  4. Cut-off: once the heap is empty and on every device the last placed task
 //     is the old predecessor of the next old task, with an unchanged end, the
 //     rest of the old order stands and is appended as it is.

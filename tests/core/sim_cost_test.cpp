@@ -9,24 +9,8 @@
 namespace partita::sim {
 namespace {
 
-template <class F>
-std::string errorOf(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
-Network fcChain() {
-    Network n;
-    n.name = "fc-chain";
-    n.input = {8, 1, 1};
-    n.ops = {test::fc("fc1", {"input"}, 16), test::fc("fc2", {"fc1"}, 4)};
-    propagate(n, "fc-chain");
-    return n;
-}
+using test::errorOf;
+using test::fcChain;
 
 TEST(SimCost, AnalyticRoofline) {
     const Network net = fcChain();

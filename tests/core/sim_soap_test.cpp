@@ -10,15 +10,7 @@
 namespace partita::sim {
 namespace {
 
-template <class F>
-std::string errorOf(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
-}
+using test::errorOf;
 
 Network alexnet() { return loadNetwork(partita::test::example("networks/alexnet.json")); }
 

@@ -132,4 +132,25 @@ inline Network inceptionLike() {
     return n;
 }
 
+// The message of the partita::Error `f` throws, or "no error".
+template <class F>
+std::string errorOf(F f) {
+    try {
+        f();
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+// fc 8 -> 16 -> 4: the smallest two-operator network for hand-computed timelines.
+inline Network fcChain() {
+    Network n;
+    n.name = "fc-chain";
+    n.input = {8, 1, 1};
+    n.ops = {fc("fc1", {"input"}, 16), fc("fc2", {"fc1"}, 4)};
+    propagate(n, "fc-chain");
+    return n;
+}
+
 }  // namespace partita::sim::test

@@ -10,17 +10,10 @@
 namespace partita::sim {
 namespace {
 
+using test::fcChain;
+
 constexpr double us = 1e-6;
 constexpr double kTol = 1e-13;  // 0.1 ps
-
-Network fcChain() {
-    Network n;
-    n.name = "fc-chain";
-    n.input = {8, 1, 1};
-    n.ops = {test::fc("fc1", {"input"}, 16), test::fc("fc2", {"fc1"}, 4)};
-    propagate(n, "fc-chain");
-    return n;
-}
 
 OpConfig on(Degrees d, std::vector<int> devices) {
     OpConfig c;

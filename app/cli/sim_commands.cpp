@@ -9,7 +9,9 @@
 #include "app/cli/args.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
+#include "core/accpar/accpar.h"
 #include "core/io/network_io.h"
+#include "core/model/array.h"
 #include "core/model/layers.h"
 #include "core/search/methods.h"
 #include "core/sim/baselines.h"
@@ -71,9 +73,16 @@ sim::SoapStrategy methodStrategy(const std::string& method, const SimSetup& s) {
         requireChain(layers);
         return sim::lowerGrid(s.net, layers, hyparSearch(layers, levels, params), s.batch, d);
     }
-    if (method == "accpar")
-        throw Error("--method accpar: lowering AccPar plans to SOAP is not done yet (their Type-II cells and "
-                    "unequal ratios have no SOAP equivalent)");
+    if (method == "accpar") {
+        // Searched on 2^H identical accelerators (HyPar's default array), so every level is uniform.
+        const LayerTable layers = weightedLayers(s.net);
+        const int levels = static_cast<int>(std::floor(std::log2(d)));
+        if (levels < 1) throw UsageError("--method accpar needs at least 2 devices");
+        AccParParams params;
+        params.batch = static_cast<double>(s.batch);
+        const AccParResult plans = runAccPar(layers, defaultArray(levels), params);
+        return sim::lowerPlan(s.net, layers, plans.accpar, s.batch, d);
+    }
     throw UsageError("--method must be dp, owt, mp, hypar or accpar, got '" + method + "'");
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/sim/compute_cost.h"
+#include "core/sim/reduction.h"
 
 namespace partita::sim {
 
@@ -19,22 +20,28 @@ GraphBuilder::GraphBuilder(const Network& net, std::int64_t batch, const Topolog
         }
     }
     const int n_edges = static_cast<int>(edges_.size());
-    position_.assign(static_cast<size_t>(3 * n_ops_ + 2 * n_edges), 0);
+    position_.assign(static_cast<size_t>(kKinds * n_ops_ + 2 * n_edges), 0);
     std::uint32_t pos = 0;
     for (int j = 0; j < n_ops_; ++j) {
         for (int e : in_edges[static_cast<size_t>(j)]) position_[static_cast<size_t>(edgeGroup(e, false))] = pos++;
-        position_[static_cast<size_t>(opGroup(j, FC))] = pos++;
+        for (Kind k : {FC, RX, RC}) position_[static_cast<size_t>(opGroup(j, k))] = pos++;
     }
     for (int j = n_ops_ - 1; j >= 0; --j) {
         for (int e : out_edges[static_cast<size_t>(j)]) position_[static_cast<size_t>(edgeGroup(e, true))] = pos++;
-        position_[static_cast<size_t>(opGroup(j, BC))] = pos++;
-        position_[static_cast<size_t>(opGroup(j, S))] = pos++;
+        for (Kind k : {BG, BB, BC, S}) position_[static_cast<size_t>(opGroup(j, k))] = pos++;
     }
+    // Build order (not id order): a group's edges reach only tasks of groups built before it.
     op_groups_.resize(net.ops.size());
     for (int i = 0; i < n_ops_; ++i) {
         auto& g = op_groups_[static_cast<size_t>(i)];
         g.push_back(opGroup(i, FC));
         if (options_.training) g.push_back(opGroup(i, BC));
+        g.push_back(opGroup(i, RX));
+        g.push_back(opGroup(i, RC));
+        if (options_.training) {
+            g.push_back(opGroup(i, BG));
+            g.push_back(opGroup(i, BB));
+        }
         for (const auto* list : {&in_edges[static_cast<size_t>(i)], &out_edges[static_cast<size_t>(i)]})
             for (int e : *list) {
                 g.push_back(edgeGroup(e, false));
@@ -63,6 +70,9 @@ void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy) cons
     for (int i = 0; i < n_ops_; ++i) buildCompute(graph, strategy, i, false);
     if (options_.training)
         for (int i = 0; i < n_ops_; ++i) buildCompute(graph, strategy, i, true);
+    for (int i = 0; i < n_ops_; ++i)
+        for (Kind k : {RX, RC, BG, BB})
+            if (options_.training || k == RX || k == RC) buildReduction(graph, strategy, i, k);
     for (int e = 0; e < static_cast<int>(edges_.size()); ++e) {
         buildTransfers(graph, strategy, e, false);
         if (options_.training) buildTransfers(graph, strategy, e, true);
@@ -76,25 +86,27 @@ void GraphBuilder::rebuildOp(TaskGraph& graph, const SoapStrategy& strategy, int
 }
 
 void GraphBuilder::buildGroup(TaskGraph& graph, const SoapStrategy& strategy, int group) const {
-    if (group < 3 * n_ops_) {
-        const int op = group / 3;
-        switch (group % 3) {
+    if (group < kKinds * n_ops_) {
+        const int op = group / kKinds;
+        switch (const auto kind = static_cast<Kind>(group % kKinds)) {
         case FC: buildCompute(graph, strategy, op, false); break;
         case BC: buildCompute(graph, strategy, op, true); break;
-        default: buildSync(graph, strategy, op); break;
+        case S: buildSync(graph, strategy, op); break;
+        default: buildReduction(graph, strategy, op, kind); break;
         }
     } else {
-        const int rel = group - 3 * n_ops_;
+        const int rel = group - kKinds * n_ops_;
         buildTransfers(graph, strategy, rel / 2, rel % 2 == 1);
     }
 }
 
-double GraphBuilder::computeTime(const Operator& op, const Degrees& degrees, const Box& out, int device,
+double GraphBuilder::computeTime(const Operator& op, const OpConfig& config, const Box& out, int device,
                                  bool backward) const {
     const ComputeDevice& dev = topo_.devices[static_cast<size_t>(device)];
-    if (options_.measured)
-        if (auto t = options_.measured->lookup(op, batch_, degrees, dev.kind, backward)) return *t;
-    const Work fwd = forwardWork(net_, op, out, options_.element_bytes);
+    if (options_.measured && config.reduce == 1)  // the table has no reduce column
+        if (auto t = options_.measured->lookup(op, batch_, config.degree, dev.kind, backward)) return *t;
+    const Work fwd = config.reduce > 1 ? partialSumWork(net_, op, out, config.reduce, options_.element_bytes)
+                                       : forwardWork(net_, op, out, options_.element_bytes);
     return analyticTime(backward ? backwardWork(op, fwd) : fwd, dev);
 }
 
@@ -106,7 +118,7 @@ void GraphBuilder::buildCompute(TaskGraph& graph, const SoapStrategy& strategy, 
     const TaskGroup& fwd = graph.group(opGroup(op, FC));
     for (int k = 0; k < c.parts(); ++k) {
         const int dev = c.devices[static_cast<size_t>(k)];
-        const double exe = computeTime(o, c.degree, outputBox(extent, c, k), dev, backward);
+        const double exe = computeTime(o, c, outputBox(extent, c, k), dev, backward);
         const int t =
             graph.addTask(group, dev, exe, nextId(graph, group),
                           TaskInfo{.op = op, .part = k, .phase = backward ? Phase::Backward : Phase::Forward});
@@ -146,12 +158,13 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
     const Extent ep = outputExtent(prod, batch_), ec = outputExtent(cons, batch_);
     const int group = edgeGroup(e, backward);
     const Kind kind = backward ? BC : FC;
-    const TaskGroup& ptasks = graph.group(opGroup(te.producer, kind));
     const TaskGroup& ctasks = graph.group(opGroup(te.consumer, kind));
+    const std::int64_t slice = cc.reduce > 1 ? reducedChannels(net_, cons) / cc.reduce : 0;
     Degrees step{}, lo{}, hi{};
     for (size_t d = 0; d < kDims; ++d) step[d] = static_cast<int>(ep[d] / cp.degree[d]);
     for (int b = 0; b < cc.parts(); ++b) {
-        const Box need = inputBox(net_, cons, te.slot, outputBox(ec, cc, b));
+        Box need = inputBox(net_, cons, te.slot, outputBox(ec, cc, b));
+        if (slice > 0) need[1] = {cc.reduceIndex(b) * slice, (cc.reduceIndex(b) + 1) * slice};
         if (volume(need) == 0) continue;
         for (size_t d = 0; d < kDims; ++d) {
             lo[d] = static_cast<int>(need[d].lo / step[d]);
@@ -163,7 +176,7 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
             const int k = cp.index(a);
             const double bytes =
                 static_cast<double>(volume(intersect(outputBox(ep, cp, k), need))) * options_.element_bytes;
-            int src = ptasks.tasks[static_cast<size_t>(k)], dst = ctasks.tasks[static_cast<size_t>(b)];
+            int src = outputTask(graph, te.producer, k, backward), dst = ctasks.tasks[static_cast<size_t>(b)];
             int from = cp.devices[static_cast<size_t>(k)], to = cc.devices[static_cast<size_t>(b)];
             if (backward) {
                 std::swap(src, dst);

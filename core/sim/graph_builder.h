@@ -3,11 +3,15 @@
 // simulator's partial rebuild produce identical tasks, times and ids.
 //
 // Groups per operator i: FC(i) forward compute, BC(i) backward compute, S(i)
-// weight sync; per tensor edge e (producer -> consumer input slot): FX(e)
-// activation transfers, BX(e) gradient transfers. Task ids are (group
-// position << 32 | index in group) with group positions in a topological
-// order: forward [FX(inputs of j), FC(j)] for j ascending, then backward
-// [BX(consumers' gradients into j), BC(j), S(j)] for j descending.
+// weight sync, and for a reduce-split operator (OpConfig::reduce > 1) RX(i)
+// partial-sum transfers to each piece's first device, RC(i) the additions,
+// BG(i) the point where a piece's output gradient is complete, BB(i) its
+// broadcast back to the piece's other tasks (empty groups otherwise); per
+// tensor edge e (producer -> consumer input slot): FX(e) activation transfers,
+// BX(e) gradient transfers. Task ids are (group position << 32 | index in
+// group) with group positions in a topological order: forward [FX(inputs of
+// j), FC(j), RX(j), RC(j)] for j ascending, then backward [BX(consumers'
+// gradients into j), BG(j), BB(j), BC(j), S(j)] for j descending.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,20 +39,24 @@ private:
     struct TensorEdge {
         int producer, consumer, slot;
     };
-    enum Kind { FC = 0, BC = 1, S = 2 };
-    int opGroup(int op, Kind kind) const { return 3 * op + kind; }
-    int edgeGroup(int e, bool backward) const { return 3 * n_ops_ + 2 * e + (backward ? 1 : 0); }
+    enum Kind { FC = 0, BC, S, RX, RC, BG, BB, kKinds };
+    int opGroup(int op, Kind kind) const { return kKinds * op + kind; }
+    int edgeGroup(int e, bool backward) const { return kKinds * n_ops_ + 2 * e + (backward ? 1 : 0); }
+    // The tasks holding piece k of `op`'s finished output (forward) and
+    // receiving its gradient (backward): the reduction's when the op is reduce-split.
+    int outputTask(const TaskGraph& graph, int op, int k, bool backward) const;
     std::uint64_t nextId(const TaskGraph& graph, int group) const;
 
     void buildGroup(TaskGraph& graph, const SoapStrategy& strategy, int group) const;
     void buildCompute(TaskGraph& graph, const SoapStrategy& strategy, int op, bool backward) const;
     void buildTransfers(TaskGraph& graph, const SoapStrategy& strategy, int e, bool backward) const;
     void buildSync(TaskGraph& graph, const SoapStrategy& strategy, int op) const;
+    void buildReduction(TaskGraph& graph, const SoapStrategy& strategy, int op, Kind kind) const;
     // A message from compute device `from` to `to`: one task per hop along the
     // route, chained, after every task in `deps`. Returns {first, last} hop.
     std::pair<int, int> message(TaskGraph& graph, int group, const int* deps, size_t ndeps, int from, int to,
                                 double bytes, TaskInfo info) const;
-    double computeTime(const Operator& op, const Degrees& degrees, const Box& out, int device, bool backward) const;
+    double computeTime(const Operator& op, const OpConfig& config, const Box& out, int device, bool backward) const;
 
     const Network& net_;
     std::int64_t batch_;

@@ -15,16 +15,18 @@ void GraphBuilder::buildSync(TaskGraph& graph, const SoapStrategy& strategy, int
                                ? double(o.window.kernel_h) * o.window.kernel_w * static_cast<double>(o.in_shape.c) *
                                      static_cast<double>(o.out_channels)
                                : static_cast<double>(o.in_shape.c) * static_cast<double>(o.out_channels);
-    const double shard_bytes = weights / c.degree[1] * options_.element_bytes;
+    // A shard is an (output-channel piece, input-channel slice) pair of the weights.
+    const int shards = c.degree[1] * c.reduce;
+    const double shard_bytes = weights / shards * options_.element_bytes;
 
     std::vector<int> devs;                // distinct devices holding the shard (ring positions)
     std::vector<std::vector<int>> local;  // backward tasks on each position
     std::vector<int> first, last, next_first, next_last;
-    for (int shard = 0; shard < c.degree[1]; ++shard) {
+    for (int shard = 0; shard < shards; ++shard) {
         devs.clear();
         local.clear();
         for (int k = 0; k < c.parts(); ++k) {
-            if (c.coords(k)[1] != shard) continue;
+            if (c.coords(k)[1] + c.degree[1] * c.reduceIndex(k) != shard) continue;
             const int dev = c.devices[static_cast<size_t>(k)];
             size_t pos = 0;
             while (pos < devs.size() && devs[pos] != dev) ++pos;
@@ -90,12 +92,12 @@ std::pair<size_t, size_t> GraphBuilder::estimate(const SoapStrategy& strategy) c
     size_t tasks = 0, edges = 0;
     for (int i = 0; i < n_ops_; ++i) {
         const OpConfig& c = strategy.ops[static_cast<size_t>(i)];
-        tasks += phases * static_cast<size_t>(c.parts());
+        tasks += phases * static_cast<size_t>(c.parts() + (c.reduce > 1 ? c.parts() * 2 : 0));
         if (!options_.training || !hasWeights(net_.ops[static_cast<size_t>(i)].type) || c.parts() < 2) continue;
         // Ring sends along the task order of each shard (devices assumed distinct).
-        const int p = c.parts() / c.degree[1];
+        const int p = c.parts() / (c.degree[1] * c.reduce);
         if (p < 2) continue;
-        for (int shard = 0; shard < c.degree[1]; ++shard)
+        for (int shard = 0; shard < c.degree[1] * c.reduce; ++shard)
             for (int r = 0; r < p; ++r) {
                 const int a = c.devices[static_cast<size_t>(shard * p + r)];
                 const int b = c.devices[static_cast<size_t>(shard * p + (r + 1) % p)];

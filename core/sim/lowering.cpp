@@ -14,23 +14,23 @@ OpConfig lowerLayer(const Grid& grid, int layer, const std::string& name) {
     for (int h = 0; h < levels; ++h) {
         const Cell& cell = grid.at(h, layer);
         const std::string where = "layer '" + name + "' at level H" + std::to_string(h + 1);
-        if (cell.split == Split::Input)
-            throw Error(where + " is a Type-II (input-dimension) cell; Type-II cells cannot be lowered to SOAP yet "
-                        "(SOAP partitions outputs only and has no partial-sum reduction)");
         if (cell.ratio != 0.5)
             throw Error(where + " has ratio " + std::to_string(cell.ratio) + "; SOAP lowering needs equal halves (1/2)");
-        c.degree[cell.split == Split::Batch ? 0 : 1] *= 2;
+        if (cell.split == Split::Input) c.reduce *= 2;
+        else c.degree[cell.split == Split::Batch ? 0 : 1] *= 2;
     }
     c.devices.assign(static_cast<size_t>(c.parts()), 0);
     // Walk every leaf: its level bits give both the device and the piece coordinates.
     for (int leaf = 0; leaf < (1 << levels); ++leaf) {
         Degrees coord{0, 0, 0, 0};
+        int slice = 0;  // input-channel slice (Type-II levels)
         for (int h = 0; h < levels; ++h) {
             const int bit = (leaf >> (levels - 1 - h)) & 1;
-            int& x = coord[grid.split(h, layer) == Split::Batch ? 0 : 1];
+            const Split split = grid.split(h, layer);
+            int& x = split == Split::Input ? slice : coord[split == Split::Batch ? 0 : 1];
             x = 2 * x + bit;  // earlier levels are the more significant halves
         }
-        c.devices[static_cast<size_t>(c.index(coord))] = leaf;
+        c.devices[static_cast<size_t>(c.index(coord) + slice * c.pieces())] = leaf;
     }
     return c;
 }
@@ -57,7 +57,10 @@ SoapStrategy lowerGrid(const Network& net, const LayerTable& layers, const Grid&
     // Operators are in topological order, so a producer is configured before its consumers.
     for (size_t i = 0; i < net.ops.size(); ++i) {
         if (weighted[i] || net.ops[i].input_ids.empty() || net.ops[i].input_ids.front() < 0) continue;
-        const OpConfig& producer = s.ops[static_cast<size_t>(net.ops[i].input_ids.front())];
+        OpConfig producer = s.ops[static_cast<size_t>(net.ops[i].input_ids.front())];
+        // After a reduction the summed pieces live on each piece's first device.
+        producer.devices.resize(static_cast<size_t>(producer.pieces()));
+        producer.reduce = 1;
         try {
             validateConfig(net, static_cast<int>(i), batch, producer, devices);
             s.ops[i] = producer;
@@ -66,6 +69,15 @@ SoapStrategy lowerGrid(const Network& net, const LayerTable& layers, const Grid&
         }
     }
     return s;
+}
+
+SoapStrategy lowerPlan(const Network& net, const LayerTable& layers, const PlanTree& plan, std::int64_t batch,
+                       int devices) {
+    if (!plan.uniform)
+        throw Error("the " + std::string(schemeLabel(plan.scheme)) +
+                    " plan differs between nodes of one level (unequal accelerators); a SOAP strategy gives each "
+                    "operator one configuration, so only plans whose levels are uniform can be simulated");
+    return lowerGrid(net, layers, plan.grid, batch, devices);
 }
 
 }  // namespace partita::sim

@@ -28,6 +28,7 @@ bool hasWeights(OpType type) { return type == OpType::Conv || type == OpType::Fu
 
 Degrees OpConfig::coords(int k) const {
     Degrees c{};
+    k %= pieces();
     for (int d = 0; d < kDims; ++d) {
         c[static_cast<size_t>(d)] = k % degree[static_cast<size_t>(d)];
         k /= degree[static_cast<size_t>(d)];
@@ -39,6 +40,11 @@ int OpConfig::index(const Degrees& c) const {
     int k = 0;
     for (int d = kDims - 1; d >= 0; --d) k = k * degree[static_cast<size_t>(d)] + c[static_cast<size_t>(d)];
     return k;
+}
+
+std::int64_t reducedChannels(const Network& net, const Operator& op) {
+    const int producer = op.input_ids.empty() ? -1 : op.input_ids.front();
+    return producer < 0 ? net.input.c : net.ops[static_cast<size_t>(producer)].out_shape.c;
 }
 
 std::int64_t batchCount(double batch) {
@@ -82,6 +88,16 @@ void validateConfig(const Network& net, int op_id, std::int64_t batch, const OpC
             fail(op, "degree " + std::to_string(deg) + " along " + name + " does not divide " +
                          std::to_string(extent[static_cast<size_t>(d)]));
         product *= deg;
+    }
+    if (config.reduce < 1) fail(op, "the reduce degree must be positive, got " + std::to_string(config.reduce));
+    if (config.reduce > 1) {
+        if (!hasWeights(op.type))
+            fail(op, std::string(opTypeName(op.type)) + " operators have no input-channel reduction to split");
+        const std::int64_t channels = reducedChannels(net, op);
+        if (channels % config.reduce != 0)
+            fail(op, "reduce degree " + std::to_string(config.reduce) + " does not divide the " +
+                         std::to_string(channels) + " input channels");
+        product *= config.reduce;
     }
     if (product > devices)
         fail(op, "the degrees make " + std::to_string(product) + " tasks, more than the " + std::to_string(devices) +

@@ -31,10 +31,19 @@ bool hasWeights(OpType type);  // conv and fc
 
 struct OpConfig {
     Degrees degree{1, 1, 1, 1};
+    // Pieces of the input channels (conv/fc only; HyPar's model parallelism,
+    // AccPar's Type-II): each task sums over 1/reduce of the input channels and
+    // a reduction adds the partial outputs on the piece's first task's device.
+    // Not part of FlexFlow's SOAP space; MCMC proposals leave it at 1.
+    int reduce = 1;
     std::vector<int> devices;  // one per task
 
-    int parts() const { return degree[0] * degree[1] * degree[2] * degree[3]; }
-    // Task k <-> piece coordinates, mixed radix with the sample index varying fastest.
+    // Output pieces; tasks are pieces x reduce, piece index varying fastest.
+    int pieces() const { return degree[0] * degree[1] * degree[2] * degree[3]; }
+    int parts() const { return pieces() * reduce; }
+    int reduceIndex(int k) const { return k / pieces(); }
+    // Task k -> its output piece's coordinates (mixed radix, sample fastest);
+    // index() is the inverse for the piece's first task (reduce index 0).
     Degrees coords(int k) const;
     int index(const Degrees& c) const;
     bool operator==(const OpConfig&) const = default;
@@ -52,8 +61,12 @@ std::int64_t batchCount(double batch);
 // Output extent (batch, C, H, W) of an operator.
 Extent outputExtent(const Operator& op, std::int64_t batch);
 
+// The channels of a conv/fc operator's input: the dimension `reduce` splits.
+std::int64_t reducedChannels(const Network& net, const Operator& op);
+
 // Throws partita::Error naming the operator when a degree does not divide its
-// dimension, a Fixed dimension is split, the product exceeds `devices`, the
+// dimension, a Fixed dimension is split, reduce > 1 on an operator without
+// weights or not dividing its input channels, the product exceeds `devices`, the
 // device list has the wrong length, a device id does not exist, or (unless
 // allow_shared) two tasks share a device.
 void validateConfig(const Network& net, int op, std::int64_t batch, const OpConfig& config, int devices,
@@ -75,7 +88,7 @@ std::vector<Degrees> validDegrees(const Operator& op, std::int64_t batch, int de
 OpConfig randomConfig(const Operator& op, std::int64_t batch, int devices, std::mt19937_64& rng);
 
 // Strategy JSON "partita-soap/1": {"format", "network", "operators": [{"name",
-// "degrees": {"sample", "channel", "height", "width"} (each optional, default 1),
+// "degrees": {"sample", "channel", "height", "width", "reduce"} (each optional, default 1),
 // "devices": [ids]}]}. Every operator of the network appears exactly once.
 Json soapToJson(const SoapStrategy& strategy, const Network& net);
 std::string writeSoapJson(const SoapStrategy& strategy, const Network& net);

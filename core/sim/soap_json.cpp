@@ -23,6 +23,7 @@ Json soapToJson(const SoapStrategy& strategy, const Network& net) {
         for (int d = 0; d < kDims; ++d)
             if (c.degree[static_cast<size_t>(d)] != 1)
                 degrees[dimName(static_cast<Dim>(d))] = c.degree[static_cast<size_t>(d)];
+        if (c.reduce != 1) degrees["reduce"] = c.reduce;
         Json op{{"name", net.ops[i].name}};
         if (!degrees.empty()) op["degrees"] = degrees;
         op["devices"] = c.devices;
@@ -62,6 +63,7 @@ SoapStrategy readSoapJson(const std::string& text, const std::string& source, co
                 const char* key = dimName(static_cast<Dim>(d));
                 if (df.has(key)) c.degree[static_cast<size_t>(d)] = static_cast<int>(df.integerIn(key, 1, 1 << 20));
             }
+            if (df.has("reduce")) c.reduce = static_cast<int>(df.integerIn("reduce", 1, 1 << 20));
             df.finish();
         }
         const Json& devs = of.raw("devices");

@@ -160,5 +160,66 @@ TEST(SimTimeline, MultiHopRouteIsOneTaskPerHopChained) {
     EXPECT_EQ(trafficMatrix(g)[0][2], 256);  // counted once, not per hop
 }
 
+TEST(SimTimeline, ReduceSplitAddsPartialSums) {
+    // fc1 whole on d0; fc2 split over its 16 input channels (reduce 2): slice 0 on d0, slice 1 on d1. Batch 4.
+    // fc1: 1.024 us on d0 as above. Slice 1 needs fc1's channels 8..15: 4*8*4 = 128 B on link 0:
+    //   0.5 + 1.28 = 1.78 us, [1.024, 2.804].
+    // Each fc2 slice: 2*4*4*8 = 256 FLOP (0.256 us); (16 input + 16 partial outputs + 32 weights)*4 = 320 B
+    //   -> 0.32 us: d0 [1.024, 1.344], d1 [2.804, 3.124].
+    // d1's partial (4*4 floats, 64 B) goes back on link 1: 0.5 + 0.64 = 1.14 us, [3.124, 4.264].
+    // The addition on d0: 16 FLOP, (2*16 + 16)*4 = 192 B -> 0.192 us, [4.264, 4.456].
+    const Network net = fcChain();
+    OpConfig split = on({1, 1, 1, 1}, {0, 1});
+    split.reduce = 2;
+    SoapStrategy s{net.name, {on({1, 1, 1, 1}, {0}), split}};
+    SimOptions opt;
+    opt.training = false;
+    const TaskGraph g = buildTaskGraph(net, 4, s, test::pair(), opt);
+    EXPECT_EQ(g.taskCount(), 6u);
+    const SimResult r = simulate(g);
+    expectSpan(r, task(g, 0, Phase::Forward, 0, 0), 0, 1.024 * us);
+    const int in = task(g, 1, Phase::Transfer, 1, 2);
+    expectSpan(r, in, 1.024 * us, 2.804 * us);
+    EXPECT_EQ(g.info(in).bytes, 128);
+    expectSpan(r, task(g, 1, Phase::Forward, 0, 0), 1.024 * us, 1.344 * us);
+    expectSpan(r, task(g, 1, Phase::Forward, 1, 1), 2.804 * us, 3.124 * us);
+    const int partial = task(g, 1, Phase::Transfer, 0, 3);
+    expectSpan(r, partial, 3.124 * us, 4.264 * us);
+    EXPECT_EQ(g.info(partial).bytes, 64);
+    // The sum is the later of fc2's two forward tasks on d0 (by id).
+    int sum = -1;
+    for (size_t t = 0; t < g.slotCount(); ++t)
+        if (g.info(static_cast<int>(t)).op == 1 && g.info(static_cast<int>(t)).phase == Phase::Forward &&
+            g.resource(static_cast<int>(t)) == 0 && (sum < 0 || g.id(static_cast<int>(t)) > g.id(sum)))
+            sum = static_cast<int>(t);
+    expectSpan(r, sum, 4.264 * us, 4.456 * us);
+    EXPECT_NEAR(r.makespan, 4.456 * us, kTol);
+}
+
+TEST(SimTimeline, ReduceSplitTrainingBroadcastsTheGradient) {
+    // Training adds the mirror: the output gradient completes on d0 and 64 B go to d1's slice
+    // before its backward; both slices hold different weights, so nothing is synchronised.
+    const Network net = fcChain();
+    OpConfig split = on({1, 1, 1, 1}, {0, 1});
+    split.reduce = 2;
+    SoapStrategy s{net.name, {on({1, 1, 1, 1}, {0}), split}};
+    const TaskGraph g = buildTaskGraph(net, 4, s, test::pair());
+    const SimResult r = simulate(g);
+    const int down = task(g, 1, Phase::Transfer, 1, 2);  // the broadcast of fc2's gradient, and fc1's input
+    int sync = 0, broadcast = -1;
+    for (size_t t = 0; t < g.slotCount(); ++t) {
+        const int ti = static_cast<int>(t);
+        if (!g.alive(ti)) continue;
+        sync += g.info(ti).phase == Phase::Sync;
+        if (g.info(ti).op == 1 && g.info(ti).phase == Phase::Transfer && g.resource(ti) == 2 && ti != down)
+            broadcast = ti;
+    }
+    EXPECT_EQ(sync, 0);
+    ASSERT_GE(broadcast, 0);
+    EXPECT_EQ(g.info(broadcast).bytes, 64);
+    const int slice_backward = task(g, 1, Phase::Backward, 1, 1);
+    EXPECT_GE(r.start[static_cast<size_t>(slice_backward)], r.end[static_cast<size_t>(broadcast)] - kTol);
+}
+
 }  // namespace
 }  // namespace partita::sim

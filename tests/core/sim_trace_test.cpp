@@ -1,9 +1,14 @@
 // Outputs: timeline records, Chrome trace JSON (parsed back), Graphviz DOT.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
+#include "core/io/network_io.h"
+#include "core/model/layers.h"
+#include "core/search/methods.h"
+#include "core/sim/lowering.h"
 #include "core/sim/trace.h"
 #include "sim_test_util.h"
 
@@ -82,6 +87,35 @@ TEST(SimTrace, ChromeTraceParsesBackWithNamedTracks) {
     EXPECT_EQ(complete, f.graph.taskCount());
     EXPECT_GT(busy_links, 0);
     EXPECT_EQ(trace["otherData"]["makespan_s"].get<double>(), f.result.makespan);
+}
+
+TEST(SimTrace, VggAUnderHyParOnTheHtreeLoadsAsPerfettoTrace) {
+    // The acceptance case: HyPar's grid for VGG-A (its fc layers are
+    // model parallel, i.e. Type-II reductions) lowered onto the 16-cube H-tree.
+    const Network net = loadNetwork(test::example("networks/vgg-a.json"));
+    const LayerTable layers = weightedLayers(net);
+    CostParams params;
+    params.batch = 256;
+    const Grid grid = hyparSearch(layers, 4, params);
+    const Topology topo = builtinTopology("hmc-htree-16");
+    const SoapStrategy s = lowerGrid(net, layers, grid, 256, topo.deviceCount());
+    EXPECT_TRUE(std::any_of(s.ops.begin(), s.ops.end(), [](const OpConfig& c) { return c.reduce > 1; }));
+    const TaskGraph graph = buildTaskGraph(net, 256, s, topo);
+    const SimResult result = simulate(graph);
+    const Json trace = Json::parse(chromeTraceJson(graph, result));
+    std::map<std::pair<int, int>, size_t> events;  // (pid, tid) -> "X" events
+    size_t complete = 0;
+    for (const Json& e : trace.at("traceEvents")) {
+        if (e.at("ph") != "X") continue;
+        ++complete;
+        ASSERT_TRUE(e.at("ts").is_number() && e.at("dur").is_number() && e.at("name").is_string());
+        ++events[{e.at("pid").get<int>(), e.at("tid").get<int>()}];
+    }
+    EXPECT_EQ(complete, graph.taskCount());
+    for (int d = 0; d < topo.deviceCount(); ++d) EXPECT_GT(events[std::make_pair(1, d)], 0u) << "device " << d;
+    size_t links = 0;
+    for (const auto& [track, n] : events) links += track.first == 2 && n > 0;
+    EXPECT_GT(links, 0u);
 }
 
 TEST(SimTrace, DotListsEveryTaskAndEdge) {

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QGroupBox>
@@ -11,10 +12,12 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
+#include "widgets/explore_surface.h"
 
 namespace partita::gui {
 
@@ -59,18 +62,40 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
     out_layout->addWidget(summary_);
-    table_ = new QTableWidget(out);
+    auto* controls = new QHBoxLayout;
+    metric_ = new QComboBox(out);
+    metric_->setObjectName("surface-metric");
+    metric_->addItems({tr("Performance vs DP"), tr("Total communication")});
+    log_ = new QCheckBox(tr("Log colour scale"), out);
+    controls->addWidget(new QLabel(tr("Colour by"), out));
+    controls->addWidget(metric_);
+    controls->addWidget(log_);
+    controls->addStretch(1);
+    controls->addWidget(new QLabel(tr("Click a point to apply it to the grid."), out));
+    out_layout->addLayout(controls);
+    auto* split = new QSplitter(Qt::Vertical, out);
+    surface_ = new ExploreSurface(split);
+    surface_->setObjectName("explore-surface");
+    split->addWidget(surface_);
+    auto* below = new QWidget(split);
+    auto* below_layout = new QVBoxLayout(below);
+    below_layout->setContentsMargins(0, 0, 0, 0);
+    table_ = new QTableWidget(below);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->hide();
     table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     table_->horizontalHeader()->setStretchLastSection(true);
-    out_layout->addWidget(table_, 1);
-    apply_ = new QPushButton(tr("Apply the selected point to the grid"), out);
+    below_layout->addWidget(table_, 1);
+    apply_ = new QPushButton(tr("Apply the selected point to the grid"), below);
     apply_->setObjectName("apply-point");
     apply_->setEnabled(false);
-    out_layout->addWidget(apply_);
+    below_layout->addWidget(apply_);
+    split->addWidget(below);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    out_layout->addWidget(split, 1);
     pick->setMaximumWidth(300);
 
     auto* layout = new QHBoxLayout(this);
@@ -89,6 +114,13 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
         emit applyRequested(result_->exploration->grid(result_->reference, row_codes_[static_cast<size_t>(row)]));
     };
     connect(apply_, &QPushButton::clicked, this, apply);
+    connect(surface_, &ExploreSurface::pointClicked, this, [this](std::uint64_t code) {
+        if (result_) emit applyRequested(result_->exploration->grid(result_->reference, code));
+    });
+    connect(metric_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        surface_->setMetric(i == 0 ? ExploreSurface::Metric::PerfVsDp : ExploreSurface::Metric::Communication);
+    });
+    connect(log_, &QCheckBox::toggled, surface_, &ExploreSurface::setLogScale);
     connect(table_, &QTableWidget::cellDoubleClicked, this, apply);
 }
 
@@ -131,9 +163,17 @@ void ExploreView::setSelection(const std::vector<int>& levels, const std::vector
 }
 
 std::vector<CellRef> ExploreView::cells() const {
+    // Two layers over several levels read best layer by layer (HyPar Fig. 10:
+    // rows conv5_2 at H1-H4, columns fc1); otherwise level by level (Fig. 9).
+    const auto levels = checkedRows(levels_), layers = checkedRows(layers_);
     std::vector<CellRef> out;
-    for (int h : checkedRows(levels_))
-        for (int l : checkedRows(layers_)) out.push_back({h, l});
+    if (layers.size() == 2 && levels.size() > 1) {
+        for (int l : layers)
+            for (int h : levels) out.push_back({h, l});
+    } else {
+        for (int h : levels)
+            for (int l : layers) out.push_back({h, l});
+    }
     return out;
 }
 
@@ -154,8 +194,12 @@ void ExploreView::setResult(const RunPtr& run) {
     apply_->setEnabled(false);
     if (!result_) {
         summary_->setText(tr("No exploration yet: choose cells and press Explore."));
+        surface_->setResult(nullptr, {});
         return;
     }
+    std::vector<std::string> names;
+    for (const auto& l : result_->inputs->layers.layers) names.push_back(l.name);
+    surface_->setResult(result_->exploration, std::move(names));
     const ExploreResult& x = *result_->exploration;
     const auto& layers = result_->inputs->layers;
     const std::uint64_t hypar = x.base_code;

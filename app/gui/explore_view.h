@@ -1,8 +1,8 @@
 #pragma once
 // The exploration tab: pick the (level, layer) cells to enumerate, see the
 // space's size, and read the result — the least-communication and fastest
-// points against HyPar's greedy answer, and the best points in a table whose
-// rows can be applied to the grid. (The 2^N surface plot is a later view.)
+// points against HyPar's greedy answer, the 2^N surface (ExploreSurface) and
+// the best points in a table; a surface point or a table row applies to the grid.
 #include <vector>
 
 #include <QWidget>
@@ -10,10 +10,15 @@
 #include "core/run/run.h"
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
 class QTableWidget;
+
+namespace partita {
+class ExploreSurface;
+}
 
 namespace partita::gui {
 
@@ -32,6 +37,7 @@ public:
     void setSelection(const std::vector<int>& levels, const std::vector<int>& layers);
     QTableWidget* table() const { return table_; }
     QPushButton* exploreButton() const { return explore_; }
+    ExploreSurface* surface() const { return surface_; }
 
 signals:
     void exploreRequested(const std::vector<partita::CellRef>& cells);
@@ -46,6 +52,9 @@ private:
     QPushButton* apply_ = nullptr;
     QLabel* summary_ = nullptr;
     QTableWidget* table_ = nullptr;
+    ExploreSurface* surface_ = nullptr;
+    QComboBox* metric_ = nullptr;
+    QCheckBox* log_ = nullptr;
     InputsPtr inputs_;
     RunPtr result_;
     std::vector<std::uint64_t> row_codes_;

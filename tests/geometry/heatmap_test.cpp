@@ -56,6 +56,29 @@ TEST(SurfaceIndex, BitPatternsOfTwoGroups) {
     EXPECT_EQ(t.position(14), std::make_pair(4, 2));
 }
 
+TEST(SurfaceIndex, RowsAreTheLeadingLayerOrLevelRun) {
+    // Lenet-c, H1 and H4 free, level-major: rows = H1's four layers.
+    std::vector<std::pair<int, int>> lenet;
+    for (int h : {0, 3})
+        for (int l = 0; l < 4; ++l) lenet.push_back({h, l});
+    EXPECT_EQ(surfaceRowDigits(lenet), 4);
+    // VGG-A, conv5_2 (7) and fc1 (8) at H1-H4, layer-major: rows = conv5_2's four levels.
+    std::vector<std::pair<int, int>> vgg;
+    for (int l : {7, 8})
+        for (int h = 0; h < 4; ++h) vgg.push_back({h, l});
+    EXPECT_EQ(surfaceRowDigits(vgg), 4);
+    EXPECT_EQ(surfaceRowDigits({{0, 1}, {0, 2}, {0, 3}}), 1);  // one level: half of the cells
+    EXPECT_EQ(surfaceRowDigits({{2, 5}}), 1);
+    EXPECT_EQ(surfaceRowDigits({}), 0);
+}
+
+TEST(SurfaceIndex, BestCodesKeepTies) {
+    EXPECT_EQ(bestCodes({1.0, 3.0, 2.0, 3.0}, false), (std::vector<unsigned long long>{1, 3}));
+    EXPECT_EQ(bestCodes({1.0, 3.0, 2.0, 1.0 + 1e-15}, true), (std::vector<unsigned long long>{0, 3}));
+    EXPECT_EQ(bestCodes({5.0}, true), (std::vector<unsigned long long>{0}));
+    EXPECT_TRUE(bestCodes({}, true).empty());
+}
+
 TEST(Palette, OkabeItoAndViridis) {
     EXPECT_EQ(okabeIto(1), (Rgb{230, 159, 0}));
     EXPECT_EQ(okabeIto(9), okabeIto(1));

@@ -79,4 +79,26 @@ std::pair<int, int> SurfaceIndex::position(unsigned long long code) const {
     return {static_cast<int>(code / c), static_cast<int>(code % c)};
 }
 
+int surfaceRowDigits(const std::vector<std::pair<int, int>>& cells) {
+    const int n = static_cast<int>(cells.size());
+    if (n < 2) return n;
+    const bool by_layer = cells[0].second == cells[1].second;
+    int run = 1;
+    while (run < n && (by_layer ? cells[static_cast<size_t>(run)].second == cells[0].second
+                                : cells[static_cast<size_t>(run)].first == cells[0].first))
+        ++run;
+    return run == n ? n / 2 : run;
+}
+
+std::vector<unsigned long long> bestCodes(const std::vector<double>& values, bool lower_is_better,
+                                          double relative_tolerance) {
+    if (values.empty()) return {};
+    const double best = lower_is_better ? *std::min_element(values.begin(), values.end())
+                                        : *std::max_element(values.begin(), values.end());
+    std::vector<unsigned long long> out;
+    for (size_t k = 0; k < values.size(); ++k)
+        if (std::abs(values[k] - best) <= relative_tolerance * std::abs(best)) out.push_back(k);
+    return out;
+}
+
 }  // namespace partita::view

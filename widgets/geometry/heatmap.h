@@ -51,4 +51,16 @@ struct SurfaceIndex {
     std::pair<int, int> position(unsigned long long code) const;  // (row, col)
 };
 
+// How many leading cells of an exploration form the surface's rows. Cells are
+// (level, layer) pairs, most significant first; the rows are the leading run
+// sharing the first cell's layer (layer-major order: "conv5_2 at H1-H4") or
+// else its level ("H1: every layer"). When that run is every cell (one level
+// or one layer explored), the first half.
+int surfaceRowDigits(const std::vector<std::pair<int, int>>& cells);
+
+// The codes whose value equals the best (max, or min with `lower_is_better`)
+// within a relative tolerance: a peak shared by ties shows as several points.
+std::vector<unsigned long long> bestCodes(const std::vector<double>& values, bool lower_is_better,
+                                          double relative_tolerance = 1e-12);
+
 }  // namespace partita::view

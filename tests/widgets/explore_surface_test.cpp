@@ -1,0 +1,128 @@
+// ExploreSurface: the 2^N surfaces of HyPar Figs. 9-10 on the built-in
+// networks (their peaks and ties per spec hypar §6.4-6.5), clicking a point,
+// the metric toggle, and the figure exports.
+#include <QFile>
+#include <QImage>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/io/network_io.h"
+#include "core/model/layers.h"
+#include "core/search/methods.h"
+#include "widgets/explore_surface.h"
+
+using namespace partita;
+
+namespace {
+
+struct Explored {
+    std::shared_ptr<const ExploreResult> result;
+    std::vector<std::string> names;
+};
+
+// HyPar's answer with `cells` free, as the Explore tab runs it.
+Explored exploreAround(const char* network, const std::vector<CellRef>& cells) {
+    const Network net = loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/" + network + ".json");
+    const LayerTable layers = weightedLayers(net);
+    const Array array = defaultArray(4);
+    const CostParams params;
+    ExploreRequest request;
+    request.base = hyparSearch(layers, 4, params);
+    request.cells = cells;
+    Explored e;
+    e.result = std::make_shared<const ExploreResult>(explore(layers, array, params, request));
+    for (const auto& l : layers.layers) e.names.push_back(l.name);
+    return e;
+}
+
+int layerIndex(const char* network, const std::string& name) {
+    const Network net = loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/" + network + ".json");
+    const LayerTable layers = weightedLayers(net);
+    for (size_t l = 0; l < layers.size(); ++l)
+        if (layers[l].name == name) return static_cast<int>(l);
+    return -1;
+}
+
+}  // namespace
+
+class ExploreSurfaceTest : public QObject {
+    Q_OBJECT
+private slots:
+    void lenetPeakIsHyParsChoice() {
+        const Explored e = exploreAround("lenet-c", levelCells({0, 3}, 4));
+        ExploreSurface s;
+        s.setResult(e.result, e.names);
+        QCOMPARE(s.index().rows(), 16);
+        QCOMPARE(s.index().cols(), 16);
+        QVERIFY(s.rowTitle().startsWith("H1:"));
+        QVERIFY(s.colTitle().startsWith("H4:"));
+        // Spec §6.4: a unique peak at H1 = 0011, H4 = 0011, which is HyPar's answer.
+        const auto peaks = s.peakCodes();
+        QCOMPARE(peaks.size(), size_t{1});
+        const auto [row, col] = s.index().position(peaks[0]);
+        QCOMPARE(s.rowLabel(row), QString("0011"));
+        QCOMPARE(s.colLabel(col), QString("0011"));
+        QCOMPARE(peaks[0], static_cast<unsigned long long>(e.result->base_code));
+    }
+
+    void vggShowsTheFourWayTie() {
+        std::vector<CellRef> cells;  // conv5_2 then fc1, H1..H4 each: rows conv5_2, columns fc1
+        for (const char* layer : {"conv5_2", "fc1"})
+            for (int h = 0; h < 4; ++h) cells.push_back({h, layerIndex("vgg-a", layer)});
+        const Explored e = exploreAround("vgg-a", cells);
+        ExploreSurface s;
+        s.setResult(e.result, e.names);
+        QCOMPARE(s.rowTitle(), QString("conv5_2 at H1, H2, H3, H4"));
+        QCOMPARE(s.colTitle(), QString("fc1 at H1, H2, H3, H4"));
+        // Spec §6.5: conv5_2 in {0001, 0010, 0100, 1000} with fc1 = 1111 tie for the best.
+        QStringList tied;
+        for (auto code : s.peakCodes()) {
+            const auto [row, col] = s.index().position(code);
+            QCOMPARE(s.colLabel(col), QString("1111"));
+            tied << s.rowLabel(row);
+        }
+        QCOMPARE(tied, (QStringList{"0001", "0010", "0100", "1000"}));
+        s.setMetric(ExploreSurface::Metric::Communication);  // the tie is in total communication too
+        QCOMPARE(s.peakCodes().size(), size_t{4});
+    }
+
+    void clickingAPointEmitsItsCode() {
+        const Explored e = exploreAround("lenet-c", levelCells({0, 3}, 4));
+        ExploreSurface s;
+        s.setResult(e.result, e.names);
+        s.resize(1000, 700);
+        s.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&s));
+        QSignalSpy clicked(&s, &ExploreSurface::pointClicked);
+        const std::uint64_t code = s.index().code(0b0011, 0b0010);
+        const QRectF cell = s.cellRect(code);
+        QVERIFY(s.rect().contains(cell.toRect()));
+        QTest::mouseClick(&s, Qt::LeftButton, {}, cell.center().toPoint());
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(clicked.at(0).at(0).value<std::uint64_t>(), code);
+        QTest::mouseClick(&s, Qt::LeftButton, {}, QPoint(2, 2));  // the margin is not a point
+        QCOMPARE(clicked.count(), 1);
+    }
+
+    void exportsEveryFormat() {
+        const Explored e = exploreAround("lenet-c", levelCells({0, 3}, 4));
+        ExploreSurface s;
+        s.setResult(e.result, e.names);
+        QTemporaryDir dir;
+        QVERIFY(exportFigure(s, dir.filePath("s.png"), {QSize(800, 600), 192, {}}).isEmpty());
+        QCOMPARE(QImage(dir.filePath("s.png")).size(), QSize(1600, 1200));
+        QVERIFY(exportFigure(s, dir.filePath("s.svg")).isEmpty());
+        QVERIFY(QSvgRenderer(dir.filePath("s.svg")).isValid());
+        QVERIFY(exportFigure(s, dir.filePath("s.pdf")).isEmpty());
+        QFile pdf(dir.filePath("s.pdf"));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF"));
+        QVERIFY(bytes.contains("/Type /Page"));
+    }
+};
+
+QTEST_MAIN(ExploreSurfaceTest)
+#include "explore_surface_test.moc"

@@ -104,5 +104,26 @@ TEST(LaneLayout, CollapsingAGroupHidesItsLanes) {
     EXPECT_EQ(l.laneAt(1000), std::nullopt);
 }
 
+TEST(LaneLayout, RowAtTellsHeadersFromLanes) {
+    using Hit = LaneLayout::RowHit;
+    LaneLayout l({{"node 0", 0, 4, false}, {"links", 4, 2, false}}, 20, 16);
+    EXPECT_EQ(l.visibleLaneCount(), 6);
+    EXPECT_EQ(l.rowAt(0), (Hit{0, -1}));
+    EXPECT_EQ(l.rowAt(15.9), (Hit{0, -1}));
+    EXPECT_EQ(l.rowAt(16), (Hit{0, 0}));
+    EXPECT_EQ(l.rowAt(95.9), (Hit{0, 3}));
+    EXPECT_EQ(l.rowAt(96), (Hit{1, -1}));
+    EXPECT_EQ(l.rowAt(112 + 39), (Hit{1, 5}));
+    EXPECT_EQ(l.rowAt(112 + 40), std::nullopt);
+    EXPECT_EQ(l.rowAt(-1), std::nullopt);
+    EXPECT_EQ(l.groupTop(1), 96);
+    l.setCollapsed(0, true);
+    EXPECT_EQ(l.visibleLaneCount(), 2);
+    EXPECT_EQ(l.rowAt(5), (Hit{0, -1}));  // a collapsed group is only its header
+    EXPECT_EQ(l.rowAt(16), (Hit{1, -1}));
+    EXPECT_EQ(l.rowAt(32), (Hit{1, 4}));
+    EXPECT_EQ(l.groupTop(1), 16);
+}
+
 }  // namespace
 }  // namespace partita::view

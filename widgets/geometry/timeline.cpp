@@ -102,4 +102,24 @@ std::optional<int> LaneLayout::laneAt(double y) const {
     return std::nullopt;
 }
 
+std::optional<LaneLayout::RowHit> LaneLayout::rowAt(double y) const {
+    for (size_t g = 0; g < groups_.size(); ++g) {
+        const double top = group_top_[g];
+        const auto& grp = groups_[g];
+        const double bottom = top + header_height_ + (grp.collapsed ? 0 : grp.lane_count * row_height_);
+        if (y < top || y >= bottom) continue;
+        if (y < top + header_height_) return RowHit{static_cast<int>(g), -1};
+        return RowHit{static_cast<int>(g),
+                      grp.first_lane + std::min(grp.lane_count - 1, static_cast<int>((y - top - header_height_) / row_height_))};
+    }
+    return std::nullopt;
+}
+
+int LaneLayout::visibleLaneCount() const {
+    int n = 0;
+    for (const auto& g : groups_)
+        if (!g.collapsed) n += g.lane_count;
+    return n;
+}
+
 }  // namespace partita::view

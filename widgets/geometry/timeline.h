@@ -60,6 +60,16 @@ public:
     std::optional<double> laneTop(int lane) const;
     // Lane under pixel y (a collapsed group's header maps to its first lane).
     std::optional<int> laneAt(double y) const;
+    // What is under pixel y: a group's header (lane -1) or one of its lanes.
+    struct RowHit {
+        int group = -1, lane = -1;
+        bool operator==(const RowHit&) const = default;
+    };
+    std::optional<RowHit> rowAt(double y) const;
+    double groupTop(int group) const { return group_top_.at(static_cast<size_t>(group)); }
+    double rowHeight() const { return row_height_; }
+    double headerHeight() const { return header_height_; }
+    int visibleLaneCount() const;  // lanes of expanded groups
     double height() const { return height_; }
     const std::vector<LaneGroup>& groups() const { return groups_; }
     void setCollapsed(int group, bool collapsed);

@@ -58,6 +58,59 @@ std::vector<double> binMatrix(const std::vector<double>& m, int rows, int cols, 
     return out;
 }
 
+std::pair<int, int> binRange(int bin, int n, int out) {
+    // binMatrix puts source i into bin floor(i * out / n): bin k starts at ceil(k * n / out).
+    auto start = [&](long long k) { return static_cast<int>((k * n + out - 1) / out); };
+    return {start(bin), start(static_cast<long long>(bin) + 1)};
+}
+
+int binCount(int n, double extent, double min_cell) {
+    if (n < 1) return 0;
+    if (!(min_cell > 0) || extent / n >= min_cell) return n;
+    return std::clamp(static_cast<int>(extent / min_cell), 1, n);
+}
+
+int labelStride(double cell_extent, double label_extent) {
+    if (!(cell_extent > 0)) return 1 << 30;
+    return std::max(1, static_cast<int>(std::ceil(label_extent / cell_extent - 1e-9)));
+}
+
+HeatmapFrame layoutHeatmap(const HeatmapFrameSpec& s) {
+    constexpr double kGap = 6, kBarW = 16, kMargin = 8;
+    HeatmapFrame f;
+    const double left = s.x + s.line * 1.5 + s.row_label + kGap;          // rotated row title, labels
+    const double right = s.x + s.width - kMargin - s.bar_label - kGap - kBarW - 2 * kGap;
+    const double top = s.y + s.heading + s.line * 1.4;                     // headings, column title
+    const double bottom = s.y + s.height - kMargin - s.line / 2;  // the bar's last tick label is centred on the edge
+    const double avail_w = std::max(1.0, right - left);
+    // Rotated column labels take their length in height; decide with the narrowest cells we may get.
+    for (int pass = 0; pass < 2; ++pass) {
+        const double band = f.rotate_cols ? s.col_label + kGap : s.line + 4;
+        const double avail_h = std::max(1.0, bottom - top - band);
+        double ext_w = avail_w, ext_h = avail_h;
+        if (s.square && s.rows > 0 && s.cols > 0) {  // both axes bin at the square cell's size
+            const double side = std::min(avail_w / s.cols, avail_h / s.rows);
+            ext_w = side * s.cols;
+            ext_h = side * s.rows;
+        }
+        f.shown_cols = binCount(s.cols, ext_w, s.min_cell);
+        f.shown_rows = binCount(s.rows, ext_h, s.min_cell);
+        double cw = avail_w / std::max(f.shown_cols, 1), ch = avail_h / std::max(f.shown_rows, 1);
+        if (s.square) cw = ch = std::min(cw, ch);
+        // Square cells leave width over: centre the labelled plot and its colour bar.
+        const double shift = s.square ? (avail_w - cw * f.shown_cols) / 2 : 0;
+        f.plot = {left + shift, top + band, cw * f.shown_cols, ch * f.shown_rows};
+        f.row_title_x = s.x + shift + 2;
+        f.col_labels_top = top;
+        f.col_stride = labelStride(cw, f.rotate_cols ? s.line + 2 : s.col_label + kGap);
+        f.row_stride = labelStride(ch, s.line + 1);
+        if (f.rotate_cols || cw >= s.col_label + kGap) break;
+        f.rotate_cols = true;
+    }
+    f.bar = {f.plot.x + f.plot.w + 2 * kGap, f.plot.y, kBarW, f.plot.h};
+    return f;
+}
+
 namespace {
 int power(int radix, int digits) {
     int v = 1;

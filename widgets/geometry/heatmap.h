@@ -39,6 +39,41 @@ private:
 // exceed the source counts.
 std::vector<double> binMatrix(const std::vector<double>& m, int rows, int cols, int out_rows, int out_cols);
 
+// Source indices [first, last) that binMatrix sums into bin `bin` of an axis
+// of n cells binned onto `out`.
+std::pair<int, int> binRange(int bin, int n, int out);
+// How many cells an axis of n cells shows over `extent` pixels: n while each
+// gets at least `min_cell` pixels, else as many bins as fit (at least 1).
+int binCount(int n, double extent, double min_cell);
+// Label every k-th cell so labels `label_extent` long (plus nothing else)
+// never overlap on cells `cell_extent` apart: the smallest k >= 1 with
+// k * cell_extent >= label_extent.
+int labelStride(double cell_extent, double label_extent);
+
+// A labelled heatmap's frame: row title and labels on the left, column title
+// and labels on top (rotated when they do not fit across), the colour bar and
+// its tick labels on the right (its title goes above it, on the column-title
+// line). All lengths in pixels.
+struct HeatmapFrameSpec {
+    double x = 0, y = 0, width = 0, height = 0;  // the whole figure
+    int rows = 0, cols = 0;                      // source cells
+    double line = 16;                            // text line height
+    double heading = 0;                          // height above everything (titles)
+    double row_label = 0, col_label = 0;         // widest row and column label
+    double bar_label = 0;                        // widest colour-bar tick label
+    bool square = false;                         // square cells (device x device), centred across
+    double min_cell = 3;                         // bin axes whose cells would be thinner
+};
+struct HeatmapFrame {
+    CellRect plot, bar;             // the cells, the colour bar
+    double col_labels_top = 0;      // column labels occupy [col_labels_top, plot.y)
+    double row_title_x = 0;         // left edge of the rotated row title
+    int shown_rows = 0, shown_cols = 0;
+    int row_stride = 1, col_stride = 1;
+    bool rotate_cols = false;       // column labels drawn vertically
+};
+HeatmapFrame layoutHeatmap(const HeatmapFrameSpec& spec);
+
 // Two groups of digits (rows = first group, most significant) of an
 // exploration code; maps between (row, col) and the code.
 struct SurfaceIndex {

@@ -53,4 +53,27 @@ std::vector<Tick> timeTicks(double lo, double hi, int max_ticks) {
     return ticks;
 }
 
+std::vector<Tick> logTicks(double lo, double hi, int max_ticks) {
+    std::vector<Tick> ticks;
+    if (!(lo > 0) || !(hi >= lo) || max_ticks < 1) return ticks;
+    const double eps = 1e-9;
+    const int first = static_cast<int>(std::ceil(std::log10(lo) - eps));
+    const int last = static_cast<int>(std::floor(std::log10(hi) + eps));
+    if (last - first + 1 >= 2) {
+        const int every = std::max(1, (last - first + max_ticks) / max_ticks);  // ceil(decades / max)
+        for (int k = first; k <= last; k += every) ticks.push_back({std::pow(10.0, k), {}});
+        return ticks;
+    }
+    // Less than two decades: 1-2-5 multiples inside the range.
+    for (int k = first - 1; k <= last; ++k)
+        for (double m : {1.0, 2.0, 5.0}) {
+            const double v = m * std::pow(10.0, k);
+            if (v >= lo * (1 - eps) && v <= hi * (1 + eps)) ticks.push_back({v, {}});
+        }
+    const size_t every = (ticks.size() + static_cast<size_t>(max_ticks) - 1) / static_cast<size_t>(max_ticks);
+    std::vector<Tick> thinned;
+    for (size_t i = 0; i < ticks.size(); i += std::max<size_t>(every, 1)) thinned.push_back(ticks[i]);
+    return thinned;
+}
+
 }  // namespace partita::view

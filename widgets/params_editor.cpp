@@ -114,6 +114,7 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
     connect(groups_, &GroupsEditor::edited, this, &ParamsEditor::groupsEdited);
 
     QFormLayout* acc = group(outer, tr("Accelerator"), this);
+    analytic_only_ << acc->parentWidget();
     addNumber(acc, "throughput_ops", tr("Throughput (ops/s)"),
               tr("Accelerator throughput R_acc in ops/s, 2 ops per MAC (default 4.2e11 = 420 GOPS)."));
     addNumber(acc, "e_mult_pj", tr("Multiply (pJ)"), tr("Energy of one 32-bit float multiply, pJ (default 3.7)."));
@@ -132,6 +133,7 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
     connect(sram, &QCheckBox::toggled, this, [this] { choiceChanged(); });
 
     QFormLayout* ap = group(outer, tr("AccPar"), this);
+    analytic_only_ << ap->parentWidget();
     combo(ap, "ratio_model", tr("Ratio model"),
           tr("How AccPar balances a split between two groups. E (default): the ratio that makes both groups' "
              "compute plus communication time exactly equal. P: the paper's linear rule as printed."),
@@ -333,6 +335,10 @@ QString ParamsEditor::problem() const {
         if (errors_.contains(key)) return labels_[key] + ": " + errors_[key];
     if (grouped() && !groups_->valid()) return groups_->problems().value(0);
     return {};
+}
+
+void ParamsEditor::setSimulationMode(bool on) {
+    for (QWidget* box : analytic_only_) box->setVisible(!on);
 }
 
 QWidget* ParamsEditor::field(const QString& key) const { return fields_.value(key); }

@@ -36,6 +36,8 @@ public:
     // batch = params().batch; ratio model, balanced baselines and bytes per element from
     // the fields; comm, objective and allowed as last given (AccParParams defaults until then).
     AccParParams accparParams() const;
+    // Simulate/MCMC: the groups only the analytic models read (accelerator energies, AccPar) are hidden.
+    void setSimulationMode(bool on);
     bool valid() const;         // every field parses and is in range
     QString problem() const;    // the first invalid field's message, empty when valid
 
@@ -72,6 +74,7 @@ private:
     QLabel* problem_ = nullptr;
     QLabel* accelerators_ = nullptr;    // "= 16 accelerators" next to the levels
     GroupsEditor* groups_ = nullptr;
+    QList<QWidget*> analytic_only_;     // hidden in simulation mode
     bool loading_ = false;              // setValues in progress: no changed()
 };
 

@@ -15,6 +15,8 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString methodText(const std::string& method) {
+    if (method == "simulate") return QObject::tr("Simulate");
+    if (method == "mcmc") return QObject::tr("MCMC");
     try {
         return methodLabel(parseMethod(method));  // "HyPar", "DP", ...
     } catch (const std::invalid_argument&) {
@@ -30,7 +32,19 @@ QString createdText(const std::string& utc) {
 
 QString shortHash(const std::string& hash) { return q(hash.substr(0, 12)); }
 
+// A simulated run ran on its topology, not on the array its inputs carry.
+QString arrayText(const RunSummary& s) { return q(s.topology_name.empty() ? s.array_name : s.topology_name); }
+int devicesOf(const RunSummary& s) { return s.topology_name.empty() ? s.accelerators : s.devices; }
+
 QString tooltip(const RunSummary& s) {
+    if (!s.topology_name.empty())
+        return QObject::tr("%1 (id %2)\nNetwork: %3, sha256 %4\nTopology: %5, %6 devices\nBatch %7, makespan %8\n"
+                           "Created %9 UTC by Partita %10")
+            .arg(q(s.name))
+            .arg(s.id)
+            .arg(q(s.network_name), shortHash(s.network_hash), q(s.topology_name))
+            .arg(s.devices)
+            .arg(q(formatNumber(s.batch)), q(seconds(s.time_step_s)), q(s.created_utc), q(s.app_version));
     return QObject::tr("%1 (id %2)\nNetwork: %3, sha256 %4\nArray: %5, sha256 %6\nBatch %7, step time %8\n"
                        "Created %9 UTC by Partita %10")
         .arg(q(s.name))
@@ -79,8 +93,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
                 case Method: return methodText(s.method).toLower();
                 case Kind: return QString(runKindName(s.kind));
                 case Network: return q(s.network_name).toLower();
-                case Array: return q(s.array_name).toLower();
-                case Accelerators: return s.accelerators;
+                case Array: return arrayText(s).toLower();
+                case Accelerators: return devicesOf(s);
                 case TotalElements: return s.total_elements;
                 case PerfVsDp: return s.perf_vs_dp;
                 case Created: return QVariant::fromValue<qlonglong>(s.id);  // ids grow with creation time
@@ -94,9 +108,11 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
                 case Method: return methodText(s.method);
                 case Kind: return QString(runKindName(s.kind));
                 case Network: return q(s.network_name);
-                case Array: return q(s.array_name);
-                case Accelerators: return s.accelerators;
-                case TotalElements: return q(withCommas(s.total_elements));
+                case Array: return arrayText(s);
+                case Accelerators: return devicesOf(s);
+                case TotalElements:  // a simulated strategy without a grid has no analytic total
+                    return !s.topology_name.empty() && s.total_elements == 0 ? QStringLiteral("—")
+                                                                            : q(withCommas(s.total_elements));
                 case PerfVsDp:
                     return std::isfinite(s.perf_vs_dp) && s.perf_vs_dp > 0 ? q(fixed(s.perf_vs_dp, 2)) + QChar(0x00D7)
                                                                             : QString();
@@ -117,8 +133,8 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         "The search method or baseline that produced the grid",
         "search, evaluate, edited or explore",
         "The network's name",
-        "The accelerator array's name",
-        "Number of accelerators (2^levels)",
+        "The accelerator array's name (a simulated run: its topology's)",
+        "Number of accelerators (2^levels; a simulated run: the topology's devices)",
         "Total communication of one training step, in tensor elements",
         "Speed-up over data parallelism: T_DP / T_run",
         "When the run was made (local time)"};

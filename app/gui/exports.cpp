@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
 
@@ -13,11 +14,16 @@
 #include "app/gui/runs_dock.h"
 #include <qcustomplot.h>
 
+#include "widgets/comm_heatmap.h"
 #include "widgets/compare_view.h"
 #include "widgets/figure_export.h"
+#include "widgets/gantt_view.h"
 #include "widgets/grid_view.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/params_editor.h"
+#include "widgets/simulation_view.h"
+#include "widgets/study_view.h"
+#include "widgets/teaching_view.h"
 
 namespace partita::gui {
 
@@ -48,8 +54,9 @@ CsvTable explorationCsv(const Run& run) {
 }  // namespace
 
 QStringList MainWindow::exportTargets() {
-    return {"grid", "metrics", "compare", "compare-metrics", "compare-levels", "level-chart", "time-chart",
-            "explore", "network"};
+    return {"grid",       "metrics",  "simulation", "simulation-starts", "simulation-traffic",
+            "compare",    "compare-metrics", "compare-levels", "level-chart", "time-chart",
+            "explore",    "network"};
 }
 
 QString MainWindow::exportTarget(const QString& target, const QString& path) {
@@ -80,20 +87,45 @@ QString MainWindow::exportTarget(const QString& target, const QString& path) {
         if (!explore_->result()) return tr("Nothing to export: no exploration has run");
         return csv ? exportCsv(explorationCsv(*explore_->result()), path) : exportWidget(*explore_, path, options);
     }
+    if (target.startsWith("simulation")) {
+        if (!simulation_->hasSimulation()) return tr("Nothing to export: the shown run is not simulated");
+        if (target == "simulation")
+            return csv ? exportCsv(simulation_->resourcesCsv(), path) : exportWidget(*simulation_, path, options);
+        if (target == "simulation-starts") {
+            if (!current_->simulation->mcmc) return tr("Nothing to export: the shown run is not an MCMC search");
+            return csv ? exportCsv(simulation_->startsCsv(), path)
+                       : exportWidget(*simulation_->startsTable(), path, options);
+        }
+        if (target == "simulation-traffic") {
+            if (!csv) return tr("%1: the traffic matrix exports as CSV only").arg(path);
+            return exportCsv(simulation_->trafficCsv(), path);
+        }
+    }
     if (target == "network") return csv ? exportCsv(network_view_->csv(), path) : exportWidget(*network_view_, path, options);
     return tr("Unknown export target '%1' (use %2)").arg(target, exportTargets().join(", "));
 }
 
 void MainWindow::showView(const QString& view) {
-    if (view == "grid" || view == "metrics" || view == "main") tabs_->setCurrentIndex(0);
+    if (view == "main" && current_ && current_->isSimulation()) tabs_->setCurrentWidget(simulation_);
+    else if (view == "grid" || view == "metrics" || view == "main") tabs_->setCurrentIndex(0);
+    else if (view == "simulation") tabs_->setCurrentWidget(simulation_);
     else if (view == "compare") tabs_->setCurrentWidget(compare_);
     else if (view == "explore") tabs_->setCurrentWidget(explore_);
     else if (view == "network") tabs_->setCurrentWidget(network_view_);
+    else if (view == "timeline") tabs_->setCurrentWidget(gantt_);
+    else if (view == "heatmap") tabs_->setCurrentWidget(heatmap_);
+    else if (view == "teaching") tabs_->setCurrentWidget(teaching_);
+    else if (view == "studies") tabs_->setCurrentWidget(studies_);
 }
 
 bool MainWindow::saveScreenshot(const QString& path, const QString& view) {
     jobs_.waitForIdle();
     if (view == "compare" && compare_->runs().empty()) compareWithBaselines();
+    // The chosen method is not simulated: simulate it for these two views.
+    if ((view == "simulation" || view == "timeline") && !simulation_->hasSimulation()) {
+        runSimulation();
+        jobs_.waitForIdle();
+    }
     if (view == "explore" && !explore_->result()) {
         explore(explore_->cells());
         jobs_.waitForIdle();
@@ -101,7 +133,8 @@ bool MainWindow::saveScreenshot(const QString& path, const QString& view) {
     showView(view);
     // A single view gets the whole window's width: docks step aside while it is rendered.
     const bool central = view == "grid" || view == "metrics" || view == "compare" || view == "explore" ||
-                         view == "network";
+                         view == "network" || view == "simulation" || view == "timeline" || view == "heatmap" ||
+                         view == "teaching" || view == "studies";
     std::vector<QDockWidget*> hidden;
     if (central)
         for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -111,11 +144,16 @@ bool MainWindow::saveScreenshot(const QString& path, const QString& view) {
             }
     QApplication::processEvents();
     QWidget* target = this;
-    if (view == "grid") target = grid_;
-    else if (view == "metrics") target = metrics_;
+    if (view == "grid" || view == "metrics") target = view == "grid" ? static_cast<QWidget*>(grid_) : metrics_;
+    if (central && gridNotApplicableShown() && (view == "grid" || view == "metrics")) target = grid_na_;
+    else if (view == "simulation") target = simulation_;
     else if (view == "compare") target = compare_;
     else if (view == "explore") target = explore_;
     else if (view == "network") target = network_view_;
+    else if (view == "timeline") target = gantt_;
+    else if (view == "heatmap") target = heatmap_;
+    else if (view == "teaching") target = teaching_;
+    else if (view == "studies") target = studies_;
     else if (view == "runs") target = runs_dock_;
     else if (view == "library") target = library_;
     else if (view == "params") target = findChild<QDockWidget*>("properties");

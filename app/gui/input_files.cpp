@@ -16,6 +16,8 @@ FileKind fileKindOf(const QString& path) {
     if (format.startsWith("partita-network/")) return FileKind::Network;
     if (format.startsWith("partita-array/")) return FileKind::Array;
     if (format.startsWith("partita-strategy/")) return FileKind::Strategy;
+    if (format.startsWith("partita-topology/")) return FileKind::Topology;
+    if (format.startsWith("partita-soap/")) return FileKind::SoapStrategy;
     return FileKind::Unknown;
 }
 

@@ -5,10 +5,10 @@
 
 namespace partita::gui {
 
-enum class FileKind { Network, Array, Strategy, Unknown };
+enum class FileKind { Network, Array, Strategy, Topology, SoapStrategy, Unknown };
 
 // By the JSON "format" key (partita-network/1, partita-array/1,
-// partita-strategy/1); a .txt file is an AccPar network. Unknown when the file
+// partita-strategy/1, partita-topology/1, partita-soap/1); a .txt file is an AccPar network. Unknown when the file
 // cannot be read or has no recognised format (the loader then reports why).
 FileKind fileKindOf(const QString& path);
 

@@ -12,6 +12,10 @@ struct JobRunner::Job {
     std::atomic<bool> cancel{false};
     std::atomic<double> fraction{0.0};
     double reported = -1;
+    bool keep_on_cancel = false;
+    std::mutex note_mutex;
+    QString note;
+    bool note_pending = false;
 };
 
 JobRunner::JobRunner(QObject* parent) : QObject(parent) {
@@ -30,9 +34,16 @@ JobRunner::~JobRunner() {
 }
 
 quint64 JobRunner::start(const QString& label, Work work) {
+    return start(
+        label, [work = std::move(work)](const ProgressFn& p, const NoteFn&, const CancelFn& c) { return work(p, c); },
+        OnCancel::Discard);
+}
+
+quint64 JobRunner::start(const QString& label, NotedWork work, OnCancel on_cancel) {
     if (newest_) newest_->cancel = true;
     auto job = std::make_shared<Job>();
     job->generation = ++generation_;
+    job->keep_on_cancel = on_cancel == OnCancel::KeepResult;
     newest_ = job;
     label_ = label;
     ++running_;
@@ -44,11 +55,16 @@ quint64 JobRunner::start(const QString& label, Work work) {
     pool_.start([self, job, latest, work = std::move(work)] {
         const CancelFn cancel = [job, latest] { return job->cancel.load() || latest->load() != job->generation; };
         const ProgressFn progress = [job](double f) { job->fraction = f; };
+        const NoteFn note = [job](const QString& text) {
+            const std::lock_guard lock(job->note_mutex);
+            job->note = text;
+            job->note_pending = true;
+        };
         RunPtr run;
         QString error;
         bool was_cancelled = false;
         try {
-            run = std::make_shared<const Run>(work(progress, cancel));
+            run = std::make_shared<const Run>(work(progress, note, cancel));
             was_cancelled = cancel();
         } catch (const Cancelled&) {
             was_cancelled = true;
@@ -77,13 +93,26 @@ void JobRunner::pollProgress() {
         newest_->reported = f;
         emit progress(newest_->generation, f);
     }
+    flushNote(*newest_);
+}
+
+void JobRunner::flushNote(Job& job) {
+    QString text;
+    {
+        const std::lock_guard lock(job.note_mutex);
+        if (!job.note_pending) return;
+        job.note_pending = false;
+        text = job.note;
+    }
+    emit note(job.generation, text);
 }
 
 void JobRunner::complete(const std::shared_ptr<Job>& job, RunPtr run, const QString& error, bool was_cancelled) {
     --running_;
     const bool newest = job == newest_;
     if (newest) {
-        if (was_cancelled) emit cancelled(job->generation);
+        flushNote(*job);  // a short job's last note still reaches the window
+        if (was_cancelled && !(job->keep_on_cancel && run)) emit cancelled(job->generation);
         else if (!error.isEmpty()) emit failed(job->generation, error);
         else emit finished(job->generation, std::move(run));
     }

@@ -15,10 +15,12 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 #include "app/gui/explore_view.h"
 #include "app/gui/input_files.h"
@@ -32,6 +34,8 @@
 #include "widgets/grid_view.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/params_editor.h"
+#include "widgets/sim_params_editor.h"
+#include "widgets/simulation_view.h"
 
 namespace partita::gui {
 
@@ -54,6 +58,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     connect(&jobs_, &JobRunner::started, this, [this](quint64, const QString& label) { setBusy(true, label); });
     connect(&jobs_, &JobRunner::progress, this,
             [this](quint64, double f) { progress_->setValue(static_cast<int>(f * 1000)); });
+    connect(&jobs_, &JobRunner::note, this, [this](quint64, const QString& text) { status_label_->setText(text); });
     connect(&jobs_, &JobRunner::finished, this, &MainWindow::onJobFinished);
     connect(&jobs_, &JobRunner::failed, this, [this](quint64, const QString& m) { reportError(m); });
     connect(&jobs_, &JobRunner::cancelled, this,
@@ -78,6 +83,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         }
     }
     setMethodKey(options.method);
+    updateMethodFields();
+    applyOptionsToSimulation();
     params_->setValues(array_, CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
@@ -93,8 +100,10 @@ MainWindow::~MainWindow() = default;
 void MainWindow::buildCentral() {
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
-    auto* grid_page = new QSplitter(Qt::Vertical, tabs_);
+    grid_stack_ = new QStackedWidget(tabs_);
+    auto* grid_page = new QSplitter(Qt::Vertical, grid_stack_);
     grid_page->setObjectName("grid-page");
+    grid_page_ = grid_page;
     grid_ = new GridView(grid_page);
     metrics_ = new MetricsPanel(grid_page);
     grid_page->addWidget(grid_);
@@ -102,13 +111,24 @@ void MainWindow::buildCentral() {
     grid_page->setStretchFactor(0, 3);
     grid_page->setStretchFactor(1, 2);
     grid_page->setSizes({430, 300});
-    tabs_->addTab(grid_page, tr("Grid"));
+    grid_stack_->addWidget(grid_page);
+    grid_na_ = new QLabel(grid_stack_);
+    grid_na_->setObjectName("grid-not-applicable");
+    grid_na_->setAlignment(Qt::AlignCenter);
+    grid_na_->setWordWrap(true);
+    grid_na_->setMargin(24);
+    grid_stack_->addWidget(grid_na_);
+    tabs_->addTab(grid_stack_, tr("Grid"));
+    simulation_ = new SimulationView(tabs_);
+    tabs_->addTab(simulation_, tr("Simulation"));
+    connect(grid_na_, &QLabel::linkActivated, this, [this] { tabs_->setCurrentWidget(simulation_); });
     compare_ = new CompareView(tabs_);
     tabs_->addTab(compare_, tr("Compare"));
     explore_ = new ExploreView(tabs_);
     tabs_->addTab(explore_, tr("Explore"));
     network_view_ = new NetworkView(tabs_);
     tabs_->addTab(network_view_, tr("Network"));
+    buildViewTabs();
     setCentralWidget(tabs_);
 
     connect(grid_, &GridView::cellToggled, this, &MainWindow::toggleCell);
@@ -139,120 +159,31 @@ void MainWindow::buildDocks() {
     auto* scroll = new QScrollArea(props);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    params_ = new ParamsEditor(scroll);
-    scroll->setWidget(params_);
+    auto* editors = new QWidget(scroll);
+    auto* column = new QVBoxLayout(editors);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    sim_params_ = new SimParamsEditor(editors);  // shown for Simulate and MCMC only
+    params_ = new ParamsEditor(editors);
+    column->addWidget(sim_params_);
+    column->addWidget(params_, 1);
+    scroll->setWidget(editors);
+    addTopologyPresets();
     props->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, props);
     connect(params_, &ParamsEditor::changed, this, [this] { params_timer_.start(); });
+    connect(sim_params_, &SimParamsEditor::changed, this, [this] { params_timer_.start(); });
+    connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load topology"), examplesDir() + "/topologies",
+                                                          tr("Topologies (*.json);;All files (*)"));
+        if (!path.isEmpty()) loadTopology(path);
+    });
+    connect(sim_params_, &SimParamsEditor::strategyFileRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Choose a SOAP strategy"), QString(),
+                                                          tr("Strategies (*.json);;All files (*)"));
+        if (!path.isEmpty()) loadSoapStrategy(path);
+    });
     resizeDocks({library_, props}, {250, 290}, Qt::Horizontal);
-}
-
-QAction* MainWindow::action(const QString& name) const {
-    const auto it = actions_.find(name);
-    return it == actions_.end() ? nullptr : it->second;
-}
-
-void MainWindow::buildActions() {
-    auto make = [this](const QString& name, const QString& text, const QString& tip, QKeySequence key = {}) {
-        auto* a = new QAction(text, this);
-        a->setObjectName(name);
-        a->setToolTip(tip);
-        a->setStatusTip(tip);
-        if (!key.isEmpty()) a->setShortcut(key);
-        actions_[name] = a;
-        return a;
-    };
-    QAction* open = make("open", tr("&Open…"), tr("Open a network, array or strategy file"), QKeySequence::Open);
-    QAction* run = make("run", tr("&Run"), tr("Run the selected method on the loaded network and array"),
-                        QKeySequence(Qt::CTRL | Qt::Key_R));
-    QAction* evaluate = make("evaluate", tr("&Evaluate"), tr("Re-evaluate the shown grid with the current parameters"),
-                             QKeySequence(Qt::CTRL | Qt::Key_E));
-    QAction* explore = make("explore", tr("E&xplore"), tr("Enumerate every choice of the cells picked in the Explore tab"),
-                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
-    QAction* compare = make("compare", tr("&Compare"),
-                            tr("Compare the selected stored runs, or the shown run with the baselines"),
-                            QKeySequence(Qt::CTRL | Qt::Key_K));
-    QAction* exportA = make("export", tr("E&xport…"), tr("Export the current view as PNG, SVG, PDF or CSV"),
-                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    QAction* reset = make("reset", tr("Rese&t grid"), tr("Return to the searched optimum"), QKeySequence(Qt::CTRL | Qt::Key_0));
-    QAction* cancel = make("cancel", tr("Cancel"), tr("Stop the running job"), QKeySequence(Qt::Key_Escape));
-    QAction* quit = make("quit", tr("&Quit"), tr("Quit Partita"), QKeySequence::Quit);
-
-    connect(open, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
-                                                          tr("Partita files (*.json *.txt);;All files (*)"));
-        if (!path.isEmpty()) openFile(path);
-    });
-    connect(run, &QAction::triggered, this, &MainWindow::runSelected);
-    connect(evaluate, &QAction::triggered, this, &MainWindow::evaluateCurrent);
-    connect(explore, &QAction::triggered, this, [this] {
-        tabs_->setCurrentWidget(explore_);
-        this->explore(explore_->cells());
-    });
-    connect(compare, &QAction::triggered, this, [this] {
-        const auto ids = runs_dock_->selectedIds();
-        if (ids.size() >= 2 && ids.size() <= 4) compareStored(ids);
-        else compareWithBaselines();
-    });
-    connect(exportA, &QAction::triggered, this, [this] {
-        static const char* by_tab[] = {"grid", "compare", "explore", "network"};
-        const QString target = by_tab[std::max(0, tabs_->currentIndex())];
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export %1").arg(target), target,
-            tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV table (*.csv)"));
-        if (path.isEmpty()) return;
-        const QString problem = exportTarget(target, path);
-        if (!problem.isEmpty()) reportError(problem);
-        else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    });
-    connect(reset, &QAction::triggered, this, &MainWindow::resetGrid);
-    connect(cancel, &QAction::triggered, this, &MainWindow::cancelJob);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
-
-    method_box_ = new QComboBox(this);
-    method_box_->setToolTip(tr("Method used by Run"));
-    for (Method m : kAllMethods) method_box_->addItem(methodLabel(m), QString(methodName(m)));
-    method_box_->addItem("AccPar", QString("accpar"));
-    connect(method_box_, &QComboBox::activated, this, &MainWindow::runSelected);  // a new choice runs at once
-    method_box_->setItemData(method_box_->count() - 1,
-                             tr("Types I, II and III with balanced ratios, on any array (AccPar)"), Qt::ToolTipRole);
-
-    auto* bar = addToolBar(tr("Main"));
-    bar->setObjectName("main-toolbar");
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    bar->addWidget(new QLabel(tr(" Method "), bar));
-    bar->addWidget(method_box_);
-    for (QAction* a : {run, evaluate, explore, compare, exportA, reset}) bar->addAction(a);
-
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(open);
-    recent_menu_ = file->addMenu(tr("Open &recent"));
-    file->addSeparator();
-    QMenu* exports = file->addMenu(tr("Export"));
-    for (const QString& target : exportTargets()) {
-        exports->addAction(tr("%1…").arg(target), this, [this, target] {
-            const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(target), target,
-                                                              tr("Figure or table (*.png *.svg *.pdf *.csv)"));
-            if (path.isEmpty()) return;
-            const QString problem = exportTarget(target, path);
-            if (!problem.isEmpty()) reportError(problem);
-        });
-    }
-    file->addAction(exportA);
-    file->addSeparator();
-    file->addAction(quit);
-    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
-    for (QAction* a : {run, evaluate, explore, compare, reset, cancel}) runMenu->addAction(a);
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("About Partita"), this, [this] {
-        QMessageBox::about(this, tr("About Partita"),
-                           tr("<b>Partita %1</b><p>Design-space explorer for parallel DNN training: HyPar, "
-                              "AccPar, FlexFlow, MPT and Learn-to-Scale in one engine.</p>")
-                               .arg(PARTITA_VERSION));
-    });
-    rebuildRecentMenu();
 }
 
 void MainWindow::buildStatusBar() {
@@ -278,6 +209,11 @@ void MainWindow::setBusy(bool busy, const QString& label) {
     if (busy) {
         progress_->setValue(0);
         status_label_->setText(label + "…");
+    } else if (current_ && current_->isSimulation()) {
+        status_label_->setText(tr("%1: makespan %2 ms, %3× DP")
+                                   .arg(QString::fromStdString(current_->name))
+                                   .arg(current_->stepTime() * 1e3, 0, 'f', 3)
+                                   .arg(current_->perfVsDp(), 0, 'f', 3));
     } else if (current_) {
         const QString traffic =
             current_->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current_->eval().total_elements)) + tr(" elements");
@@ -325,7 +261,7 @@ void MainWindow::rebuildRecentMenu() {
 
 void MainWindow::updateActions() {
     const bool have = current_ != nullptr;
-    action("evaluate")->setEnabled(have);
+    action("evaluate")->setEnabled(have && !current_->isSimulation());  // a simulation is re-run with Run
     action("compare")->setEnabled(have);
     action("reset")->setEnabled(have && current_->edited());
     action("export")->setEnabled(have);

@@ -1,6 +1,6 @@
 #pragma once
 // The main window: library, runs and properties docks around a tab area
-// (grid + metrics, comparison, exploration, network), a toolbar, and a status
+// (grid + metrics, simulation, comparison, exploration, network), a toolbar, and a status
 // bar with progress and Cancel. Engine work runs in the JobRunner; the window
 // only swaps immutable runs into its views. Public methods are the actions the
 // UI triggers, so tests drive the window exactly as a user would.
@@ -15,6 +15,7 @@
 #include "app/gui/job_runner.h"
 #include "app/gui/options.h"
 #include "core/run/run.h"
+#include "core/run/simulation.h"
 #include "core/store/results_db.h"
 
 class QAction;
@@ -23,6 +24,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
+class QStackedWidget;
 class QTabWidget;
 
 namespace partita {
@@ -30,6 +32,12 @@ class CompareView;
 class GridView;
 class MetricsPanel;
 class ParamsEditor;
+class SimParamsEditor;
+class SimulationView;
+class GanttView;
+class CommHeatmap;
+class TeachingView;
+class StudyView;
 }  // namespace partita
 
 namespace partita::gui {
@@ -55,6 +63,15 @@ public:
     void runMethod(Method method);   // Run: search / plan in a worker
     void runAccPar();                // Run with AccPar selected
     void runSelected();              // the method in the toolbar's selector
+    // Simulate: the strategy the properties' source names on the chosen topology, simulated in a worker.
+    void runSimulation();
+    // MCMC: FlexFlow's search in a worker, with live progress; Cancel keeps the best so far.
+    void runMcmc();
+    // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
+    // error naming the file is shown and returned; nothing else changes.
+    bool loadTopology(const QString& path, QString* error = nullptr);
+    // A partita-soap/1 strategy for the loaded network: becomes Simulate's strategy file.
+    bool loadSoapStrategy(const QString& path, QString* error = nullptr);
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters
     void explore(const std::vector<CellRef>& cells);
     void toggleCell(int level, int layer);  // flip and re-evaluate at once
@@ -63,12 +80,14 @@ public:
     void compareWithBaselines();            // the current run beside HyPar, DP, MP, OWT
     void compareRuns(const std::vector<RunPtr>& runs);
     bool compareStored(const std::vector<std::int64_t>& ids);
+    // Analytic runs re-open at once; a simulated run is re-simulated in a worker (wait for the jobs).
     bool openStoredRun(std::int64_t id);
     bool deleteStoredRuns(const std::vector<std::int64_t>& ids);
     bool renameStoredRun(std::int64_t id, const QString& name);
     void flushPendingStore();               // store a pending edited grid now
     void cancelJob();
-    // Exports one target ("grid", "metrics", "compare", "compare-metrics",
+    // Exports one target ("grid", "metrics", "simulation", "simulation-starts", "simulation-traffic"
+    // (CSV only), "compare", "compare-metrics",
     // "compare-levels", "level-chart", "time-chart", "explore", "network") to
     // a .png/.svg/.pdf figure or a .csv table. Returns an empty string or the problem.
     QString exportTarget(const QString& target, const QString& path);
@@ -84,7 +103,7 @@ public:
     ResultsDb* db() const { return db_.get(); }
     QString dbProblem() const { return db_problem_; }
     QString lastError() const { return last_error_; }
-    QString methodKey() const;       // "hypar", "dp", "mp", "owt" or "accpar"
+    QString methodKey() const;       // "hypar", "dp", "mp", "owt", "accpar", "simulate" or "mcmc"
     void setMethodKey(const QString& key);
 
     GridView* gridView() const { return grid_; }
@@ -92,6 +111,15 @@ public:
     CompareView* compareView() const { return compare_; }
     ExploreView* exploreView() const { return explore_; }
     ParamsEditor* paramsEditor() const { return params_; }
+    SimParamsEditor* simParams() const { return sim_params_; }
+    SimulationView* simulationView() const { return simulation_; }
+    GanttView* ganttView() const { return gantt_; }
+    CommHeatmap* heatmapView() const { return heatmap_; }
+    TeachingView* teachingView() const { return teaching_; }
+    StudyView* studyView() const { return studies_; }
+    // The Grid tab shows the grid page, or this note for a simulated run without a grid.
+    QLabel* gridNotApplicable() const { return grid_na_; }
+    bool gridNotApplicableShown() const;
     RunsDock* runsDock() const { return runs_dock_; }
     LibraryDock* libraryDock() const { return library_; }
     QTabWidget* tabs() const { return tabs_; }
@@ -112,12 +140,24 @@ private:
     void rebuildInputs();                   // parameters changed: new inputs, re-run
     void setInputs(InputsPtr inputs);
     void showRun(const RunPtr& run);
+    void showStoredRun(const RunPtr& run);  // a run re-opened from the database, with its inputs and settings
     void storeRun(const RunPtr& run);       // returns silently without a database
     void onJobFinished(quint64 generation, RunPtr run);
     void setBusy(bool busy, const QString& label = {});
     void reportError(const QString& message);
     void updateActions();
     void updateTitle();
+    // The visualisation tabs (views.cpp): timeline, heatmap, teaching, studies.
+    void buildViewTabs();
+    void showRunInViews(const RunPtr& run);
+    // Simulation helpers (simulation_actions.cpp).
+    bool simulationMethod() const;                     // Simulate or MCMC chosen
+    void updateMethodFields();                         // the properties a method uses
+    void addTopologyPresets();
+    bool simulationSpec(SimulationSpec* spec);         // from the properties; reports problems
+    Grid gridToLower() const;                          // the grid the Grid tab shows (empty: HyPar's plan)
+    void showSimulationSettings(const Run& run);       // a re-opened simulated run's settings in the properties
+    void applyOptionsToSimulation();                   // --topology, --iterations, --seed
 
     Options options_;
     JobRunner jobs_;
@@ -134,8 +174,22 @@ private:
     RunPtr pending_store_;
     QTimer store_timer_;     // coalesces rapid grid edits into one stored run
     QTimer params_timer_;    // coalesces typing in the properties dock
+    // Topologies read so far by key (preset name or file path): reading is cheap, but a
+    // re-opened run must re-run on the graph it was stored with, not on a changed file.
+    std::map<QString, std::shared_ptr<const sim::Topology>> topologies_;
 
     GridView* grid_ = nullptr;
+    QStackedWidget* grid_stack_ = nullptr;   // the grid page, or grid_na_
+    QWidget* grid_page_ = nullptr;
+    QLabel* grid_na_ = nullptr;
+    SimulationView* simulation_ = nullptr;
+    GanttView* gantt_ = nullptr;
+    CommHeatmap* heatmap_ = nullptr;
+    TeachingView* teaching_ = nullptr;
+    StudyView* studies_ = nullptr;
+    InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
+    bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
+    SimParamsEditor* sim_params_ = nullptr;
     MetricsPanel* metrics_ = nullptr;
     CompareView* compare_ = nullptr;
     ExploreView* explore_ = nullptr;

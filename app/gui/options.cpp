@@ -1,5 +1,7 @@
 #include "app/gui/options.h"
 
+#include <utility>
+
 #include <QCommandLineParser>
 
 #include "core/search/methods.h"
@@ -7,7 +9,8 @@
 namespace partita::gui {
 
 QStringList screenshotViews() {
-    return {"main", "grid", "metrics", "compare", "explore", "network", "runs", "params", "library"};
+    return {"main",    "grid",     "metrics",  "simulation", "timeline", "heatmap", "teaching",
+            "studies", "compare",  "explore",  "network",    "runs",     "params",  "library"};
 }
 
 bool parseOptions(const QStringList& args, Options* options, QString* error) {
@@ -17,13 +20,21 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     parser.addPositionalArgument("files", "Networks, arrays or strategies to open.", "[FILES...]");
     const QCommandLineOption network("network", "Network file to load (default: built-in VGG-A).", "FILE");
     const QCommandLineOption array("array", "Array file to load (default: 16 HMC accelerators, H-tree).", "FILE");
-    const QCommandLineOption method("method", "Method to run first: hypar, dp, mp, owt or accpar.", "NAME", "hypar");
+    const QCommandLineOption method("method", "Method to run first: hypar, dp, mp, owt, accpar, simulate or mcmc.",
+                                    "NAME", "hypar");
+    const QCommandLineOption topology("topology",
+                                      "Simulate/MCMC topology: a preset (p100-16, k80-64, hmc-htree-16, hmc-torus-16) "
+                                      "or a partita-topology/1 file.",
+                                      "NAME|FILE");
+    const QCommandLineOption iterations("iterations", "MCMC: an iteration budget and no time budget (reproducible).",
+                                        "N");
+    const QCommandLineOption seed("seed", "MCMC: the random seed.", "N");
     const QCommandLineOption db("db", "Results database file.", "PATH");
     const QCommandLineOption shot("screenshot", "Render the window (or --view) to a PNG and exit.", "FILE");
     const QCommandLineOption view("view", "View for --screenshot: " + screenshotViews().join(", ") + ".", "NAME",
                                   "main");
     const QCommandLineOption size("size", "Window size for --screenshot, WxH.", "WxH", "1280x800");
-    parser.addOptions({network, array, method, db, shot, view, size});
+    parser.addOptions({network, array, method, topology, iterations, seed, db, shot, view, size});
     if (!parser.parse(args)) {
         *error = parser.errorText();
         return false;
@@ -36,14 +47,26 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     options->network = parser.value(network);
     options->array = parser.value(array);
     options->method = parser.value(method);
+    options->topology = parser.value(topology);
+    for (auto [option, target] : {std::pair{&iterations, &options->iterations}, std::pair{&seed, &options->seed}}) {
+        if (!parser.isSet(*option)) continue;
+        bool ok = false;
+        *target = parser.value(*option).toLongLong(&ok);
+        if (!ok || *target < 0 || (option == &iterations && *target == 0)) {
+            *error = "--" + option->names().front() + " must be a " + (option == &iterations ? "positive" : "non-negative") +
+                     " integer, got '" + parser.value(*option) + "'";
+            return false;
+        }
+    }
     options->db = parser.value(db);
     options->screenshot = parser.value(shot);
     options->view = parser.value(view);
-    if (options->method != "accpar") {
+    const QStringList extra{"accpar", "simulate", "mcmc"};
+    if (!extra.contains(options->method)) {
         try {
             parseMethod(options->method.toStdString());
         } catch (const std::exception& e) {
-            *error = QString("--method: ") + e.what() + " or accpar";
+            *error = QString("--method: ") + e.what() + ", accpar, simulate or mcmc";
             return false;
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 // The desktop application's command line:
-//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar] [--db PATH]
+//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar|simulate|mcmc]
+//           [--topology NAME|FILE] [--iterations N] [--seed N] [--db PATH]
 //           [--screenshot FILE [--view NAME] [--size WxH]]
 #include <QSize>
 #include <QString>
@@ -13,9 +14,12 @@ struct Options {
     QString network;         // default: the built-in VGG-A
     QString array;           // default: the 16-accelerator H-tree
     QString method = "hypar";
+    QString topology;        // Simulate/MCMC: a preset name (p100-16, ...) or a partita-topology/1 file
+    qint64 iterations = -1;  // MCMC: an iteration budget instead of the time budget (reproducible); -1 = default
+    qint64 seed = -1;        // MCMC: the seed; -1 = default
     QString db;              // default: the user's data directory
     QString screenshot;      // render and exit
-    QString view = "main";   // main, grid, metrics, compare, explore, network, runs, params, library
+    QString view = "main";   // main, grid, metrics, simulation, compare, explore, network, runs, params, library
     QSize size{1280, 800};
 };
 

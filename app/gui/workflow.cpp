@@ -1,7 +1,9 @@
 // MainWindow's engine-facing actions: loading inputs, running jobs, editing
-// grids, comparing and the results database.
+// grids and comparing (stored runs: stored_runs.cpp; simulation: simulation_actions.cpp).
 #include <QDir>
 #include <QFileInfo>
+#include <QLabel>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -18,6 +20,7 @@
 #include "widgets/grid_view.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/params_editor.h"
+#include "widgets/simulation_view.h"
 
 #include <QComboBox>
 
@@ -25,6 +28,8 @@ namespace partita::gui {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+// A searched grid is a reference only for grids of its shape (a simulated run may follow other inputs).
+bool sameShape(const Grid& a, const Grid& b) { return a.levels() == b.levels() && a.layers() == b.layers(); }
 }  // namespace
 
 QString MainWindow::methodKey() const { return method_box_->currentData().toString(); }
@@ -35,6 +40,8 @@ void MainWindow::setMethodKey(const QString& key) {
 }
 
 void MainWindow::runSelected() {
+    if (methodKey() == "simulate") return runSimulation();
+    if (methodKey() == "mcmc") return runMcmc();
     if (inputs_ && !inputs_->hyparApplies() && methodKey() != "accpar") {
         // HyPar's model cannot price these inputs; AccPar can, so switch rather than fail.
         setMethodKey("accpar");
@@ -51,23 +58,14 @@ void MainWindow::runAccPar() {
                 [inputs](const ProgressFn&, const CancelFn&) { return accparRun(inputs); });
 }
 
-void MainWindow::openDatabase(const QString& path) {
-    db_.reset();
-    db_problem_.clear();
-    try {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        db_ = std::make_unique<ResultsDb>(path.toStdString());
-    } catch (const std::exception& e) {
-        db_problem_ = tr("Runs are not being stored: %1").arg(q(e.what()));
-        reportError(db_problem_);
-    }
-    runs_dock_->refresh(db_.get(), db_problem_);
-}
-
 bool MainWindow::openFile(const QString& path, QString* error) {
     switch (fileKindOf(path)) {
         case FileKind::Array: return loadArray(path, error);
         case FileKind::Strategy: return loadStrategy(path, error);
+        case FileKind::Topology:
+            if (!simulationMethod()) setMethodKey("simulate");
+            return loadTopology(path, error);
+        case FileKind::SoapStrategy: return loadSoapStrategy(path, error);
         case FileKind::Network:
         case FileKind::Unknown: break;  // the network reader explains what is wrong
     }
@@ -128,7 +126,7 @@ bool MainWindow::loadStrategy(const QString& path, QString* error) {
                                  std::to_string(inputs_->array.levels));
         library_->addStrategy(path, q(s.method) + " · " + QFileInfo(path).fileName());
         addRecentFile(path);
-        const Grid reference = searched_ ? searched_->grid : s.grid;
+        const Grid reference = searched_ && sameShape(searched_->grid, s.grid) ? searched_->grid : s.grid;
         auto run = std::make_shared<Run>(gridRun(inputs_, s.grid, RunKind::Evaluate, s.method, &reference));
         run->name = "Strategy " + QFileInfo(path).fileName().toStdString();
         showRun(run);
@@ -193,6 +191,15 @@ void MainWindow::explore(const std::vector<CellRef>& cells) {
 }
 
 void MainWindow::onJobFinished(quint64, RunPtr run) {
+    if (run->id > 0) return showStoredRun(run);  // re-opened from the database, not new
+    if (run->isSimulation()) {
+        showRun(run);
+        storeRun(run);
+        tabs_->setCurrentWidget(simulation_);
+        if (run->simulation->cancelled())
+            statusBar()->showMessage(tr("MCMC cancelled: showing the best strategy found so far"), 8000);
+        return;
+    }
     if (run->kind == RunKind::Explore) {
         explore_->setResult(run);
         storeRun(run);
@@ -223,7 +230,7 @@ void MainWindow::toggleCell(int level, int layer) {
 
 void MainWindow::applyGrid(const Grid& grid) {
     if (!inputs_) return;
-    const Grid reference = searched_ ? searched_->grid : grid;
+    const Grid reference = searched_ && sameShape(searched_->grid, grid) ? searched_->grid : grid;
     if (searched_ && grid == reference && searched_->inputs == inputs_) {
         store_timer_.stop();
         pending_store_.reset();
@@ -244,40 +251,36 @@ void MainWindow::resetGrid() {
     if (searched_) applyGrid(searched_->grid);
 }
 
-void MainWindow::flushPendingStore() {
-    store_timer_.stop();
-    if (!pending_store_) return;
-    const RunPtr run = std::move(pending_store_);
-    pending_store_.reset();
-    storeRun(run);
-}
-
 void MainWindow::cancelJob() { jobs_.cancel(); }
 
 void MainWindow::showRun(const RunPtr& run) {
     current_ = run;
-    grid_->setRun(run);
-    metrics_->setRun(run);
+    // A simulated strategy without a grid has nothing for the grid and its metrics to show.
+    const bool gridless = run && run->isSimulation() && run->eval().levels == 0;
+    grid_stack_->setCurrentWidget(gridless ? static_cast<QWidget*>(grid_na_) : grid_page_);
+    if (gridless)
+        grid_na_->setText(tr("<p><b>%1</b> has no grid.</p><p>The grid and its metrics show hierarchical HyPar and "
+                             "AccPar strategies; this simulated SOAP strategy has none (simulate <i>Current grid, "
+                             "lowered</i> to see one here). Its results are in the <a href='simulation'>Simulation "
+                             "tab</a>.</p>")
+                              .arg(q(run->name).toHtmlEscaped()));
+    grid_->setRun(gridless ? nullptr : run);
+    metrics_->setRun(gridless ? nullptr : run);
+    simulation_->setRun(run);
+    showRunInViews(run);
     setBusy(jobs_.busy(), jobs_.label());
     updateActions();
 }
 
-void MainWindow::storeRun(const RunPtr& run) {
-    if (!db_ || !run) return;
-    try {
-        auto stored = std::make_shared<Run>(*run);
-        stored->id = db_->store(*run);
-        if (current_ == run) current_ = stored;
-        if (searched_ == run) searched_ = stored;
-        if (explore_->result() == run) explore_->setResult(stored);
-        runs_dock_->refresh(db_.get());
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-    }
-}
-
 void MainWindow::compareWithBaselines() {
     if (!current_) return;
+    if (current_->isSimulation()) {  // the analytic comparison does not apply; the view has the speed-ups
+        tabs_->setCurrentWidget(simulation_);
+        statusBar()->showMessage(tr("Compare is not applicable to simulated runs: the Simulation tab gives the "
+                                    "speed-up over DP and OWT on the same topology"),
+                                 8000);
+        return;
+    }
     std::vector<RunPtr> runs;
     if (current_->edited() && searched_) runs.push_back(searched_);
     runs.push_back(current_);
@@ -299,75 +302,6 @@ void MainWindow::compareWithBaselines() {
 void MainWindow::compareRuns(const std::vector<RunPtr>& runs) {
     compare_->setRuns(runs);
     tabs_->setCurrentWidget(compare_);
-}
-
-bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
-    if (!db_ || ids.size() < 2 || ids.size() > 4) return false;
-    try {
-        std::vector<RunPtr> runs;
-        for (std::int64_t id : ids) runs.push_back(std::make_shared<const Run>(db_->load(id)));
-        compareRuns(runs);
-        return true;
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-        return false;
-    }
-}
-
-bool MainWindow::openStoredRun(std::int64_t id) {
-    if (!db_) return false;
-    try {
-        auto run = std::make_shared<const Run>(db_->load(id));
-        jobs_.cancel();
-        network_ = run->inputs->network;
-        array_ = run->inputs->array;
-        network_path_ = q(run->inputs->network_origin);
-        array_path_ = q(run->inputs->array_origin);
-        library_->setActive(network_path_, array_path_);
-        params_->setValues(array_, run->inputs->params);
-        params_->setAccParValues(run->inputs->accpar);
-        setMethodKey(run->isAccPar() ? "accpar" : QString::fromStdString(run->method));
-        setInputs(run->inputs);
-        const std::string method = run->isAccPar() ? "accpar" : "reference";
-        searched_ = run->edited() ? std::make_shared<const Run>(
-                                        gridRun(run->inputs, run->reference, RunKind::Search, method))
-                                  : run;
-        if (run->exploration) {
-            explore_->setResult(run);
-            tabs_->setCurrentWidget(explore_);
-        } else {
-            tabs_->setCurrentIndex(0);
-        }
-        showRun(run);
-        return true;
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-        return false;
-    }
-}
-
-bool MainWindow::deleteStoredRuns(const std::vector<std::int64_t>& ids) {
-    if (!db_) return false;
-    try {
-        for (std::int64_t id : ids) db_->remove(id);
-        runs_dock_->refresh(db_.get());
-        return true;
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-        return false;
-    }
-}
-
-bool MainWindow::renameStoredRun(std::int64_t id, const QString& name) {
-    if (!db_ || name.trimmed().isEmpty()) return false;
-    try {
-        db_->rename(id, name.trimmed().toStdString());
-        runs_dock_->refresh(db_.get());
-        return true;
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-        return false;
-    }
 }
 
 }  // namespace partita::gui

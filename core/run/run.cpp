@@ -4,6 +4,7 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "core/run/simulation.h"
 #include "core/util/error.h"
 
 namespace partita {
@@ -48,6 +49,16 @@ InputsPtr makeInputs(Network network, Array array, CostParams params, std::strin
     in->network_origin = std::move(network_origin);
     in->array_origin = std::move(array_origin);
     return in;
+}
+
+double Run::stepTime() const {
+    if (simulation) return simulation->makespan_s;
+    return accpar ? accpar->accpar.step_time_s : eval().time_step_s;
+}
+
+double Run::perfVsDp() const {
+    if (simulation) return simulation->speedupVsDp();
+    return accpar ? accpar->speedupVsDp() : assessment.perfVs(assessment.dp);
 }
 
 namespace {
@@ -183,6 +194,12 @@ std::string defaultRunName(const Run& run) {
         if (run.method == methodName(m)) what = methodLabel(m);
     if (run.kind == RunKind::Edited) what = "Edited";
     if (run.kind == RunKind::Explore) what = "Explore best";
+    if (const auto& sim = run.simulation) {  // "Simulate DP · VGG-A · p100-16", "MCMC · ..."
+        what = run.method == "mcmc" ? std::string("MCMC") : std::string("Simulate ") + simSourceLabel(sim->spec.source);
+        if (sim->cancelled()) what += " (cancelled)";
+        if (run.inputs) what += " · " + run.inputs->network.name;
+        return what + " · " + sim->topology().name;
+    }
     if (!run.inputs) return what;
     return what + " · " + run.inputs->network.name + " · " + std::to_string(run.inputs->array.count()) + " acc";
 }

@@ -16,6 +16,8 @@
 
 namespace partita {
 
+struct SimulationResult;  // core/run/simulation.h
+
 // What produced the grid: a method's plan, an evaluation of a given grid, a
 // hand edit of another run's grid, or an exhaustive exploration.
 enum class RunKind { Search, Evaluate, Edited, Explore };
@@ -48,7 +50,7 @@ struct Run {
     std::int64_t id = 0;       // results-database row; 0 until stored
     std::string name;          // shown to the user, renamable
     RunKind kind = RunKind::Search;
-    std::string method;        // "hypar", "dp", "mp", "owt", or "user" for a given grid
+    std::string method;        // "hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", or "user" for a given grid
     InputsPtr inputs;
     Grid grid;                 // the strategy this run evaluates
     Grid reference;            // what an edited grid is compared with (the searched optimum); == grid otherwise
@@ -62,6 +64,9 @@ struct Run {
     double reference_step_s = 0;  // AccPar runs: the reference grid's step time under AccPar's model
     // AccPar runs: the plan in the shape views draw (see accparEvaluation).
     Evaluation accpar_eval;
+    // Simulate and MCMC runs (core/run/simulation_run.h): the simulated strategy on its topology.
+    // Their grid is the lowered grid, or empty (0 levels) when the strategy has none.
+    std::shared_ptr<const SimulationResult> simulation;
     std::string created_utc;   // ISO 8601, e.g. "2026-11-23T00:01:02Z"
     std::string app_version;   // PARTITA_VERSION of the program that made it
     double job_ms = 0;         // wall time of the computation
@@ -69,11 +74,13 @@ struct Run {
     const Evaluation& eval() const { return assessment.eval; }
     bool edited() const { return !(grid == reference); }
     bool isAccPar() const { return accpar != nullptr; }
+    bool isSimulation() const { return simulation != nullptr; }
     // What the grid, charts and comparison show: AccPar's model for AccPar runs, HyPar's otherwise.
     const Evaluation& shown() const { return accpar ? accpar_eval : assessment.eval; }
-    // The step time users compare: AccPar's model for AccPar runs, HyPar's otherwise.
-    double stepTime() const { return accpar ? accpar->accpar.step_time_s : eval().time_step_s; }
-    double perfVsDp() const { return accpar ? accpar->speedupVsDp() : assessment.perfVs(assessment.dp); }
+    // The step time users compare: the simulated makespan for simulated runs, AccPar's model
+    // for AccPar runs, HyPar's otherwise; and the speed-up over DP under the same model.
+    double stepTime() const;
+    double perfVsDp() const;
     double energyVsDp() const { return assessment.energyVs(assessment.dp); }
 };
 using RunPtr = std::shared_ptr<const Run>;

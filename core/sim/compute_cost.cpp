@@ -54,7 +54,8 @@ Work backwardWork(const Operator& op, const Work& forward) {
 }
 
 double analyticTime(const Work& work, const ComputeDevice& device) {
-    return std::max(work.flops / (device.peak_flops * device.efficiency), work.bytes / device.mem_bandwidth_Bps);
+    return device.task_overhead_s +
+           std::max(work.flops / (device.peak_flops * device.efficiency), work.bytes / device.mem_bandwidth_Bps);
 }
 
 namespace {

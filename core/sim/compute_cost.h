@@ -1,6 +1,7 @@
 #pragma once
 // Execution time of compute tasks (spec flexflow "Partita's decisions"):
-// analytic max(FLOP / (peak x efficiency), bytes / memory bandwidth), unless a
+// analytic max(FLOP / (peak x efficiency), bytes / memory bandwidth), plus the
+// device's fixed task overhead (0 unless the topology sets it), unless a
 // measured-cost table has an entry for the task.
 #include <optional>
 #include <string>

@@ -1,10 +1,16 @@
 #include "core/sim/delta.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "core/sim/delta_impl.h"
 
+#include <ctime>
+#include <cstdio>
+#include <cstdlib>
+double tnow(){ timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID,&t); return t.tv_sec+1e-9*t.tv_nsec; }
+double T_resim = 0;
 namespace partita::sim {
 
 DeltaSimulator::Impl::Impl(Network n, double b, SoapStrategy s, Topology t, SimOptions o)
@@ -16,18 +22,30 @@ DeltaSimulator::Impl::Impl(Network n, double b, SoapStrategy s, Topology t, SimO
       builder(net, batch, topo, options) {
     validateStrategy(net, batch, strategy, topo.deviceCount(), options.allow_shared_devices);
     builder.buildAll(graph, strategy);
+    // Proposals soon need these at about the graph's size: reserve them once
+    // (address space only until used) instead of growing and copying them later.
+    const size_t tasks = graph.slotCount(), headroom = tasks + tasks / 4;
+    graph.reserve(headroom, graph.edgeCount() + graph.edgeCount() / 4);
+    slots.reserve(headroom);
+    queued.reserve(headroom);
+    replay_state.reserve(headroom);
+    replaced.reserve(headroom);
+    log.reserve(tasks);
+    rest.reserve(tasks);
     SimResult r = simulate(graph);
-    slots.resize(graph.slotCount());
-    for (size_t t = 0; t < slots.size(); ++t) slots[t] = Slot{r.ready[t], r.start[t], r.end[t]};
-    order = std::move(r.order);
+    grow();
+    for (size_t t = 0; t < slots.size(); ++t) slots[t] = Slot{r.ready[t], r.start[t], r.end[t], 0};
+    order.reserve(headroom);
+    order.assign(r.order.begin(), r.order.end());
     makespan = r.makespan;
 }
 
-double DeltaSimulator::Impl::propose(int o, const OpConfig& config) {
+double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound) {
     if (pending) throw std::logic_error("a proposal is pending: commit() or revert() it first");
     if (o < 0 || o >= static_cast<int>(net.ops.size())) throw std::out_of_range("no operator " + std::to_string(o));
     validateConfig(net, o, batch, config, topo.deviceCount(), options.allow_shared_devices);
     pending = true;
+    double T0 = tnow(); T_resim = 0;
     op = o;
     old_config = strategy.ops[static_cast<size_t>(o)];
     old_makespan = makespan;
@@ -45,6 +63,7 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config) {
             at(t).flags |= kNew;
             ++stats.rebuilt_tasks;
         }
+    double T1 = tnow();
     // 2. K0. A seed's new ready is at least its surviving predecessors' old ends
     // (or K0, if they change too); with only new predecessors, it follows them.
     seeds.clear();
@@ -77,36 +96,79 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config) {
     kept = static_cast<size_t>(
         std::lower_bound(order.begin(), order.end(), k0, [&](int t, double k) { return at(t).ready < k; }) -
         order.begin());
+    double T2 = tnow();
     replaced.assign(order.begin() + static_cast<std::ptrdiff_t>(kept), order.end());
     order.resize(kept);
     const auto resources = static_cast<size_t>(graph.resourceCount());
     last.assign(resources, -1);
     for (int t : order) last[static_cast<size_t>(graph.resource(t))] = t;
     old_last = last;
+    // Per resource: the old order's alive tasks after K0 (remaining) and its
+    // removed ones (dead_ahead: a device is not clean before it has passed them,
+    // as its next task's start changes); for early exit, the work still to place
+    // (the alive old tasks after K0 and the new tasks). The exit's slack covers
+    // the rounding of these sums (relative 1e-10 even over millions of tasks), so
+    // a proposal is never abandoned when its exact makespan is within the bound.
+    abandoned = false;
+    limit = bound < kNotQueued ? bound + 1e-6 * std::abs(bound) + 1e-12 : kNotQueued;
+    const bool bounded = limit < kNotQueued;
     remaining.assign(resources, 0);
-    for (int t : replaced)
-        if (graph.alive(t)) ++remaining[static_cast<size_t>(graph.resource(t))];
+    dead_ahead.assign(resources, 0);
+    if (bounded) work_left.assign(resources, 0.0);
+    for (int t : replaced) {
+        const auto d = static_cast<size_t>(graph.resource(t));
+        if (!graph.alive(t)) {
+            ++dead_ahead[d];
+            continue;
+        }
+        ++remaining[d];
+        if (bounded) work_left[d] += graph.exe(t);
+    }
+    if (bounded) {
+        for (int g : groups)
+            for (int t : graph.group(g).tasks) work_left[static_cast<size_t>(graph.resource(t))] += graph.exe(t);
+        for (size_t d = 0; d < resources && !abandoned; ++d)
+            abandoned = overBound(static_cast<int>(d), last[d] >= 0 ? at(last[d]).end : 0.0);
+    }
     clean.assign(resources, 1);
     dirty = 0;
-    sweep();
+    for (size_t d = 0; d < resources; ++d) updateClean(static_cast<int>(d));
+    changed_now = 0;
+    swapped = false;
+    // Past this many changed tasks the change is spreading: replay (step 5).
+    replay_at = std::max(tuning.replay_min, replaced.size() / std::max<size_t>(tuning.replay_divisor, 1));
+    double T3 = tnow();
+    if (!abandoned) sweep();
+    double T4 = tnow();
     finish();
+    double T5 = tnow();
+    if (getenv("DT")) fprintf(stderr, "graph %.1f k0 %.1f prep %.1f sweep %.1f (resim %.1f) finish %.1f\n", (T1-T0)*1e3, (T2-T1)*1e3, (T3-T2)*1e3, (T4-T3)*1e3, T_resim*1e3, (T5-T4)*1e3);
     return makespan;
 }
 
 void DeltaSimulator::Impl::finish() {
     for (int t : touched) {
-        at(t).flags = 0;  // nothing is left waiting or queued: every task got placed
-        at(t).queued = kNotQueued;
+        at(t).flags = 0;  // every task got placed, or the proposal was abandoned
+        queued[static_cast<size_t>(t)] = kNotQueued;
     }
     touched.clear();
     heap.clear();
+    stats.changed += changed_now;
+    if (abandoned) {
+        ++stats.abandoned;
+        makespan = kNotQueued;
+        return;
+    }
+    if (swapped) {
+        makespan = resimulated_makespan;
+        return;
+    }
     makespan = 0;
     for (int t : last)
         if (t >= 0) makespan = std::max(makespan, at(t).end);
 }
 
-void DeltaSimulator::Impl::revert() {
-    if (!pending) throw std::logic_error("no proposal to revert");
+void DeltaSimulator::Impl::undoLog() {
     for (auto it = log.rbegin(); it != log.rend(); ++it) {
         Slot& s = at(it->task);
         s.ready = it->ready;
@@ -114,8 +176,23 @@ void DeltaSimulator::Impl::revert() {
         s.end = it->end;
     }
     log.clear();
+}
+
+void DeltaSimulator::Impl::restoreOrder() {
     order.resize(kept);
     order.insert(order.end(), replaced.begin(), replaced.end());
+}
+
+void DeltaSimulator::Impl::revert() {
+    if (!pending) throw std::logic_error("no proposal to revert");
+    struct P{double t0; ~P(){ if (getenv("DT")) fprintf(stderr,"revert %.1f\n",(tnow()-t0)*1e3);} } pp{tnow()};
+    if (swapped) {  // a resimulation: the old timeline is in the spare buffer
+        std::swap(slots, spare_slots);
+        std::swap(order, spare_order);
+        swapped = false;
+    }
+    undoLog();
+    restoreOrder();
     replaced.clear();
     const auto& groups = builder.groupsOf(op);
     spare.resize(std::max(spare.size(), groups.size()));
@@ -137,7 +214,13 @@ DeltaSimulator::DeltaSimulator(DeltaSimulator&&) noexcept = default;
 DeltaSimulator& DeltaSimulator::operator=(DeltaSimulator&&) noexcept = default;
 
 double DeltaSimulator::makespan() const { return impl_->makespan; }
-double DeltaSimulator::propose(int op, const OpConfig& config) { return impl_->propose(op, config); }
+double DeltaSimulator::propose(int op, const OpConfig& config) { return impl_->propose(op, config, Impl::kNotQueued); }
+double DeltaSimulator::propose(int op, const OpConfig& config, double bound) {
+    if (std::isnan(bound)) throw std::invalid_argument("the bound of a proposal must not be NaN");
+    return impl_->propose(op, config, bound);
+}
+void DeltaSimulator::setTuning(const Tuning& tuning) { impl_->tuning = tuning; }
+bool DeltaSimulator::abandoned() const { return impl_->pending && impl_->abandoned; }
 void DeltaSimulator::revert() { impl_->revert(); }
 bool DeltaSimulator::pending() const { return impl_->pending; }
 const Network& DeltaSimulator::network() const { return impl_->net; }
@@ -150,7 +233,9 @@ const DeltaSimulator::Stats& DeltaSimulator::stats() const { return impl_->stats
 void DeltaSimulator::commit() {
     Impl& m = *impl_;
     if (!m.pending) throw std::logic_error("no proposal to commit");
+    if (m.abandoned) throw std::logic_error("an abandoned proposal can only be reverted");
     for (TaskGroup& g : m.stash) m.graph.releaseGroup(g);
+    m.swapped = false;
     m.log.clear();
     m.replaced.clear();
     m.pending = false;

@@ -31,10 +31,24 @@
 //  4. Cut-off: once the heap is empty and on every device the last placed task
 //     is the old predecessor of the next old task, with an unchanged end, the
 //     rest of the old order stands and is appended as it is.
+//  5. Replay: when a change spreads (on data-parallel strategies it reaches
+//     nearly every backward and sync task, so no cut-off comes), the sweep's
+//     bookkeeping costs more than it saves. After a number of changed tasks it
+//     hands the unplaced tasks to Algorithm 1 (pending counts and one heap),
+//     which continues from the tasks placed so far: they are a prefix of the new
+//     order, so this is the same schedule. When the unplaced tasks are most of
+//     the graph, Algorithm 1 runs on the whole new graph instead, into a second
+//     buffer (the old timeline stays in the first for revert()).
 // The result is the full simulation's timeline bit for bit: the same order and
 // the same floating-point operations on the same inputs. Values overwritten by
 // a proposal are logged, and the replaced part of the order is saved, so
 // revert() restores the previous state exactly; commit() frees the removed tasks.
+//
+// Early exit (MCMC): a chain that draws its acceptance threshold before the
+// proposal knows the makespan above which it will reject. propose(op, config,
+// bound) stops as soon as some resource provably ends after `bound`: its last
+// placed task's end plus the work still to be placed on it is a lower bound on
+// the makespan. The proposal is then abandoned; revert() restores the old state.
 #include <cstdint>
 #include <memory>
 
@@ -56,9 +70,15 @@ public:
     // configuration is validated first (partita::Error, nothing changes). Only
     // one proposal may be pending: commit() or revert() it before the next.
     double propose(int op, const OpConfig& config);
+    // The same, but gives up once the new makespan is known to exceed `bound`
+    // (by more than rounding can explain): it then returns +infinity and the
+    // proposal is abandoned, to be reverted (commit() throws). Otherwise it
+    // returns exactly what propose(op, config) returns.
+    double propose(int op, const OpConfig& config, double bound);
     void commit();
     void revert();
     bool pending() const;
+    bool abandoned() const;  // the pending proposal stopped early
 
     const Network& network() const;
     const Topology& topology() const;
@@ -67,11 +87,26 @@ public:
     std::int64_t batch() const;
     SimResult result() const;  // the current timeline in simulate()'s form
 
+    // When the sweep hands over to Algorithm 1 (step 5): once it has changed
+    // max(replay_min, n / replay_divisor) tasks, n the old order's length after
+    // K0; it then resimulates the whole graph if more than `resimulate_above` of
+    // the tasks are unplaced (> 1: never), else replays the unplaced ones. The
+    // timeline does not depend on these; tests vary them to cover every path.
+    struct Tuning {
+        size_t replay_min = 2048;
+        size_t replay_divisor = 64;
+        double resimulate_above = 0.5;
+    };
+    void setTuning(const Tuning& tuning);
+
     struct Stats {
         std::uint64_t proposals = 0;
         std::uint64_t visits = 0;         // tasks evaluated by the sweep (placed or pushed back)
         std::uint64_t changed = 0;        // tasks placed with new values
         std::uint64_t rebuilt_tasks = 0;  // tasks created by graph updates
+        std::uint64_t replays = 0;        // proposals finished by Algorithm 1 on the unplaced tasks (step 5)
+        std::uint64_t resimulations = 0;  // ... or on the whole graph
+        std::uint64_t abandoned = 0;      // proposals stopped early at their bound
     };
     const Stats& stats() const;
 

@@ -1,5 +1,5 @@
 #pragma once
-// DeltaSimulator's state (private to delta.cpp and delta_sweep.cpp).
+// DeltaSimulator's state (private to delta.cpp, delta_sweep.cpp and delta_replay.cpp).
 #include <limits>
 #include <vector>
 
@@ -10,13 +10,15 @@ namespace partita::sim {
 
 struct DeltaSimulator::Impl {
     static constexpr double kNotQueued = std::numeric_limits<double>::infinity();
-    enum : std::uint8_t { kTouched = 1, kNew = 2, kDone = 4, kChanged = 8, kWaiting = 16 };
+    enum : std::uint8_t {
+        kTouched = 1, kNew = 2, kDone = 4, kChanged = 8, kWaiting = 16, kReplay = 32, kQueued = 64
+    };
 
-    // One task's timeline and sweep state, together for locality.
-    struct Slot {
+    // One task's timeline and sweep state, together for locality: 32 bytes, so
+    // that a slot never straddles two cache lines.
+    struct alignas(32) Slot {
         double ready = 0, start = 0, end = 0;
-        double queued = kNotQueued;  // key of its live heap entry
-        std::uint8_t flags = 0;      // clean between proposals
+        std::uint8_t flags = 0;  // clean between proposals
     };
     struct Entry {
         double ready;
@@ -41,13 +43,38 @@ struct DeltaSimulator::Impl {
     GraphBuilder builder;
     TaskGraph graph;
 
-    std::vector<Slot> slots;  // by task slot
+    std::vector<Slot> slots;     // by task slot
+    std::vector<double> queued;  // by task slot: the key of its live heap entry (kQueued)
     std::vector<int> order;   // live tasks in (ready, id) order
     // Sweep state.
-    std::vector<int> touched, seeds, last, old_last, remaining;
+    std::vector<int> touched, seeds, last, old_last, remaining, dead_ahead;
     std::vector<std::uint8_t> clean;
     int dirty = 0;
     std::vector<Entry> heap;
+    // Replay (step 5): the tasks left to place; per task, its ready so far and
+    // its count of unplaced predecessors (dense, apart from the slots, because
+    // updating successors is most of replay's memory traffic); the queue; the
+    // end of the last task placed on each resource.
+    struct ReplayState {
+        double ready;
+        int unplaced;
+    };
+    std::vector<int> rest;
+    std::vector<ReplayState> replay_state;
+    TaskHeap ready_heap;
+    std::vector<double> last_end;
+    // Resimulation's buffer (the previous timeline while `swapped`).
+    std::vector<Slot> spare_slots;
+    std::vector<int> spare_order;
+    bool swapped = false;
+    double resimulated_makespan = 0;
+    size_t changed_now = 0;       // tasks placed with new values by this proposal
+    size_t replay_at = 0;         // ... after which the sweep hands over to replay
+    Tuning tuning;
+    // Early exit: work not yet placed per resource, and the makespan beyond which to stop.
+    std::vector<double> work_left;
+    double limit = kNotQueued;
+    bool abandoned = false;
     // The pending proposal and what it replaced.
     bool pending = false;
     int op = -1;
@@ -61,7 +88,10 @@ struct DeltaSimulator::Impl {
 
     Slot& at(int t) { return slots[static_cast<size_t>(t)]; }
     void grow() {
-        if (slots.size() < graph.slotCount()) slots.resize(graph.slotCount());
+        if (slots.size() < graph.slotCount()) {
+            slots.resize(graph.slotCount());
+            queued.resize(graph.slotCount(), kNotQueued);
+        }
     }
     void touch(int t) {
         Slot& s = at(t);
@@ -71,10 +101,7 @@ struct DeltaSimulator::Impl {
         }
     }
     // Pending: queued, or waiting for a pending predecessor to be placed.
-    bool isPending(int t) const {
-        const Slot& s = slots[static_cast<size_t>(t)];
-        return s.queued != kNotQueued || (s.flags & kWaiting);
-    }
+    bool isPending(int t) const { return slots[static_cast<size_t>(t)].flags & (kQueued | kWaiting); }
     void wait(int t) {
         touch(t);
         at(t).flags |= kWaiting;
@@ -84,9 +111,16 @@ struct DeltaSimulator::Impl {
     void schedule(int t);
     void updateClean(int d);
     void pass(int u);
-    void place(int t, double r);
+    // Places t at ready r; false when the proposal is abandoned at its bound.
+    bool place(int t, double r);
+    bool overBound(int d, double end) const { return end + work_left[static_cast<size_t>(d)] > limit; }
     void sweep();
-    double propose(int o, const OpConfig& config);
+    void handOver(size_t j);  // to replay() or resimulate()
+    void replay(size_t j);
+    void resimulate();
+    void undoLog();       // restores the values the log saved, and empties it
+    void restoreOrder();  // the old order: the kept prefix, then `replaced`
+    double propose(int o, const OpConfig& config, double bound);
     void finish();
     void revert();
 };

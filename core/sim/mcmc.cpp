@@ -13,6 +13,7 @@ namespace partita::sim {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -22,6 +23,8 @@ void checkOptions(const std::vector<McmcStart>& starts, const McmcOptions& o) {
     if (!(o.budget_s >= 0) || o.iterations < 0) throw Error("MCMC budgets must not be negative");
     if (o.budget_s == 0 && o.iterations == 0) throw Error("MCMC needs a wall-time or an iteration budget");
     if (!(o.stall_warmup >= 0 && o.stall_warmup <= 1)) throw Error("MCMC stall warm-up must be in [0, 1]");
+    if (!(o.neighbour_copy >= 0 && o.neighbour_copy <= 1))
+        throw Error("MCMC neighbour-copy probability must be in [0, 1]");
 }
 
 // Per-chain budgets and the stop rules of McmcOptions.
@@ -52,14 +55,14 @@ struct ChainLimits {
 class Chain {
 public:
     Chain(const Network& net, double batch, const SoapStrategy& start, const Topology& topology, const McmcOptions& o)
-        : net_(net), batch_(batch), topology_(topology), options_(o.sim), strategy_(start) {
-        if (o.incremental) delta_.emplace(net, batch, start, topology, o.sim);
-        else makespan_ = simulate(buildTaskGraph(net, batch, start, topology, o.sim)).makespan;
+        : net_(net), batch_(batch), topology_(topology), options_(o.sim), incremental_(o.incremental) {
+        reset(start);
     }
     double makespan() const { return delta_ ? delta_->makespan() : makespan_; }
     const SoapStrategy& strategy() const { return delta_ ? delta_->strategy() : strategy_; }
-    double propose(int op, OpConfig config) {
-        if (delta_) return delta_->propose(op, config);
+    // A proposal whose makespan would exceed `bound` may stop early and return +infinity.
+    double propose(int op, OpConfig config, double bound) {
+        if (delta_) return delta_->propose(op, config, bound);
         saved_ = std::move(strategy_.ops[static_cast<size_t>(op)]);
         strategy_.ops[static_cast<size_t>(op)] = std::move(config);
         op_ = op;
@@ -71,6 +74,7 @@ public:
         }
         return next_;
     }
+    bool abandoned() const { return delta_ && delta_->abandoned(); }
     void commit() {
         if (delta_) delta_->commit();
         else makespan_ = next_;
@@ -79,17 +83,79 @@ public:
         if (delta_) delta_->revert();
         else strategy_.ops[static_cast<size_t>(op_)] = std::move(saved_);
     }
+    // Starts over from `s` (a full build and simulation).
+    void reset(const SoapStrategy& s) {
+        if (incremental_) {
+            delta_.reset();  // free the old graph before building the new one
+            delta_.emplace(net_, batch_, s, topology_, options_);
+        } else {
+            strategy_ = s;
+            makespan_ = simulate(buildTaskGraph(net_, batch_, s, topology_, options_)).makespan;
+        }
+    }
 
 private:
     const Network& net_;
     double batch_;
     const Topology& topology_;
     SimOptions options_;
+    bool incremental_;
     std::optional<DeltaSimulator> delta_;
     SoapStrategy strategy_;  // full mode only (DeltaSimulator keeps its own)
     OpConfig saved_;
     int op_ = 0;
     double makespan_ = 0, next_ = 0;
+};
+
+// The default proposal: a random configuration, or (FlexFlow's propagation, one
+// step) a neighbour's configuration when one is valid for the operator and new.
+class Proposer {
+public:
+    Proposer(const Network& net, std::int64_t batch, int devices, double neighbour_copy)
+        : net_(net), batch_(batch), devices_(devices), copy_(neighbour_copy), neighbours_(net.ops.size()) {
+        for (size_t i = 0; i < net.ops.size(); ++i) {
+            valid_.push_back(validDegrees(net.ops[i], batch, devices));
+            for (int p : net.ops[i].input_ids)
+                if (p >= 0) {
+                    neighbours_[i].push_back(p);
+                    neighbours_[static_cast<size_t>(p)].push_back(static_cast<int>(i));
+                }
+        }
+    }
+
+    OpConfig operator()(int op, const SoapStrategy& current, std::mt19937_64& rng) {
+        if (copy_ > 0 && std::uniform_real_distribution<double>(0.0, 1.0)(rng) < copy_) {
+            candidates_.clear();
+            for (int n : neighbours_[static_cast<size_t>(op)])
+                if (auto c = adopt(op, current.ops[static_cast<size_t>(n)]);
+                    c && !(*c == current.ops[static_cast<size_t>(op)]))
+                    candidates_.push_back(std::move(*c));
+            if (!candidates_.empty())
+                return candidates_[std::uniform_int_distribution<size_t>(0, candidates_.size() - 1)(rng)];
+        }
+        return randomConfig(net_.ops[static_cast<size_t>(op)], batch_, devices_, rng);
+    }
+
+private:
+    // The neighbour's degrees and devices, if valid for `op`.
+    std::optional<OpConfig> adopt(int op, const OpConfig& from) const {
+        const auto& valid = valid_[static_cast<size_t>(op)];
+        if (std::find(valid.begin(), valid.end(), from.degree) == valid.end()) return std::nullopt;
+        OpConfig c;
+        c.degree = from.degree;
+        const int n = c.degree[0] * c.degree[1] * c.degree[2] * c.degree[3];
+        if (static_cast<int>(from.devices.size()) < n) return std::nullopt;
+        c.devices.assign(from.devices.begin(), from.devices.begin() + n);
+        return c;
+    }
+
+    const Network& net_;
+    std::int64_t batch_;
+    int devices_;
+    double copy_;
+    std::vector<std::vector<int>> neighbours_;  // producers and consumers of each operator
+    std::vector<std::vector<Degrees>> valid_;
+    std::vector<OpConfig> candidates_;
 };
 
 }  // namespace
@@ -103,16 +169,14 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
     limits.iters = options.iterations > 0 ? std::max<std::int64_t>(1, options.iterations / n) : 0;
     limits.stall = options.stop_on_stall;
     limits.warmup = options.stall_warmup;
+    const std::int64_t reset_span =
+        options.reset_span != 0 ? options.reset_span
+                                : (limits.iters > 0 ? std::clamp<std::int64_t>(limits.iters / 100, 1, 1000) : 1000);
     const std::int64_t b = batchCount(batch);
-    const int devices = topology.deviceCount();
-    ProposalFn propose = options.proposal;
-    if (!propose)
-        propose = [&net, b, devices](int op, std::mt19937_64& rng) {
-            return randomConfig(net.ops[static_cast<size_t>(op)], b, devices, rng);
-        };
+    Proposer proposer(net, b, topology.deviceCount(), options.neighbour_copy);
 
     McmcResult result;
-    result.best_s = std::numeric_limits<double>::infinity();
+    result.best_s = kInf;
     std::int64_t accepted_total = 0;
     for (std::int64_t k = 0; k < n && !result.cancelled; ++k) {
         const McmcStart& start = starts[static_cast<size_t>(k)];
@@ -128,13 +192,14 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
         summary.name = start.name;
         double current = sim.makespan();
         summary.initial_s = summary.best_s = current;
+        SoapStrategy chain_best = sim.strategy();
         if (current < result.best_s) {
             result.best_s = current;
-            result.best = sim.strategy();
+            result.best = chain_best;
         }
         // Cost in ms; relative beta measures the change as a fraction of the start's makespan.
         const double beta_per_s = options.relative_beta ? options.beta / current : options.beta * 1e3;
-        std::int64_t it = 0, improved_it = 0;
+        std::int64_t it = 0, improved_it = 0, since_reset = 0;
         double improved_s = 0, elapsed = 0;
         auto report = [&] {
             if (!progress) return;
@@ -153,10 +218,24 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
                 break;
             }
             if (it % 32 == 0) report();
+            if (reset_span > 0 && ++since_reset >= reset_span) {
+                since_reset = 0;
+                if (current > summary.best_s) {
+                    sim.reset(chain_best);
+                    current = summary.best_s;
+                    ++summary.resets;
+                }
+            }
             const int op = pick_op(rng);
-            const double next = sim.propose(op, propose(op, rng));
-            // Metropolis-Hastings: always take a better strategy, a worse one with probability exp(-beta * delta).
-            if (next <= current || unit(rng) < std::exp(beta_per_s * (current - next))) {
+            // Metropolis-Hastings: always take a better strategy, a worse one with probability
+            // exp(-beta * delta), i.e. when next < current - ln(u) / beta: beyond that, stop early.
+            const double u = unit(rng);
+            const double bound = beta_per_s > 0 ? current - std::log(u) / beta_per_s : kInf;
+            OpConfig config =
+                options.proposal ? options.proposal(op, rng) : proposer(op, sim.strategy(), rng);
+            const double next = sim.propose(op, std::move(config), options.early_exit ? bound : kInf);
+            if (sim.abandoned()) ++summary.early_exits;
+            if (next <= current || u < std::exp(beta_per_s * (current - next))) {
                 sim.commit();
                 current = next;
                 ++summary.accepted;
@@ -165,11 +244,12 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
             }
             if (current < summary.best_s) {
                 summary.best_s = current;
+                chain_best = sim.strategy();
                 improved_it = it + 1;
                 improved_s = secondsSince(t0);
                 if (current < result.best_s) {
                     result.best_s = current;
-                    result.best = sim.strategy();
+                    result.best = chain_best;
                 }
             }
         }

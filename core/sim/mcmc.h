@@ -1,10 +1,15 @@
 #pragma once
 // FlexFlow's MCMC search over SOAP strategies (spec flexflow §4, §6 "Search
 // loop", Partita's decisions): Metropolis-Hastings with a proposal that picks
-// an operator uniformly and gives it a uniformly random valid configuration,
-// accepted with probability min(1, exp(beta * (cost(S) - cost(S*)))), cost in
-// ms. Every proposal is simulated incrementally (DeltaSimulator: propose, then
-// commit or revert). One chain per initial strategy; the best over all chains wins.
+// an operator uniformly and gives it a uniformly random valid configuration
+// (or, as FlexFlow's propagation, a neighbour's configuration), accepted with
+// probability min(1, exp(beta * (cost(S) - cost(S*)))), cost in ms. Every
+// proposal is simulated incrementally (DeltaSimulator: propose, then commit or
+// revert). The chain draws its uniform number before the proposal, so it knows
+// the makespan above which it will reject, and the simulation stops there
+// (early exit; the decisions are the same as without it). As in FlexFlow's
+// code, a chain returns to its best strategy every so many iterations. One
+// chain per initial strategy; the best over all chains wins.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -46,7 +51,16 @@ struct McmcOptions {
     // true: DeltaSimulator (propose, then commit or revert); false: rebuild and fully
     // simulate every proposal (same makespans; a cross-check and a fallback).
     bool incremental = true;
-    ProposalFn proposal;          // empty: randomConfig()
+    bool early_exit = true;       // delta simulation stops once the proposal is sure to be rejected
+    // Proposals: `proposal` if set; else, with probability `neighbour_copy`, the
+    // operator takes the configuration of a producer or consumer (uniformly
+    // among those whose configuration is valid for it and differs), else randomConfig().
+    ProposalFn proposal;
+    double neighbour_copy = 0.25;
+    // Reset to best (FlexFlow r21.03): every `reset_span` iterations a chain that
+    // is worse than its best returns to it. 0: clamp(per-chain iterations / 100,
+    // 1, 1000), or 1000 with only a wall-time budget; negative: never.
+    std::int64_t reset_span = 0;
 };
 
 struct McmcProgress {
@@ -61,6 +75,7 @@ struct McmcStartSummary {
     std::string name;
     double initial_s = 0, best_s = 0;
     std::int64_t iterations = 0, accepted = 0;
+    std::int64_t early_exits = 0, resets = 0;  // proposals stopped at their bound; returns to the best
     double elapsed_s = 0;
     std::string stop;             // "budget", "stall", "cancelled"
 };

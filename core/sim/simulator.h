@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/sim/task_graph.h"
+#include "core/sim/task_heap.h"  // keyLess
 
 namespace partita::sim {
 
@@ -26,10 +27,5 @@ struct SimResult {
 SimResult simulate(const TaskGraph& graph);
 // The same into an existing result, reusing its memory.
 void simulate(const TaskGraph& graph, SimResult& out);
-
-// Strict order on (ready, id) used by both simulators.
-inline bool keyLess(double ready_a, std::uint64_t id_a, double ready_b, std::uint64_t id_b) {
-    return ready_a < ready_b || (ready_a == ready_b && id_a < id_b);
-}
 
 }  // namespace partita::sim

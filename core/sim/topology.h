@@ -20,6 +20,9 @@ struct ComputeDevice {
     double mem_capacity_B = 0;      // bytes (informational)
     double efficiency = 1.0;        // fraction of peak a kernel reaches, (0, 1]
     int node = 0;                   // machine the device sits in (for grouping in views)
+    // Fixed time added to every analytically timed compute task: kernel launch
+    // and runtime dispatch (measured costs include it already). 0 = the spec's formula.
+    double task_overhead_s = 0;
     bool operator==(const ComputeDevice&) const = default;
 };
 

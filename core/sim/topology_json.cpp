@@ -84,6 +84,7 @@ struct Reader {
         d.mem_capacity_B = f.nonNegative("mem_capacity_B", 0.0);
         d.efficiency = f.positive("efficiency", 1.0);
         if (d.efficiency > 1) f.fail("efficiency", "must be in (0, 1], got " + f.raw("efficiency").dump());
+        d.task_overhead_s = f.nonNegative("task_overhead_s", 0.0);
         // "node" is an integer or a template such as "{n}".
         const Json node = f.has("node") ? f.raw("node") : Json(0);
         if (!node.is_number_integer() && !node.is_string())
@@ -199,7 +200,7 @@ Topology loadTopology(const std::string& path) { return readTopologyJson(readTex
 
 Json topologyToJson(const Topology& t) {
     Json devices = Json::array();
-    for (const auto& d : t.devices)
+    for (const auto& d : t.devices) {
         devices.push_back({{"name", d.name},
                            {"kind", d.kind},
                            {"node", d.node},
@@ -207,6 +208,8 @@ Json topologyToJson(const Topology& t) {
                            {"mem_bandwidth_Bps", d.mem_bandwidth_Bps},
                            {"mem_capacity_B", d.mem_capacity_B},
                            {"efficiency", d.efficiency}});
+        if (d.task_overhead_s != 0) devices.back()["task_overhead_s"] = d.task_overhead_s;  // optional field
+    }
     Json links = Json::array();
     for (size_t k = 0; k < t.links.size(); ++k) {
         const Link& l = t.links[k];

@@ -11,6 +11,7 @@
 #include "core/io/params_json.h"
 #include "core/store/run_codec.h"
 #include "core/store/schema.h"
+#include "core/store/sim_rows.h"
 #include "core/store/sqlite_util.h"
 #include "core/util/format.h"
 
@@ -111,6 +112,7 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8))sql")
             .bind(6, static_cast<std::int64_t>(x->base_code)).bind(7, static_cast<std::int64_t>(x->best_comm_code))
             .bind(8, static_cast<std::int64_t>(x->best_time_code)).run();
     }
+    if (run.simulation) store::storeSimulation(db_, path_, id, run);
     t.commit();
     return id;
 }
@@ -118,8 +120,9 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8))sql")
 std::vector<RunSummary> ResultsDb::list(const RunFilter& filter) const {
     Statement s(db_, path_, R"sql(
 SELECT r.id, r.name, r.kind, r.method, n.name, r.network_hash, a.name, r.array_hash, a.accelerators, r.batch,
-       r.total_elements, r.time_step_s, r.perf_vs_dp, r.created_utc, r.app_version
+       r.total_elements, r.time_step_s, r.perf_vs_dp, r.created_utc, r.app_version, t.name, t.devices
 FROM runs r JOIN networks n ON n.hash = r.network_hash JOIN arrays a ON a.hash = r.array_hash
+     LEFT JOIN simulations m ON m.run_id = r.id LEFT JOIN topologies t ON t.hash = m.topology_hash
 WHERE (?1 = '' OR n.name = ?1) AND (?2 = '' OR a.name = ?2) AND (?3 = '' OR r.method = ?3)
 ORDER BY r.id DESC)sql");
     s.bind(1, filter.network_name).bind(2, filter.array_name).bind(3, filter.method);
@@ -145,6 +148,8 @@ ORDER BY r.id DESC)sql");
         r.perf_vs_dp = s.real(12);
         r.created_utc = s.text(13);
         r.app_version = s.text(14);
+        r.topology_name = s.text(15);
+        r.devices = static_cast<int>(s.integer(16));
         runs.push_back(std::move(r));
     }
     return runs;
@@ -215,7 +220,8 @@ WHERE r.id = ?1)sql");
         const Grid reference = gridAt(7, "stored reference grid");
         const RunKind kind = parseRunKind(s.text(1));
         // An AccPar search is searched again: on unequal arrays its grid shows one node per level only.
-        if (s.text(2) == "accpar" && kind == RunKind::Search) run = accparRun(inputs);
+        if (auto simulated = store::loadSimulatedRun(db_, path_, id, inputs, grid)) run = std::move(*simulated);
+        else if (s.text(2) == "accpar" && kind == RunKind::Search) run = accparRun(inputs);
         else run = gridRun(inputs, grid, kind, s.text(2), &reference);
         run.exploration = loadExploration(db_, path_, id);
     } catch (const StoreError&) {
@@ -237,6 +243,12 @@ WHERE r.id = ?1)sql");
     return run;
 }
 
+bool ResultsDb::hasSimulation(std::int64_t id) const {
+    Statement s(db_, path_, "SELECT 1 FROM simulations WHERE run_id = ?1");
+    s.bind(1, id);
+    return s.step();
+}
+
 void ResultsDb::rename(std::int64_t id, const std::string& name) {
     Statement(db_, path_, "UPDATE runs SET name = ?2 WHERE id = ?1").bind(1, id).bind(2, name).run();
     if (sqlite3_changes(db_) == 0) throw StoreError(noRun(path_, id));
@@ -249,6 +261,7 @@ void ResultsDb::remove(std::int64_t id) {
     // Inputs no run refers to any more would only clutter the filters.
     store::exec(db_, path_, "DELETE FROM networks WHERE hash NOT IN (SELECT network_hash FROM runs)");
     store::exec(db_, path_, "DELETE FROM arrays WHERE hash NOT IN (SELECT array_hash FROM runs)");
+    store::exec(db_, path_, "DELETE FROM topologies WHERE hash NOT IN (SELECT topology_hash FROM simulations)");
     t.commit();
 }
 

@@ -30,6 +30,8 @@ struct RunSummary {
     std::string network_name, network_hash;
     std::string array_name, array_hash;
     int accelerators = 0;
+    std::string topology_name;  // simulated runs: the topology they ran on (empty otherwise)
+    int devices = 0;            // simulated runs: its compute devices
     double batch = 0;
     double total_elements = 0;
     double time_step_s = 0;
@@ -47,7 +49,7 @@ struct RunFilter {
 
 class ResultsDb {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;  // 2: simulated runs
 
     // Opens (creating it and its folder if absent) and migrates. Throws StoreError for a corrupt
     // file, a file that is not a database, or one with a newer schema.
@@ -62,9 +64,11 @@ public:
     std::int64_t store(const Run& run);
     std::vector<RunSummary> list(const RunFilter& filter = {}) const;
     // Rebuilds the run: inputs from the stored JSON, grid, exploration data,
+    // a simulated run's strategy simulated again on its stored topology,
     // and the evaluation recomputed by the engine (which must match the stored
     // metrics; a mismatch is a StoreError). Throws StoreError for an unknown id.
     Run load(std::int64_t id) const;
+    bool hasSimulation(std::int64_t id) const;  // a Simulate or MCMC run (load() re-simulates it)
     void rename(std::int64_t id, const std::string& name);
     void remove(std::int64_t id);
 

@@ -76,14 +76,39 @@ CREATE TABLE explorations (
     exec(db, path, "PRAGMA application_id = " + std::to_string(kApplicationId));
 }
 
+// Version 2: simulated runs (Simulate and MCMC). Topologies are keyed like
+// networks; a run's strategy and options stay with its simulation row.
+void migrate1to2(sqlite3* db, const std::string& path) {
+    exec(db, path, R"sql(
+CREATE TABLE topologies (
+    hash TEXT PRIMARY KEY NOT NULL,
+    name TEXT NOT NULL,
+    devices INTEGER NOT NULL,
+    json TEXT NOT NULL
+);
+CREATE TABLE simulations (
+    run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    source TEXT NOT NULL,
+    topology_hash TEXT NOT NULL REFERENCES topologies(hash),
+    topology_origin TEXT NOT NULL,
+    strategy_origin TEXT NOT NULL,
+    strategy_json TEXT NOT NULL,
+    options_json TEXT NOT NULL,
+    search_json TEXT NOT NULL,
+    makespan_s REAL NOT NULL
+);
+)sql");
+}
+
 // kMigrations[v] takes a database from version v to v + 1; a new version is
 // one more function here and a bump of ResultsDb::kSchemaVersion.
 using Migration = void (*)(sqlite3*, const std::string&);
-constexpr Migration kMigrations[] = {&migrate0to1};
+constexpr Migration kMigrations[] = {&migrate0to1, &migrate1to2};
 static_assert(std::size(kMigrations) == ResultsDb::kSchemaVersion, "one migration per schema version");
 
 // Tables the current version needs.
-constexpr const char* kTables[] = {"networks", "arrays", "runs", "run_levels", "explorations"};
+constexpr const char* kTables[] = {"networks",     "arrays",     "runs",       "run_levels",
+                                   "explorations", "topologies", "simulations"};
 
 int pragmaInt(sqlite3* db, const std::string& path, const std::string& name) {
     Statement s(db, path, "PRAGMA " + name);

@@ -1,19 +1,28 @@
 // Simulated tasks per second, full versus delta simulation (spec flexflow §5,
-// Table 5), on data-parallel strategies with random single-operator proposals:
+// Table 5), on data-parallel strategies with random single-operator proposals,
+// and MCMC proposals per second:
+//   SimSpeedup    the acceptance figure: per iteration one full and one delta
+//                 simulation of the same proposal, each timed on the thread's CPU
+//                 clock (so both see the same machine load); counters full_tasks_per_s,
+//                 delta_tasks_per_s and speedup = full time / delta time;
 //   SimFull       build a fresh task graph of (DP with one operator changed) and
 //                 simulate it: buildTaskGraph + simulate, as the API and FlexFlow do;
 //   SimFullReuse  the same into a reused graph and result (no allocation);
 //   SimDelta      DeltaSimulator::propose the same kind of change, then revert() it;
-//   SimSimulate   simulate() alone on the data-parallel graph (the list scheduler).
+//   SimSimulate   simulate() alone on the data-parallel graph (the list scheduler);
+//   McmcDelta, McmcFull  mcmcSearch from DP (beta 1 per ms) with delta simulation
+//                 (and early exit) or a full rebuild per proposal: proposals_per_s.
 // tasks_per_s counts the tasks of the simulated graph per proposal, so the rates
 // compare directly; changed_per_proposal is how many tasks got new times.
 #include <benchmark/benchmark.h>
 
+#include <ctime>
 #include <random>
 #include <string>
 
 #include "core/io/network_io.h"
 #include "core/sim/delta.h"
+#include "core/sim/mcmc.h"
 #include "core/sim/simulator.h"
 #include "tests/core/sim_test_util.h"
 
@@ -45,6 +54,52 @@ std::pair<int, OpConfig> proposal(const Setup& s, std::mt19937_64& rng) {
     return {op, randomConfig(s.net.ops[static_cast<size_t>(op)], s.batch, s.topo.deviceCount(), rng)};
 }
 
+// A chain makes thousands of proposals; the first few grow the simulator's arrays.
+void warmUp(const Setup& s, DeltaSimulator& sim, std::mt19937_64& rng) {
+    for (int k = 0; k < 16; ++k) {
+        auto [op, config] = proposal(s, rng);
+        sim.propose(op, config);
+        sim.revert();
+    }
+}
+
+double threadSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+void BM_SimSpeedup(benchmark::State& state, const std::string& name, int devices) {
+    const Setup s = setup(name, devices);
+    DeltaSimulator sim(s.net, static_cast<double>(s.batch), s.dp, s.topo);
+    std::mt19937_64 rng(1);
+    warmUp(s, sim, rng);
+    double full_s = 0, delta_s = 0, full_tasks = 0, delta_tasks = 0;
+    for (auto _ : state) {
+        auto [op, config] = proposal(s, rng);
+        SoapStrategy strategy = s.dp;
+        strategy.ops[static_cast<size_t>(op)] = config;
+        double t0 = threadSeconds();
+        {
+            const TaskGraph fresh = buildTaskGraph(s.net, static_cast<double>(s.batch), strategy, s.topo);
+            benchmark::DoNotOptimize(simulate(fresh).makespan);
+            full_tasks += static_cast<double>(fresh.taskCount());
+        }
+        double t1 = threadSeconds();
+        benchmark::DoNotOptimize(sim.propose(op, config));
+        delta_tasks += static_cast<double>(sim.graph().taskCount());
+        sim.revert();
+        double t2 = threadSeconds();
+        full_s += t1 - t0;
+        delta_s += t2 - t1;
+    }
+    state.counters["full_tasks_per_s"] = full_tasks / full_s;
+    state.counters["delta_tasks_per_s"] = delta_tasks / delta_s;
+    state.counters["full_ms"] = 1e3 * full_s / static_cast<double>(state.iterations());
+    state.counters["delta_ms"] = 1e3 * delta_s / static_cast<double>(state.iterations());
+    state.counters["speedup"] = (delta_tasks / delta_s) / (full_tasks / full_s);
+}
+
 void BM_SimFull(benchmark::State& state, const std::string& name, int devices, bool reuse) {
     const Setup s = setup(name, devices);
     std::mt19937_64 rng(1);
@@ -74,6 +129,7 @@ void BM_SimDelta(benchmark::State& state, const std::string& name, int devices) 
     const Setup s = setup(name, devices);
     DeltaSimulator sim(s.net, static_cast<double>(s.batch), s.dp, s.topo);
     std::mt19937_64 rng(1);
+    warmUp(s, sim, rng);
     double tasks = 0;
     const auto changed0 = sim.stats().changed;
     for (auto _ : state) {
@@ -101,24 +157,46 @@ void BM_SimSimulate(benchmark::State& state, const std::string& name, int device
     state.counters["tasks"] = static_cast<double>(g.taskCount());
 }
 
+// One benchmark iteration = one chain of `proposals` iterations from DP.
+void BM_Mcmc(benchmark::State& state, const std::string& name, int devices, bool incremental, int proposals) {
+    const Setup s = setup(name, devices);
+    McmcOptions o;
+    o.iterations = proposals;
+    o.stop_on_stall = false;
+    o.incremental = incremental;
+    double total = 0, accepted = 0;
+    for (auto _ : state) {
+        ++o.seed;
+        const McmcResult r = mcmcSearch(s.net, static_cast<double>(s.batch), s.topo, {{"dp", s.dp}}, o);
+        total += static_cast<double>(r.iterations);
+        accepted += r.acceptance_rate * static_cast<double>(r.iterations);
+    }
+    state.counters["proposals_per_s"] = benchmark::Counter(total, benchmark::Counter::kIsRate);
+    state.counters["acceptance"] = accepted / total;
+}
+
 const bool registered = [] {
     for (const char* name : {"alexnet", "resnet-18", "resnet-101", "inception-v3"})
         for (int devices : {4, 16, 64}) {
             const std::string suffix = std::string(name) + "/" + std::to_string(devices);
             // At least a few proposals even where one takes a second.
             const double min_time = devices == 64 ? 5.0 : 1.0;
-            benchmark::RegisterBenchmark(("SimFull/" + suffix).c_str(), BM_SimFull, name, devices, false)
+            auto add = [&](const std::string& kind, auto&&... args) {
+                benchmark::RegisterBenchmark((kind + "/" + suffix).c_str(), args...)
+                    ->Unit(benchmark::kMillisecond)
+                    ->MinTime(min_time);
+            };
+            // The same proposals for both, and enough of them: one proposal's cost depends on its operator.
+            benchmark::RegisterBenchmark(("SimSpeedup/" + suffix).c_str(), BM_SimSpeedup, name, devices)
                 ->Unit(benchmark::kMillisecond)
-                ->MinTime(min_time);
-            benchmark::RegisterBenchmark(("SimFullReuse/" + suffix).c_str(), BM_SimFull, name, devices, true)
-                ->Unit(benchmark::kMillisecond)
-                ->MinTime(min_time);
-            benchmark::RegisterBenchmark(("SimDelta/" + suffix).c_str(), BM_SimDelta, name, devices)
-                ->Unit(benchmark::kMillisecond)
-                ->MinTime(min_time);
-            benchmark::RegisterBenchmark(("SimSimulate/" + suffix).c_str(), BM_SimSimulate, name, devices)
-                ->Unit(benchmark::kMillisecond)
-                ->MinTime(min_time);
+                ->Iterations(devices == 64 ? 24 : devices == 16 ? 120 : 400);
+            add("SimFull", BM_SimFull, name, devices, false);
+            add("SimFullReuse", BM_SimFull, name, devices, true);
+            add("SimDelta", BM_SimDelta, name, devices);
+            add("SimSimulate", BM_SimSimulate, name, devices);
+            // The chain's set-up (one full simulation) is part of each iteration: 200 proposals amortise it.
+            add("McmcDelta", BM_Mcmc, name, devices, true, 200);
+            add("McmcFull", BM_Mcmc, name, devices, false, devices == 64 ? 4 : 20);
         }
     return true;
 }();

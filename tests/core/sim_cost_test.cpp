@@ -27,6 +27,8 @@ TEST(SimCost, AnalyticRoofline) {
     const Work b = backwardWork(net.ops[0], w);
     EXPECT_EQ(b.flops, 2048);
     EXPECT_EQ(b.bytes, 1792);
+    d.task_overhead_s = 5e-6;  // a fixed launch overhead on top of the roofline
+    EXPECT_DOUBLE_EQ(analyticTime(w, d), 13.96e-6);
 }
 
 TEST(SimCost, MeasuredTableOverridesMatchingTasks) {

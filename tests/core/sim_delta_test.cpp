@@ -3,6 +3,7 @@
 // reverted at random, across networks, topologies and options.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <sstream>
 
 #include "core/io/network_io.h"
@@ -36,7 +37,15 @@ struct Case {
     SimOptions options;
     int proposals = 200;
     bool share = false;  // sometimes put two tasks of an operator on one device
+    DeltaSimulator::Tuning tuning{};
+    bool bounded = false;  // half of the proposals with an early-exit bound
 };
+
+// Never hand over to Algorithm 1; hand over as soon as anything changed, to
+// replay or to resimulation; and the default in between.
+const DeltaSimulator::Tuning kNoReplay{std::numeric_limits<size_t>::max(), 1, 2.0};
+const DeltaSimulator::Tuning kReplayAtOnce{0, std::numeric_limits<size_t>::max(), 2.0};
+const DeltaSimulator::Tuning kResimulateAtOnce{0, std::numeric_limits<size_t>::max(), 0.0};
 
 OpConfig propose(const Case& c, int op, std::mt19937_64& rng) {
     OpConfig cfg = randomConfig(c.net.ops[static_cast<size_t>(op)], c.batch, c.topo.deviceCount(), rng);
@@ -49,6 +58,7 @@ void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
     SoapStrategy start = singleDevice(c.net);
     for (size_t i = 0; i < c.net.ops.size(); ++i) start.ops[i] = propose(c, static_cast<int>(i), rng);
     DeltaSimulator sim(c.net, c.batch, start, c.topo, c.options);
+    sim.setTuning(c.tuning);
     auto full = [&](const SoapStrategy& s) {
         const TaskGraph g = buildTaskGraph(c.net, c.batch, s, c.topo, c.options);
         const SimResult r = simulate(g);
@@ -61,8 +71,26 @@ void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
     for (int k = 0; k < c.proposals; ++k) {
         const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
         const OpConfig cfg = propose(c, op, rng);
-        const double makespan = sim.propose(op, cfg);
-        const auto expected = full(sim.strategy());
+        SoapStrategy next = sim.strategy();
+        next.ops[static_cast<size_t>(op)] = cfg;
+        const auto expected = full(next);
+        // A bound around the new makespan, sometimes exactly it (which must not stop the proposal).
+        const bool bounded = c.bounded && rng() % 2;
+        const double bound = rng() % 4 == 0 ? expected.first
+                                            : expected.first * std::uniform_real_distribution<double>(0.8, 1.2)(rng);
+        const double makespan = bounded ? sim.propose(op, cfg, bound) : sim.propose(op, cfg);
+        if (sim.abandoned()) {
+            // Early exit only for a proposal whose makespan exceeds the bound; revert restores everything.
+            ASSERT_TRUE(bounded);
+            ASSERT_EQ(makespan, std::numeric_limits<double>::infinity());
+            ASSERT_GT(expected.first, bound) << "proposal " << k << " on op " << op;
+            EXPECT_THROW(sim.commit(), std::logic_error);
+            sim.revert();
+            ASSERT_EQ(sim.makespan(), accepted.first);
+            ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), accepted.second), "")
+                << "revert of abandoned proposal " << k;
+            continue;
+        }
         ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), expected.second), "")
             << "proposal " << k << " on op " << op;
         ASSERT_EQ(makespan, expected.first) << "proposal " << k << " on op " << op;
@@ -80,6 +108,15 @@ void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
         }
     }
     EXPECT_EQ(sim.stats().proposals, static_cast<std::uint64_t>(c.proposals));
+    if (c.bounded) {
+        EXPECT_GT(sim.stats().abandoned, 0u);
+    }
+    if (c.tuning.replay_min == 0) {
+        EXPECT_GT(c.tuning.resimulate_above > 1 ? sim.stats().replays : sim.stats().resimulations, 0u);
+    }
+    if (c.tuning.replay_min == kNoReplay.replay_min) {
+        EXPECT_EQ(sim.stats().replays + sim.stats().resimulations, 0u);
+    }
 }
 
 Network builtin(const std::string& name) { return loadNetwork(partita::test::example("networks/" + name + ".json")); }
@@ -125,6 +162,29 @@ TEST(SimDelta, EqualsFullWithOptions) {
     checkDeltaEqualsFull({builtin("alexnet"), test::ring(4), 16, ps, 300}, 6);
     checkDeltaEqualsFull({test::inceptionLike(), test::cluster(1, 4), 16, shared, 300, true}, 7);
     checkDeltaEqualsFull({builtin("lenet-c"), test::pair(), 16, shared, 300, true}, 8);
+}
+
+TEST(SimDelta, EqualsFullWithAndWithoutReplay) {
+    // Replay and resimulation (step 5) and the sweep give the same timelines, and so does any switch point.
+    for (const auto& tuning : {kNoReplay, kReplayAtOnce, kResimulateAtOnce, DeltaSimulator::Tuning{16, 4}}) {
+        checkDeltaEqualsFull({builtin("alexnet"), test::cluster(4, 4), 16, {}, 150, false, tuning}, 11);
+        checkDeltaEqualsFull({test::inceptionLike(), test::cluster(1, 4), 16, {}, 200, false, tuning}, 12);
+        checkDeltaEqualsFull({builtin("resnet-18"), test::ring(4), 16, {}, 80, false, tuning}, 13);
+    }
+    SimOptions ps;
+    ps.sync = SyncMode::ParameterServer;
+    checkDeltaEqualsFull({builtin("lenet-c"), test::pair(), 16, ps, 200, false, kReplayAtOnce}, 14);
+    checkDeltaEqualsFull({builtin("lenet-c"), test::pair(), 16, ps, 200, false, kResimulateAtOnce}, 15);
+}
+
+TEST(SimDelta, EarlyExitRejectsOnlyWhatExceedsTheBound) {
+    // Abandoned proposals have a makespan above their bound and revert exactly;
+    // the others return full simulation's makespan. Both in the sweep and in replay.
+    for (const auto& tuning : {DeltaSimulator::Tuning{}, kNoReplay, kReplayAtOnce, kResimulateAtOnce}) {
+        checkDeltaEqualsFull({builtin("alexnet"), test::cluster(4, 4), 16, {}, 200, false, tuning, true}, 21);
+        checkDeltaEqualsFull({test::inceptionLike(), test::ring(4), 16, {}, 200, false, tuning, true}, 22);
+        checkDeltaEqualsFull({builtin("resnet-18"), test::cluster(1, 4), 16, {}, 80, false, tuning, true}, 23);
+    }
 }
 
 TEST(SimDelta, TaskIdsAreTopological) {

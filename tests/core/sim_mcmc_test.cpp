@@ -132,6 +132,74 @@ TEST(SimMcmc, IncrementalAndFullSimulationAgree) {
     EXPECT_EQ(delta.starts[0].accepted, full.starts[0].accepted);
 }
 
+TEST(SimMcmc, EarlyExitChangesNoDecision) {
+    // The chain draws u before proposing; a proposal stopped at its bound is one the
+    // chain would have rejected, so the whole search is the same with or without.
+    const Network net = test::inceptionLike();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.iterations = 400;
+    o.seed = 5;
+    o.stop_on_stall = false;
+    o.reset_span = 25;
+    std::mt19937_64 rng(2);
+    const std::vector<McmcStart> starts{{"dp", dataParallelStrategy(net, 8, 4)},
+                                        {"random", randomStrategy(net, 8, 4, rng)}};
+    const McmcResult with = mcmcSearch(net, 8, topo, starts, o);
+    o.early_exit = false;
+    const McmcResult without = mcmcSearch(net, 8, topo, starts, o);
+    o.incremental = false;
+    const McmcResult full = mcmcSearch(net, 8, topo, starts, o);
+    for (const McmcResult* r : {&without, &full}) {
+        EXPECT_EQ(with.best, r->best);
+        EXPECT_EQ(with.best_s, r->best_s);
+        EXPECT_EQ(with.acceptance_rate, r->acceptance_rate);
+        for (size_t k = 0; k < starts.size(); ++k) {
+            EXPECT_EQ(with.starts[k].accepted, r->starts[k].accepted);
+            EXPECT_EQ(with.starts[k].resets, r->starts[k].resets);
+        }
+    }
+    EXPECT_GT(with.starts[0].early_exits + with.starts[1].early_exits, 0);
+    EXPECT_EQ(without.starts[0].early_exits + without.starts[1].early_exits, 0);
+}
+
+TEST(SimMcmc, ResetReturnsToTheBest) {
+    // A hot chain (beta 0 accepts everything) wanders off; every 10 iterations it is
+    // brought back, so it stays reproducible and its best is what it reports.
+    const Network net = test::inceptionLike();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.iterations = 200;
+    o.beta = 0;
+    o.reset_span = 10;
+    o.stop_on_stall = false;
+    const McmcResult r = mcmcSearch(net, 8, topo, {{"dp", dataParallelStrategy(net, 8, 4)}}, o);
+    EXPECT_GT(r.starts[0].resets, 0);
+    EXPECT_LE(r.starts[0].resets, 200 / 10);
+    EXPECT_EQ(r.starts[0].accepted, 200);
+    EXPECT_DOUBLE_EQ(simulate(buildTaskGraph(net, 8, r.best, topo)).makespan, r.best_s);
+    o.reset_span = -1;
+    EXPECT_EQ(mcmcSearch(net, 8, topo, {{"dp", dataParallelStrategy(net, 8, 4)}}, o).starts[0].resets, 0);
+}
+
+TEST(SimMcmc, NeighbourCopiesAreValidConfigurations) {
+    // Copying a neighbour's degrees and devices only where they are valid for the
+    // operator: a search made of nothing but such proposals never fails validation.
+    const Network net = test::inceptionLike();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.iterations = 300;
+    o.neighbour_copy = 1;
+    o.stop_on_stall = false;
+    o.beta = 0;
+    std::mt19937_64 rng(4);
+    const McmcResult r = mcmcSearch(net, 8, topo, {{"random", randomStrategy(net, 8, 4, rng)}}, o);
+    EXPECT_EQ(r.iterations, 300);
+    EXPECT_NO_THROW(validateStrategy(net, 8, r.best, 4));
+    o.neighbour_copy = 1.5;
+    EXPECT_THROW(mcmcSearch(net, 8, topo, {{"dp", dataParallelStrategy(net, 8, 4)}}, o), Error);
+}
+
 TEST(SimMcmc, StallRuleStopsEarlyInIterationMode) {
     const Network net = tiny();
     const Topology topo = test::cluster(2, 2);

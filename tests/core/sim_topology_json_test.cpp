@@ -92,6 +92,15 @@ TEST(TopologyJson, ReadmeExampleParses) {
     EXPECT_EQ(t.devices[3].node, 1);
 }
 
+TEST(TopologyJson, TaskOverheadIsOptionalAndRoundTrips) {
+    EXPECT_EQ(readTopologyJson(doc(kStar), "t.json").devices[0].task_overhead_s, 0);  // the spec's formula
+    const Topology t = readTopologyJson(doc(kStar, R"(, "task_overhead_s": 5e-6)"), "t.json");
+    EXPECT_EQ(t.devices[1].task_overhead_s, 5e-6);
+    EXPECT_EQ(readTopologyJson(writeTopologyJson(t), "again.json"), t);
+    EXPECT_EQ(writeTopologyJson(readTopologyJson(doc(kStar), "t.json")).find("task_overhead_s"), std::string::npos);
+    EXPECT_EQ(error(doc(kStar, R"(, "task_overhead_s": -1e-6)")), "/devices/0/task_overhead_s: must not be negative, got -1e-06");
+}
+
 TEST(TopologyJson, MalformedInputsNameFileAndPointer) {
     EXPECT_EQ(error(doc(R"({"from": "gpu0", "to": "sw", "bandwidth_Bps": 0})")),
               "/links/0/bandwidth_Bps: must be positive, got 0");

@@ -1,0 +1,195 @@
+// MainWindow's Simulate and MCMC methods (FlexFlow's simulator, issue 5):
+// topologies, SOAP strategy files, the simulation settings and the jobs.
+#include <chrono>
+
+#include <QFileInfo>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+#include "app/gui/input_files.h"
+#include "app/gui/main_window.h"
+#include "core/run/simulation_run.h"
+#include "core/util/format.h"
+#include "widgets/params_editor.h"
+#include "widgets/sim_params_editor.h"
+#include "widgets/simulation_view.h"
+
+#include <QLabel>
+
+
+namespace partita::gui {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+constexpr const char* kBuiltIn = "built-in:";
+
+// "MCMC: start 2/3 (owt), iteration 1,234 · current 12.345 ms · best 10.123 ms"
+QString mcmcNote(const sim::McmcProgress& p, const std::vector<std::string>& starts) {
+    const auto k = static_cast<size_t>(p.start);
+    return QObject::tr("MCMC: start %1/%2 (%3), iteration %4 · current %5 ms · best %6 ms")
+        .arg(p.start + 1)
+        .arg(starts.size())
+        .arg(k < starts.size() ? q(starts[k]) : QString())
+        .arg(q(withCommas(static_cast<double>(p.iteration))))
+        .arg(p.current_s * 1e3, 0, 'f', 3)
+        .arg(p.best_s * 1e3, 0, 'f', 3);
+}
+
+}  // namespace
+
+bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
+
+bool MainWindow::simulationMethod() const { return methodKey() == "simulate" || methodKey() == "mcmc"; }
+
+void MainWindow::updateMethodFields() {
+    sim_params_->setVisible(simulationMethod());
+    params_->setSimulationMode(simulationMethod());
+    sim_params_->setMode(methodKey() == "mcmc" ? SimParamsEditor::Mode::Mcmc : SimParamsEditor::Mode::Simulate);
+}
+
+void MainWindow::addTopologyPresets() {
+    for (const std::string& name : sim::builtinTopologyNames()) {
+        try {
+            auto topology = std::make_shared<const sim::Topology>(sim::builtinTopology(name));
+            const QString key = q(name);
+            sim_params_->addPreset(key, tr("%1 · %2 devices").arg(key).arg(topology->deviceCount()));
+            topologies_[key] = std::move(topology);
+        } catch (const std::exception&) {
+            // A broken preset must not keep the app from starting; it is left out.
+        }
+    }
+    sim_params_->setTopology("p100-16");
+}
+
+void MainWindow::applyOptionsToSimulation() {
+    if (!options_.topology.isEmpty() && !sim_params_->setTopology(options_.topology)) loadTopology(options_.topology);
+    McmcSettings m = sim_params_->mcmc();
+    if (options_.iterations > 0) {
+        m.iterations = options_.iterations;
+        m.budget_s = 0;  // an iteration budget alone: the same search on every machine
+    }
+    if (options_.seed >= 0) m.seed = static_cast<std::uint64_t>(options_.seed);
+    sim_params_->setMcmc(m);
+}
+
+bool MainWindow::loadTopology(const QString& given, QString* error) {
+    const QString path = QFileInfo(given).absoluteFilePath();
+    try {
+        auto topology = std::make_shared<const sim::Topology>(sim::loadTopology(path.toStdString()));
+        const QString title = q(topology->name);
+        topologies_[path] = std::move(topology);
+        sim_params_->addTopologyFile(path, title);
+        sim_params_->setTopology(path);
+        addRecentFile(path);
+        if (simulationMethod()) runSelected();
+        return true;
+    } catch (const std::exception& e) {
+        QString message = q(e.what());
+        if (!message.contains(path)) message = path + ": " + message;  // always say which file
+        message = tr("Cannot load the topology: %1").arg(message);
+        if (error) *error = message;
+        reportError(message);
+        return false;
+    }
+}
+
+bool MainWindow::loadSoapStrategy(const QString& given, QString* error) {
+    const QString path = QFileInfo(given).absoluteFilePath();
+    try {
+        if (!inputs_) throw std::runtime_error("load a network before a strategy");
+        sim::loadSoap(path.toStdString(), inputs_->network);  // checked now; the job reads it again
+        sim_params_->setStrategyFile(path);
+        sim_params_->setSource(SimSource::File);
+        addRecentFile(path);
+        setMethodKey("simulate");
+        runSelected();
+        return true;
+    } catch (const std::exception& e) {
+        QString message = q(e.what());
+        if (!message.contains(path)) message = path + ": " + message;
+        if (error) *error = message;
+        reportError(message);
+        return false;
+    }
+}
+
+bool MainWindow::simulationSpec(SimulationSpec* spec) {
+    if (!sim_params_->valid()) {
+        reportError(sim_params_->problem());
+        return false;
+    }
+    const QString key = sim_params_->topology();
+    const auto it = topologies_.find(key);
+    if (it == topologies_.end()) {
+        reportError(tr("Choose a topology to simulate on"));
+        return false;
+    }
+    spec->topology = it->second;
+    spec->topology_origin = (sim_params_->topologyIsFile() ? key : kBuiltIn + key).toStdString();
+    spec->source = sim_params_->source();
+    spec->strategy_origin = sim_params_->strategyFile().toStdString();
+    spec->options.element_bytes = inputs_->params.bytes_per_element;
+    spec->mcmc = sim_params_->mcmc();
+    return true;
+}
+
+Grid MainWindow::gridToLower() const {
+    for (const RunPtr& run : {current_, searched_})
+        if (run && run->inputs == inputs_ && run->grid.levels() > 0) return run->grid;
+    return {};  // the job plans HyPar's grid
+}
+
+void MainWindow::runSimulation() {
+    SimulationSpec spec;
+    if (!inputs_ || !simulationSpec(&spec)) return;
+    const InputsPtr inputs = inputs_;
+    const Grid grid = spec.source == SimSource::Grid ? gridToLower() : Grid{};
+    jobs_.start(tr("Simulating %1 of %2 on %3")
+                    .arg(simSourceLabel(spec.source), q(inputs->network.name), q(spec.topology->name)),
+                [inputs, spec, grid](const ProgressFn&, const CancelFn&) { return simulationRun(inputs, spec, grid); });
+}
+
+void MainWindow::runMcmc() {
+    SimulationSpec spec;
+    if (!inputs_ || !simulationSpec(&spec)) return;
+    const InputsPtr inputs = inputs_;
+    const auto work = [inputs, spec](const ProgressFn& progress, const JobRunner::NoteFn& note,
+                                     const CancelFn& cancel) {
+        using clock = std::chrono::steady_clock;
+        auto last = clock::now() - std::chrono::seconds(1);
+        const sim::McmcProgressFn report = [&](const sim::McmcProgress& p) {
+            progress(p.fraction);
+            // The window shows ten notes a second; formatting one per proposal would slow the search.
+            const auto now = clock::now();
+            if (now - last < std::chrono::milliseconds(50)) return;
+            last = now;
+            note(mcmcNote(p, spec.mcmc.starts));
+        };
+        return mcmcRun(inputs, spec, report, cancel);
+    };
+    jobs_.start(tr("MCMC search on %1 over %2").arg(q(inputs->network.name), q(spec.topology->name)), work,
+                JobRunner::OnCancel::KeepResult);
+}
+
+void MainWindow::showSimulationSettings(const Run& run) {
+    const SimulationSpec& spec = run.simulation->spec;
+    const QString origin = q(spec.topology_origin);
+    if (origin.startsWith(kBuiltIn)) {
+        sim_params_->setTopology(origin.mid(static_cast<int>(qstrlen(kBuiltIn))));
+    } else {
+        // The stored graph, not the file as it is now: a re-run repeats this run.
+        topologies_[origin] = spec.topology;
+        sim_params_->addTopologyFile(origin, q(spec.topology->name));
+        sim_params_->setTopology(origin);
+    }
+    if (spec.source == SimSource::Mcmc) {
+        sim_params_->setMcmc(spec.mcmc);
+    } else {
+        sim_params_->setSource(spec.source);
+        if (spec.source == SimSource::File) sim_params_->setStrategyFile(q(spec.strategy_origin));
+    }
+}
+
+}  // namespace partita::gui

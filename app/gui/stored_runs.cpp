@@ -1,0 +1,153 @@
+// MainWindow and the results database: opening it, storing runs (edits after
+// a pause), re-opening, comparing, renaming and deleting stored runs.
+#include <QDir>
+#include <QFileInfo>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include "app/gui/explore_view.h"
+#include "app/gui/library_dock.h"
+#include "app/gui/main_window.h"
+#include "app/gui/runs_dock.h"
+#include "widgets/params_editor.h"
+#include "widgets/simulation_view.h"
+
+namespace partita::gui {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+void MainWindow::openDatabase(const QString& path) {
+    db_.reset();
+    db_problem_.clear();
+    try {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        db_ = std::make_unique<ResultsDb>(path.toStdString());
+    } catch (const std::exception& e) {
+        db_problem_ = tr("Runs are not being stored: %1").arg(q(e.what()));
+        reportError(db_problem_);
+    }
+    runs_dock_->refresh(db_.get(), db_problem_);
+}
+
+void MainWindow::flushPendingStore() {
+    store_timer_.stop();
+    if (!pending_store_) return;
+    const RunPtr run = std::move(pending_store_);
+    pending_store_.reset();
+    storeRun(run);
+}
+
+void MainWindow::storeRun(const RunPtr& run) {
+    if (!db_ || !run) return;
+    try {
+        auto stored = std::make_shared<Run>(*run);
+        stored->id = db_->store(*run);
+        if (current_ == run) current_ = stored;
+        if (searched_ == run) searched_ = stored;
+        if (explore_->result() == run) explore_->setResult(stored);
+        runs_dock_->refresh(db_.get());
+    } catch (const std::exception& e) {
+        reportError(q(e.what()));
+    }
+}
+
+bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
+    if (!db_ || ids.size() < 2 || ids.size() > 4) return false;
+    try {
+        std::vector<RunPtr> runs;
+        for (std::int64_t id : ids)  // the comparison is of analytic models: simulated runs are left out
+            if (!db_->hasSimulation(id)) runs.push_back(std::make_shared<const Run>(db_->load(id)));
+        if (runs.size() < 2) {
+            statusBar()->showMessage(tr("Compare is not applicable to simulated runs; pick 2-4 HyPar or AccPar "
+                                        "runs (a simulated run's tab gives its speed-up over DP and OWT)"),
+                                     8000);
+            return false;
+        }
+        compareRuns(runs);
+        return true;
+    } catch (const std::exception& e) {
+        reportError(q(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::openStoredRun(std::int64_t id) {
+    if (!db_) return false;
+    try {
+        if (db_->hasSimulation(id)) {
+            // Re-opening re-simulates the stored strategy: worker work, on a connection of its own.
+            const std::string path = db_->path();
+            jobs_.start(tr("Re-opening run %1").arg(id),
+                        [path, id](const ProgressFn&, const CancelFn&) { return ResultsDb(path).load(id); });
+            return true;
+        }
+        showStoredRun(std::make_shared<const Run>(db_->load(id)));
+        return true;
+    } catch (const std::exception& e) {
+        reportError(q(e.what()));
+        return false;
+    }
+}
+
+void MainWindow::showStoredRun(const RunPtr& run) {
+    try {
+        jobs_.cancel();
+        network_ = run->inputs->network;
+        array_ = run->inputs->array;
+        network_path_ = q(run->inputs->network_origin);
+        array_path_ = q(run->inputs->array_origin);
+        library_->setActive(network_path_, array_path_);
+        params_->setValues(array_, run->inputs->params);
+        params_->setAccParValues(run->inputs->accpar);
+        setMethodKey(run->isAccPar() ? "accpar" : QString::fromStdString(run->method));
+        setInputs(run->inputs);
+        if (run->isSimulation()) {
+            showSimulationSettings(*run);
+            searched_.reset();  // a simulated run is no grid search for edits to refer to
+            tabs_->setCurrentWidget(simulation_);
+            showRun(run);
+            return;
+        }
+        const std::string method = run->isAccPar() ? "accpar" : "reference";
+        searched_ = run->edited() ? std::make_shared<const Run>(
+                                        gridRun(run->inputs, run->reference, RunKind::Search, method))
+                                  : run;
+        if (run->exploration) {
+            explore_->setResult(run);
+            tabs_->setCurrentWidget(explore_);
+        } else {
+            tabs_->setCurrentIndex(0);
+        }
+        showRun(run);
+    } catch (const std::exception& e) {
+        reportError(q(e.what()));
+    }
+}
+
+bool MainWindow::deleteStoredRuns(const std::vector<std::int64_t>& ids) {
+    if (!db_) return false;
+    try {
+        for (std::int64_t id : ids) db_->remove(id);
+        runs_dock_->refresh(db_.get());
+        return true;
+    } catch (const std::exception& e) {
+        reportError(q(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::renameStoredRun(std::int64_t id, const QString& name) {
+    if (!db_ || name.trimmed().isEmpty()) return false;
+    try {
+        db_->rename(id, name.trimmed().toStdString());
+        runs_dock_->refresh(db_.get());
+        return true;
+    } catch (const std::exception& e) {
+        reportError(q(e.what()));
+        return false;
+    }
+}
+
+}  // namespace partita::gui

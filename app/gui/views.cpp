@@ -1,0 +1,103 @@
+// The visualisation tabs: the Gantt timeline of a simulated run, the
+// communication heatmap (device x device for simulations, level x layer for
+// hierarchical grids), the teaching view of the grid's current cell, and the
+// study plots. All read the shown run; the grid's current cell is shared.
+#include <QTabWidget>
+
+#include "app/gui/input_files.h"
+#include "app/gui/main_window.h"
+#include "core/io/network_io.h"
+#include "core/run/simulation.h"
+#include "core/study/plots.h"
+#include "widgets/comm_heatmap.h"
+#include "widgets/gantt_view.h"
+#include "widgets/grid_view.h"
+#include "widgets/study_view.h"
+#include "widgets/teaching_view.h"
+
+namespace partita::gui {
+
+namespace {
+
+// HyPar's ten networks (Fig. 12), as far as the examples folder has them.
+std::vector<LayerTable> hyparNetworks() {
+    std::vector<LayerTable> out;
+    for (const char* name : {"sfc", "sconv", "lenet-c", "cifar-c", "alexnet", "vgg-a", "vgg-b", "vgg-c", "vgg-d",
+                             "vgg-e"}) {
+        try {
+            out.push_back(weightedLayers(loadNetwork((examplesDir() + "/networks/" + name + ".json").toStdString())));
+        } catch (const std::exception&) {
+            // a missing or edited example drops out of the plot; the rest still compare
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+void MainWindow::buildViewTabs() {
+    gantt_ = new GanttView(tabs_);
+    tabs_->addTab(gantt_, tr("Timeline"));
+    heatmap_ = new CommHeatmap(tabs_);
+    tabs_->addTab(heatmap_, tr("Heatmap"));
+    teaching_ = new TeachingView(tabs_);
+    tabs_->addTab(teaching_, tr("Teaching"));
+    studies_ = new StudyView(tabs_);
+    tabs_->addTab(studies_, tr("Studies"));
+
+    // The grid's current cell is the teaching view's and the heatmap's, and back.
+    connect(grid_, &GridView::currentCellChanged, teaching_, &TeachingView::setCell);
+    connect(grid_, &GridView::currentCellChanged, heatmap_, &CommHeatmap::setSelectedCell);
+    connect(teaching_, &TeachingView::cellChanged, grid_, &GridView::setCurrentCell);
+    connect(heatmap_, &CommHeatmap::levelLayerClicked, grid_, &GridView::setCurrentCell);
+    // A Gantt bar selects its layer in the grid (operators without weights have no column).
+    connect(gantt_, &GanttView::operatorClicked, this, [this](int op) {
+        if (!current_ || !current_->inputs) return;
+        const auto& layers = current_->inputs->layers;
+        for (size_t l = 0; l < layers.size(); ++l)
+            if (layers[l].op_id == op) grid_->setCurrentCell(std::max(grid_->currentLevel(), 0), static_cast<int>(l));
+    });
+}
+
+void MainWindow::showRunInViews(const RunPtr& run) {
+    const bool simulated = run && run->isSimulation();
+    const bool has_grid = run && run->eval().levels > 0;
+    if (simulated) {
+        const SimulationResult& sim = *run->simulation;
+        auto input = std::make_shared<view::GanttInput>();
+        input->resources = view::ganttResources(sim.topology());
+        input->op_names = sim.op_names;
+        input->records = sim.timeline;
+        input->critical_path = sim.critical_path;
+        input->makespan = sim.makespan_s;
+        gantt_->setInput(std::move(input));
+        heatmap_->setDeviceTraffic(sim.traffic,
+                                   {sim.resources.begin(), sim.resources.begin() + sim.compute_devices},
+                                   QString::fromStdString(run->name + " (simulated)"));
+    } else {
+        gantt_->setInput(nullptr);
+        heatmap_->setRun(has_grid ? run : nullptr);
+    }
+    teaching_->setRun(has_grid ? run : nullptr);
+    if (has_grid) {
+        teaching_->setCell(std::max(grid_->currentLevel(), 0), std::max(grid_->currentLayer(), 0));
+        studies_->setLayerComm(layerComm(*run));
+    }
+    // The sweeps take milliseconds (VGG-A: about 1 ms), so they follow the inputs directly.
+    if (run && run->inputs && run->inputs != studied_inputs_) {
+        studied_inputs_ = run->inputs;
+        try {
+            if (run->inputs->hyparApplies())
+                studies_->setScaleStudy(scaleStudy(run->inputs->layers, run->inputs->array, run->inputs->params,
+                                                   run->inputs->accpar));
+            if (!topology_study_done_) {
+                studies_->setTopologyStudy(topologyStudy(hyparNetworks(), defaultArray(4), CostParams{}));
+                topology_study_done_ = true;
+            }
+        } catch (const std::exception&) {
+            // inputs the sweep cannot price (e.g. arrays that do not halve) leave the plot as it was
+        }
+    }
+}
+
+}  // namespace partita::gui

@@ -1,0 +1,137 @@
+// MainWindow's actions, toolbar (with the method selector) and menus.
+#include <QAction>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+
+#include "app/gui/explore_view.h"
+#include "app/gui/main_window.h"
+#include "app/gui/runs_dock.h"
+
+namespace partita::gui {
+
+QAction* MainWindow::action(const QString& name) const {
+    const auto it = actions_.find(name);
+    return it == actions_.end() ? nullptr : it->second;
+}
+
+void MainWindow::buildActions() {
+    auto make = [this](const QString& name, const QString& text, const QString& tip, QKeySequence key = {}) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        if (!key.isEmpty()) a->setShortcut(key);
+        actions_[name] = a;
+        return a;
+    };
+    QAction* open = make("open", tr("&Open…"), tr("Open a network, array or strategy file"), QKeySequence::Open);
+    QAction* run = make("run", tr("&Run"), tr("Run the selected method on the loaded network and array"),
+                        QKeySequence(Qt::CTRL | Qt::Key_R));
+    QAction* evaluate = make("evaluate", tr("&Evaluate"), tr("Re-evaluate the shown grid with the current parameters"),
+                             QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* explore = make("explore", tr("E&xplore"), tr("Enumerate every choice of the cells picked in the Explore tab"),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    QAction* compare = make("compare", tr("&Compare"),
+                            tr("Compare the selected stored runs, or the shown run with the baselines"),
+                            QKeySequence(Qt::CTRL | Qt::Key_K));
+    QAction* exportA = make("export", tr("E&xport…"), tr("Export the current view as PNG, SVG, PDF or CSV"),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QAction* reset = make("reset", tr("Rese&t grid"), tr("Return to the searched optimum"), QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* cancel = make("cancel", tr("Cancel"), tr("Stop the running job"), QKeySequence(Qt::Key_Escape));
+    QAction* quit = make("quit", tr("&Quit"), tr("Quit Partita"), QKeySequence::Quit);
+
+    connect(open, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
+                                                          tr("Partita files (*.json *.txt);;All files (*)"));
+        if (!path.isEmpty()) openFile(path);
+    });
+    connect(run, &QAction::triggered, this, &MainWindow::runSelected);
+    connect(evaluate, &QAction::triggered, this, &MainWindow::evaluateCurrent);
+    connect(explore, &QAction::triggered, this, [this] {
+        tabs_->setCurrentWidget(explore_);
+        this->explore(explore_->cells());
+    });
+    connect(compare, &QAction::triggered, this, [this] {
+        const auto ids = runs_dock_->selectedIds();
+        if (ids.size() >= 2 && ids.size() <= 4) compareStored(ids);
+        else compareWithBaselines();
+    });
+    connect(exportA, &QAction::triggered, this, [this] {
+        static const char* by_tab[] = {"grid", "simulation", "compare", "explore", "network"};
+        const QString target = by_tab[std::max(0, tabs_->currentIndex())];
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export %1").arg(target), target,
+            tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV table (*.csv)"));
+        if (path.isEmpty()) return;
+        const QString problem = exportTarget(target, path);
+        if (!problem.isEmpty()) reportError(problem);
+        else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    });
+    connect(reset, &QAction::triggered, this, &MainWindow::resetGrid);
+    connect(cancel, &QAction::triggered, this, &MainWindow::cancelJob);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    method_box_ = new QComboBox(this);
+    method_box_->setObjectName("method");
+    method_box_->setToolTip(tr("Method used by Run"));
+    for (Method m : kAllMethods) method_box_->addItem(methodLabel(m), QString(methodName(m)));
+    method_box_->addItem("AccPar", QString("accpar"));
+    connect(method_box_, &QComboBox::activated, this, &MainWindow::runSelected);  // a new choice runs at once
+    method_box_->setItemData(method_box_->count() - 1,
+                             tr("Types I, II and III with balanced ratios, on any array (AccPar)"), Qt::ToolTipRole);
+    method_box_->addItem(tr("Simulate"), QString("simulate"));
+    method_box_->setItemData(method_box_->count() - 1,
+                             tr("Time a strategy with FlexFlow's execution simulator on a device topology"),
+                             Qt::ToolTipRole);
+    method_box_->addItem(tr("MCMC"), QString("mcmc"));
+    method_box_->setItemData(method_box_->count() - 1,
+                             tr("FlexFlow's MCMC search for the fastest simulated strategy (progress and Cancel "
+                                "in the status bar)"),
+                             Qt::ToolTipRole);
+    connect(method_box_, &QComboBox::currentIndexChanged, this, &MainWindow::updateMethodFields);
+
+    auto* bar = addToolBar(tr("Main"));
+    bar->setObjectName("main-toolbar");
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->addWidget(new QLabel(tr(" Method "), bar));
+    bar->addWidget(method_box_);
+    for (QAction* a : {run, evaluate, explore, compare, exportA, reset}) bar->addAction(a);
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(open);
+    recent_menu_ = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    QMenu* exports = file->addMenu(tr("Export"));
+    for (const QString& target : exportTargets()) {
+        exports->addAction(tr("%1…").arg(target), this, [this, target] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(target), target,
+                                                              tr("Figure or table (*.png *.svg *.pdf *.csv)"));
+            if (path.isEmpty()) return;
+            const QString problem = exportTarget(target, path);
+            if (!problem.isEmpty()) reportError(problem);
+        });
+    }
+    file->addAction(exportA);
+    file->addSeparator();
+    file->addAction(quit);
+    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+    for (QAction* a : {run, evaluate, explore, compare, reset, cancel}) runMenu->addAction(a);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("About Partita"), this, [this] {
+        QMessageBox::about(this, tr("About Partita"),
+                           tr("<b>Partita %1</b><p>Design-space explorer for parallel DNN training: HyPar, "
+                              "AccPar, FlexFlow, MPT and Learn-to-Scale in one engine.</p>")
+                               .arg(PARTITA_VERSION));
+    });
+    rebuildRecentMenu();
+}
+
+}  // namespace partita::gui

@@ -1,0 +1,251 @@
+// Simulate and MCMC in the main window, offscreen, as a user drives them: the
+// numbers equal the engine's, MCMC reports progress and is stored, Cancel keeps
+// the best so far, bad topology files are reported by name, and the analytic
+// views step aside for runs without a grid.
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "app/gui/main_window.h"
+#include "app/gui/options.h"
+#include "core/run/simulation_run.h"
+#include "core/sim/baselines.h"
+#include "core/sim/simulator.h"
+#include "core/store/results_db.h"
+#include "core/util/format.h"
+#include "widgets/grid_view.h"
+#include "widgets/metrics_panel.h"
+#include "widgets/sim_params_editor.h"
+#include "widgets/simulation_view.h"
+
+using namespace partita;
+using namespace partita::gui;
+
+namespace {
+const QString kExamples = PARTITA_EXAMPLES_DIR;
+
+void chooseMethod(MainWindow& w, const QString& key) {
+    auto* box = w.findChild<QComboBox*>("method");
+    const int index = box->findData(key);
+    QVERIFY(index >= 0);
+    box->setCurrentIndex(index);
+    emit box->activated(index);  // what a click on the item does
+}
+
+void type(QWidget* field, const QString& text) {
+    auto* edit = qobject_cast<QLineEdit*>(field);
+    QVERIFY(edit);
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+}  // namespace
+
+class SimulationTest : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    Options lenet(const QString& db = "sim.sqlite") const {
+        Options o;
+        o.network = kExamples + "/networks/lenet-c.json";
+        o.db = dir_.filePath(db);
+        return o;
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
+    }
+
+    void simulateDpEqualsTheEngine() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        chooseMethod(w, "simulate");  // choosing a method runs it: DP on p100-16 by default
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr run = w.currentRun();
+        QVERIFY(run && run->isSimulation());
+        QCOMPARE(run->method, std::string("simulate"));
+        const Network& net = run->inputs->network;
+        const sim::Topology topo = sim::builtinTopology("p100-16");
+        const double expect =
+            sim::simulate(sim::buildTaskGraph(net, 256, sim::dataParallelStrategy(net, 256, 16), topo)).makespan;
+        QCOMPARE(run->simulation->makespan_s, expect);
+        QCOMPARE(run->simulation->speedupVsDp(), 1.0);
+        QCOMPARE(w.simulationView()->text("makespan"), QString::fromStdString(fixed(expect * 1e3, 3)) + " ms");
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.simulationView()));
+        QVERIFY(run->id > 0);  // stored like every run
+        QCOMPARE(w.db()->list().front().topology_name, topo.name);
+        // Devices first, then only the links that carried data.
+        QTableWidget* table = w.simulationView()->resourcesTable();
+        QCOMPARE(table->item(0, 0)->text(), QString::fromStdString(topo.devices[0].name));
+        QVERIFY(table->rowCount() > 16 && table->rowCount() < 16 + static_cast<int>(topo.links.size()));
+        w.simulationView()->idleLinksBox()->setChecked(true);
+        QCOMPARE(table->rowCount(), 16 + static_cast<int>(topo.links.size()));
+        // The analytic views say they do not apply instead of showing zeros.
+        QVERIFY(w.gridNotApplicableShown());
+        QVERIFY(!w.gridView()->run() && !w.metricsPanel()->run());
+        QVERIFY(!w.action("evaluate")->isEnabled());
+        w.action("compare")->trigger();
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.simulationView()));
+        // Its tables export as CSV; the view as a figure.
+        for (const QString& target : {QString("simulation"), QString("simulation-traffic")}) {
+            const QString path = dir_.filePath(target + ".csv");
+            QCOMPARE(w.exportTarget(target, path), QString());
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const qsizetype rows = target == "simulation" ? 1 + 16 + static_cast<qsizetype>(topo.links.size()) : 1 + 16;
+            QCOMPARE(f.readAll().count('\n'), rows);
+        }
+        QCOMPARE(w.exportTarget("simulation", dir_.filePath("simulation.png")), QString());
+        QVERIFY(w.exportTarget("simulation-starts", dir_.filePath("s.csv")).contains("not an MCMC search"));
+        // Back on HyPar, the grid returns.
+        chooseMethod(w, "hypar");
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(!w.gridNotApplicableShown());
+        QVERIFY(!w.simulationView()->hasSimulation());
+    }
+
+    void loweredGridKeepsTheGrid() {
+        Options o = lenet();
+        o.network = kExamples + "/networks/vgg-a.json";  // HyPar's VGG-A grid lowers (LeNet's fc1 does not)
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        const Grid hypar = w.currentRun()->grid;
+        auto* source = qobject_cast<QComboBox*>(w.simParams()->field("source"));
+        source->setCurrentIndex(source->findData(int(SimSource::Grid)));
+        chooseMethod(w, "simulate");
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+        const RunPtr run = w.currentRun();
+        QVERIFY(run->isSimulation());
+        QVERIFY(run->grid == hypar);
+        QVERIFY(!w.gridNotApplicableShown());  // the grid tab shows the lowered grid
+        QVERIFY(w.gridView()->run() && w.gridView()->run()->isSimulation());
+        const Run direct = simulationRun(run->inputs, run->simulation->spec, hypar);
+        QCOMPARE(run->simulation->makespan_s, direct.simulation->makespan_s);
+    }
+
+    void mcmcReportsProgressAndIsStored() {
+        Options o = lenet("mcmc.sqlite");
+        o.method = "mcmc";
+        o.topology = "p100-16";
+        o.iterations = 400;
+        o.seed = 5;
+        MainWindow w(o);
+        QSignalSpy notes(&w.jobs(), &JobRunner::note);
+        QSignalSpy cancelled(&w.jobs(), &JobRunner::cancelled);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(!notes.isEmpty());
+        const QString note = notes.last().at(1).toString();
+        QVERIFY2(note.contains("iteration") && note.contains("best") && note.contains("ms"), qPrintable(note));
+        const RunPtr run = w.currentRun();
+        QVERIFY(run && run->isSimulation() && run->simulation->mcmc);
+        QCOMPARE(run->method, std::string("mcmc"));
+        QVERIFY(!run->simulation->cancelled());
+        QVERIFY(run->simulation->mcmc->iterations > 0 && run->simulation->mcmc->iterations <= 400);
+        QCOMPARE(run->simulation->spec.mcmc.seed, std::uint64_t{5});
+        QVERIFY(run->simulation->makespan_s <= run->simulation->dp_makespan_s);
+        QCOMPARE(w.simulationView()->startsTable()->rowCount(), 3);
+        QVERIFY(!w.simulationView()->text("search").isEmpty());
+        QCOMPARE(w.exportTarget("simulation-starts", dir_.filePath("starts.csv")), QString());
+        // Stored, and re-opened from the database with its summary (not searched again).
+        QVERIFY(run->id > 0);
+        const Run back = w.db()->load(run->id);
+        QCOMPARE(back.simulation->makespan_s, run->simulation->makespan_s);
+        QVERIFY(back.simulation->strategy == run->simulation->strategy);
+        QCOMPARE(back.simulation->mcmc->iterations, run->simulation->mcmc->iterations);
+        // An iteration budget and a seed make the search reproducible.
+        w.action("run")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.currentRun() != run);
+        QCOMPARE(w.currentRun()->simulation->makespan_s, run->simulation->makespan_s);
+        QCOMPARE(cancelled.count(), 0);
+        // A new session re-opens it with its settings.
+        MainWindow again(lenet("mcmc.sqlite"));
+        again.show();
+        QVERIFY(again.jobs().waitForIdle());
+        QVERIFY(again.openStoredRun(run->id));
+        QVERIFY(again.jobs().waitForIdle());  // re-simulated in a worker
+        QCOMPARE(again.methodKey(), QString("mcmc"));
+        QCOMPARE(again.simParams()->topology(), QString("p100-16"));
+        QCOMPARE(again.simParams()->mcmc().seed, std::uint64_t{5});
+        QCOMPARE(again.currentRun()->simulation->makespan_s, run->simulation->makespan_s);
+        QCOMPARE(again.tabs()->currentWidget(), static_cast<QWidget*>(again.simulationView()));
+    }
+
+    void cancelKeepsTheBestSoFar() {
+        MainWindow w(lenet("cancel.sqlite"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        SimParamsEditor* p = w.simParams();
+        type(p->field("budget_s"), "120");  // far longer than the test waits
+        type(p->field("iterations"), "0");
+        QVERIFY(p->valid());
+        QSignalSpy notes(&w.jobs(), &JobRunner::note);
+        QSignalSpy cancelled(&w.jobs(), &JobRunner::cancelled);
+        chooseMethod(w, "mcmc");
+        QVERIFY(w.jobs().busy());
+        QTRY_VERIFY_WITH_TIMEOUT(notes.count() >= 2, 30000);  // live progress, about ten a second
+        auto* cancel = w.findChild<QPushButton*>("cancel-button");
+        QVERIFY(cancel->isVisible());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(w.jobs().waitForIdle(20000));
+        QCOMPARE(cancelled.count(), 0);  // the best so far is kept, not discarded
+        const RunPtr run = w.currentRun();
+        QVERIFY(run && run->isSimulation() && run->simulation->mcmc);
+        QVERIFY(run->simulation->cancelled());
+        QVERIFY(run->simulation->makespan_s > 0);
+        QVERIFY(run->simulation->makespan_s <= run->simulation->dp_makespan_s);
+        QVERIFY(QString::fromStdString(run->name).contains("cancelled"));
+        QVERIFY(!w.simulationView()->text("cancelled").isEmpty());
+        QVERIFY(run->id > 0);
+        QVERIFY(w.db()->load(run->id).simulation->cancelled());
+        QVERIFY(!cancel->isVisible());
+    }
+
+    void badTopologyFileIsNamed() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr before = w.currentRun();
+        const QString path = dir_.filePath("broken-topology.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "partita-topology/1", "name": "x",
+  "devices": [{"name": "a", "kind": "gpu", "peak_flops": -1}]})");
+        f.close();
+        QString error;
+        QVERIFY(!w.loadTopology(path, &error));
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QVERIFY(w.lastError().contains(path));
+        QCOMPARE(w.simParams()->topology(), QString("p100-16"));  // the choice stays
+        QVERIFY(!w.openFile(path, &error));  // recognised as a topology by its format
+        QVERIFY2(error.contains(path), qPrintable(error));
+        const QString missing = dir_.filePath("no-such-topology.json");
+        QVERIFY(!w.loadTopology(missing, &error));
+        QVERIFY2(error.contains(missing), qPrintable(error));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.currentRun(), before);
+        // A good file is added to the list and chosen.
+        QVERIFY(w.loadTopology(kExamples + "/topologies/k80-64.json", &error));
+        QVERIFY(w.simParams()->topologyIsFile());
+        QVERIFY(w.jobs().waitForIdle());
+    }
+};
+
+QTEST_MAIN(SimulationTest)
+#include "simulation_test.moc"

@@ -1,0 +1,164 @@
+// SimulationView and SimParamsEditor on runs made by the engine (LeNet-c on the
+// 16-GPU P100 preset): shown values, tables, CSV, the empty state, and the
+// editor's validation and file requests.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QtTest>
+
+#include "core/io/network_io.h"
+#include "core/run/simulation_run.h"
+#include "core/util/format.h"
+#include "widgets/sim_params_editor.h"
+#include "widgets/simulation_view.h"
+
+using namespace partita;
+
+namespace {
+
+InputsPtr lenet() {
+    return makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), CostParams{});
+}
+
+SimulationSpec p100(SimSource source) {
+    SimulationSpec s;
+    s.topology = std::make_shared<const sim::Topology>(sim::builtinTopology("p100-16"));
+    s.topology_origin = "built-in:p100-16";
+    s.source = source;
+    s.mcmc.budget_s = 0;
+    s.mcmc.iterations = 200;
+    return s;
+}
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+void type(QWidget* field, const QString& text) {
+    auto* edit = qobject_cast<QLineEdit*>(field);
+    QVERIFY(edit);
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+
+}  // namespace
+
+class SimulationViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void showsASimulation() {
+        auto run = std::make_shared<const Run>(simulationRun(lenet(), p100(SimSource::OneWeirdTrick)));
+        const SimulationResult& sim = *run->simulation;
+        SimulationView view;
+        view.resize(900, 600);
+        view.setRun(run);
+        view.show();
+        QVERIFY(view.hasSimulation());
+        QCOMPARE(view.text("makespan"), q(fixed(sim.makespan_s * 1e3, 3)) + " ms");
+        QCOMPARE(view.text("tasks"), q(withCommas(double(sim.tasks))));
+        QCOMPARE(view.text("traffic"), q(fixed(sim.trafficBytes() / 1e9, 3)) + " GB");
+        QCOMPARE(view.text("speedup_vs_owt"), q(fixed(1.0, 3)) + QChar(0x00D7));
+        QCOMPARE(view.text("speedup_vs_dp"), q(fixed(sim.dp_makespan_s / sim.makespan_s, 3)) + QChar(0x00D7));
+        QVERIFY(view.text("search").isEmpty());
+        QVERIFY(!view.startsTable()->isVisible());
+        // Busy links only, unless asked; the CSV always has every resource.
+        int busy_links = 0;
+        for (size_t r = 16; r < sim.busy_s.size(); ++r) busy_links += sim.busy_s[r] > 0;
+        QCOMPARE(view.resourcesTable()->rowCount(), 16 + busy_links);
+        view.idleLinksBox()->setChecked(true);
+        QCOMPARE(view.resourcesTable()->rowCount(), static_cast<int>(sim.resources.size()));
+        const CsvTable csv = view.resourcesCsv();
+        QCOMPARE(csv.rows.size(), sim.resources.size());
+        QCOMPARE(csv.rows[0][2], formatNumber(sim.busy_s[0]));
+        QCOMPARE(view.trafficCsv().rows.size(), size_t{16});
+        QCOMPARE(view.trafficCsv().header.size(), size_t{17});
+        // Sorting by busy time is numeric, not by text.
+        view.resourcesTable()->sortByColumn(2, Qt::DescendingOrder);
+        const double top = view.resourcesTable()->item(0, 2)->data(Qt::UserRole).toDouble();
+        QCOMPARE(top, *std::max_element(sim.busy_s.begin(), sim.busy_s.end()));
+    }
+
+    void showsAnMcmcSearch() {
+        auto run = std::make_shared<const Run>(mcmcRun(lenet(), p100(SimSource::Mcmc)));
+        SimulationView view;
+        view.setRun(run);
+        view.show();
+        const McmcSummary& m = *run->simulation->mcmc;
+        QCOMPARE(view.startsTable()->rowCount(), static_cast<int>(m.starts.size()));
+        QVERIFY(view.startsTable()->isVisible());
+        QCOMPARE(view.startsTable()->item(0, 0)->text(), QString("dp"));
+        QVERIFY(view.text("search").contains(q(withCommas(double(m.iterations))) + " proposals"));
+        QCOMPARE(view.startsCsv().rows.size(), m.starts.size());
+        QVERIFY(view.text("cancelled").isEmpty());
+    }
+
+    void otherRunsShowTheEmptyNote() {
+        SimulationView view;
+        view.setRun(std::make_shared<const Run>(planRun(lenet(), Method::HyPar)));
+        QVERIFY(!view.hasSimulation());
+        QVERIFY(view.text("makespan").isEmpty());
+        QVERIFY(view.findChild<QLabel*>("simulation-empty")->text().contains("not a simulated run"));
+        QVERIFY(view.resourcesCsv().rows.empty());
+        QCOMPARE(view.resourcesCsv().header.size(), size_t{4});
+        view.setRun(nullptr);
+        QVERIFY(view.startsCsv().rows.empty());
+    }
+
+    void editorValidatesAsTyped() {
+        SimParamsEditor e;
+        e.addPreset("p100-16", "p100-16 · 16 devices");
+        e.addPreset("k80-64", "k80-64 · 64 devices");
+        e.setMode(SimParamsEditor::Mode::Mcmc);
+        e.show();
+        QCOMPARE(e.topology(), QString("p100-16"));
+        QSignalSpy changed(&e, &SimParamsEditor::changed);
+        type(e.field("seed"), "1.5");
+        QVERIFY(!e.valid());
+        QVERIFY(e.problem().contains("whole number"));
+        QCOMPARE(e.mcmc().seed, std::uint64_t{1});  // the last valid value stays
+        type(e.field("seed"), "42");
+        QVERIFY(e.valid());
+        QCOMPARE(e.mcmc().seed, std::uint64_t{42});
+        type(e.field("budget_s"), "0");
+        QVERIFY(!e.valid());  // neither a time nor an iteration budget
+        QVERIFY(e.problem().contains("both are 0"));
+        type(e.field("iterations"), "500");
+        QVERIFY(e.valid());  // the iteration budget fixed the time budget's complaint too
+        QCOMPARE(e.mcmc().iterations, std::int64_t{500});
+        QCOMPARE(e.mcmc().budget_s, 0.0);
+        qobject_cast<QCheckBox*>(e.field("start_owt"))->setChecked(false);
+        QCOMPARE(e.mcmc().starts, (std::vector<std::string>{"dp", "random"}));
+        qobject_cast<QCheckBox*>(e.field("start_dp"))->setChecked(false);
+        qobject_cast<QCheckBox*>(e.field("start_random"))->setChecked(false);
+        QVERIFY(!e.valid());
+        QCOMPARE(e.mcmc().starts, (std::vector<std::string>{"random"}));
+        QVERIFY(changed.count() >= 4);
+    }
+
+    void editorAsksForFiles() {
+        SimParamsEditor e;
+        e.addPreset("p100-16", "p100-16 · 16 devices");
+        e.show();
+        auto* topology = qobject_cast<QComboBox*>(e.field("topology"));
+        QSignalSpy load(&e, &SimParamsEditor::topologyFileRequested);
+        QSignalSpy strategy(&e, &SimParamsEditor::strategyFileRequested);
+        const int last = topology->count() - 1;  // "Load file…"
+        topology->setCurrentIndex(last);
+        emit topology->activated(last);
+        QCOMPARE(load.count(), 1);
+        QCOMPARE(e.topology(), QString("p100-16"));  // stays until the owner has read a file
+        e.addTopologyFile("/tmp/t.json", "My cluster");
+        QVERIFY(e.setTopology("/tmp/t.json"));
+        QVERIFY(e.topologyIsFile());
+        auto* source = qobject_cast<QComboBox*>(e.field("source"));
+        const int file = source->findData(int(SimSource::File));
+        source->setCurrentIndex(file);
+        emit source->activated(file);
+        QCOMPARE(strategy.count(), 1);  // no file yet: ask for one
+        QCOMPARE(e.source(), SimSource::File);
+    }
+};
+
+QTEST_MAIN(SimulationViewTest)
+#include "simulation_view_test.moc"

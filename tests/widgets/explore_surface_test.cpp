@@ -106,6 +106,22 @@ private slots:
         QCOMPARE(clicked.count(), 1);
     }
 
+    // PARTITA_SHOTS=DIR writes the two surfaces of the README (HyPar Figs. 9 and 10).
+    void screenshots() {
+        const QString dir = qEnvironmentVariable("PARTITA_SHOTS");
+        if (dir.isEmpty()) QSKIP("set PARTITA_SHOTS to write the README's surfaces");
+        const Explored lenet = exploreAround("lenet-c", levelCells({0, 3}, 4));
+        std::vector<CellRef> cells;
+        for (const char* layer : {"conv5_2", "fc1"})
+            for (int h = 0; h < 4; ++h) cells.push_back({h, layerIndex("vgg-a", layer)});
+        const Explored vgg = exploreAround("vgg-a", cells);
+        for (const auto& [e, name] : {std::pair{&lenet, "explore-lenet-c.png"}, std::pair{&vgg, "explore-vgg-a.png"}}) {
+            ExploreSurface s;
+            s.setResult(e->result, e->names);
+            QVERIFY(exportFigure(s, dir + "/" + name, {QSize(1280, 800), 96, {}}).isEmpty());
+        }
+    }
+
     void exportsEveryFormat() {
         const Explored e = exploreAround("lenet-c", levelCells({0, 3}, 4));
         ExploreSurface s;

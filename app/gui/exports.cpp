@@ -16,6 +16,7 @@
 
 #include "widgets/comm_heatmap.h"
 #include "widgets/compare_view.h"
+#include "widgets/explore_surface.h"
 #include "widgets/figure_export.h"
 #include "widgets/gantt_view.h"
 #include "widgets/grid_view.h"
@@ -56,7 +57,8 @@ CsvTable explorationCsv(const Run& run) {
 QStringList MainWindow::exportTargets() {
     return {"grid",       "metrics",  "simulation", "simulation-starts", "simulation-traffic",
             "compare",    "compare-metrics", "compare-levels", "level-chart", "time-chart",
-            "explore",    "network"};
+            "explore",    "surface",  "timeline",   "heatmap",           "teaching",
+            "studies",    "network"};
 }
 
 QString MainWindow::exportTarget(const QString& target, const QString& path) {
@@ -83,6 +85,23 @@ QString MainWindow::exportTarget(const QString& target, const QString& path) {
     if (target == "time-chart")
         return csv ? exportCsv(compare_->metricsCsv(), path)
                    : exportWidget(*compare_->timeChart(), path, options);
+    // The figure views: each draws itself for export and gives the data behind it.
+    const std::pair<const char*, FigureSource*> figures[] = {
+        {"timeline", gantt_}, {"heatmap", heatmap_}, {"teaching", teaching_}, {"studies", studies_}};
+    for (const auto& [name, view] : figures)
+        if (target == name) {
+            const CsvTable table = target == "timeline" ? gantt_->csv()
+                                   : target == "heatmap" ? heatmap_->csv()
+                                   : target == "teaching" ? teaching_->csv()
+                                                          : studies_->csv();
+            if (table.rows.empty()) return tr("Nothing to export: the %1 view is empty").arg(target);
+            return csv ? exportCsv(table, path) : exportFigure(*view, path, options);
+        }
+    if (target == "surface") {
+        if (!explore_->result()) return tr("Nothing to export: no exploration has run");
+        return csv ? exportCsv(explorationCsv(*explore_->result()), path)
+                   : exportFigure(*explore_->surface(), path, options);
+    }
     if (target == "explore") {
         if (!explore_->result()) return tr("Nothing to export: no exploration has run");
         return csv ? exportCsv(explorationCsv(*explore_->result()), path) : exportWidget(*explore_, path, options);

@@ -6,11 +6,6 @@
 
 #include "core/sim/delta_impl.h"
 
-#include <ctime>
-#include <cstdio>
-#include <cstdlib>
-double tnow(){ timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID,&t); return t.tv_sec+1e-9*t.tv_nsec; }
-double T_resim = 0;
 namespace partita::sim {
 
 DeltaSimulator::Impl::Impl(Network n, double b, SoapStrategy s, Topology t, SimOptions o)
@@ -45,7 +40,6 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound
     if (o < 0 || o >= static_cast<int>(net.ops.size())) throw std::out_of_range("no operator " + std::to_string(o));
     validateConfig(net, o, batch, config, topo.deviceCount(), options.allow_shared_devices);
     pending = true;
-    double T0 = tnow(); T_resim = 0;
     op = o;
     old_config = strategy.ops[static_cast<size_t>(o)];
     old_makespan = makespan;
@@ -63,7 +57,6 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound
             at(t).flags |= kNew;
             ++stats.rebuilt_tasks;
         }
-    double T1 = tnow();
     // 2. K0. A seed's new ready is at least its surviving predecessors' old ends
     // (or K0, if they change too); with only new predecessors, it follows them.
     seeds.clear();
@@ -96,7 +89,6 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound
     kept = static_cast<size_t>(
         std::lower_bound(order.begin(), order.end(), k0, [&](int t, double k) { return at(t).ready < k; }) -
         order.begin());
-    double T2 = tnow();
     replaced.assign(order.begin() + static_cast<std::ptrdiff_t>(kept), order.end());
     order.resize(kept);
     const auto resources = static_cast<size_t>(graph.resourceCount());
@@ -137,12 +129,8 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound
     swapped = false;
     // Past this many changed tasks the change is spreading: replay (step 5).
     replay_at = std::max(tuning.replay_min, replaced.size() / std::max<size_t>(tuning.replay_divisor, 1));
-    double T3 = tnow();
     if (!abandoned) sweep();
-    double T4 = tnow();
     finish();
-    double T5 = tnow();
-    if (getenv("DT")) fprintf(stderr, "graph %.1f k0 %.1f prep %.1f sweep %.1f (resim %.1f) finish %.1f\n", (T1-T0)*1e3, (T2-T1)*1e3, (T3-T2)*1e3, (T4-T3)*1e3, T_resim*1e3, (T5-T4)*1e3);
     return makespan;
 }
 
@@ -185,7 +173,6 @@ void DeltaSimulator::Impl::restoreOrder() {
 
 void DeltaSimulator::Impl::revert() {
     if (!pending) throw std::logic_error("no proposal to revert");
-    struct P{double t0; ~P(){ if (getenv("DT")) fprintf(stderr,"revert %.1f\n",(tnow()-t0)*1e3);} } pp{tnow()};
     if (swapped) {  // a resimulation: the old timeline is in the spare buffer
         std::swap(slots, spare_slots);
         std::swap(order, spare_order);

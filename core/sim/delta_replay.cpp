@@ -3,8 +3,6 @@
 // they are most of the graph, on all of it into a second buffer (resimulate).
 #include <algorithm>
 #include <stdexcept>
-#include <cstdio>
-#include <cstdlib>
 
 #include "core/sim/delta_impl.h"
 
@@ -104,16 +102,10 @@ void DeltaSimulator::Impl::replay(size_t j) {
 
 // Algorithm 1 on the whole new graph, exactly as full simulation, into the
 // spare buffer: cheaper per task than replay (no old values to compare or log,
-// one cache line per task), and revert() only swaps the buffers back. The
-// sweep's changes so far are undone first, so the current buffer keeps the old
-// timeline.
-}
-extern double tnow(); extern double T_resim;
-namespace partita::sim {
+// no marking pass), and revert() only swaps the buffers back. The sweep's
+// changes so far are undone first, so the current buffer keeps the old timeline.
 void DeltaSimulator::Impl::resimulate() {
     ++stats.resimulations;
-    static SimResult tmp; { double a = tnow(); simulate(graph, tmp); if (getenv("DT")) fprintf(stderr, "simulate(own graph) %.1f\n", (tnow()-a)*1e3); }
-    struct P{double t0; ~P(){ T_resim = tnow()-t0; } } pp{tnow()};
     for (int t : touched) {
         at(t).flags = 0;
         queued[static_cast<size_t>(t)] = kNotQueued;
@@ -123,9 +115,10 @@ void DeltaSimulator::Impl::resimulate() {
     undoLog();
     restoreOrder();
     const size_t n = graph.slotCount();
+    spare_slots.reserve(slots.capacity());  // the buffers swap: keep the same headroom
     spare_slots.resize(std::max(spare_slots.size(), n));
     spare_order.clear();
-    spare_order.reserve(graph.taskCount());
+    spare_order.reserve(std::max(order.capacity(), graph.taskCount()));
     const auto resources = static_cast<size_t>(graph.resourceCount());
     last_end.assign(resources, 0.0);
     const bool bounded = limit != kNotQueued;

@@ -3,8 +3,6 @@
 // is most of a list schedule's work after memory; four children per node make
 // the heap half as deep as a binary one and keep siblings in one cache line or two.
 #include <cstdint>
-#include <cstdlib>
-#include <algorithm>
 #include <vector>
 
 namespace partita::sim {
@@ -16,7 +14,6 @@ inline bool keyLess(double ready_a, std::uint64_t id_a, double ready_b, std::uin
 
 class TaskHeap {
 public:
-    bool binary = getenv("BINHEAP") != nullptr;
     struct Entry {
         double ready;
         std::uint64_t id;
@@ -30,9 +27,7 @@ public:
     void clear() { v_.clear(); }
     void reserve(size_t n) { v_.reserve(n); }
 
-    struct Later { bool operator()(const Entry& a, const Entry& b) const { return less(b, a); } };
     void push(const Entry& e) {
-        if (binary) { v_.push_back(e); std::push_heap(v_.begin(), v_.end(), Later{}); return; }
         size_t i = v_.size();
         v_.push_back(e);
         while (i > 0) {
@@ -45,7 +40,6 @@ public:
     }
 
     Entry pop() {
-        if (binary) { std::pop_heap(v_.begin(), v_.end(), Later{}); Entry o = v_.back(); v_.pop_back(); return o; }
         const Entry out = v_.front();
         const Entry last = v_.back();
         v_.pop_back();
@@ -56,7 +50,6 @@ public:
     // Bulk loading: append() entries in any order, then heapify().
     void append(const Entry& e) { v_.push_back(e); }
     void heapify() {
-        if (binary) { std::make_heap(v_.begin(), v_.end(), Later{}); return; }
         for (size_t i = v_.size() / 4 + 1; i-- > 0;)
             if (i < v_.size()) siftDown(i, v_[i]);
     }

@@ -71,6 +71,8 @@ void checkDevice(const ComputeDevice& d, int k) {
         fail("mem_capacity_B must not be negative, got " + number(d.mem_capacity_B));
     if (!(d.efficiency > 0 && d.efficiency <= 1))
         fail("efficiency must be in (0, 1], got " + number(d.efficiency));
+    if (!(d.task_overhead_s >= 0) || !std::isfinite(d.task_overhead_s))
+        fail("task_overhead_s must not be negative, got " + number(d.task_overhead_s));
     if (d.node < 0) fail("node must not be negative, got " + std::to_string(d.node));
 }
 

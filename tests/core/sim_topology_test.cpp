@@ -10,6 +10,7 @@
 #include "core/sim/topology.h"
 #include "core/sim/topology_template.h"
 #include "core/util/error.h"
+#include "sim_test_util.h"
 #include "test_util.h"
 
 namespace partita::sim {
@@ -233,6 +234,25 @@ TEST(TopologyJson, RoundTrips) {
     const Topology again = readTopologyJson(writeTopologyJson(d), "again");
     EXPECT_EQ(again, d);
     EXPECT_EQ(again.links[4].name, "b-a");
+}
+
+}  // namespace
+}  // namespace partita::sim
+
+namespace partita::sim {
+namespace {
+
+// Built in code, not read from JSON: finalize() still checks the per-task overhead.
+TEST(Topology, NegativeTaskOverheadIsRejected) {
+    Topology t = sim::test::pair();
+    t.devices[1].task_overhead_s = -1e-6;
+    try {
+        t.finalize();
+        FAIL() << "expected an error";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("task_overhead_s must not be negative"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("'d1'"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

@@ -120,7 +120,7 @@ void StudyView::fillScale() {
             b[0] << r.dp_total_gb * 1e9 / unit.scale, b[1] << r.hypar_total_gb * 1e9 / unit.scale;
             b[2] << r.accpar_total_gb * 1e9 / unit.scale;
         }
-        const QString names[] = {tr("DP"), tr("HyPar"), tr("AccPar")};
+        const QString names[] = {tr("DP"), tr("HyPar"), tr("AccPar (its model)")};
         const int colours[] = {kDp, kHypar, kAccPar};
         const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssSquare, QCPScatterStyle::ssCircle,
                                                         QCPScatterStyle::ssTriangle};

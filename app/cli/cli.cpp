@@ -27,6 +27,8 @@ commands:
   mcmc       FlexFlow MCMC search: --network F --topology F|preset (--budget-s S | --iterations N) [--seed N]
              [--beta B] [--relative-beta] [--init dp,owt,mp,random,FILE] [--export FILE] [--no-stall-stop]
              [--full-sim] [--json]
+  mpt        MPT: Winograd x data-parallel training on a 2-D worker grid (partita-cli mpt --help)
+  l2s        Learn-to-Scale: single-image inference split across the cores of a mesh (partita-cli l2s --help)
 
 inputs:
   --network F            partita-network/1 JSON, or AccPar text (.txt)
@@ -73,6 +75,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "scale") return cmdScale(rest, out);
         if (command == "simulate") return cmdSimulate(rest, out);
         if (command == "mcmc") return cmdMcmc(rest, out);
+        if (command == "mpt") return cmdMpt(rest, out);
+        if (command == "l2s") return cmdL2s(rest, out);
         err << "partita-cli: unknown command '" << command << "'\n\n" << kUsage;
         return 2;
     } catch (const UsageError& e) {

@@ -20,5 +20,8 @@ int cmdAccparStudy(const Argv& args, std::ostream& out);
 // FlexFlow: simulate one SOAP strategy; MCMC search over SOAP strategies (sim_commands.cpp).
 int cmdSimulate(const Argv& args, std::ostream& out);
 int cmdMcmc(const Argv& args, std::ostream& out);
+// MPT (Winograd x data parallel training) and Learn-to-Scale (CMP inference); mpt_commands.cpp, l2s_commands.cpp.
+int cmdMpt(const Argv& args, std::ostream& out);
+int cmdL2s(const Argv& args, std::ostream& out);
 
 }  // namespace partita::cli

@@ -1,0 +1,337 @@
+// partita-cli l2s: Learn-to-Scale single-image inference split by output
+// channel across the cores of a 2-D mesh (spec mpt-l2s PART B; README "Learn-to-Scale").
+#include <cmath>
+#include <fstream>
+#include <ostream>
+
+#include "app/cli/args.h"
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+#include "app/cli/report.h"
+#include "core/io/csv.h"
+#include "core/io/network_io.h"
+#include "core/l2s/json.h"
+#include "core/l2s/presets.h"
+#include "core/l2s/study.h"
+#include "core/util/error.h"
+
+namespace partita::cli {
+
+namespace {
+
+using namespace partita::l2s;
+using l2s::Evaluation;  // not partita::Evaluation (HyPar's)
+
+constexpr const char* kHelp = R"(partita-cli l2s: Learn-to-Scale inference on a 2-D mesh CMP (Zou et al., DATE 2019)
+
+  --network FILE | --preset mlp|lenet|convnet|caffenet|vgg19|imagenet10-p1|imagenet10-p3
+  --cores N            cores (default 16); --mesh XxY (default 4->2x2, 8->4x2, 16->4x4, 32->8x4)
+  --strategy S         traditional | grouped | sparse for every layer after the first, or a
+                       per-layer list such as conv2=grouped,conv3=sparse (others traditional)
+  --mask ss|ss_mask|FILE
+                       sparse masks: ss = distance-blind what-if (keep d>=1 with the preset's
+                       ss_keep, 0.5 without a preset); ss_mask = keep d<=1 only; FILE = imported
+                       partita-l2s-masks/1 (its layers become sparse). Implies --strategy sparse.
+  --keep d0=1,d1=0.5,d2=0   what-if keep probability per hop distance (last class applies farther)
+  --seed N             what-if mask seed (default 1)
+  --ports              also bound communication by each core's injection/ejection port
+  --skip-zero-blocks   also skip the MACs of all-zero blocks (off: the paper credits communication)
+  --e-link-pj E, --e-router-pj E   NoC energy per flit per link / router (defaults 10 / 20 pJ)
+  --sweep              cores 4, 8, 16, 32: speedup, traffic and energy against traditional
+  --compare            baseline / SS / SS_Mask / grouped beside the paper-reported numbers
+  --reference          the paper's Tables I, III-VI, labelled paper-reported
+  --json               JSON instead of tables;  --csv FILE  per-layer rows as CSV
+  --export-masks FILE  the sparse masks used (partita-l2s-masks/1)
+  --export-strength FILE [--eps E]   D and the SS / SS_Mask group strengths M = 1 / D + eps,
+                       for an external group-Lasso trainer (partita-l2s-strength/1)
+Masks are seeded what-if inputs, not trained: the engine cannot train (spec B5).
+)";
+
+struct Setup {
+    LayerTable layers;
+    const Preset* preset = nullptr;
+    MeshParams mesh;
+    CoreParams core;
+    StrategySpec spec;
+    std::string variant = "custom";  // "Baseline", "SS", "SS_Mask", "grouped", "custom"
+};
+
+template <class F>
+auto usage(const std::string& option, F f) {
+    try {
+        return f();
+    } catch (const std::invalid_argument& e) {
+        throw UsageError("--" + option + ": " + e.what());
+    }
+}
+
+Setup readSetup(const Args& a) {
+    Setup s;
+    if (a.has("network") == a.has("preset")) throw UsageError("give exactly one of --network FILE or --preset NAME");
+    if (a.has("preset")) {
+        s.preset = usage("preset", [&] { return &preset(a.get("preset")); });
+        s.layers = presetLayers(*s.preset, examplesDir());
+    } else {
+        s.layers = weightedLayers(loadNetwork(a.get("network")));
+    }
+    s.mesh.cores = a.integer("cores", 16);
+    if (s.mesh.cores < 1) throw UsageError("--cores must be a positive integer");
+    if (a.has("mesh")) {
+        std::tie(s.mesh.width, s.mesh.height) = usage("mesh", [&] { return parseMeshShape(a.get("mesh")); });
+        if (!a.has("cores")) s.mesh.cores = s.mesh.width * s.mesh.height;
+    }
+    s.mesh.e_link_j = a.number("e-link-pj", 10) * 1e-12;
+    s.mesh.e_router_j = a.number("e-router-pj", 20) * 1e-12;
+    s.core.skip_zero_blocks = a.flag("skip-zero-blocks");
+    s.mesh.count_ports = a.flag("ports");
+    const double seed = a.number("seed", 1);
+    if (seed < 0 || seed != std::floor(seed)) throw UsageError("--seed must be a non-negative integer");
+    s.spec.seed = static_cast<std::uint64_t>(seed);
+
+    const std::string strategy = a.get("strategy", a.has("mask") || a.has("keep") ? "sparse" : "traditional");
+    if (strategy.find('=') != std::string::npos)
+        s.spec.per_layer = usage("strategy", [&] { return parsePerLayer(strategy); });
+    else
+        s.spec.scheme = usage("strategy", [&] { return parseScheme(strategy); });
+    s.variant = strategy == "traditional" ? "Baseline" : strategy == "grouped" ? "grouped" : "custom";
+    bool all_grouped = !s.spec.per_layer.empty();
+    for (const auto& [name, scheme] : s.spec.per_layer) all_grouped = all_grouped && scheme == Scheme::Grouped;
+    if (all_grouped) s.variant = "grouped";
+    const std::string mask = a.get("mask");
+    if (mask == "ss") {
+        s.spec.keep = ssKeep(s.preset ? s.preset->ss_keep : 0.5);
+        s.variant = "SS";
+    } else if (mask == "ss_mask") {
+        s.spec.keep = ssMaskKeep();
+        s.variant = "SS_Mask";
+    } else if (!mask.empty()) {
+        s.spec.masks = loadMasks(mask);
+        s.variant = "custom";
+    }
+    if (a.has("keep")) {
+        s.spec.keep = usage("keep", [&] { return parseKeep(a.get("keep")); });
+        s.variant = "custom";
+    }
+    return s;
+}
+
+std::string pct(double fraction) { return std::isfinite(fraction) ? fixed(100 * fraction, 1) + " %" : "n/a"; }
+std::string times(double x) { return std::isfinite(x) ? fixed(x, 2) + "x" : "inf"; }
+
+std::string paperCell(const PaperRow* p, double PaperRow::*field, bool percent) {
+    if (!p || std::isnan(p->*field)) return "-";
+    return percent ? fixed(100 * (p->*field), 0) + " %" : fixed(p->*field, 2) + "x";
+}
+
+std::string title(const Setup& s) { return s.preset ? s.preset->title : s.layers.network; }
+std::string meshText(const Mesh& m) { return std::to_string(m.width()) + "x" + std::to_string(m.height()); }
+
+CsvTable rowsCsv(const Evaluation& e) {
+    CsvTable t{{"layer", "scheme", "traffic (B)", "traditional (B)", "byte-hops (B*hop)", "flits", "packets",
+                "max link (B)", "comm (cycles)", "compute (cycles)", "MACs", "energy (J)"},
+               {}};
+    for (const BoundaryRow& r : e.rows)
+        t.rows.push_back({r.layer, schemeName(r.scheme), formatNumber(r.volume_B), formatNumber(r.traditional_B),
+                          formatNumber(r.byte_hops), formatNumber(r.flits), formatNumber(r.packets),
+                          formatNumber(r.max_link_B), formatNumber(r.comm_cycles), formatNumber(r.compute_cycles),
+                          formatNumber(r.macs), formatNumber(r.energy_J)});
+    return t;
+}
+
+int single(const Args& a, const Setup& s, std::ostream& out) {
+    const Evaluator ev(s.layers, Mesh(s.mesh), s.core);
+    const Strategy strategy = usage("strategy", [&] { return buildStrategy(s.layers, ev.mesh(), s.spec); });
+    const Evaluation base = ev.evaluate(traditionalStrategy(s.layers));
+    const Evaluation e = ev.evaluate(strategy);
+    const Versus v = versus(base, e);
+    if (a.has("csv")) writeCsvFile(rowsCsv(e), a.get("csv"));
+    if (a.has("export-masks")) {
+        std::map<std::string, Mask> used;
+        for (size_t l = 0; l < strategy.size(); ++l)
+            if (strategy[l].scheme == Scheme::Sparse) used[s.layers[l].name] = strategy[l].nz;
+        std::ofstream f(a.get("export-masks"));
+        f << writeMasksJson(used);
+        if (!f) throw Error(a.get("export-masks") + ": cannot write the file");
+    }
+    if (a.has("export-strength")) {
+        const double eps = a.number("eps", 0);
+        if (eps < 0) throw UsageError("--eps must not be negative");
+        std::ofstream f(a.get("export-strength"));
+        f << strengthJson(ev.mesh(), eps).dump(1) << "\n";
+        if (!f) throw Error(a.get("export-strength") + ": cannot write the file");
+    }
+    const PaperRow* paper = paperRow(title(s), s.variant, ev.mesh().cores());
+    if (a.flag("json")) {
+        Json rows = Json::array();
+        for (const BoundaryRow& r : e.rows) rows.push_back(rowJson(r));
+        out << Json{{"network", s.layers.network}, {"cores", ev.mesh().cores()}, {"mesh", meshText(ev.mesh())},
+                    {"variant", s.variant}, {"keep", s.spec.keep}, {"seed", s.spec.seed},
+                    {"distance", ev.mesh().distanceMatrix()}, {"rows", rows}, {"totals", totalsJson(e)},
+                    {"vs_traditional", versusJson(v)}, {"paper_reported", paperJson(paper)}}
+                   .dump(2)
+            << "\n";
+        return 0;
+    }
+    out << "Network   " << title(s) << " (" << s.layers.network << "), " << ev.mesh().cores() << " cores on a "
+        << meshText(ev.mesh()) << " mesh, XY routing\n";
+    bool any_sparse = false;
+    for (const LayerChoice& c : strategy) any_sparse = any_sparse || c.scheme == Scheme::Sparse;
+    if (any_sparse)
+        out << "Masks     " << (s.spec.masks.empty() ? "what-if " + keepText(s.spec.keep) + ", seed " + std::to_string(s.spec.seed)
+                                                     : "imported") << " (not trained)\n";
+    out << "\n";
+    TextTable t({"layer", "scheme", "traffic", "rate", "byte-hops", "max link", "bottleneck", "comm", "compute", "energy"});
+    for (const BoundaryRow& r : e.rows)
+        t.add({r.layer, schemeName(r.scheme), withCommas(r.volume_B) + " B",
+               r.traditional_B > 0 ? pct(r.volume_B / r.traditional_B) : "-", withCommas(r.byte_hops) + " B*hop",
+               withCommas(r.max_link_B) + " B",
+               r.bottleneck_from < 0 ? "-" : coreName(r.bottleneck_from) + "->" + coreName(r.bottleneck_to),
+               withCommas(r.comm_cycles) + " cyc", withCommas(r.compute_cycles) + " cyc", joules(r.energy_J)});
+    t.print(out);
+    out << "\nTotal     " << withCommas(e.total_cycles) << " cycles = " << seconds(e.time_s) << " (compute "
+        << withCommas(e.compute_cycles) << ", communication " << withCommas(e.comm_cycles) << "), NoC "
+        << withCommas(e.volume_B) << " B, " << joules(e.energy_J) << "\n";
+    out << "vs traditional: speedup " << times(v.speedup) << ", communication speedup " << times(v.comm_speedup)
+        << ", traffic " << pct(v.traffic_rate) << ", NoC energy reduction " << pct(v.energy_reduction) << "\n";
+    if (paper)
+        out << "paper-reported (" << paper->table << ", " << s.variant << "): speedup " << paperCell(paper, &PaperRow::speedup, false)
+            << ", traffic " << paperCell(paper, &PaperRow::traffic, true) << ", energy reduction "
+            << paperCell(paper, &PaperRow::energy_reduction, true) << "\n";
+    return 0;
+}
+
+int sweep(const Args& a, const Setup& s, std::ostream& out) {
+    const auto points = usage("strategy", [&] { return coreSweep(s.layers, {4, 8, 16, 32}, s.spec, s.mesh, s.core); });
+    if (a.flag("json")) {
+        Json j = Json::array();
+        for (const SweepPoint& p : points)
+            j.push_back({{"cores", p.cores}, {"mesh", p.mesh}, {"baseline_cycles", p.baseline.total_cycles},
+                         {"cycles", p.variant.total_cycles}, {"vs_traditional", versusJson(p.vs)},
+                         {"paper_reported", paperJson(paperRow(title(s), s.variant, p.cores))}});
+        out << Json{{"network", s.layers.network}, {"variant", s.variant}, {"keep", s.spec.keep}, {"sweep", j}}.dump(2) << "\n";
+        return 0;
+    }
+    out << "Core-count sweep of " << title(s) << ", variant " << s.variant << " against traditional\n\n";
+    TextTable t({"cores", "mesh", "traditional", "variant", "speedup", "traffic", "energy red.", "paper speedup",
+                 "paper traffic"});
+    for (const SweepPoint& p : points) {
+        const PaperRow* paper = paperRow(title(s), s.variant, p.cores);
+        t.add({std::to_string(p.cores), p.mesh, withCommas(p.baseline.total_cycles) + " cyc",
+               withCommas(p.variant.total_cycles) + " cyc", times(p.vs.speedup), pct(p.vs.traffic_rate),
+               pct(p.vs.energy_reduction), paperCell(paper, &PaperRow::speedup, false),
+               paperCell(paper, &PaperRow::traffic, true)});
+    }
+    t.print(out);
+    out << "\npaper columns: paper-reported (BookSim2/DSENT, trained masks), never computed here\n";
+    return 0;
+}
+
+int compare(const Args& a, const Setup& s, std::ostream& out) {
+    const Evaluator ev(s.layers, Mesh(s.mesh), s.core);
+    const Evaluation base = ev.evaluate(traditionalStrategy(s.layers));
+    struct Variant {
+        std::string name, paper_name, how;
+        StrategySpec spec;
+    };
+    std::vector<Variant> variants;
+    StrategySpec spec = s.spec;
+    spec.per_layer.clear();
+    spec.masks.clear();
+    spec.scheme = Scheme::Sparse;
+    spec.keep = ssKeep(s.preset ? s.preset->ss_keep : 0.5);
+    variants.push_back({"SS", "SS", "what-if " + keepText(spec.keep), spec});
+    spec.keep = ssMaskKeep();
+    variants.push_back({"SS_Mask", "SS_Mask", "what-if " + keepText(spec.keep), spec});
+    std::vector<std::string> grouped;
+    for (const std::string& name : s.preset ? s.preset->grouped : std::vector<std::string>{})
+        for (size_t l = 0; l < s.layers.size(); ++l)
+            if (s.layers[l].name == name && groupingProblem(s.layers, l, ev.mesh().cores()).empty()) grouped.push_back(name);
+    if (grouped.empty()) grouped = topGroupable(ev, 2);
+    StrategySpec g;
+    for (const std::string& name : grouped) g.per_layer[name] = Scheme::Grouped;
+    std::string gnames;
+    for (const std::string& name : grouped) gnames += (gnames.empty() ? "" : ",") + name;
+    const std::string gpaper = s.preset && s.preset->key == "imagenet10-p1"   ? "Parallel#2 (grouped)"
+                               : s.preset && s.preset->key == "imagenet10-p3" ? "Parallel#3 (grouped)"
+                                                                              : "grouped";
+    if (!grouped.empty()) variants.push_back({"grouped", gpaper, gnames, g});
+
+    Json rows = Json::array();
+    TextTable t({"variant", "masks / layers", "speedup", "traffic", "energy red.", "paper speedup", "paper traffic",
+                 "paper energy red."});
+    const PaperRow* pb = paperRow(title(s), "Baseline", ev.mesh().cores());
+    t.add({"Baseline", "traditional", "1.00x", "100.0 %", "0.0 %", paperCell(pb, &PaperRow::speedup, false),
+           paperCell(pb, &PaperRow::traffic, true), paperCell(pb, &PaperRow::energy_reduction, true)});
+    for (const Variant& var : variants) {
+        const Versus v = versus(base, ev.evaluate(buildStrategy(s.layers, ev.mesh(), var.spec)));
+        const PaperRow* p = paperRow(title(s), var.paper_name, ev.mesh().cores());
+        t.add({var.name, var.how, times(v.speedup), pct(v.traffic_rate), pct(v.energy_reduction),
+               paperCell(p, &PaperRow::speedup, false), paperCell(p, &PaperRow::traffic, true),
+               paperCell(p, &PaperRow::energy_reduction, true)});
+        rows.push_back({{"variant", var.name}, {"masks", var.how}, {"engine", versusJson(v)}, {"paper_reported", paperJson(p)}});
+    }
+    if (a.flag("json")) {
+        out << Json{{"network", s.layers.network}, {"cores", ev.mesh().cores()}, {"mesh", meshText(ev.mesh())},
+                    {"seed", s.spec.seed}, {"variants", rows}}.dump(2) << "\n";
+        return 0;
+    }
+    out << "Compare   " << title(s) << ", " << ev.mesh().cores() << " cores (" << meshText(ev.mesh())
+        << "), against the traditional all-gather\n\n";
+    t.print(out);
+    out << "\nengine columns: what-if masks (seed " << s.spec.seed
+        << "), not trained; paper columns: paper-reported, trained masks, BookSim2/DSENT\n";
+    if (grouped.empty()) out << "grouped: no layer can be grouped on " << ev.mesh().cores() << " cores\n";
+    return 0;
+}
+
+int reference(const Args& a, std::ostream& out) {
+    if (a.flag("json")) {
+        Json rows = Json::array(), t1 = Json::array();
+        for (const PaperRow& r : paperReference()) {
+            Json j = paperJson(&r);
+            j["table"] = r.table;
+            j["network"] = r.network;
+            j["variant"] = r.variant;
+            j["cores"] = r.cores;
+            rows.push_back(j);
+        }
+        for (const PaperTrafficRow& r : paperTableI()) t1.push_back({{"network", r.network}, {"bytes", r.boundaries}});
+        out << Json{{"source", "Zou et al., Learn-to-Scale, DATE 2019 (paper-reported)"}, {"rows", rows}, {"table_I", t1}}.dump(2)
+            << "\n";
+        return 0;
+    }
+    out << "Paper-reported numbers (Zou et al., DATE 2019); never computed by this engine\n\n";
+    TextTable t({"table", "network", "variant", "cores", "accuracy", "traffic", "speedup", "energy red.", "baseline"});
+    for (const PaperRow& r : paperReference())
+        t.add({r.table, r.network, r.variant, std::to_string(r.cores),
+               std::isnan(r.accuracy) ? "-" : fixed(100 * r.accuracy, 2) + " %", paperCell(&r, &PaperRow::traffic, true),
+               paperCell(&r, &PaperRow::speedup, false), paperCell(&r, &PaperRow::energy_reduction, true), r.baseline});
+    t.print(out);
+    out << "\nTable I (traditional bytes per boundary, 16 cores, as printed):\n";
+    for (const PaperTrafficRow& r : paperTableI()) {
+        out << "  " << r.network << ":";
+        for (const auto& [column, value] : r.boundaries) out << " " << column << " " << value;
+        out << "\n";
+    }
+    return 0;
+}
+
+}  // namespace
+
+int cmdL2s(const Argv& argv, std::ostream& out) {
+    const Args a(argv, {"network", "preset", "cores", "mesh", "strategy", "mask", "keep", "seed", "csv", "e-link-pj",
+                        "e-router-pj", "export-masks", "export-strength", "eps"},
+                 {"json", "sweep", "compare", "reference", "help", "skip-zero-blocks", "ports"});
+    if (a.flag("help")) {
+        out << kHelp;
+        return 0;
+    }
+    if (a.flag("reference")) return reference(a, out);
+    if (a.flag("sweep") && a.flag("compare")) throw UsageError("give at most one of --sweep and --compare");
+    const Setup s = readSetup(a);
+    if (a.flag("sweep")) return sweep(a, s, out);
+    if (a.flag("compare")) return compare(a, s, out);
+    return single(a, s, out);
+}
+
+}  // namespace partita::cli

@@ -1,0 +1,451 @@
+// partita-cli mpt: Winograd x data-parallel training on a 2-D worker grid (spec mpt-l2s PART A;
+// README "MPT"). Every number comes from core/mpt; paper numbers only appear in labelled columns.
+#include <algorithm>
+#include <cmath>
+#include <ostream>
+#include <sstream>
+
+#include "app/cli/args.h"
+#include "app/cli/commands.h"
+#include "app/cli/report.h"
+#include "core/io/csv.h"
+#include "core/io/network_io.h"
+#include "core/mpt/scenario.h"
+
+namespace partita::cli {
+
+namespace {
+
+using namespace partita::mpt;
+
+const char* kMptUsage = R"(usage: partita-cli mpt [--layers study|study5 | --network F] [options]
+
+  (default)             evaluate one scenario per layer: chosen (N_g,N_c), the cost of every allowed grid,
+                        time split compute / weight comm / tile comm, totals and speedups
+  --compare             all six scenarios (d_dp w_dp w_mp w_mp+ w_mp* w_mp+*) normalised to w_dp,
+                        beside the paper-reported numbers
+  --sweep               p = 1, 4, 16, 64, 256: per-worker comm and speedup vs one worker
+  --winograd m,r        Winograd calculator and exact self-test (--shape I,J,H,W, default 640,640,8,8)
+  --reference           the paper-reported numbers with their baselines
+options:
+  --scenario S (w_mp+*)  --p N (256)  --batch B (256)  --passes 1|2 (2)  --bytes-per-element (4)
+  --objective comm_volume|comm_time|total_time (comm_time)  --configs paper|extended (paper)
+  --transform per-config|paper-formula (per-config: F(2,3) if N_g > 1 else F(4,3))
+  --weight-domain spatial|winograd (spatial; the (1,p) grid)  --array-dim S (64)  --vector-flops F (64 per cycle)
+  --overlap sum|max (sum)
+  --gather-2d/--scatter-2d/--gather-1d/--scatter-1d F (0.340/0.393/0.781/0.647, paper-reported)
+  --prediction factor|functional (functional: gather skip fractions from the quantiser and interval
+                        model on normal(--tile-mean -0.5, --tile-sigma 1) F(2,3) output tiles)
+  --charge-prediction-bits  --source-side-1d  --winograd-join (joins in the Winograd domain, M11)
+  --override L=NgxNc,...  force a grid for named layers (e.g. Late-2=1x256)
+  --json (one JSON object)  --csv FILE (the table, units in column names)
+)";
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    std::stringstream in(s);
+    for (std::string item; std::getline(in, item, sep);) out.push_back(item);
+    return out;
+}
+
+int positive(const Args& a, const std::string& name, int fallback) {
+    const double v = a.number(name, fallback);
+    if (!(v >= 1) || v != std::floor(v) || v > 1e9) throw UsageError("--" + name + " must be a positive integer");
+    return static_cast<int>(v);
+}
+
+GridConfig parseGrid(const std::string& text) {
+    const auto parts = split(text, 'x');
+    try {
+        if (parts.size() == 2) return {std::stoi(parts[0]), std::stoi(parts[1])};
+    } catch (const std::exception&) {
+    }
+    throw UsageError("--override: expected a grid NgxNc such as 16x16, got '" + text + "'");
+}
+
+struct Setup {
+    std::vector<MptLayer> layers;
+    std::string source;
+    bool study = false, five = false;
+    ScenarioParams params;
+};
+
+Setup readSetup(const Args& a) {
+    Setup s;
+    if (a.has("network") && a.has("layers")) throw UsageError("give --layers or --network, not both");
+    if (a.has("network")) {
+        const Network net = loadNetwork(a.get("network"));
+        s.layers = layersFromNetwork(net);
+        s.source = net.name;
+    } else {
+        const std::string l = a.get("layers", "study");
+        if (l != "study" && l != "study5") throw UsageError("--layers must be study or study5, got '" + l + "'");
+        s.study = true;
+        s.five = l == "study5";
+        s.layers = layerStudy(s.five ? 5 : 3);
+        s.source = s.five ? "Table II layers, 5x5" : "Table II layers";
+    }
+    MptParams& m = s.params.model;
+    m.p = positive(a, "p", 256);
+    m.batch = positive(a, "batch", 256);
+    m.collective_passes = positive(a, "passes", 2);
+    m.bytes_per_element = a.number("bytes-per-element", 4);
+    m.worker.array_dim = positive(a, "array-dim", 64);
+    m.worker.vector_flops_per_cycle = a.number("vector-flops", 64);
+    const std::string overlap = a.get("overlap", "sum");
+    if (overlap != "sum" && overlap != "max") throw UsageError("--overlap must be sum or max");
+    m.worker.overlap = overlap == "sum" ? Overlap::Sum : Overlap::Max;
+    const std::string domain = a.get("weight-domain", "spatial");
+    if (domain != "spatial" && domain != "winograd") throw UsageError("--weight-domain must be spatial or winograd");
+    m.single_group_weight_domain = domain == "spatial" ? WeightDomain::Spatial : WeightDomain::Winograd;
+    ReductionFactors& f = m.factors;
+    for (auto [name, field] : {std::pair{"gather-2d", &f.gather_2d}, std::pair{"scatter-2d", &f.scatter_2d},
+                               std::pair{"gather-1d", &f.gather_1d}, std::pair{"scatter-1d", &f.scatter_1d}})
+        if (a.has(name)) {
+            *field = a.number(name, 0);
+            f.paper_reported = false;
+        }
+    f.charge_prediction_bits = a.flag("charge-prediction-bits");
+    const std::string prediction = a.get("prediction", "factor");
+    if (prediction != "factor" && prediction != "functional") throw UsageError("--prediction must be factor or functional");
+    if (prediction == "functional") {
+        const double sigma = a.number("tile-sigma", 1.0);
+        if (!(sigma > 0)) throw UsageError("--tile-sigma must be positive");
+        f = functionalFactors(f, a.number("tile-mean", -0.5), sigma);
+    }
+    m.source_side_1d = a.flag("source-side-1d");
+    m.winograd_domain_join = a.flag("winograd-join");
+    const std::string configs = a.get("configs", "paper");
+    if (configs != "paper" && configs != "extended") throw UsageError("--configs must be paper or extended");
+    s.params.configs = configs == "paper" ? ConfigSet::Paper : ConfigSet::Extended;
+    const std::string transform = a.get("transform", "per-config");
+    if (transform != "per-config" && transform != "paper-formula")
+        throw UsageError("--transform must be per-config or paper-formula");
+    s.params.transform = transform == "per-config" ? TransformRule::PerConfig : TransformRule::PaperFormula;
+    try {
+        s.params.objective = parseObjective(a.get("objective", "comm_time"));
+        checkParams(m);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    return s;
+}
+
+std::vector<std::optional<GridConfig>> readOverrides(const Args& a, const std::vector<MptLayer>& layers) {
+    if (!a.has("override")) return {};
+    std::vector<std::optional<GridConfig>> out(layers.size());
+    for (const std::string& item : split(a.get("override"), ',')) {
+        const auto eq = item.find('=');
+        if (eq == std::string::npos) throw UsageError("--override: expected LAYER=NgxNc, got '" + item + "'");
+        const std::string name = item.substr(0, eq);
+        size_t k = 0;
+        while (k < layers.size() && layers[k].name != name) ++k;
+        if (k == layers.size()) throw UsageError("--override: no layer named '" + name + "'");
+        out[k] = parseGrid(item.substr(eq + 1));
+    }
+    return out;
+}
+
+std::string us(double s) { return fixed(s * 1e6, 2); }
+std::string ratio(double x) { return fixed(x, 3) + "x"; }
+
+Json costJson(const LayerCost& c, double bpe) {
+    return {{"grid", {c.grid.n_g, c.grid.n_c}}, {"transform", c.winograd ? c.f.name() : "direct"},
+            {"data_parallel", c.data_parallel}, {"buildable", c.buildable}, {"line_predictable", c.line_predictable},
+            {"reduced", c.reduced}, {"weight_elements", c.volume.weight},
+            {"tile_elements", {c.volume.scatter_x, c.volume.gather_y, c.volume.scatter_dy, c.volume.gather_dx}},
+            {"comm_bytes", c.commBytes(bpe)}, {"macs", c.macs}, {"compute_s", c.compute_s},
+            {"weight_comm_s", c.weight_comm_s}, {"tile_comm_s", c.tile_comm_s}, {"total_s", c.total_s},
+            {"energy_J", {{"compute", c.energy.compute_J}, {"sram", c.energy.sram_J}, {"dram", c.energy.dram_J},
+                          {"link", c.energy.link_J}}},
+            {"warnings", c.warnings}};
+}
+
+Json paperJson() {
+    Json out = Json::array();
+    for (const PaperNumber& n : paperNumbers())
+        out.push_back({{"id", n.id}, {"quantity", n.quantity}, {"value", n.value}, {"unit", n.unit},
+                       {"baseline", n.baseline}, {"paper_reported", true}});
+    return out;
+}
+
+void emitCsv(const Args& a, const TextTable&, const CsvTable& csv) {
+    if (a.has("csv")) writeCsvFile(csv, a.get("csv"));
+}
+
+int winogradCommand(const Args& a, std::ostream& out) {
+    const auto mr = split(a.get("winograd"), ',');
+    const auto shape = split(a.get("shape", "640,640,8,8"), ',');
+    WinogradSize f;
+    std::vector<double> dims;
+    try {
+        if (mr.size() != 2 || shape.size() != 4) throw std::invalid_argument("");
+        f = {std::stoi(mr[0]), std::stoi(mr[1])};
+        for (const auto& d : shape) dims.push_back(std::stod(d));
+        checkSize(f);
+    } catch (const std::exception&) {
+        throw UsageError("--winograd expects m,r (e.g. 4,3; T = m + r - 1 <= 12) and --shape I,J,H,W");
+    }
+    const double batch = positive(a, "batch", 256);
+    WinogradCounts c;
+    try {
+        c = winogradCounts(f, batch, dims[0], dims[1], dims[2], dims[3]);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    const WinogradMatrices m = winogradMatrices(f);
+    const SelfTest t = selfTest(f);
+    auto matrix = [](const RMatrix& x) {
+        Json rows = Json::array();
+        for (const auto& row : x) {
+            Json r = Json::array();
+            for (const Rational& v : row) r.push_back(v.str());
+            rows.push_back(r);
+        }
+        return rows;
+    };
+    const Json j{{"transform", f.name()}, {"T", f.tile()}, {"tiles_per_channel", c.tiles},
+                 {"input_tile_elements", c.input_tiles}, {"output_tile_elements", c.output_tiles},
+                 {"winograd_weights", c.weights}, {"spatial_weights", c.spatial_weights},
+                 {"weight_inflation", c.inflation}, {"data_expansion", c.data_expansion},
+                 {"mac_reduction", c.mac_reduction}, {"macs_per_phase", c.macs_per_phase},
+                 {"AT", matrix(m.AT)}, {"G", matrix(m.G)}, {"BT", matrix(m.BT)},
+                 {"self_test", {{"trials", t.trials}, {"mismatches", t.mismatches}, {"exact", t.exact()}}}};
+    if (a.flag("json")) {
+        out << j.dump(2) << "\n";
+        return t.exact() ? 0 : 1;
+    }
+    out << "Winograd " << f.name() << " on I,J,H,W = " << a.get("shape", "640,640,8,8") << ", batch " << batch << "\n";
+    TextTable tt({"quantity", "value"});
+    tt.add({"T (tile side)", std::to_string(f.tile())});
+    tt.add({"t (tiles per channel per image)", withCommas(c.tiles)});
+    tt.add({"|X| (elements)", withCommas(c.input_tiles)});
+    tt.add({"|Y| (elements)", withCommas(c.output_tiles)});
+    tt.add({"|W| (elements)", withCommas(c.weights)});
+    tt.add({"|w| (elements)", withCommas(c.spatial_weights)});
+    tt.add({"weight inflation |W|/|w|", fixed(c.inflation, 3)});
+    tt.add({"data expansion T^2/m^2", fixed(c.data_expansion, 3)});
+    tt.add({"MAC reduction m^2 r^2/T^2", fixed(c.mac_reduction, 3)});
+    tt.print(out);
+    for (auto [name, x] : {std::pair{"A^T", &m.AT}, std::pair{"G", &m.G}, std::pair{"B^T", &m.BT}}) {
+        out << name << " =\n";
+        for (const auto& row : *x) {
+            out << "  [";
+            for (size_t k = 0; k < row.size(); ++k) out << (k ? ", " : "") << row[k].str();
+            out << "]\n";
+        }
+    }
+    out << "Self-test vs direct correlation: " << t.trials << " random tiles, " << t.mismatches << " mismatches ("
+        << (t.exact() ? "exact" : "FAILED") << ")\n";
+    return t.exact() ? 0 : 1;
+}
+
+
+// Evaluate one scenario: a row per layer with the cost of every allowed grid.
+int scenarioCommand(const Args& a, const Setup& s, std::ostream& out) {
+    Scenario sc;
+    Evaluation e;
+    try {
+        sc = parseScenario(a.get("scenario", "w_mp+*"));
+        e = evaluate(s.layers, sc, s.params, readOverrides(a, s.layers));
+    } catch (const std::invalid_argument& x) {
+        throw UsageError(x.what());
+    }
+    const double bpe = s.params.model.bytes_per_element;
+    const Objective obj = s.params.objective;
+    std::vector<GridConfig> grids;  // the union of option grids, for the per-config columns
+    for (const LayerResult& r : e.layers)
+        for (const LayerCost& c : r.options)
+            if (std::find(grids.begin(), grids.end(), c.grid) == grids.end()) grids.push_back(c.grid);
+    std::sort(grids.begin(), grids.end(), [](const GridConfig& x, const GridConfig& y) { return x.n_g < y.n_g; });
+    const std::string unit = obj == Objective::CommVolume ? " [MB]" : " [us]";
+    auto objText = [&](const LayerCost& c) {
+        const double v = objectiveValue(c, obj, bpe);
+        return obj == Objective::CommVolume ? fixed(v / 1e6, 3) : us(v);
+    };
+    if (a.flag("json")) {
+        Json layers = Json::array();
+        for (const LayerResult& r : e.layers) {
+            Json options = Json::array();
+            for (const LayerCost& c : r.options) options.push_back(costJson(c, bpe));
+            layers.push_back({{"name", r.name}, {"mpt", r.mpt}, {"chosen", r.chosen}, {"overridden", r.overridden},
+                              {"cost", costJson(r.cost, bpe)}, {"options", options}});
+        }
+        const Totals& t = e.totals;
+        const Json j{{"source", s.source}, {"scenario", scenarioName(sc)}, {"p", s.params.model.p},
+                     {"batch", s.params.model.batch}, {"objective", objectiveName(obj)},
+                     {"collective_passes", s.params.model.collective_passes},
+                     {"factors_paper_reported", s.params.model.factors.paper_reported}, {"layers", layers},
+                     {"totals", {{"compute_s", t.compute_s}, {"weight_comm_s", t.weight_comm_s},
+                                 {"tile_comm_s", t.tile_comm_s}, {"total_s", t.total_s},
+                                 {"comm_bytes_per_worker", t.comm_bytes}, {"energy_J", t.energy.total()}}},
+                     {"w_dp_s", e.w_dp_s}, {"one_worker_s", e.one_worker_s},
+                     {"speedup_vs_w_dp", e.speedupVsWdp()}, {"speedup_vs_one_worker", e.speedupVsOne()}};
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+    std::vector<std::string> header{"layer", "grid (N_g,N_c)", "transform", "compute [us]", "weight comm [us]",
+                                    "tile comm [us]", "total [us]", "comm [MB/worker]"};
+    for (const GridConfig& g : grids) header.push_back(std::string(objectiveName(obj)) + " " + g.label() + unit);
+    TextTable t(header);
+    CsvTable csv{header, {}};
+    for (const LayerResult& r : e.layers) {
+        const LayerCost& c = r.cost;
+        std::vector<std::string> row{r.name, c.grid.label() + (r.overridden ? " (override)" : ""),
+                                     c.winograd ? c.f.name() : "direct", us(c.compute_s), us(c.weight_comm_s),
+                                     us(c.tile_comm_s), us(c.total_s), fixed(c.commBytes(bpe) / 1e6, 3)};
+        for (const GridConfig& g : grids) {
+            std::string cell = "-";
+            for (const LayerCost& o : r.options)
+                if (o.grid == g) cell = objText(o) + (o.buildable ? "" : " (!)");
+            row.push_back(cell);
+        }
+        csv.rows.push_back(row);
+        t.add(row);
+    }
+    out << "MPT " << scenarioName(sc) << " on " << s.source << ": p = " << s.params.model.p << ", batch "
+        << s.params.model.batch << ", objective " << objectiveName(obj) << ", passes "
+        << s.params.model.collective_passes << "\n\n";
+    t.print(out);
+    const Totals& tt = e.totals;
+    out << "\nTotal     " << seconds(tt.total_s) << " per iteration (compute " << seconds(tt.compute_s)
+        << ", weight comm " << seconds(tt.weight_comm_s) << ", tile comm " << seconds(tt.tile_comm_s) << ")\n";
+    out << "Comm      " << fixed(tt.comm_bytes / 1e6, 3) << " MB per worker; energy " << joules(tt.energy.total())
+        << " per worker\n";
+    out << "Speedup   " << ratio(e.speedupVsWdp()) << " vs w_dp, " << ratio(e.speedupVsOne()) << " vs 1 worker\n";
+    if (s.params.model.factors.paper_reported && (sc == Scenario::WMpPlus || sc == Scenario::WMpPlusStar))
+        out << "Note      prediction/zero-skip factors are paper-reported (34.0/78.1/39.3/64.7 %)\n";
+    out << "(!) = not buildable on the paper's hardware\n";
+    emitCsv(a, t, csv);
+    return 0;
+}
+
+// The paper-reported number set beside a scenario for this input (never computed).
+std::string paperColumn(Scenario sc, const Setup& s) {
+    if (s.study) {
+        if (sc == Scenario::WMpPlusStar) return s.five ? "3.03x vs w_dp (5 layers, 5x5)" : "2.74x vs w_dp (5-layer avg)";
+        if (sc == Scenario::WMpPlus) return s.five ? "" : "2.24x Mid / 4.54x Late vs w_dp";
+        return "";
+    }
+    switch (sc) {
+        case Scenario::WDp: return "71x vs 1 worker";
+        case Scenario::WMpPlus: return "1.4x vs w_dp (network avg)";
+        case Scenario::WMpStar: return "2.2x vs w_dp (network avg)";
+        case Scenario::WMpPlusStar: return "2.7x vs w_dp; 191x vs 1 worker";
+        default: return "";
+    }
+}
+
+int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
+    std::vector<Evaluation> evals;
+    try {
+        for (Scenario sc : allScenarios()) evals.push_back(evaluate(s.layers, sc, s.params));
+    } catch (const std::invalid_argument& x) {
+        throw UsageError(x.what());
+    }
+    std::vector<std::string> header{"scenario", "total [ms]", "compute [ms]", "weight comm [ms]", "tile comm [ms]",
+                                    "comm [MB/worker]", "energy [mJ/worker]", "vs w_dp", "vs 1 worker",
+                                    "paper-reported (baseline)"};
+    TextTable t(header);
+    CsvTable csv{header, {}};
+    Json rows = Json::array();
+    for (const Evaluation& e : evals) {
+        const Totals& tt = e.totals;
+        const std::string paper = paperColumn(e.scenario, s);
+        std::vector<std::string> row{scenarioName(e.scenario), fixed(tt.total_s * 1e3, 3), fixed(tt.compute_s * 1e3, 3),
+                                     fixed(tt.weight_comm_s * 1e3, 3), fixed(tt.tile_comm_s * 1e3, 3),
+                                     fixed(tt.comm_bytes / 1e6, 3), fixed(tt.energy.total() * 1e3, 3),
+                                     ratio(e.speedupVsWdp()), ratio(e.speedupVsOne()), paper.empty() ? "-" : paper};
+        t.add(row);
+        csv.rows.push_back(row);
+        rows.push_back({{"scenario", scenarioName(e.scenario)}, {"total_s", tt.total_s}, {"compute_s", tt.compute_s},
+                        {"weight_comm_s", tt.weight_comm_s}, {"tile_comm_s", tt.tile_comm_s},
+                        {"comm_bytes_per_worker", tt.comm_bytes}, {"energy_J", tt.energy.total()},
+                        {"speedup_vs_w_dp", e.speedupVsWdp()}, {"speedup_vs_one_worker", e.speedupVsOne()},
+                        {"paper_reported", paper}});
+    }
+    if (a.flag("json")) {
+        out << Json{{"source", s.source}, {"p", s.params.model.p}, {"batch", s.params.model.batch},
+                    {"scenarios", rows}, {"paper_reported", paperJson()}}
+                   .dump(2)
+            << "\n";
+        return 0;
+    }
+    out << "MPT scenarios on " << s.source << ": p = " << s.params.model.p << ", batch " << s.params.model.batch
+        << " (speedups from this engine; the last column is paper-reported, not computed)\n\n";
+    t.print(out);
+    emitCsv(a, t, csv);
+    return 0;
+}
+
+int sweepCommand(const Args& a, const Setup& s, std::ostream& out) {
+    const bool plus = a.get("scenario", "w_mp+*").find('+') != std::string::npos;
+    std::vector<SweepRow> rows;
+    try {
+        rows = sweep(s.layers, s.params, plus);
+    } catch (const std::invalid_argument& x) {
+        throw UsageError(x.what());
+    }
+    std::vector<std::string> header{"p", "fixed grid", "w_dp comm [MB/worker]", "fixed comm [MB/worker]",
+                                    "dynamic comm [MB/worker]", "w_dp speedup vs 1", "fixed speedup vs 1",
+                                    "dynamic speedup vs 1"};
+    TextTable t(header);
+    CsvTable csv{header, {}};
+    Json j = Json::array();
+    for (const SweepRow& r : rows) {
+        std::vector<std::string> row{std::to_string(r.p), r.fixed.label(), fixed(r.w_dp_bytes / 1e6, 3),
+                                     fixed(r.fixed_bytes / 1e6, 3), fixed(r.dynamic_bytes / 1e6, 3),
+                                     ratio(r.w_dp_speedup), ratio(r.fixed_speedup), ratio(r.dynamic_speedup)};
+        t.add(row);
+        csv.rows.push_back(row);
+        j.push_back({{"p", r.p}, {"fixed_grid", {r.fixed.n_g, r.fixed.n_c}}, {"w_dp_bytes", r.w_dp_bytes},
+                     {"fixed_bytes", r.fixed_bytes}, {"dynamic_bytes", r.dynamic_bytes},
+                     {"w_dp_speedup", r.w_dp_speedup}, {"fixed_speedup", r.fixed_speedup},
+                     {"dynamic_speedup", r.dynamic_speedup}});
+    }
+    if (a.flag("json")) {
+        out << Json{{"source", s.source}, {"prediction", plus}, {"rows", j}}.dump(2) << "\n";
+        return 0;
+    }
+    out << "MPT scaling on " << s.source << ", batch " << s.params.model.batch
+        << (plus ? " (with prediction/zero-skip)" : "") << ": fixed = N_g = N_c = sqrt(p), dynamic = per-layer choice\n\n";
+    t.print(out);
+    emitCsv(a, t, csv);
+    return 0;
+}
+
+int cmdMptTables(const Args& a, const Setup& s, std::ostream& out) {
+    if (a.flag("compare") && a.flag("sweep")) throw UsageError("give --compare or --sweep, not both");
+    if (a.flag("compare")) return compareCommand(a, s, out);
+    if (a.flag("sweep")) return sweepCommand(a, s, out);
+    return scenarioCommand(a, s, out);
+}
+
+}  // namespace
+
+int cmdMpt(const Argv& argv, std::ostream& out) {
+    const Args a(argv,
+                 {"layers", "network", "scenario", "p", "batch", "passes", "objective", "configs", "transform",
+                  "weight-domain", "bytes-per-element", "array-dim", "vector-flops", "overlap", "gather-2d", "scatter-2d",
+                  "gather-1d", "scatter-1d", "override", "csv", "winograd", "shape", "prediction", "tile-mean",
+                  "tile-sigma"},
+                 {"json", "compare", "sweep", "reference", "help", "charge-prediction-bits", "source-side-1d", "winograd-join"});
+    if (a.flag("help")) {
+        out << kMptUsage;
+        return 0;
+    }
+    if (a.has("winograd")) return winogradCommand(a, out);
+    if (a.flag("reference")) {
+        if (a.flag("json")) {
+            out << Json{{"paper_reported", paperJson()}}.dump(2) << "\n";
+            return 0;
+        }
+        TextTable t({"quantity", "paper-reported", "baseline"});
+        for (const PaperNumber& n : paperNumbers()) t.add({n.quantity, formatNumber(n.value) + " " + n.unit, n.baseline});
+        t.print(out);
+        return 0;
+    }
+    return cmdMptTables(a, readSetup(a), out);
+}
+
+}  // namespace partita::cli

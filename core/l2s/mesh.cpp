@@ -1,0 +1,127 @@
+#include "core/l2s/mesh.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace partita::l2s {
+
+std::pair<int, int> defaultMeshShape(int cores) {
+    if (cores < 1) throw std::invalid_argument("mesh: core count must be positive, got " + std::to_string(cores));
+    int y = 1;
+    for (int d = 1; d * d <= cores; ++d)
+        if (cores % d == 0) y = d;
+    return {cores / y, y};
+}
+
+std::pair<int, int> parseMeshShape(const std::string& text) {
+    const auto x = text.find('x');
+    try {
+        if (x == std::string::npos) throw std::invalid_argument("no x");
+        size_t used_a = 0, used_b = 0;
+        const std::string a = text.substr(0, x), b = text.substr(x + 1);
+        const int w = std::stoi(a, &used_a), h = std::stoi(b, &used_b);
+        if (used_a != a.size() || used_b != b.size() || w < 1 || h < 1) throw std::invalid_argument("bad");
+        return {w, h};
+    } catch (const std::exception&) {
+        throw std::invalid_argument("mesh shape '" + text + "': expected XxY with positive integers, e.g. 4x4");
+    }
+}
+
+std::string coreName(int core) { return "c" + std::to_string(core); }
+
+Mesh::Mesh(MeshParams params) : p_(params) {
+    auto positive = [](double v, const char* what) {
+        if (!(v > 0)) throw std::invalid_argument(std::string("mesh: ") + what + " must be positive");
+    };
+    positive(p_.cores, "cores");
+    if (p_.width == 0 && p_.height == 0) std::tie(p_.width, p_.height) = defaultMeshShape(p_.cores);
+    positive(p_.width, "width");
+    positive(p_.height, "height");
+    if (p_.width * p_.height != p_.cores)
+        throw std::invalid_argument("mesh: " + std::to_string(p_.width) + "x" + std::to_string(p_.height) +
+                                    " does not hold " + std::to_string(p_.cores) + " cores");
+    positive(p_.flit_bytes, "flit bytes");
+    positive(p_.packet_flits, "packet flits");
+    positive(p_.channels, "channels");
+    positive(p_.clock_hz, "clock");
+    if (p_.router_cycles < 0 || p_.link_cycles < 0 || p_.e_link_j < 0 || p_.e_router_j < 0)
+        throw std::invalid_argument("mesh: router/link cycles and energies must not be negative");
+    if (p_.mc_core < 0 || p_.mc_core >= p_.cores) throw std::invalid_argument("mesh: memory controller core out of range");
+
+    const int n = p_.cores;
+    topology_.name = "mesh-" + std::to_string(p_.width) + "x" + std::to_string(p_.height);
+    for (int c = 0; c < n; ++c) {
+        sim::ComputeDevice d;
+        d.name = coreName(c);
+        d.kind = "diannao";
+        d.peak_flops = 2.0 * 16 * 16 * p_.clock_hz;  // 16x16 MACs per cycle
+        // Buffer bandwidth a 16x16 PE array consumes: 256 weights + 16 inputs of 2 B per cycle.
+        d.mem_bandwidth_Bps = (16 * 16 + 16) * 2 * p_.clock_hz;
+        d.mem_capacity_B = 128 * 1024 + 2 * 32 * 1024;
+        d.node = c;
+        topology_.devices.push_back(d);
+    }
+    link_of_pair_.assign(static_cast<size_t>(n * n), -1);
+    auto addLink = [&](int a, int b) {
+        sim::Link l;
+        l.name = coreName(a) + "->" + coreName(b);
+        l.from = a;
+        l.to = b;
+        l.bandwidth_Bps = linkBandwidthBps();
+        l.latency_s = (p_.router_cycles + p_.link_cycles) / p_.clock_hz;
+        l.kind = "mesh";
+        link_of_pair_[static_cast<size_t>(a * n + b)] = static_cast<int>(topology_.links.size());
+        topology_.links.push_back(l);
+    };
+    for (int c = 0; c < n; ++c) {
+        if (xOf(c) + 1 < p_.width) {
+            addLink(c, c + 1);
+            addLink(c + 1, c);
+        }
+        if (yOf(c) + 1 < p_.height) {
+            addLink(c, c + p_.width);
+            addLink(c + p_.width, c);
+        }
+    }
+    if (n > 1) topology_.finalize();
+
+    routes_.resize(static_cast<size_t>(n * n));
+    for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b) {
+            std::vector<int>& r = routes_[static_cast<size_t>(a * n + b)];
+            int cur = a;
+            while (xOf(cur) != xOf(b)) {  // X first
+                const int next = cur + (xOf(b) > xOf(cur) ? 1 : -1);
+                r.push_back(linkId(cur, next));
+                cur = next;
+            }
+            while (yOf(cur) != yOf(b)) {  // then Y
+                const int next = cur + (yOf(b) > yOf(cur) ? p_.width : -p_.width);
+                r.push_back(linkId(cur, next));
+                cur = next;
+            }
+        }
+}
+
+int Mesh::distance(int a, int b) const { return std::abs(xOf(a) - xOf(b)) + std::abs(yOf(a) - yOf(b)); }
+
+Matrix Mesh::distanceMatrix() const {
+    Matrix d(static_cast<size_t>(cores()), std::vector<double>(static_cast<size_t>(cores())));
+    for (int a = 0; a < cores(); ++a)
+        for (int b = 0; b < cores(); ++b) d[static_cast<size_t>(a)][static_cast<size_t>(b)] = distance(a, b);
+    return d;
+}
+
+int Mesh::linkId(int from, int to) const {
+    if (from < 0 || to < 0 || from >= cores() || to >= cores()) return -1;
+    return link_of_pair_[static_cast<size_t>(from * cores() + to)];
+}
+
+const std::vector<int>& Mesh::xyRoute(int from, int to) const {
+    if (from < 0 || to < 0 || from >= cores() || to >= cores())
+        throw std::out_of_range("mesh route " + std::to_string(from) + " -> " + std::to_string(to) + " out of range");
+    return routes_[static_cast<size_t>(from * cores() + to)];
+}
+
+}  // namespace partita::l2s

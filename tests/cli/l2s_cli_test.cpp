@@ -1,0 +1,139 @@
+// partita-cli l2s: tables, JSON, sweep, compare and errors.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli/cli_test_util.h"
+
+namespace partita::cli::test {
+namespace {
+
+using nlohmann::json;
+
+TEST(L2sCli, HelpAndTable) {
+    const Result help = cli({"l2s", "--help"});
+    EXPECT_EQ(help.status, 0);
+    EXPECT_NE(help.out.find("--compare"), std::string::npos);
+    const Result r = cli({"l2s", "--preset", "convnet"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("16 cores on a 4x4 mesh"), std::string::npos);
+    EXPECT_NE(r.out.find("conv2"), std::string::npos);
+    EXPECT_NE(r.out.find("245,760 B"), std::string::npos);  // 16x16x32 x 2 B x 15
+    EXPECT_NE(r.out.find("speedup 1.00x"), std::string::npos);
+}
+
+TEST(L2sCli, JsonMatchesTheOracle) {
+    const Result r = cli({"l2s", "--network", example("networks/cifar-c.json"), "--cores", "4", "--strategy",
+                          "conv2=grouped,conv3=sparse", "--keep", "d0=1,d1=1,d2=0", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["mesh"], "2x2");
+    EXPECT_EQ(j["rows"][1]["scheme"], "grouped");
+    EXPECT_EQ(j["rows"][1]["volume_B"], 0);
+    EXPECT_EQ(j["rows"][2]["scheme"], "sparse");
+    // conv3 reads 8x8x32 produced 8 channels per core: 1,024 B per flow, 8 one-hop flows kept.
+    EXPECT_EQ(j["rows"][2]["volume_B"], 8 * 1024);
+    EXPECT_EQ(j["rows"][2]["byte_hops"], 8 * 1024);
+    EXPECT_EQ(j["rows"][3]["volume_B"], 4 * 4 * 64 * 2 * 3);
+    EXPECT_GT(j["vs_traditional"]["speedup"].get<double>(), 1);
+    EXPECT_EQ(j["distance"][0][3], 2);
+}
+
+TEST(L2sCli, SsMaskPresetShowsPaperReported) {
+    const Result r = cli({"l2s", "--preset", "mlp", "--mask", "ss_mask"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("what-if d0=1,d1=1,d2=0"), std::string::npos);
+    EXPECT_NE(r.out.find("paper-reported (Table IV, SS_Mask): speedup 1.59x, traffic 11 %"), std::string::npos);
+}
+
+TEST(L2sCli, Sweep) {
+    const Result r = cli({"l2s", "--preset", "lenet", "--mask", "ss_mask", "--sweep", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["sweep"].size(), 4u);
+    EXPECT_EQ(j["sweep"][1]["mesh"], "4x2");
+    EXPECT_EQ(j["sweep"][3]["cores"], 32);
+    EXPECT_EQ(j["sweep"][3]["paper_reported"]["speedup"], 1.58);
+    const json g = json::parse(cli({"l2s", "--preset", "imagenet10-p3", "--strategy", "conv2=grouped,conv3=grouped",
+                                     "--sweep", "--json"}).out);
+    EXPECT_EQ(g["variant"], "grouped");
+    EXPECT_EQ(g["sweep"][2]["paper_reported"]["speedup"], 6.0);  // Table V (Table III says 4.6x)
+    const Result t = cli({"l2s", "--preset", "lenet", "--mask", "ss_mask", "--sweep"});
+    EXPECT_NE(t.out.find("8x4"), std::string::npos);
+}
+
+TEST(L2sCli, Compare) {
+    const Result r = cli({"l2s", "--preset", "convnet", "--compare"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("SS_Mask"), std::string::npos);
+    EXPECT_NE(r.out.find("1.32x"), std::string::npos);  // the paper-reported column
+    EXPECT_NE(r.out.find("conv2,conv3"), std::string::npos);
+    const json j = json::parse(cli({"l2s", "--preset", "convnet", "--compare", "--json"}).out);
+    ASSERT_EQ(j["variants"].size(), 3u);
+    EXPECT_EQ(j["variants"][1]["paper_reported"]["speedup"], 1.32);
+    EXPECT_EQ(j["variants"][2]["engine"]["traffic_rate"].get<double>() < 1, true);
+}
+
+TEST(L2sCli, Reference) {
+    const Result r = cli({"l2s", "--reference"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("never computed"), std::string::npos);
+    EXPECT_NE(r.out.find("VGG19: Conv2 42M"), std::string::npos);
+    const json j = json::parse(cli({"l2s", "--reference", "--json"}).out);
+    EXPECT_EQ(j["rows"][2]["variant"], "SS_Mask");
+    EXPECT_EQ(j["rows"][2]["speedup"], 1.59);
+}
+
+TEST(L2sCli, MaskFileCsvAndExport) {
+    const auto dir = std::filesystem::temp_directory_path() / "partita-l2s-cli";
+    std::filesystem::create_directories(dir);
+    const std::string masks = (dir / "masks.json").string(), csv = (dir / "rows.csv").string();
+    const Result e = cli({"l2s", "--preset", "lenet", "--cores", "4", "--mask", "ss_mask", "--export-masks", masks,
+                          "--csv", csv});
+    ASSERT_EQ(e.status, 0) << e.err;
+    const Result r = cli({"l2s", "--preset", "lenet", "--cores", "4", "--mask", masks, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["rows"][1]["scheme"], "sparse");
+    EXPECT_EQ(j["rows"][1]["longest_hops"], 1);
+    const std::string strength = (dir / "strength.json").string();
+    ASSERT_EQ(cli({"l2s", "--preset", "lenet", "--export-strength", strength, "--eps", "0.5"}).status, 0);
+    std::ifstream sf(strength);
+    const json sj = json::parse(sf);
+    EXPECT_EQ(sj["format"], "partita-l2s-strength/1");
+    EXPECT_EQ(sj["distance"][5][15], 4);
+    EXPECT_EQ(sj["ss_mask"][5][15], 4.5);
+    EXPECT_EQ(sj["ss_mask"][5][5], 0.5);
+    EXPECT_EQ(sj["ss"][5][15], 1);
+    std::ifstream f(csv);
+    std::string header;
+    std::getline(f, header);
+    EXPECT_EQ(header.rfind("layer,scheme,traffic (B)", 0), 0u);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(L2sCli, Errors) {
+    EXPECT_EQ(cli({"l2s"}).status, 2);
+    EXPECT_EQ(cli({"l2s", "--preset", "lenet", "--network", "x.json"}).status, 2);
+    const Result p = cli({"l2s", "--preset", "resnet"});
+    EXPECT_EQ(p.status, 2);
+    EXPECT_NE(p.err.find("unknown preset 'resnet'"), std::string::npos);
+    const Result g = cli({"l2s", "--preset", "lenet", "--strategy", "conv2=grouped"});
+    EXPECT_EQ(g.status, 2);
+    EXPECT_NE(g.err.find("cannot be grouped"), std::string::npos);
+    EXPECT_EQ(cli({"l2s", "--preset", "lenet", "--strategy", "dense"}).status, 2);
+    EXPECT_EQ(cli({"l2s", "--preset", "lenet", "--keep", "d0=2"}).status, 2);
+    EXPECT_EQ(cli({"l2s", "--preset", "lenet", "--mesh", "4by4"}).status, 2);
+    const Result m = cli({"l2s", "--preset", "lenet", "--cores", "16", "--mesh", "3x3"});
+    EXPECT_NE(m.status, 0);
+    EXPECT_NE(m.err.find("3x3 does not hold 16"), std::string::npos);
+    const Result f = cli({"l2s", "--preset", "lenet", "--mask", "/nonexistent/masks.json"});
+    EXPECT_EQ(f.status, 1);
+    EXPECT_NE(f.err.find("/nonexistent/masks.json"), std::string::npos);
+    EXPECT_EQ(cli({"l2s", "--preset", "lenet", "--sweep", "--compare"}).status, 2);
+}
+
+}  // namespace
+}  // namespace partita::cli::test

@@ -20,6 +20,10 @@
 #include "widgets/figure_export.h"
 #include "widgets/gantt_view.h"
 #include "widgets/grid_view.h"
+#include "widgets/l2s_view.h"
+#include "widgets/layer_bars.h"
+#include "widgets/choice_grid.h"
+#include "widgets/mpt_view.h"
 #include "widgets/metrics_panel.h"
 #include "widgets/params_editor.h"
 #include "widgets/simulation_view.h"
@@ -58,7 +62,9 @@ QStringList MainWindow::exportTargets() {
     return {"grid",       "metrics",  "simulation", "simulation-starts", "simulation-traffic",
             "compare",    "compare-metrics", "compare-levels", "level-chart", "time-chart",
             "explore",    "surface",  "timeline",   "heatmap",           "teaching",
-            "studies",    "network"};
+            "studies",    "network",  "mpt",        "mpt-grid",          "mpt-bars",
+            "mpt-compare", "l2s",     "l2s-grid",   "l2s-traffic",       "l2s-links",
+            "l2s-bars",   "l2s-compare"};
 }
 
 QString MainWindow::exportTarget(const QString& target, const QString& path) {
@@ -66,6 +72,7 @@ QString MainWindow::exportTarget(const QString& target, const QString& path) {
     FigureFormat format;
     if (!csv && !figureFormatFor(path, &format))
         return tr("%1: unknown export format (use .png, .svg, .pdf or .csv)").arg(path);
+    if (target.startsWith("mpt") || target.startsWith("l2s")) return exportMethodTarget(target, path);
     const bool no_compare = compare_->runs().empty();
     if (target.startsWith("compare") || target.endsWith("chart")) {
         if (no_compare) return tr("Nothing to export: the comparison is empty");
@@ -124,8 +131,33 @@ QString MainWindow::exportTarget(const QString& target, const QString& path) {
     return tr("Unknown export target '%1' (use %2)").arg(target, exportTargets().join(", "));
 }
 
+QString MainWindow::exportMethodTarget(const QString& target, const QString& path) {
+    const bool csv = QFileInfo(path).suffix().compare("csv", Qt::CaseInsensitive) == 0;
+    FigureOptions options;
+    options.title = "Partita — " + target;
+    const bool is_mpt = target.startsWith("mpt");
+    if (is_mpt ? !mpt_->hasEvaluation() : !l2s_->hasEvaluation())
+        return tr("Nothing to export: %1 has not run (choose it as the method and Run)").arg(is_mpt ? "MPT" : "L2S");
+    const QString part = target.section('-', 1);
+    ChoiceGrid* grid = is_mpt ? mpt_->grid() : l2s_->grid();
+    LayerBars* bars = is_mpt ? mpt_->bars() : l2s_->bars();
+    if (part.isEmpty()) return csv ? exportCsv(is_mpt ? mpt_->compareCsv() : l2s_->compareCsv(), path)
+                                   : exportWidget(is_mpt ? static_cast<QWidget&>(*mpt_) : *l2s_, path, options);
+    if (part == "grid") return csv ? exportCsv(grid->csv(), path) : exportFigure(*grid, path, options);
+    if (part == "bars") return csv ? exportCsv(bars->csv(), path) : exportFigure(*bars, path, options);
+    if (part == "compare")
+        return csv ? exportCsv(is_mpt ? mpt_->compareCsv() : l2s_->compareCsv(), path)
+                   : exportWidget(is_mpt ? *mpt_->compareTable() : *l2s_->compareTable(), path, options);
+    if (is_mpt || (part != "traffic" && part != "links"))
+        return tr("Unknown export target '%1' (use %2)").arg(target, exportTargets().join(", "));
+    CommHeatmap* map = part == "traffic" ? l2s_->trafficView() : l2s_->linkView();
+    return csv ? exportCsv(map->csv(), path) : exportFigure(*map, path, options);
+}
+
 void MainWindow::showView(const QString& view) {
-    if (view == "main" && current_ && current_->isSimulation()) tabs_->setCurrentWidget(simulation_);
+    if (view == "mpt" || (view == "main" && methodKey() == "mpt")) runMpt();
+    else if (view == "l2s" || (view == "main" && methodKey() == "l2s")) runL2s();
+    else if (view == "main" && current_ && current_->isSimulation()) tabs_->setCurrentWidget(simulation_);
     else if (view == "grid" || view == "metrics" || view == "main") tabs_->setCurrentIndex(0);
     else if (view == "simulation") tabs_->setCurrentWidget(simulation_);
     else if (view == "compare") tabs_->setCurrentWidget(compare_);
@@ -153,7 +185,7 @@ bool MainWindow::saveScreenshot(const QString& path, const QString& view) {
     // A single view gets the whole window's width: docks step aside while it is rendered.
     const bool central = view == "grid" || view == "metrics" || view == "compare" || view == "explore" ||
                          view == "network" || view == "simulation" || view == "timeline" || view == "heatmap" ||
-                         view == "teaching" || view == "studies";
+                         view == "teaching" || view == "studies" || view == "mpt" || view == "l2s";
     std::vector<QDockWidget*> hidden;
     if (central)
         for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -173,6 +205,8 @@ bool MainWindow::saveScreenshot(const QString& path, const QString& view) {
     else if (view == "heatmap") target = heatmap_;
     else if (view == "teaching") target = teaching_;
     else if (view == "studies") target = studies_;
+    else if (view == "mpt") target = mpt_;
+    else if (view == "l2s") target = l2s_;
     else if (view == "runs") target = runs_dock_;
     else if (view == "library") target = library_;
     else if (view == "params") target = findChild<QDockWidget*>("properties");

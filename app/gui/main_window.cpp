@@ -87,6 +87,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     applyOptionsToSimulation();
     params_->setValues(array_, CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
+    user_network_ = !options.network.isEmpty();
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
     loadArray(array);
     loadNetwork(network);
@@ -129,6 +130,7 @@ void MainWindow::buildCentral() {
     network_view_ = new NetworkView(tabs_);
     tabs_->addTab(network_view_, tr("Network"));
     buildViewTabs();
+    buildMethodTabs();
     setCentralWidget(tabs_);
 
     connect(grid_, &GridView::cellToggled, this, &MainWindow::toggleCell);
@@ -142,7 +144,10 @@ void MainWindow::buildCentral() {
 void MainWindow::buildDocks() {
     library_ = new LibraryDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, library_);
-    connect(library_, &LibraryDock::networkChosen, this, [this](const QString& p) { loadNetwork(p); });
+    connect(library_, &LibraryDock::networkChosen, this, [this](const QString& p) {
+        user_network_ = true;
+        loadNetwork(p);
+    });
     connect(library_, &LibraryDock::arrayChosen, this, [this](const QString& p) { loadArray(p); });
     connect(library_, &LibraryDock::strategyChosen, this, [this](const QString& p) { loadStrategy(p); });
 

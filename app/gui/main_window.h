@@ -38,6 +38,8 @@ class GanttView;
 class CommHeatmap;
 class TeachingView;
 class StudyView;
+class MptView;
+class L2sView;
 }  // namespace partita
 
 namespace partita::gui {
@@ -67,6 +69,10 @@ public:
     void runSimulation();
     // MCMC: FlexFlow's search in a worker, with live progress; Cancel keeps the best so far.
     void runMcmc();
+    // MPT and Learn-to-Scale: their own tabs, evaluated at once (analytic: 15-200 us per evaluation,
+    // tests/bench/method_bench.cpp), so on the GUI thread; Run shows the tab and evaluates its setup.
+    void runMpt();
+    void runL2s();
     // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
     // error naming the file is shown and returned; nothing else changes.
     bool loadTopology(const QString& path, QString* error = nullptr);
@@ -103,7 +109,7 @@ public:
     ResultsDb* db() const { return db_.get(); }
     QString dbProblem() const { return db_problem_; }
     QString lastError() const { return last_error_; }
-    QString methodKey() const;       // "hypar", "dp", "mp", "owt", "accpar", "simulate" or "mcmc"
+    QString methodKey() const;       // "hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", "mpt" or "l2s"
     void setMethodKey(const QString& key);
 
     GridView* gridView() const { return grid_; }
@@ -117,6 +123,8 @@ public:
     CommHeatmap* heatmapView() const { return heatmap_; }
     TeachingView* teachingView() const { return teaching_; }
     StudyView* studyView() const { return studies_; }
+    MptView* mptView() const { return mpt_; }
+    L2sView* l2sView() const { return l2s_; }
     // The Grid tab shows the grid page, or this note for a simulated run without a grid.
     QLabel* gridNotApplicable() const { return grid_na_; }
     bool gridNotApplicableShown() const;
@@ -150,6 +158,9 @@ private:
     // The visualisation tabs (views.cpp): timeline, heatmap, teaching, studies.
     void buildViewTabs();
     void showRunInViews(const RunPtr& run);
+    void buildMethodTabs();                 // MPT and L2S (method_tabs.cpp)
+    QString currentExportTarget() const;    // the Export action's target for the shown tab
+    QString exportMethodTarget(const QString& target, const QString& path);  // "mpt…", "l2s…"
     // Simulation helpers (simulation_actions.cpp).
     bool simulationMethod() const;                     // Simulate or MCMC chosen
     void updateMethodFields();                         // the properties a method uses
@@ -187,6 +198,9 @@ private:
     CommHeatmap* heatmap_ = nullptr;
     TeachingView* teaching_ = nullptr;
     StudyView* studies_ = nullptr;
+    bool user_network_ = false;  // a network the user chose (option, library, Open): MPT/L2S use it
+    MptView* mpt_ = nullptr;
+    L2sView* l2s_ = nullptr;
     InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
     bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
     SimParamsEditor* sim_params_ = nullptr;

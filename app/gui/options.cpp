@@ -9,8 +9,8 @@
 namespace partita::gui {
 
 QStringList screenshotViews() {
-    return {"main",    "grid",     "metrics",  "simulation", "timeline", "heatmap", "teaching",
-            "studies", "compare",  "explore",  "network",    "runs",     "params",  "library"};
+    return {"main",    "grid",    "metrics", "simulation", "timeline", "heatmap", "teaching", "studies",
+            "compare", "explore", "network", "mpt",        "l2s",      "runs",    "params",   "library"};
 }
 
 bool parseOptions(const QStringList& args, Options* options, QString* error) {
@@ -20,7 +20,7 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     parser.addPositionalArgument("files", "Networks, arrays or strategies to open.", "[FILES...]");
     const QCommandLineOption network("network", "Network file to load (default: built-in VGG-A).", "FILE");
     const QCommandLineOption array("array", "Array file to load (default: 16 HMC accelerators, H-tree).", "FILE");
-    const QCommandLineOption method("method", "Method to run first: hypar, dp, mp, owt, accpar, simulate or mcmc.",
+    const QCommandLineOption method("method", "Method to run first: hypar, dp, mp, owt, accpar, simulate, mcmc, mpt or l2s.",
                                     "NAME", "hypar");
     const QCommandLineOption topology("topology",
                                       "Simulate/MCMC topology: a preset (p100-16, k80-64, hmc-htree-16, hmc-torus-16) "
@@ -61,12 +61,12 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     options->db = parser.value(db);
     options->screenshot = parser.value(shot);
     options->view = parser.value(view);
-    const QStringList extra{"accpar", "simulate", "mcmc"};
+    const QStringList extra{"accpar", "simulate", "mcmc", "mpt", "l2s"};
     if (!extra.contains(options->method)) {
         try {
             parseMethod(options->method.toStdString());
         } catch (const std::exception& e) {
-            *error = QString("--method: ") + e.what() + ", accpar, simulate or mcmc";
+            *error = QString("--method: ") + e.what() + ", accpar, simulate, mcmc, mpt or l2s";
             return false;
         }
     }

@@ -1,6 +1,6 @@
 #pragma once
 // The desktop application's command line:
-//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar|simulate|mcmc]
+//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar|simulate|mcmc|mpt|l2s]
 //           [--topology NAME|FILE] [--iterations N] [--seed N] [--db PATH]
 //           [--screenshot FILE [--view NAME] [--size WxH]]
 #include <QSize>

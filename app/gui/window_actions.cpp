@@ -63,8 +63,7 @@ void MainWindow::buildActions() {
         else compareWithBaselines();
     });
     connect(exportA, &QAction::triggered, this, [this] {
-        static const char* by_tab[] = {"grid", "simulation", "compare", "explore", "network"};
-        const QString target = by_tab[std::max(0, tabs_->currentIndex())];
+        const QString target = currentExportTarget();
         const QString path = QFileDialog::getSaveFileName(
             this, tr("Export %1").arg(target), target,
             tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV table (*.csv)"));
@@ -88,6 +87,16 @@ void MainWindow::buildActions() {
     method_box_->addItem(tr("Simulate"), QString("simulate"));
     method_box_->setItemData(method_box_->count() - 1,
                              tr("Time a strategy with FlexFlow's execution simulator on a device topology"),
+                             Qt::ToolTipRole);
+    method_box_->addItem(tr("MPT"), QString("mpt"));
+    method_box_->setItemData(method_box_->count() - 1,
+                             tr("Winograd x data-parallel training on 256 near-data workers, per-layer cluster "
+                                "shapes (MPT tab)"),
+                             Qt::ToolTipRole);
+    method_box_->addItem(tr("Learn-to-Scale"), QString("l2s"));
+    method_box_->setItemData(method_box_->count() - 1,
+                             tr("Single-image inference split by output channel across the cores of a mesh "
+                                "(L2S tab)"),
                              Qt::ToolTipRole);
     method_box_->addItem(tr("MCMC"), QString("mcmc"));
     method_box_->setItemData(method_box_->count() - 1,

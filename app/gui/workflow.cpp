@@ -42,6 +42,8 @@ void MainWindow::setMethodKey(const QString& key) {
 void MainWindow::runSelected() {
     if (methodKey() == "simulate") return runSimulation();
     if (methodKey() == "mcmc") return runMcmc();
+    if (methodKey() == "mpt") return runMpt();
+    if (methodKey() == "l2s") return runL2s();
     if (inputs_ && !inputs_->hyparApplies() && methodKey() != "accpar") {
         // HyPar's model cannot price these inputs; AccPar can, so switch rather than fail.
         setMethodKey("accpar");
@@ -69,6 +71,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         case FileKind::Network:
         case FileKind::Unknown: break;  // the network reader explains what is wrong
     }
+    user_network_ = true;
     return loadNetwork(path, error);
 }
 

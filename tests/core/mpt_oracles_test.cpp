@@ -76,8 +76,8 @@ TEST(MptOracle1, Mid1PredictionFlipsTheChoice) {
     const LayerResult pred = evaluate({layer("Mid-1")}, Scenario::WMpPlusStar, sp).layers[0];
     EXPECT_FALSE(at(pred, 16).line_predictable);
     EXPECT_TRUE(at(pred, 4).line_predictable);
-    EXPECT_NEAR(at(pred, 16).volume.total(), 538237.44, 1e-6);  // 0.607 / 0.660 are not dyadic
-    EXPECT_NEAR(at(pred, 4).volume.total(), 430252.032, 1e-6);
+    EXPECT_DOUBLE_EQ(at(pred, 16).volume.total(), 538237.44);  // 0.607 / 0.660 are not dyadic: to 4 ulps
+    EXPECT_DOUBLE_EQ(at(pred, 4).volume.total(), 430252.032);
     EXPECT_EQ(at(pred, 1).volume.total(), 1044480);
     EXPECT_EQ(pred.cost.grid, (GridConfig{4, 64}));
 }

@@ -1,0 +1,63 @@
+// The MPT and Learn-to-Scale tabs: self-contained method views over their own
+// engines (core/mpt, core/l2s). Each evaluates on the GUI thread: an evaluation is
+// analytic (15-200 us, tests/bench/method_bench.cpp), a click a few of them.
+#include <QStackedWidget>
+#include <QTabWidget>
+
+#include "app/gui/explore_view.h"
+#include "app/gui/input_files.h"
+#include "app/gui/main_window.h"
+#include "app/gui/network_view.h"
+#include "widgets/comm_heatmap.h"
+#include "widgets/compare_view.h"
+#include "widgets/gantt_view.h"
+#include "widgets/simulation_view.h"
+#include "widgets/study_view.h"
+#include "widgets/teaching_view.h"
+#include "widgets/l2s_view.h"
+#include "widgets/mpt_view.h"
+
+namespace partita::gui {
+
+void MainWindow::buildMethodTabs() {
+    mpt_ = new MptView(tabs_);
+    mpt_->setObjectName("mpt-view");
+    mpt_->setExamplesDir(examplesDir());
+    tabs_->addTab(mpt_, tr("MPT"));
+    l2s_ = new L2sView(tabs_);
+    l2s_->setObjectName("l2s-view");
+    l2s_->setExamplesDir(examplesDir());
+    tabs_->addTab(l2s_, tr("L2S"));
+}
+
+// The network the user chose, else the paper's workload (MPT: Table II layers; L2S: ConvNet).
+void MainWindow::runMpt() {
+    tabs_->setCurrentWidget(mpt_);
+    if (user_network_ && !network_path_.isEmpty()) {
+        if (mpt_->workloadKey() != network_path_) mpt_->loadWorkload(network_path_);
+    } else if (!mpt_->hasEvaluation()) {
+        mpt_->loadWorkload("layers");
+    }
+}
+
+void MainWindow::runL2s() {
+    tabs_->setCurrentWidget(l2s_);
+    if (user_network_ && !network_path_.isEmpty()) {
+        if (l2s_->presetKey() != network_path_) l2s_->loadPreset(network_path_);
+    } else if (!l2s_->hasEvaluation()) {
+        l2s_->loadPreset("convnet");
+    }
+}
+
+QString MainWindow::currentExportTarget() const {
+    const QWidget* tab = tabs_->currentWidget();
+    const std::pair<const QWidget*, const char*> by_tab[] = {
+        {grid_stack_, "grid"}, {simulation_, "simulation"}, {compare_, "compare"}, {explore_, "explore"},
+        {network_view_, "network"}, {gantt_, "timeline"}, {heatmap_, "heatmap"}, {teaching_, "teaching"},
+        {studies_, "studies"}, {mpt_, "mpt"}, {l2s_, "l2s"}};
+    for (const auto& [widget, name] : by_tab)
+        if (widget == tab) return name;
+    return "grid";
+}
+
+}  // namespace partita::gui

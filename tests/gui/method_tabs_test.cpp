@@ -1,0 +1,170 @@
+// MPT and Learn-to-Scale as methods of the main window: each runs its preset
+// through the UI, a click on the choice grid changes one layer and the shown
+// numbers equal the engine's for that strategy, and every part exports.
+#include <QFile>
+#include <QImage>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/gui/main_window.h"
+#include "app/gui/options.h"
+#include "core/io/network_io.h"
+#include "core/l2s/presets.h"
+#include "widgets/choice_grid.h"
+#include "widgets/comm_heatmap.h"
+#include "widgets/l2s_view.h"
+#include "widgets/layer_bars.h"
+#include "widgets/mpt_view.h"
+
+using namespace partita;
+using namespace partita::gui;
+
+class MethodTabsTest : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    // Without --network the tabs open the papers' workloads.
+    Options options(const char* method, const char* network = nullptr) const {
+        Options o;
+        if (network) o.network = QString(PARTITA_EXAMPLES_DIR) + "/networks/" + network;
+        o.db = dir_.filePath("results.sqlite");
+        o.method = method;
+        return o;
+    }
+    static int rowOf(const ChoiceGrid& g, const std::string& name) {
+        const auto& rows = g.data().rows;
+        return static_cast<int>(std::find(rows.begin(), rows.end(), name) - rows.begin());
+    }
+    void exports(MainWindow& w, const QString& target) {
+        const QString base = dir_.filePath(target);
+        QCOMPARE(w.exportTarget(target, base + ".png"), QString());
+        QVERIFY(!QImage(base + ".png").isNull());
+        QCOMPARE(w.exportTarget(target, base + ".csv"), QString());
+        QVERIFY(QFile(base + ".csv").size() > 0);
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void mptRunsTheLayerStudyAndAClickForcesAShape() {
+        MainWindow w(options("mpt"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        MptView* v = w.mptView();
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
+        QVERIFY(v->hasEvaluation());
+        QCOMPARE(v->evaluation().scenario, mpt::Scenario::WMpPlusStar);
+        const ChoiceGrid& g = *v->grid();
+        QCOMPARE(g.data().columns.size(), size_t{5});
+        // Oracle MPT-1's directions under the default objective: Early to (1,256), Late-2 to (16,16).
+        const int dp_row = rowOf(g, "(1,256)"), big_row = rowOf(g, "(16,16)");
+        QCOMPARE(g.data().chosen[0], dp_row);
+        QCOMPARE(g.data().chosen[4], big_row);
+        QCOMPARE(g.data().best[0], dp_row);
+
+        // Click Early's (16,16) cell: the layer is forced there and the totals are the engine's.
+        QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(big_row, 0).center());
+        QVERIFY(v->evaluation().layers[0].overridden);
+        QCOMPARE(v->grid()->data().chosen[0], big_row);
+        QVERIFY(v->grid()->data().overridden(0));
+        std::vector<std::optional<mpt::GridConfig>> forced(5);
+        forced[0] = mpt::GridConfig{16, 16};
+        mpt::ScenarioParams p;
+        const mpt::Evaluation expected = mpt::evaluate(mpt::layerStudy(3), mpt::Scenario::WMpPlusStar, p, forced);
+        QCOMPARE(v->workloadKey(), QString("layers"));
+        QCOMPARE(v->evaluation().totals.total_s, expected.totals.total_s);
+        QVERIFY(v->evaluation().totals.total_s > mpt::evaluate(mpt::layerStudy(3), mpt::Scenario::WMpPlusStar, p).totals.total_s);
+
+        // Side by side with data parallelism: six configurations, w_dp at 1x, a paper column apart.
+        QCOMPARE(v->compareTable()->rowCount(), 6);
+        const CsvTable t = v->compareCsv();
+        QCOMPARE(t.rows[1][0], std::string("w_dp"));
+        QCOMPARE(std::stod(t.rows[1][2]), 1.0);
+        QVERIFY(t.rows[5][6].find("paper") != std::string::npos);
+        QCOMPARE(v->bars()->data().stacks.size(), size_t{2});
+
+        v->clearOverrides();
+        QVERIFY(!v->evaluation().layers[0].overridden);
+        QVERIFY(v->loadWorkload("wrn-40-10"));
+        QVERIFY(v->grid()->data().columns.size() > 30);
+        QString error;
+        QVERIFY(!v->loadWorkload("no-such-network", &error));
+        QVERIFY(error.contains("no-such-network"));
+        QVERIFY(v->grid()->data().columns.size() > 30);  // the failed load kept what was shown
+        for (const char* target : {"mpt", "mpt-grid", "mpt-bars", "mpt-compare"}) exports(w, target);
+        QVERIFY(!w.exportTarget("mpt-traffic", dir_.filePath("x.png")).isEmpty());
+    }
+
+    void l2sRunsConvNetAndAClickChangesOneBoundary() {
+        MainWindow w(options("l2s"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        L2sView* v = w.l2sView();
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
+        QVERIFY(v->hasEvaluation());
+        QCOMPARE(v->presetKey(), QString("convnet"));
+        QCOMPARE(v->cores(), 16);
+        const ChoiceGrid& g = *v->grid();
+        const int grouped = rowOf(g, "grouped"), traditional = rowOf(g, "traditional");
+        QVERIFY(!g.data().allowed(grouped, 0));  // the first layer reads the image
+
+        // Group conv2 by a click: its boundary carries nothing and costs 1/n of the MACs.
+        const double macs_before = v->evaluation().rows[1].macs;
+        QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(grouped, 1).center());
+        QCOMPARE(v->strategy()[1].scheme, l2s::Scheme::Grouped);
+        QCOMPARE(v->evaluation().rows[1].volume_B, 0.0);
+        QCOMPARE(v->evaluation().rows[1].macs, macs_before / 16);
+        QCOMPARE(v->selectedBoundary(), 1);
+        QCOMPARE(v->trafficView()->matrix().total(), 0.0);
+
+        // Traditional at conv2: the heatmap shows the all-gather, and the totals equal a fresh evaluation.
+        QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(traditional, 1).center());
+        const auto& preset = l2s::preset("convnet");
+        const l2s::Evaluator ev(l2s::presetLayers(preset, PARTITA_EXAMPLES_DIR), l2s::Mesh(l2s::MeshParams{}));
+        QCOMPARE(v->trafficView()->matrix().total(), ev.allGatherBytes(1));
+        const l2s::Evaluation fresh = ev.evaluate(v->strategy());
+        QCOMPARE(v->evaluation().total_cycles, fresh.total_cycles);
+        QCOMPARE(v->evaluation().byte_hops, fresh.byte_hops);
+        // Link loads only between mesh neighbours.
+        const CommMatrix& links = v->linkView()->matrix();
+        const l2s::Mesh mesh;
+        for (int a = 0; a < links.rows; ++a)
+            for (int b = 0; b < links.cols; ++b)
+                if (links.at(a, b) > 0) QCOMPARE(mesh.distance(a, b), 1);
+
+        QCOMPARE(v->compareTable()->rowCount(), 5);
+        QVERIFY(v->setCores(4));
+        QCOMPARE(v->evaluation().cores, 4);
+        QVERIFY(!v->setCores(12));
+        for (const char* target : {"l2s", "l2s-grid", "l2s-traffic", "l2s-links", "l2s-bars", "l2s-compare"})
+            exports(w, target);
+    }
+
+    void theUsersNetworkGoesToTheMethodTabs() {
+        MainWindow w(options("mpt", "resnet-34.json"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.mptView()->workloadKey(), QString("resnet-34"));  // the built-in workload of that file
+        QCOMPARE(w.mptView()->layers().size(), mpt::layersFromNetwork(
+                                                   partita::loadNetwork(std::string(PARTITA_EXAMPLES_DIR) +
+                                                                        "/networks/resnet-34.json"))
+                                                   .size());
+        // Learn-to-Scale splits chains only: ResNet-34 is refused with the reason, and the tab keeps going.
+        w.setMethodKey("l2s");
+        w.runSelected();
+        QVERIFY(!w.l2sView()->hasEvaluation());
+        QString error;
+        QVERIFY(!w.l2sView()->loadPreset(QString(PARTITA_EXAMPLES_DIR) + "/networks/resnet-34.json", &error));
+        QVERIFY2(error.contains("chain"), qPrintable(error));
+        QVERIFY(w.l2sView()->loadPreset(QString(PARTITA_EXAMPLES_DIR) + "/networks/vgg-a.json"));
+        QCOMPARE(w.l2sView()->evaluation().network, std::string("VGG-A"));
+        // Everything in the paper's presets still works from the combo box.
+        QVERIFY(w.l2sView()->loadPreset("mlp"));
+        QCOMPARE(w.l2sView()->evaluation().rows.size(), size_t{3});
+    }
+};
+
+QTEST_MAIN(MethodTabsTest)
+#include "method_tabs_test.moc"

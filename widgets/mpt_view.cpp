@@ -1,0 +1,317 @@
+#include "widgets/mpt_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "core/io/network_io.h"
+#include "core/util/format.h"
+#include "widgets/choice_grid.h"
+#include "widgets/layer_bars.h"
+#include "widgets/method_table.h"
+
+namespace partita {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString times(double x) { return std::isfinite(x) ? QString::number(x, 'f', 2) + "×" : QStringLiteral("—"); }
+
+struct Workload {
+    const char* key;
+    const char* title;
+};
+const Workload kWorkloads[] = {{"layers", "Layer study, Table II (3×3)"},
+                               {"layers-5x5", "Layer study, Table II (5×5)"},
+                               {"wrn-40-10", "WRN-40-10 (CIFAR)"},
+                               {"resnet-34", "ResNet-34 (ImageNet)"},
+                               {"fractalnet-4x4", "FractalNet 4×4 (ImageNet)"}};
+
+// The paper's figure for a scenario on this workload, with its baseline (spec A11); empty when none.
+QString paperFigure(const QString& workload, mpt::Scenario s) {
+    const bool layers = workload.startsWith("layers");
+    const char* id = nullptr;
+    if (layers && s == mpt::Scenario::WMpPlusStar) id = workload == "layers-5x5" ? "layers_wmp+*_5x5" : "layers_wmp+*";
+    if (!layers && s == mpt::Scenario::WMpStar) id = "net_wmp*";
+    if (!layers && s == mpt::Scenario::WMpPlus) id = "net_wmp+";
+    if (!layers && s == mpt::Scenario::WMpPlusStar) id = "net_wmp+*";
+    if (layers && s == mpt::Scenario::WMpPlus) return QStringLiteral("2.24× Mid, 4.54× Late (paper)");
+    for (const mpt::PaperNumber& n : mpt::paperNumbers())
+        if (id && n.id == id)
+            return QStringLiteral("%1× (paper; vs %2%3)")
+                .arg(n.value)
+                .arg(q(n.baseline))
+                .arg(layers ? QString() : QStringLiteral(", mean of 3 networks"));
+    return {};
+}
+
+}  // namespace
+
+MptView::MptView(QWidget* parent) : QWidget(parent) {
+    auto* column = new QVBoxLayout(this);
+    auto* controls = new QHBoxLayout;
+    workload_box_ = new QComboBox(this);
+    workload_box_->setObjectName("mpt-workload");
+    for (const Workload& w : kWorkloads) workload_box_->addItem(tr(w.title), QString(w.key));
+    scenario_box_ = new QComboBox(this);
+    scenario_box_->setObjectName("mpt-scenario");
+    for (mpt::Scenario s : mpt::allScenarios()) scenario_box_->addItem(mpt::scenarioName(s), static_cast<int>(s));
+    scenario_box_->setCurrentIndex(scenario_box_->findData(static_cast<int>(mpt::Scenario::WMpPlusStar)));
+    objective_box_ = new QComboBox(this);
+    objective_box_->setObjectName("mpt-objective");
+    for (mpt::Objective o : {mpt::Objective::CommTime, mpt::Objective::CommVolume, mpt::Objective::TotalTime})
+        objective_box_->addItem(mpt::objectiveName(o), static_cast<int>(o));
+    passes_box_ = new QComboBox(this);
+    passes_box_->setObjectName("mpt-passes");
+    passes_box_->addItem(tr("reduce + broadcast (2 passes)"), 2);
+    passes_box_->addItem(tr("paper's formula (1 pass)"), 1);
+    controls->addWidget(new QLabel(tr("Workload"), this));
+    controls->addWidget(workload_box_);
+    controls->addWidget(new QLabel(tr("Configuration"), this));
+    controls->addWidget(scenario_box_);
+    controls->addWidget(new QLabel(tr("Clustering objective"), this));
+    controls->addWidget(objective_box_);
+    controls->addWidget(new QLabel(tr("Weight collective"), this));
+    controls->addWidget(passes_box_);
+    controls->addStretch(1);
+    column->addLayout(controls);
+    summary_ = makeSummaryLabel(this, "mpt-summary");
+    column->addWidget(summary_);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    // Whole networks have up to ~60 layers: the grid scrolls sideways rather than squeeze.
+    auto* scroll = new QScrollArea(split);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    grid_ = new ChoiceGrid(scroll);
+    scroll->setWidget(grid_);
+    auto* bottom = new QSplitter(Qt::Horizontal, split);
+    bars_ = new LayerBars(bottom);
+    table_ = makeComparisonTable(bottom, "mpt-compare");
+    bottom->setSizes({560, 520});
+    split->setSizes({290, 510});
+    column->addWidget(split, 1);
+
+    auto rerun = [this] {
+        if (!updating_ && have_eval_) evaluate();
+    };
+    connect(workload_box_, &QComboBox::currentIndexChanged, this, [this] {
+        if (!updating_) loadWorkload(workload_box_->currentData().toString());
+    });
+    connect(scenario_box_, &QComboBox::currentIndexChanged, this, [this, rerun] {
+        overrides_.assign(layers_.size(), std::nullopt);  // a new configuration starts from its own choice
+        rerun();
+    });
+    connect(objective_box_, &QComboBox::currentIndexChanged, this, rerun);
+    connect(passes_box_, &QComboBox::currentIndexChanged, this, rerun);
+    connect(grid_, &ChoiceGrid::choiceRequested, this, [this](int row, int col) {
+        if (row >= 0 && row < static_cast<int>(rows_.size())) chooseGrid(col, rows_[static_cast<size_t>(row)]);
+    });
+}
+
+QString MptView::workloadKey() const { return workload_box_->currentData().toString(); }
+mpt::Scenario MptView::scenario() const { return static_cast<mpt::Scenario>(scenario_box_->currentData().toInt()); }
+
+mpt::ScenarioParams MptView::params() const {
+    mpt::ScenarioParams p;
+    p.objective = static_cast<mpt::Objective>(objective_box_->currentData().toInt());
+    p.model.collective_passes = passes_box_->currentData().toInt();
+    return p;
+}
+
+void MptView::showError(const QString& message) { showSummaryError(summary_, message); }
+
+bool MptView::loadWorkload(const QString& given, QString* error) {
+    QString key = given;
+    const QString file = given.endsWith(".json") ? QFileInfo(given).canonicalFilePath() : QString();
+    for (const Workload& w : kWorkloads)  // a built-in workload's file opens as that workload
+        if (!file.isEmpty() && file == QFileInfo(examples_dir_ + "/networks/" + w.key + ".json").canonicalFilePath())
+            key = w.key;
+    try {
+        std::vector<mpt::MptLayer> layers;
+        if (key == "layers") layers = mpt::layerStudy(3);
+        else if (key == "layers-5x5") layers = mpt::layerStudy(5);
+        else if (key.endsWith(".json")) layers = mpt::layersFromNetwork(loadNetwork(key.toStdString()));
+        else layers = mpt::layersFromNetwork(loadNetwork((examples_dir_ + "/networks/" + key + ".json").toStdString()));
+        layers_ = std::move(layers);
+        overrides_.assign(layers_.size(), std::nullopt);
+        updating_ = true;
+        int index = workload_box_->findData(key);
+        if (index < 0) {  // a network file: listed under its name from now on
+            workload_box_->addItem(QFileInfo(key).completeBaseName(), key);
+            index = workload_box_->count() - 1;
+        }
+        workload_box_->setCurrentIndex(index);
+        updating_ = false;
+        evaluate();
+        return have_eval_;
+    } catch (const std::exception& e) {
+        if (error) *error = q(e.what());
+        showError(q(e.what()));
+        return false;
+    }
+}
+
+void MptView::setScenario(mpt::Scenario s) { scenario_box_->setCurrentIndex(scenario_box_->findData(static_cast<int>(s))); }
+void MptView::setObjective(mpt::Objective o) { objective_box_->setCurrentIndex(objective_box_->findData(static_cast<int>(o))); }
+void MptView::setPasses(int passes) { passes_box_->setCurrentIndex(passes_box_->findData(passes)); }
+
+bool MptView::chooseGrid(int layer, const mpt::GridConfig& config, QString* error) {
+    if (layer < 0 || layer >= static_cast<int>(layers_.size())) return false;
+    const auto previous = overrides_[static_cast<size_t>(layer)];
+    overrides_[static_cast<size_t>(layer)] = config;
+    try {
+        eval_ = mpt::evaluate(layers_, scenario(), params(), overrides_);
+    } catch (const std::exception& e) {
+        overrides_[static_cast<size_t>(layer)] = previous;
+        if (error) *error = q(e.what());
+        showError(q(e.what()));
+        return false;
+    }
+    fillGrid();
+    fillBars();
+    fillTable();
+    emit evaluated();
+    return true;
+}
+
+void MptView::clearOverrides() {
+    overrides_.assign(layers_.size(), std::nullopt);
+    evaluate();
+}
+
+void MptView::evaluate() {
+    try {
+        const mpt::ScenarioParams p = params();
+        eval_ = mpt::evaluate(layers_, scenario(), p, overrides_);
+        w_dp_ = mpt::evaluate(layers_, mpt::Scenario::WDp, p);
+        rows_ = mpt::allowedConfigs(p.model.p, mpt::ConfigSet::Paper);
+        std::sort(rows_.begin(), rows_.end(), [](const auto& a, const auto& b) { return a.n_g > b.n_g; });
+        have_eval_ = true;
+    } catch (const std::exception& e) {
+        showError(q(e.what()));
+        return;
+    }
+    fillGrid();
+    fillBars();
+    fillTable();
+    emit evaluated();
+}
+
+void MptView::fillGrid() {
+    const mpt::ScenarioParams p = params();
+    ChoiceGridData d;
+    const bool mpt_scenario = scenario() != mpt::Scenario::DDp && scenario() != mpt::Scenario::WDp;
+    d.title = std::string(mpt::scenarioName(scenario())) + ": " + mpt::objectiveName(p.objective) +
+              " per layer by cluster shape (N_g, N_c)" + (mpt_scenario ? "" : " — data parallel, no shape to choose");
+    d.row_title = "(N_g, N_c)";
+    d.unit = p.objective == mpt::Objective::CommVolume ? "B" : "s";
+    d.best_label = "dynamic clustering's pick";
+    for (const auto& g : rows_) d.rows.push_back(g.label());
+    const size_t cols = eval_.layers.size();
+    for (const auto& l : eval_.layers) d.columns.push_back(l.name);
+    d.values.assign(rows_.size() * cols, NAN);
+    d.notes.assign(rows_.size() * cols, {});
+    d.chosen.assign(cols, -1);
+    d.best.assign(cols, -1);
+    // The optimiser's own pick per layer: the same evaluation without overrides under dynamic clustering.
+    mpt::Evaluation dynamic;
+    if (mpt_scenario) {
+        const bool plus = scenario() == mpt::Scenario::WMpPlus || scenario() == mpt::Scenario::WMpPlusStar;
+        dynamic = mpt::evaluate(layers_, plus ? mpt::Scenario::WMpPlusStar : mpt::Scenario::WMpStar, p);
+    }
+    for (size_t c = 0; c < cols; ++c) {
+        const mpt::LayerResult& l = eval_.layers[c];
+        for (size_t r = 0; r < rows_.size(); ++r)
+            for (const mpt::LayerCost& o : l.options)
+                if (o.grid == rows_[r]) {
+                    const size_t i = r * cols + c;
+                    d.values[i] = mpt::objectiveValue(o, p.objective, p.model.bytes_per_element);
+                    d.notes[i] = o.f.name() + ": compute " + seconds(o.compute_s) + ", weights " +
+                                 seconds(o.weight_comm_s) + ", tiles " + seconds(o.tile_comm_s) + "; layer " +
+                                 seconds(o.total_s) + (o.buildable ? "" : " (not buildable on the paper's hardware)");
+                    if (l.chosen >= 0 && l.options[static_cast<size_t>(l.chosen)].grid == o.grid) d.chosen[c] = static_cast<int>(r);
+                    if (c < dynamic.layers.size() && dynamic.layers[c].chosen >= 0 &&
+                        dynamic.layers[c].options[static_cast<size_t>(dynamic.layers[c].chosen)].grid == o.grid)
+                        d.best[c] = static_cast<int>(r);
+                }
+    }
+    grid_->setData(std::move(d));
+    grid_->setMinimumWidth(grid_->figureSize().width());
+    const mpt::Evaluation& e = eval_;
+    summary_->setText(tr("<b>%1</b> on 256 NDP workers, batch 256: %2 per iteration = %3× w_dp (%4), %5× one worker; "
+                         "communication %6 per worker. Click a cell to force a layer's shape; the dot marks dynamic "
+                         "clustering's pick.")
+                          .arg(q(mpt::scenarioName(e.scenario)))
+                          .arg(q(seconds(e.totals.total_s)))
+                          .arg(QString::number(e.speedupVsWdp(), 'f', 2))
+                          .arg(q(seconds(e.w_dp_s)))
+                          .arg(QString::number(e.speedupVsOne(), 'f', 1))
+                          .arg(q(withPrefix(e.totals.comm_bytes, "B"))));
+}
+
+void MptView::fillBars() {
+    LayerBarsData d;
+    d.title = std::string("Time per layer — ") + mpt::scenarioName(eval_.scenario) + " solid, w_dp hatched";
+    d.unit = "s";
+    d.parts = {"compute", "weight comm", "tile comm"};
+    for (const auto& l : eval_.layers) d.layers.push_back(l.name);
+    for (const mpt::Evaluation* e : {&eval_, &w_dp_}) {
+        LayerBarsData::Stack s;
+        s.name = mpt::scenarioName(e->scenario);
+        s.values.assign(3, {});
+        for (const auto& l : e->layers) {
+            s.values[0].push_back(l.cost.compute_s);
+            s.values[1].push_back(l.cost.weight_comm_s);
+            s.values[2].push_back(l.cost.tile_comm_s);
+        }
+        d.stacks.push_back(std::move(s));
+    }
+    bars_->setData(std::move(d));
+}
+
+CsvTable MptView::compareCsv() const {
+    CsvTable t;
+    t.header = {"configuration", "time_per_iteration_s", "speedup_vs_w_dp_x", "speedup_vs_one_worker_x",
+                "comm_per_worker_B", "energy_J", "paper_reported"};
+    if (!have_eval_) return t;
+    const mpt::ScenarioParams p = params();
+    for (mpt::Scenario s : mpt::allScenarios()) {
+        const mpt::Evaluation e = s == eval_.scenario ? eval_ : mpt::evaluate(layers_, s, p);
+        t.rows.push_back({mpt::scenarioName(s), formatNumber(e.totals.total_s), formatNumber(e.speedupVsWdp()),
+                          formatNumber(e.speedupVsOne()), formatNumber(e.totals.comm_bytes),
+                          formatNumber(e.totals.energy.total()), paperFigure(workloadKey(), s).toStdString()});
+    }
+    return t;
+}
+
+void MptView::fillTable() {
+    const CsvTable t = compareCsv();
+    std::vector<QStringList> rows, tips;
+    int bold = -1;
+    for (const auto& row : t.rows) {
+        const QString paper = q(row[6]);
+        // The paper's figure reads short in the cell; its baseline is in the tooltip and the CSV.
+        const QString shown = paper.contains("; ") ? paper.section(QStringLiteral("; "), 0, 0) + ")" : paper;
+        if (row[0] == mpt::scenarioName(eval_.scenario)) bold = static_cast<int>(rows.size());
+        rows.push_back({q(row[0]), q(seconds(std::stod(row[1]))), times(std::stod(row[2])), times(std::stod(row[3])),
+                        q(withPrefix(std::stod(row[4]), "B")), q(joules(std::stod(row[5]))), shown});
+        tips.push_back({{}, {}, {}, {}, {}, {}, paper});
+    }
+    fillComparisonTable(table_,
+                        {tr("configuration"), tr("time / iteration"), tr("vs w_dp"), tr("vs 1 worker"),
+                         tr("comm / worker"), tr("energy"), tr("paper-reported")},
+                        rows, 6, bold, tips);
+    table_->setToolTip(tr("Paper-reported: Hong et al., MICRO 2018 (cycle-accurate BookSim, trained networks), for "
+                          "reference; the other columns are this engine's model."));
+}
+
+}  // namespace partita

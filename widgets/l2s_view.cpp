@@ -102,24 +102,15 @@ bool L2sView::loadPreset(const QString& given, QString* error) {
         if (!file.isEmpty() && file == QFileInfo(examples_dir_ + "/networks/" + q(p.network_file)).canonicalFilePath())
             key = q(p.key);
     try {
-        const bool file = key.endsWith(".json");
-        l2s::Preset from_file;
-        LayerTable layers;
-        if (file) {
-            layers = weightedLayers(loadNetwork(key.toStdString()));
-            from_file = {key.toStdString(), layers.network, key.toStdString(), {}, 0.5, "a network file"};
-        } else {
-            layers = l2s::presetLayers(l2s::preset(key.toStdString()), examples_dir_.toStdString());
-        }
-        l2s::MeshParams mesh;
-        mesh.cores = cores();
-        auto evaluator = std::make_unique<l2s::Evaluator>(std::move(layers), l2s::Mesh(mesh));
-        if (file) {
-            file_preset_ = std::move(from_file);
-            preset_ = &file_preset_;
-        } else {
-            preset_ = &l2s::preset(key.toStdString());
-        }
+        // The file is read once; the view (and a stored run) evaluate its JSON text from then on.
+        const std::string path = key.endsWith(".json") ? key.toStdString()
+                                                       : examples_dir_.toStdString() + "/networks/" +
+                                                             l2s::preset(key.toStdString()).network_file;
+        L2sSettings s{key.toStdString(), writeNetworkJson(loadNetwork(path)), cores(), scenario(), {}};
+        auto evaluator = l2sEvaluator(s);
+        file_preset_ = l2sPreset(s.preset, evaluator->layers());
+        preset_ = &file_preset_;
+        network_json_ = std::move(s.network_json);
         evaluator_ = std::move(evaluator);
         updating_ = true;
         int index = preset_box_->findData(key);
@@ -159,42 +150,50 @@ void L2sView::setScenario(Scenario scenario) {
     if (evaluator_) evaluateAll();
 }
 
-l2s::StrategySpec L2sView::specFor(Scenario scenario) const {
-    l2s::StrategySpec spec;
-    switch (scenario) {
-    case Scenario::Baseline: break;
-    case Scenario::Ss:
-        spec.scheme = l2s::Scheme::Sparse;
-        spec.keep = l2s::ssKeep(preset_->ss_keep);
-        break;
-    case Scenario::SsMask:
-        spec.scheme = l2s::Scheme::Sparse;
-        spec.keep = l2s::ssMaskKeep();
-        break;
-    case Scenario::Grouped:
-        // The paper's grouped layers, where they divide on this mesh (LeNet's 20/50 channels never do on 16).
-        for (size_t l = 1; l < evaluator_->layers().size(); ++l) {
-            const std::string& name = evaluator_->layers()[l].name;
-            const bool listed = std::find(preset_->grouped.begin(), preset_->grouped.end(), name) != preset_->grouped.end();
-            if (listed && l2s::groupingProblem(evaluator_->layers(), l, evaluator_->mesh().cores()).empty())
-                spec.per_layer[name] = l2s::Scheme::Grouped;
+l2s::StrategySpec L2sView::specFor(Scenario scenario) const { return l2sScenarioSpec(*evaluator_, *preset_, scenario); }
+
+L2sSettings L2sView::settings() const {
+    return {presetKey().toStdString(), network_json_, cores(), scenario(), schemesOf(strategy_)};
+}
+
+bool L2sView::applySettings(const L2sSettings& s, QString* error) {
+    try {
+        const int cores_index = cores_box_->findData(s.cores);
+        if (cores_index < 0)
+            throw std::invalid_argument(std::to_string(s.cores) + " cores: the mesh has 4, 8, 16 or 32");
+        auto evaluator = l2sEvaluator(s);
+        l2s::Preset preset = l2sPreset(s.preset, evaluator->layers());
+        const L2sStrategies strategies = l2sStrategies(*evaluator, preset, s.scenario, s.schemes);
+        evaluator->evaluate(strategies.shown);  // checks the strategy before anything changes
+        evaluator_ = std::move(evaluator);
+        file_preset_ = std::move(preset);
+        preset_ = &file_preset_;
+        network_json_ = s.network_json;
+        updating_ = true;
+        int index = preset_box_->findData(q(s.preset));
+        if (index < 0) {
+            preset_box_->addItem(q(preset_->title), q(s.preset));
+            index = preset_box_->count() - 1;
         }
-        break;
+        preset_box_->setCurrentIndex(index);
+        cores_box_->setCurrentIndex(cores_index);
+        scenario_box_->setCurrentIndex(static_cast<int>(s.scenario));
+        updating_ = false;
+        showStrategies(strategies);
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = q(e.what());
+        showError(q(e.what()));
+        return false;
     }
-    return spec;
 }
 
-l2s::LayerChoice L2sView::sparseChoice(size_t layer) const {
-    return layer < sparse_strategy_.size() ? sparse_strategy_[layer] : l2s::LayerChoice{l2s::Scheme::Sparse, {}};
-}
+void L2sView::evaluateAll() { showStrategies(l2sStrategies(*evaluator_, *preset_, scenario())); }
 
-void L2sView::evaluateAll() {
-    const Scenario s = scenario();
-    scenario_strategy_ = l2s::buildStrategy(evaluator_->layers(), evaluator_->mesh(), specFor(s));
-    // The grid's "sparse" row offers the scenario's mask family (SS for SS, else SS_Mask).
-    sparse_strategy_ = l2s::buildStrategy(evaluator_->layers(), evaluator_->mesh(),
-                                          specFor(s == Scenario::Ss ? Scenario::Ss : Scenario::SsMask));
-    strategy_ = scenario_strategy_;
+void L2sView::showStrategies(const L2sStrategies& strategies) {
+    scenario_strategy_ = strategies.scenario;
+    sparse_strategy_ = strategies.sparse;
+    strategy_ = strategies.shown;
     baseline_ = evaluator_->evaluate(l2s::traditionalStrategy(evaluator_->layers()));
     eval_ = evaluator_->evaluate(strategy_);
     boundary_ = std::min<int>(std::max(boundary_, 1), static_cast<int>(evaluator_->layers().size()) - 1);
@@ -205,8 +204,7 @@ void L2sView::evaluateAll() {
 bool L2sView::chooseScheme(int layer, l2s::Scheme scheme, QString* error) {
     if (!evaluator_ || layer < 0 || layer >= static_cast<int>(strategy_.size())) return false;
     const auto l = static_cast<size_t>(layer);
-    l2s::LayerChoice choice{scheme, {}};
-    if (scheme == l2s::Scheme::Sparse) choice = sparseChoice(l);
+    const l2s::LayerChoice choice = l2sChoice(sparse_strategy_, l, scheme);
     try {
         eval_ = evaluator_->update(eval_, l, choice);
         strategy_[l] = choice;
@@ -228,6 +226,7 @@ void L2sView::selectBoundary(int layer) {
                                    : q(row.layer) + tr(" (reads the image)");
     traffic_->setMatrix(l2s::trafficCommMatrix(row), tr("%1 traffic (%2)").arg(into, q(l2s::schemeName(row.scheme))));
     links_->setMatrix(l2s::linkLoadCommMatrix(row), tr("%1 XY link loads").arg(into));
+    emit boundarySelected(layer);
 }
 
 void L2sView::refresh() {
@@ -268,7 +267,7 @@ void L2sView::fillGrid() {
     const double clock = evaluator_->mesh().params().clock_hz;
     for (size_t l = 0; l < layers; ++l)
         for (int r = 0; r < kSchemes; ++r) {
-            const l2s::LayerChoice choice = kRows[r] == l2s::Scheme::Sparse ? sparseChoice(l) : l2s::LayerChoice{kRows[r], {}};
+            const l2s::LayerChoice choice = l2sChoice(sparse_strategy_, l, kRows[r]);
             const size_t i = static_cast<size_t>(r) * layers + l;
             if (l == 0 && kRows[r] != l2s::Scheme::Traditional) {
                 d.notes[i] = "the first layer reads the image from memory: no boundary to change";

@@ -15,6 +15,7 @@
 #include "core/l2s/evaluate.h"
 #include "core/l2s/presets.h"
 #include "core/l2s/study.h"
+#include "core/run/l2s_settings.h"
 
 class QComboBox;
 class QLabel;
@@ -29,7 +30,7 @@ class LayerBars;
 class L2sView : public QWidget {
     Q_OBJECT
 public:
-    enum class Scenario { Baseline, Ss, SsMask, Grouped };
+    using Scenario = L2sScenario;  // Baseline, Ss, SsMask, Grouped
     static constexpr int kSchemes = 3;  // grid rows: traditional, grouped, sparse
 
     explicit L2sView(QWidget* parent = nullptr);
@@ -44,6 +45,11 @@ public:
     // The user's pick for one layer (grid row = scheme); re-evaluates that boundary only.
     bool chooseScheme(int layer, l2s::Scheme scheme, QString* error = nullptr);
     void selectBoundary(int layer);  // the heatmaps show this boundary
+
+    // Everything the shown evaluation depends on (the results database stores this), and the
+    // reverse: a stored evaluation shown again from its own network text, not the file.
+    L2sSettings settings() const;
+    bool applySettings(const L2sSettings& settings, QString* error = nullptr);
 
     bool hasEvaluation() const { return evaluator_ != nullptr; }
     const l2s::Evaluation& evaluation() const { return eval_; }
@@ -63,11 +69,12 @@ public:
 
 signals:
     void evaluated();
+    void boundarySelected(int layer);  // the heatmaps now show this boundary
 
 private:
     l2s::StrategySpec specFor(Scenario scenario) const;
-    l2s::LayerChoice sparseChoice(size_t layer) const;  // the sparse mask the grid offers for a layer
     void evaluateAll();
+    void showStrategies(const L2sStrategies& strategies);  // evaluates them and refreshes
     void refresh();  // grid, heatmaps, bars, table and summary from eval_
     void fillGrid();
     void fillBars();
@@ -86,7 +93,8 @@ private:
     QTableWidget* table_ = nullptr;
 
     const l2s::Preset* preset_ = nullptr;
-    l2s::Preset file_preset_;  // preset_ points here for a network file
+    l2s::Preset file_preset_;   // preset_ points here
+    std::string network_json_;  // the network as evaluated
     std::unique_ptr<l2s::Evaluator> evaluator_;
     l2s::Strategy strategy_, scenario_strategy_, sparse_strategy_;
     l2s::Evaluation eval_, baseline_;

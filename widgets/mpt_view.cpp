@@ -120,11 +120,21 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
 QString MptView::workloadKey() const { return workload_box_->currentData().toString(); }
 mpt::Scenario MptView::scenario() const { return static_cast<mpt::Scenario>(scenario_box_->currentData().toInt()); }
 
+mpt::Objective MptView::objective() const { return static_cast<mpt::Objective>(objective_box_->currentData().toInt()); }
+int MptView::passes() const { return passes_box_->currentData().toInt(); }
+
 mpt::ScenarioParams MptView::params() const {
-    mpt::ScenarioParams p;
-    p.objective = static_cast<mpt::Objective>(objective_box_->currentData().toInt());
-    p.model.collective_passes = passes_box_->currentData().toInt();
-    return p;
+    MptSettings s;
+    s.objective = objective();
+    s.passes = passes();
+    return mptParams(s);
+}
+
+MptSettings MptView::settings() const {
+    MptSettings s{workloadKey().toStdString(), network_json_, scenario(), objective(), passes(), overrides_};
+    if (std::none_of(overrides_.begin(), overrides_.end(), [](const auto& o) { return o.has_value(); }))
+        s.overrides.clear();
+    return s;
 }
 
 void MptView::showError(const QString& message) { showSummaryError(summary_, message); }
@@ -136,12 +146,15 @@ bool MptView::loadWorkload(const QString& given, QString* error) {
         if (!file.isEmpty() && file == QFileInfo(examples_dir_ + "/networks/" + w.key + ".json").canonicalFilePath())
             key = w.key;
     try {
-        std::vector<mpt::MptLayer> layers;
-        if (key == "layers") layers = mpt::layerStudy(3);
-        else if (key == "layers-5x5") layers = mpt::layerStudy(5);
-        else if (key.endsWith(".json")) layers = mpt::layersFromNetwork(loadNetwork(key.toStdString()));
-        else layers = mpt::layersFromNetwork(loadNetwork((examples_dir_ + "/networks/" + key + ".json").toStdString()));
-        layers_ = std::move(layers);
+        MptSettings s = settings();
+        s.workload = key.toStdString();
+        s.overrides.clear();
+        // The file is read once; the view (and a stored run) evaluate its JSON text from then on.
+        const QString path = key.endsWith(".json") ? key : examples_dir_ + "/networks/" + key + ".json";
+        s.network_json.clear();
+        if (!isMptLayerStudy(s.workload)) s.network_json = writeNetworkJson(loadNetwork(path.toStdString()));
+        layers_ = mptLayers(s);
+        network_json_ = std::move(s.network_json);
         overrides_.assign(layers_.size(), std::nullopt);
         updating_ = true;
         int index = workload_box_->findData(key);
@@ -154,6 +167,36 @@ bool MptView::loadWorkload(const QString& given, QString* error) {
         evaluate();
         return have_eval_;
     } catch (const std::exception& e) {
+        if (error) *error = q(e.what());
+        showError(q(e.what()));
+        return false;
+    }
+}
+
+bool MptView::applySettings(const MptSettings& s, QString* error) {
+    try {
+        evaluateMpt(s);  // checks the settings before anything changes
+        std::vector<mpt::MptLayer> layers = mptLayers(s);
+        const QString key = q(s.workload);
+        updating_ = true;
+        int index = workload_box_->findData(key);
+        if (index < 0) {
+            workload_box_->addItem(QFileInfo(key).completeBaseName(), key);
+            index = workload_box_->count() - 1;
+        }
+        workload_box_->setCurrentIndex(index);
+        setScenario(s.scenario);
+        setObjective(s.objective);
+        setPasses(s.passes);
+        updating_ = false;
+        layers_ = std::move(layers);
+        network_json_ = s.network_json;
+        overrides_ = s.overrides;
+        if (overrides_.empty()) overrides_.assign(layers_.size(), std::nullopt);
+        evaluate();
+        return have_eval_;
+    } catch (const std::exception& e) {
+        updating_ = false;
         if (error) *error = q(e.what());
         showError(q(e.what()));
         return false;

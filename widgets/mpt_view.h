@@ -14,6 +14,7 @@
 #include "core/io/csv.h"
 #include "core/mpt/layers.h"
 #include "core/mpt/scenario.h"
+#include "core/run/mpt_settings.h"
 
 class QComboBox;
 class QLabel;
@@ -42,12 +43,19 @@ public:
     bool chooseGrid(int layer, const mpt::GridConfig& config, QString* error = nullptr);
     void clearOverrides();
 
+    // Everything the shown evaluation depends on (the results database stores this), and the
+    // reverse: a stored evaluation shown again from its own network text, not the file.
+    MptSettings settings() const;
+    bool applySettings(const MptSettings& settings, QString* error = nullptr);
+
     bool hasEvaluation() const { return have_eval_; }
     const mpt::Evaluation& evaluation() const { return eval_; }
     const std::vector<mpt::MptLayer>& layers() const { return layers_; }
     const std::vector<mpt::GridConfig>& gridRows() const { return rows_; }
     QString workloadKey() const;
     mpt::Scenario scenario() const;
+    mpt::Objective objective() const;
+    int passes() const;
 
     ChoiceGrid* grid() const { return grid_; }
     LayerBars* bars() const { return bars_; }
@@ -76,6 +84,7 @@ private:
     QTableWidget* table_ = nullptr;
 
     std::vector<mpt::MptLayer> layers_;
+    std::string network_json_;  // the workload's network as evaluated (empty for the layer studies)
     std::vector<std::optional<mpt::GridConfig>> overrides_;
     std::vector<mpt::GridConfig> rows_;  // the grid's rows: the allowed shapes
     mpt::Evaluation eval_, w_dp_;

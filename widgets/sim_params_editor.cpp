@@ -65,6 +65,15 @@ SimParamsEditor::SimParamsEditor(QWidget* parent) : QWidget(parent) {
                                                      : QString(simSourceLabel(s));
         source_->addItem(label, int(s));
     }
+    sync_ = new QComboBox(box);
+    sync_->setObjectName("sync");
+    sync_->setToolTip(tr("Weight synchronisation among an operator's replicas: a ring all-reduce overlapped with "
+                         "the backward pass, or a parameter server on the first replica (FlexFlow's simulator)."));
+    sync_->addItem(tr("Ring all-reduce"), int(sim::SyncMode::Ring));
+    sync_->addItem(tr("Parameter server"), int(sim::SyncMode::ParameterServer));
+    form->addRow(tr("Weight sync"), sync_);
+    fields_["sync"] = sync_;
+    connect(sync_, &QComboBox::activated, this, [this] { emit changed(); });
     source_label_ = new QLabel(tr("Strategy"), box);
     form->addRow(source_label_, source_);
     fields_["source"] = source_;
@@ -301,5 +310,9 @@ void SimParamsEditor::showProblems() {
     problem_->setText(lines.join('\n'));
     problem_->setVisible(!lines.isEmpty());
 }
+
+sim::SyncMode SimParamsEditor::sync() const { return static_cast<sim::SyncMode>(sync_->currentData().toInt()); }
+
+void SimParamsEditor::setSync(sim::SyncMode mode) { sync_->setCurrentIndex(sync_->findData(int(mode))); }
 
 }  // namespace partita

@@ -39,6 +39,9 @@ public:
 
     SimSource source() const;
     void setSource(SimSource source);
+    // Weight synchronisation: ring all-reduce (default) or a parameter server per weight (FlexFlow's simulator).
+    sim::SyncMode sync() const;
+    void setSync(sim::SyncMode mode);
     QString strategyFile() const { return strategy_file_; }
     void setStrategyFile(const QString& path);
     McmcSettings mcmc() const { return mcmc_; }  // the last valid settings
@@ -48,7 +51,7 @@ public:
     QString problem() const;  // the first invalid field's message, empty when valid
 
     // Tests reach fields by key: "topology", "source", "strategy_file" (its button),
-    // "budget_s", "iterations", "seed", "beta", "start_dp", "start_owt", "start_random".
+    // "sync", "budget_s", "iterations", "seed", "beta", "start_dp", "start_owt", "start_random".
     QWidget* field(const QString& key) const { return fields_.value(key); }
 
 signals:
@@ -75,6 +78,7 @@ private:
     QStringList numbers_;
     QComboBox* topology_ = nullptr;
     QComboBox* source_ = nullptr;
+    QComboBox* sync_ = nullptr;
     QLabel* file_label_ = nullptr;
     QWidget* file_row_ = nullptr;
     QLabel* source_label_ = nullptr;

@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
-#include <random>
 
 #include "app/cli/args.h"
 #include "app/cli/commands.h"
@@ -50,6 +49,15 @@ SimSetup readSimSetup(const Args& a) {
     s.net = loadNetwork(a.required("network"));
     s.topology = readTopology(a.required("topology"));
     return s;
+}
+
+// --sync ring (default: ring all-reduce overlapped with the backward pass) or ps (a parameter
+// server on each weight's first replica, as FlexFlow's own simulator does).
+sim::SyncMode readSync(const Args& a) {
+    const std::string sync = a.get("sync", "ring");
+    if (sync == "ring") return sim::SyncMode::Ring;
+    if (sync == "ps") return sim::SyncMode::ParameterServer;
+    throw UsageError("--sync must be ring or ps, got '" + sync + "'");
 }
 
 void writeFile(const std::string& path, const std::string& text) {
@@ -99,13 +107,15 @@ Json trafficSummary(const std::vector<std::vector<double>>& m) {
 }  // namespace
 
 int cmdSimulate(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "topology", "strategy", "method", "batch", "trace", "dot"}, {"json", "inference"});
+    const Args a(argv, {"network", "topology", "strategy", "method", "batch", "trace", "dot", "sync"},
+                 {"json", "inference"});
     if (a.has("strategy") == a.has("method")) throw UsageError("give exactly one of --strategy or --method");
     const SimSetup s = readSimSetup(a);
     const sim::SoapStrategy strategy =
         a.has("strategy") ? sim::loadSoap(a.get("strategy"), s.net) : methodStrategy(a.get("method"), s);
     sim::SimOptions options;
     options.training = !a.flag("inference");
+    options.sync = readSync(a);
     const sim::TaskGraph graph = sim::buildTaskGraph(s.net, static_cast<double>(s.batch), strategy, s.topology, options);
     const sim::SimResult result = sim::simulate(graph);
     if (a.has("trace")) writeFile(a.get("trace"), sim::chromeTraceJson(graph, result));
@@ -118,10 +128,15 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
             devices.push_back({{"name", graph.resourceName(r)},
                                {"busy_s", use.busy_s[static_cast<size_t>(r)]},
                                {"utilisation", use.fraction[static_cast<size_t>(r)]}});
-        Json j{{"network", s.net.name},    {"topology", s.topology.name},
-               {"batch", s.batch},         {"strategy", a.has("strategy") ? a.get("strategy") : a.get("method")},
-               {"makespan_s", result.makespan}, {"tasks", graph.taskCount()},
-               {"devices", devices},       {"traffic", trafficSummary(traffic)}};
+        Json j{{"network", s.net.name},
+               {"topology", s.topology.name},
+               {"batch", s.batch},
+               {"sync", a.get("sync", "ring")},
+               {"strategy", a.has("strategy") ? a.get("strategy") : a.get("method")},
+               {"makespan_s", result.makespan},
+               {"tasks", graph.taskCount()},
+               {"devices", devices},
+               {"traffic", trafficSummary(traffic)}};
         out << j.dump(2) << "\n";
         return 0;
     }
@@ -139,7 +154,7 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
 }
 
 int cmdMcmc(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "topology", "batch", "budget-s", "iterations", "seed", "beta", "init", "export"},
+    const Args a(argv, {"network", "topology", "batch", "budget-s", "iterations", "seed", "beta", "init", "export", "sync"},
                  {"json", "relative-beta", "no-stall-stop", "full-sim"});
     if (!a.has("budget-s") && !a.has("iterations")) throw UsageError("give --budget-s S or --iterations N (or both)");
     const SimSetup s = readSimSetup(a);
@@ -158,21 +173,16 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
     o.relative_beta = a.flag("relative-beta");
     o.stop_on_stall = !a.flag("no-stall-stop");
     o.incremental = !a.flag("full-sim");
+    o.sim.sync = readSync(a);
 
     const sim::SoapStrategy dp = sim::dataParallelStrategy(s.net, s.batch, d);
     const sim::SoapStrategy owt = sim::oneWeirdTrickStrategy(s.net, s.batch, d);
-    std::vector<sim::McmcStart> starts;
-    std::mt19937_64 rng(o.seed);
-    for (const std::string& item : Grid::splitList(a.get("init", "dp,owt,random"))) {
-        if (item == "dp") starts.push_back({item, dp});
-        else if (item == "owt") starts.push_back({item, owt});
-        else if (item == "mp") starts.push_back({item, sim::modelParallelStrategy(s.net, s.batch, d)});
-        else if (item == "random") starts.push_back({item, sim::randomStrategy(s.net, s.batch, d, rng)});
-        else starts.push_back({item, sim::loadSoap(item, s.net)});  // an imported strategy file
-    }
+    const std::vector<sim::McmcStart> starts =
+        sim::namedStarts(s.net, s.batch, d, Grid::splitList(a.get("init", "dp,owt,random")), o.seed,
+                         [&](const std::string& file) { return sim::loadSoap(file, s.net); });  // imported
     const double batch = static_cast<double>(s.batch);
-    const double dp_s = sim::simulate(sim::buildTaskGraph(s.net, batch, dp, s.topology)).makespan;
-    const double owt_s = sim::simulate(sim::buildTaskGraph(s.net, batch, owt, s.topology)).makespan;
+    const double dp_s = sim::simulate(sim::buildTaskGraph(s.net, batch, dp, s.topology, o.sim)).makespan;
+    const double owt_s = sim::simulate(sim::buildTaskGraph(s.net, batch, owt, s.topology, o.sim)).makespan;
     const sim::McmcResult r = sim::mcmcSearch(s.net, batch, s.topology, starts, o);
     if (a.has("export")) writeFile(a.get("export"), sim::writeSoapJson(r.best, s.net));
     if (a.flag("json")) {
@@ -181,8 +191,9 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
             chains.push_back({{"init", c.name}, {"initial_makespan_s", c.initial_s}, {"best_makespan_s", c.best_s},
                               {"iterations", c.iterations}, {"accepted", c.accepted}, {"elapsed_s", c.elapsed_s},
                               {"stop", c.stop}});
-        Json j{{"network", s.net.name}, {"topology", s.topology.name}, {"batch", s.batch}, {"seed", o.seed},
-               {"beta", o.beta}, {"relative_beta", o.relative_beta}, {"makespan_s", r.best_s},
+        Json j{{"network", s.net.name}, {"topology", s.topology.name}, {"batch", s.batch},
+               {"sync", a.get("sync", "ring")}, {"seed", o.seed}, {"beta", o.beta},
+               {"relative_beta", o.relative_beta}, {"makespan_s", r.best_s},
                {"iterations", r.iterations}, {"acceptance_rate", r.acceptance_rate}, {"dp_makespan_s", dp_s},
                {"owt_makespan_s", owt_s}, {"speedup_vs_dp", dp_s / r.best_s}, {"speedup_vs_owt", owt_s / r.best_s},
                {"starts", chains}, {"best_strategy", sim::soapToJson(r.best, s.net)}};

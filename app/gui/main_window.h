@@ -90,7 +90,7 @@ public:
     bool openStoredRun(std::int64_t id);
     bool deleteStoredRuns(const std::vector<std::int64_t>& ids);
     bool renameStoredRun(std::int64_t id, const QString& name);
-    void flushPendingStore();               // store a pending edited grid now
+    void flushPendingStore();               // store a pending edited grid (and MPT / L2S evaluation) now
     void cancelJob();
     // Exports one target ("grid", "metrics", "simulation", "simulation-starts", "simulation-traffic"
     // (CSV only), "compare", "compare-metrics",
@@ -159,6 +159,11 @@ private:
     void buildViewTabs();
     void showRunInViews(const RunPtr& run);
     void buildMethodTabs();                 // MPT and L2S (method_tabs.cpp)
+    // MPT and L2S evaluations in the results database (method_runs.cpp).
+    void buildMethodStore();
+    void scheduleMethodStore(const QString& method);  // "mpt" or "l2s": stored when edits settle
+    void flushMethodStore();
+    bool openStoredMethodRun(std::int64_t id);        // throws StoreError
     QString currentExportTarget() const;    // the Export action's target for the shown tab
     QString exportMethodTarget(const QString& target, const QString& path);  // "mpt…", "l2s…"
     // Simulation helpers (simulation_actions.cpp).
@@ -185,6 +190,9 @@ private:
     RunPtr pending_store_;
     QTimer store_timer_;     // coalesces rapid grid edits into one stored run
     QTimer params_timer_;    // coalesces typing in the properties dock
+    QTimer method_timer_;    // coalesces MPT / L2S clicks into one stored evaluation
+    QString pending_method_;  // "mpt" or "l2s" waiting for method_timer_
+    std::map<QString, std::string> stored_methods_;  // per method: the settings last stored or re-opened
     // Topologies read so far by key (preset name or file path): reading is cheap, but a
     // re-opened run must re-run on the graph it was stored with, not on a changed file.
     std::map<QString, std::shared_ptr<const sim::Topology>> topologies_;

@@ -28,6 +28,11 @@ void MainWindow::buildMethodTabs() {
     l2s_->setObjectName("l2s-view");
     l2s_->setExamplesDir(examplesDir());
     tabs_->addTab(l2s_, tr("L2S"));
+    // With Learn-to-Scale chosen, the Heatmap tab shows the boundary the L2S tab shows.
+    connect(l2s_, &L2sView::boundarySelected, this, [this] {
+        if (methodKey() == "l2s") heatmap_->setMatrix(l2s_->trafficView()->matrix(), l2s_->trafficView()->title());
+    });
+    buildMethodStore();
 }
 
 // The network the user chose, else the paper's workload (MPT: Table II layers; L2S: ConvNet).

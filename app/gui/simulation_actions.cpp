@@ -131,6 +131,7 @@ bool MainWindow::simulationSpec(SimulationSpec* spec) {
     spec->source = sim_params_->source();
     spec->strategy_origin = sim_params_->strategyFile().toStdString();
     spec->options.element_bytes = inputs_->params.bytes_per_element;
+    spec->options.sync = sim_params_->sync();
     spec->mcmc = sim_params_->mcmc();
     return true;
 }
@@ -184,6 +185,7 @@ void MainWindow::showSimulationSettings(const Run& run) {
         sim_params_->addTopologyFile(origin, q(spec.topology->name));
         sim_params_->setTopology(origin);
     }
+    sim_params_->setSync(spec.options.sync);
     if (spec.source == SimSource::Mcmc) {
         sim_params_->setMcmc(spec.mcmc);
     } else {

@@ -32,6 +32,7 @@ void MainWindow::openDatabase(const QString& path) {
 }
 
 void MainWindow::flushPendingStore() {
+    flushMethodStore();
     store_timer_.stop();
     if (!pending_store_) return;
     const RunPtr run = std::move(pending_store_);
@@ -57,11 +58,13 @@ bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
     if (!db_ || ids.size() < 2 || ids.size() > 4) return false;
     try {
         std::vector<RunPtr> runs;
-        for (std::int64_t id : ids)  // the comparison is of analytic models: simulated runs are left out
-            if (!db_->hasSimulation(id)) runs.push_back(std::make_shared<const Run>(db_->load(id)));
+        // The comparison is of HyPar / AccPar models: simulated, MPT and L2S runs are left out.
+        for (std::int64_t id : ids)
+            if (!db_->hasSimulation(id) && !db_->isMethodRun(id))
+                runs.push_back(std::make_shared<const Run>(db_->load(id)));
         if (runs.size() < 2) {
-            statusBar()->showMessage(tr("Compare is not applicable to simulated runs; pick 2-4 HyPar or AccPar "
-                                        "runs (a simulated run's tab gives its speed-up over DP and OWT)"),
+            statusBar()->showMessage(tr("Compare is not applicable to simulated, MPT or L2S runs; pick 2-4 HyPar or "
+                                        "AccPar runs (the other tabs give their own baselines)"),
                                      8000);
             return false;
         }
@@ -76,6 +79,7 @@ bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
 bool MainWindow::openStoredRun(std::int64_t id) {
     if (!db_) return false;
     try {
+        if (db_->isMethodRun(id)) return openStoredMethodRun(id);
         if (db_->hasSimulation(id)) {
             // Re-opening re-simulates the stored strategy: worker work, on a connection of its own.
             const std::string path = db_->path();

@@ -1,7 +1,6 @@
 #include "core/run/simulation_run.h"
 
 #include <chrono>
-#include <random>
 
 #include "core/sim/baselines.h"
 #include "core/sim/lowering.h"
@@ -94,16 +93,7 @@ Run mcmcRun(const InputsPtr& inputs, const SimulationSpec& given, const sim::Mcm
     const std::int64_t batch = sim::batchCount(inputs->params.batch);
     const int devices = spec.topology->deviceCount();
 
-    std::vector<sim::McmcStart> starts;
-    std::mt19937_64 rng(m.seed);  // as partita-cli mcmc, so both find the same strategies
-    for (const std::string& name : m.starts) {
-        if (name == "dp") starts.push_back({name, sim::dataParallelStrategy(net, batch, devices)});
-        else if (name == "owt") starts.push_back({name, sim::oneWeirdTrickStrategy(net, batch, devices)});
-        else if (name == "mp") starts.push_back({name, sim::modelParallelStrategy(net, batch, devices)});
-        else if (name == "random") starts.push_back({name, sim::randomStrategy(net, batch, devices, rng)});
-        else throw Error("unknown MCMC start '" + name + "' (use dp, owt, mp or random)");
-    }
-    if (starts.empty()) throw Error("MCMC needs at least one start (dp, owt, mp or random)");
+    const std::vector<sim::McmcStart> starts = sim::namedStarts(net, batch, devices, m.starts, m.seed);
     sim::McmcOptions o;
     o.beta = m.beta;
     o.budget_s = m.budget_s;

@@ -5,10 +5,28 @@
 #include <limits>
 #include <optional>
 
+#include "core/sim/baselines.h"
 #include "core/sim/delta.h"
 #include "core/util/error.h"
 
 namespace partita::sim {
+
+std::vector<McmcStart> namedStarts(const Network& net, std::int64_t batch, int devices,
+                                   const std::vector<std::string>& names, std::uint64_t seed,
+                                   const std::function<SoapStrategy(const std::string&)>& other) {
+    std::vector<McmcStart> starts;
+    std::mt19937_64 rng(seed);
+    for (const std::string& name : names) {
+        if (name == "dp") starts.push_back({name, dataParallelStrategy(net, batch, devices)});
+        else if (name == "owt") starts.push_back({name, oneWeirdTrickStrategy(net, batch, devices)});
+        else if (name == "mp") starts.push_back({name, modelParallelStrategy(net, batch, devices)});
+        else if (name == "random") starts.push_back({name, randomStrategy(net, batch, devices, rng)});
+        else if (other) starts.push_back({name, other(name)});
+        else throw Error("unknown MCMC start '" + name + "' (use dp, owt, mp or random)");
+    }
+    if (starts.empty()) throw Error("MCMC needs at least one start (dp, owt, mp or random)");
+    return starts;
+}
 
 namespace {
 

@@ -29,6 +29,14 @@ struct McmcStart {
     SoapStrategy strategy;
 };
 
+// The starts a search is asked for by name, in order: "dp", "owt", "mp" and "random" (drawn from one
+// generator seeded with `seed`, so the CLI and the application start from the same strategies); any
+// other name goes to `other` (e.g. a strategy file). Throws Error for an unknown name without `other`
+// and for an empty list.
+std::vector<McmcStart> namedStarts(const Network& net, std::int64_t batch, int devices,
+                                   const std::vector<std::string>& names, std::uint64_t seed,
+                                   const std::function<SoapStrategy(const std::string&)>& other = {});
+
 // Draws a configuration for operator `op`; the default is randomConfig().
 // Tests pass a restricted space (e.g. degrees x contiguous blocks) to compare with brute force.
 using ProposalFn = std::function<OpConfig(int op, std::mt19937_64& rng)>;

@@ -26,7 +26,14 @@ void addDuplex(Topology& t, const std::string& kind, int a, int b, double bandwi
                            kind});
 }
 
-std::string nodeGpu(int n, int g) { return "n" + std::to_string(n) + ".gpu" + std::to_string(g); }
+// nodes x gpus identical GPUs named n<node>.gpu<index>, node by node (device id = node * gpus + index).
+void addNodeGpus(Topology& t, int nodes, int gpus, const std::string& kind, double flops, double mem_bps,
+                 double mem_bytes) {
+    for (int n = 0; n < nodes; ++n)
+        for (int g = 0; g < gpus; ++g)
+            t.devices.push_back({"n" + std::to_string(n) + ".gpu" + std::to_string(g), kind, flops, mem_bps,
+                                 mem_bytes, kGpuEfficiency, n});
+}
 
 // Memory figures per accelerator kind (the array files carry none) [A]: HMC 2.0 has
 // 32 vaults x 10 GB/s and 4 GB cubes; TPU v2/v3 HBM per chip (Jouppi et al., CACM 2020).
@@ -99,9 +106,7 @@ Topology p100Cluster16() {
     t.name = "P100 cluster (4 nodes x 4 GPUs)";
     const int nodes = 4, gpus = 4, d = nodes * gpus;
     // Tesla P100 SXM2 (the NVLink part): 10.6 TFLOP/s fp32 at boost, 732 GB/s HBM2, 16 GB.
-    for (int n = 0; n < nodes; ++n)
-        for (int g = 0; g < gpus; ++g)
-            t.devices.push_back({nodeGpu(n, g), "p100", 10.6e12, 732e9, 16 * kGiB, kGpuEfficiency, n});
+    addNodeGpus(t, nodes, gpus, "p100", 10.6e12, 732e9, 16 * kGiB);
     for (int n = 0; n < nodes; ++n) t.switches.push_back("n" + std::to_string(n) + ".host");
     t.switches.push_back("ib");
     for (int n = 0; n < nodes; ++n)
@@ -121,9 +126,7 @@ Topology k80Cluster64() {
     const int nodes = 16, gpus = 4, d = nodes * gpus;
     // One GK210 die of a Tesla K80 board: 2496 cores x 2 x 875 MHz boost = 4.37 TFLOP/s fp32 [A: boost
     // clock], 240 GB/s GDDR5, 12 GB (NVIDIA K80 datasheet: a board is two such dies).
-    for (int n = 0; n < nodes; ++n)
-        for (int g = 0; g < gpus; ++g)
-            t.devices.push_back({nodeGpu(n, g), "k80", 4.37e12, 240e9, 12 * kGiB, kGpuEfficiency, n});
+    addNodeGpus(t, nodes, gpus, "k80", 4.37e12, 240e9, 12 * kGiB);
     // Vertices: per node two PCIe switches (one per adjacent GPU pair), then the host switches, then IB.
     for (int n = 0; n < nodes; ++n)
         for (int p = 0; p < 2; ++p) t.switches.push_back("n" + std::to_string(n) + ".plx" + std::to_string(p));

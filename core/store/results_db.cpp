@@ -9,6 +9,7 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/params_json.h"
+#include "core/store/method_rows.h"
 #include "core/store/run_codec.h"
 #include "core/store/schema.h"
 #include "core/store/sim_rows.h"
@@ -199,6 +200,8 @@ WHERE r.id = ?1)sql");
     s.bind(1, id);
     if (!s.step()) throw StoreError(noRun(path_, id));
     const std::string where = path_ + ": run " + std::to_string(id);
+    if (isMethodRun(id))
+        throw StoreError(where + ": an " + s.text(2) + " evaluation, re-opened as settings (loadMethod), not a grid");
     Run run;
     try {
         Network network = readNetworkJson(s.text(3), "stored network");
@@ -248,6 +251,10 @@ bool ResultsDb::hasSimulation(std::int64_t id) const {
     s.bind(1, id);
     return s.step();
 }
+
+std::int64_t ResultsDb::storeMethod(const MethodRun& run) { return store::storeMethodRun(db_, path_, run); }
+MethodRun ResultsDb::loadMethod(std::int64_t id) const { return store::loadMethodRun(db_, path_, id); }
+bool ResultsDb::isMethodRun(std::int64_t id) const { return store::isMethodRun(db_, path_, id); }
 
 void ResultsDb::rename(std::int64_t id, const std::string& name) {
     Statement(db_, path_, "UPDATE runs SET name = ?2 WHERE id = ?1").bind(1, id).bind(2, name).run();

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/run/method_run.h"
 #include "core/run/run.h"
 #include "core/util/error.h"
 
@@ -49,7 +50,7 @@ struct RunFilter {
 
 class ResultsDb {
 public:
-    static constexpr int kSchemaVersion = 2;  // 2: simulated runs
+    static constexpr int kSchemaVersion = 3;  // 2: simulated runs; 3: MPT and L2S evaluations
 
     // Opens (creating it and its folder if absent) and migrates. Throws StoreError for a corrupt
     // file, a file that is not a database, or one with a newer schema.
@@ -69,6 +70,13 @@ public:
     // metrics; a mismatch is a StoreError). Throws StoreError for an unknown id.
     Run load(std::int64_t id) const;
     bool hasSimulation(std::int64_t id) const;  // a Simulate or MCMC run (load() re-simulates it)
+
+    // MPT and Learn-to-Scale evaluations: listed, renamed and deleted like any run (method "mpt" or
+    // "l2s", kind evaluate), but stored and re-opened as settings. loadMethod() evaluates the stored
+    // settings again; numbers that differ from the stored ones are a StoreError naming the run.
+    std::int64_t storeMethod(const MethodRun& run);
+    MethodRun loadMethod(std::int64_t id) const;
+    bool isMethodRun(std::int64_t id) const;  // load() refuses these
     void rename(std::int64_t id, const std::string& name);
     void remove(std::int64_t id);
 

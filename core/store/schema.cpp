@@ -100,15 +100,31 @@ CREATE TABLE simulations (
 )sql");
 }
 
+// Version 3: MPT and Learn-to-Scale evaluations. Each also has a `runs` row
+// (kind 'evaluate', method 'mpt'/'l2s') so the runs list, rename and delete
+// need no second path; this row holds what determines and summarises it.
+void migrate2to3(sqlite3* db, const std::string& path) {
+    exec(db, path, R"sql(
+CREATE TABLE method_runs (
+    run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    settings_json TEXT NOT NULL,
+    time_s REAL NOT NULL,
+    speedup REAL NOT NULL,
+    traffic_b REAL NOT NULL,
+    energy_j REAL NOT NULL
+);
+)sql");
+}
+
 // kMigrations[v] takes a database from version v to v + 1; a new version is
 // one more function here and a bump of ResultsDb::kSchemaVersion.
 using Migration = void (*)(sqlite3*, const std::string&);
-constexpr Migration kMigrations[] = {&migrate0to1, &migrate1to2};
+constexpr Migration kMigrations[] = {&migrate0to1, &migrate1to2, &migrate2to3};
 static_assert(std::size(kMigrations) == ResultsDb::kSchemaVersion, "one migration per schema version");
 
 // Tables the current version needs.
-constexpr const char* kTables[] = {"networks",     "arrays",     "runs",       "run_levels",
-                                   "explorations", "topologies", "simulations"};
+constexpr const char* kTables[] = {"networks",   "arrays",      "runs",       "run_levels", "explorations",
+                                   "topologies", "simulations", "method_runs"};
 
 int pragmaInt(sqlite3* db, const std::string& path, const std::string& name) {
     Statement s(db, path, "PRAGMA " + name);

@@ -37,6 +37,24 @@ TEST(SimCli, SimulateLenetDpJson) {
     EXPECT_EQ(nlohmann::json::parse(f.out)["makespan_s"], j["makespan_s"]);
 }
 
+TEST(SimCli, ParameterServerSyncIsAnOption) {
+    // FlexFlow's own simulator: every replica pushes its gradient to the first replica and pulls the
+    // weights back. On 16 GPUs that funnels data parallelism's traffic into GPU 0: slower than the ring.
+    auto makespan = [](const char* sync) {
+        const auto r = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
+                            "--method", "dp", "--sync", sync, "--json"});
+        EXPECT_EQ(r.status, 0) << r.err;
+        const auto j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j["sync"], sync);
+        return j["makespan_s"].get<double>();
+    };
+    EXPECT_GT(makespan("ps"), makespan("ring"));
+    const auto bad = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
+                          "--method", "dp", "--sync", "nccl"});
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--sync must be ring or ps"), std::string::npos);
+}
+
 TEST(SimCli, SimulateOwtMpAndText) {
     for (const char* m : {"owt", "mp"}) {
         const auto r = cli({"simulate", "--network", example("networks/alexnet.json"), "--topology", "p100-16",

@@ -154,9 +154,10 @@ TEST(StoreSimulation, SchemaOneIsMigrated) {
     const std::string path = tmp.file("v1.sqlite");
     std::int64_t old_id = 0;
     { old_id = ResultsDb(path).store(planRun(inputs(), Method::HyPar)); }
-    execRaw(path, "DROP TABLE simulations; DROP TABLE topologies; PRAGMA user_version = 1");
+    execRaw(path, "DROP TABLE method_runs; DROP TABLE simulations; DROP TABLE topologies; "
+                  "PRAGMA user_version = 1");
     ResultsDb db(path);
-    EXPECT_EQ(scalar(path, "PRAGMA user_version"), 2);
+    EXPECT_EQ(scalar(path, "PRAGMA user_version"), ResultsDb::kSchemaVersion);
     EXPECT_EQ(db.load(old_id).grid.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
     const partita::Run run = simulationRun(inputs(), spec(SimSource::DataParallel));
     expectSameSimulation(run, db.load(db.store(run)));

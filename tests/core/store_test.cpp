@@ -279,7 +279,8 @@ TEST(Store, NewerSchemaIsRefusedUntouched) {
     const std::string path = tmp.file("newer.db");
     { ResultsDb(path).store(planRun(inputs(), Method::HyPar)); }
     execRaw(path, "PRAGMA user_version = 99");
-    expectRefused(path, "written by a newer Partita (schema 99, this build reads up to 2); not modified");
+    expectRefused(path, "written by a newer Partita (schema 99, this build reads up to " +
+                            std::to_string(ResultsDb::kSchemaVersion) + "); not modified");
 }
 
 TEST(Store, DamagedOrForeignFilesAreRefusedUntouched) {

@@ -124,6 +124,7 @@ private slots:
         const auto& preset = l2s::preset("convnet");
         const l2s::Evaluator ev(l2s::presetLayers(preset, PARTITA_EXAMPLES_DIR), l2s::Mesh(l2s::MeshParams{}));
         QCOMPARE(v->trafficView()->matrix().total(), ev.allGatherBytes(1));
+        QCOMPARE(w.heatmapView()->matrix().total(), ev.allGatherBytes(1));  // the Heatmap tab follows
         const l2s::Evaluation fresh = ev.evaluate(v->strategy());
         QCOMPARE(v->evaluation().total_cycles, fresh.total_cycles);
         QCOMPARE(v->evaluation().byte_hops, fresh.byte_hops);

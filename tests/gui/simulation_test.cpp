@@ -117,6 +117,36 @@ private slots:
         QVERIFY(!w.simulationView()->hasSimulation());
     }
 
+    void parameterServerSyncIsChosenStoredAndReopened() {
+        MainWindow w(lenet("sync.sqlite"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        auto* sync = qobject_cast<QComboBox*>(w.simParams()->field("sync"));
+        QVERIFY(sync);
+        chooseMethod(w, "simulate");
+        QVERIFY(w.jobs().waitForIdle());
+        const double ring = w.currentRun()->simulation->makespan_s;
+        sync->setCurrentIndex(sync->findData(int(sim::SyncMode::ParameterServer)));
+        w.runSimulation();
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr run = w.currentRun();
+        QCOMPARE(run->simulation->spec.options.sync, sim::SyncMode::ParameterServer);
+        const Network& net = run->inputs->network;
+        sim::SimOptions ps;
+        ps.sync = sim::SyncMode::ParameterServer;
+        const double expect = sim::simulate(sim::buildTaskGraph(net, 256, sim::dataParallelStrategy(net, 256, 16),
+                                                                sim::builtinTopology("p100-16"), ps))
+                                  .makespan;
+        QCOMPARE(run->simulation->makespan_s, expect);
+        QVERIFY(expect > ring);  // every gradient goes to GPU 0
+        // Re-opened, the run brings its sync mode back into the properties.
+        sync->setCurrentIndex(sync->findData(int(sim::SyncMode::Ring)));
+        QVERIFY(w.openStoredRun(run->id));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.simParams()->sync(), sim::SyncMode::ParameterServer);
+        QCOMPARE(w.currentRun()->simulation->makespan_s, expect);
+    }
+
     void loweredGridKeepsTheGrid() {
         Options o = lenet();
         o.network = kExamples + "/networks/vgg-a.json";  // HyPar's VGG-A grid lowers (LeNet's fc1 does not)

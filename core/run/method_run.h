@@ -1,0 +1,40 @@
+#pragma once
+// An MPT or Learn-to-Scale evaluation as the results database keeps it: the
+// settings that determine it and the headline numbers, which a load checks
+// against the engine's recomputation from the settings.
+#include <cstdint>
+#include <string>
+
+#include "core/run/l2s_settings.h"
+#include "core/run/mpt_settings.h"
+
+namespace partita {
+
+struct MethodSummary {
+    double time_s = 0;     // MPT: per iteration; L2S: per image
+    double speedup = 0;    // MPT: vs w_dp; L2S: vs the traditional all-gather
+    double traffic_B = 0;  // MPT: communication per worker; L2S: NoC traffic
+    double energy_J = 0;   // MPT: total; L2S: NoC
+};
+MethodSummary summarize(const mpt::Evaluation& e);
+MethodSummary summarize(const L2sResult& r);
+
+struct MethodRun {
+    std::int64_t id = 0;  // results-database row; 0 until stored
+    std::string name;
+    std::string method;   // "mpt" or "l2s": which settings below apply
+    MptSettings mpt;
+    L2sSettings l2s;
+    MethodSummary summary;
+    std::string created_utc, app_version;
+};
+
+// Named ("MPT w_mp+* · WRN-40-10"), dated and summarised from the evaluation shown.
+MethodRun methodRun(const MptSettings& s, const mpt::Evaluation& e);
+MethodRun methodRun(const L2sSettings& s, const L2sResult& r);
+// The settings evaluated again by the engine.
+MethodSummary recompute(const MethodRun& run);
+// The evaluated network's name (MPT layer studies: "Table II layers 3x3").
+std::string methodNetworkName(const MethodRun& run);
+
+}  // namespace partita

@@ -1,0 +1,32 @@
+#pragma once
+// What fully determines an MPT evaluation (the GUI's MPT tab), Qt-free, so the
+// results database can store it and recompute the same numbers on load.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/mpt/layers.h"
+#include "core/mpt/scenario.h"
+
+namespace partita {
+
+struct MptSettings {
+    // "layers" / "layers-5x5" (Table II), a network stem under examples/networks, or a file path.
+    std::string workload = "layers";
+    // partita-network/1 text of the workload's network; empty for the layer studies. The evaluation
+    // reads this text, never the file, so a changed file does not change a stored run.
+    std::string network_json;
+    mpt::Scenario scenario = mpt::Scenario::WMpPlusStar;
+    mpt::Objective objective = mpt::Objective::CommTime;
+    int passes = 2;  // weight collective: 2 = reduce + broadcast, 1 = the paper's formula
+    std::vector<std::optional<mpt::GridConfig>> overrides;  // one per layer; empty = none
+};
+
+bool isMptLayerStudy(const std::string& workload);  // "layers" or "layers-5x5"
+// The layer study by key, else the layers of network_json. Throws InputError / Error.
+std::vector<mpt::MptLayer> mptLayers(const MptSettings& s);
+mpt::ScenarioParams mptParams(const MptSettings& s);
+// Throws for an override list of the wrong length or an invalid override.
+mpt::Evaluation evaluateMpt(const MptSettings& s);
+
+}  // namespace partita

@@ -1,0 +1,92 @@
+#include "core/store/method_codec.h"
+
+#include <stdexcept>
+
+#include "core/util/error.h"
+
+namespace partita::store {
+
+namespace {
+
+// A name read through `parse`, whose std::invalid_argument becomes an error at the key.
+template <class Parse>
+auto parsed(Fields& f, const std::string& key, Parse parse) {
+    const std::string name = f.string(key);
+    try {
+        return parse(name);
+    } catch (const std::invalid_argument& e) {
+        f.fail(key, e.what());
+    }
+}
+
+const Json& list(Fields& f, const std::string& key) {
+    const Json& j = f.raw(key);
+    if (!j.is_array()) f.fail(key, "expected a list");
+    return j;
+}
+
+}  // namespace
+
+Json mptSettingsToJson(const MptSettings& s) {
+    Json overrides = Json::array();
+    for (const auto& o : s.overrides) overrides.push_back(o ? Json{o->n_g, o->n_c} : Json());
+    return {{"workload", s.workload},
+            {"scenario", mpt::scenarioName(s.scenario)},
+            {"objective", mpt::objectiveName(s.objective)},
+            {"passes", s.passes},
+            {"overrides", overrides}};
+}
+
+MptSettings readMptSettingsJson(const Json& json, const std::string& source) {
+    Fields f(json, "", source);
+    MptSettings s;
+    s.workload = f.string("workload");
+    s.scenario = parsed(f, "scenario", mpt::parseScenario);
+    s.objective = parsed(f, "objective", mpt::parseObjective);
+    s.passes = static_cast<int>(f.integerIn("passes", 1, 2));
+    const Json& overrides = list(f, "overrides");
+    for (size_t i = 0; i < overrides.size(); ++i) {
+        const Json& o = overrides[i];
+        if (o.is_null()) {
+            s.overrides.emplace_back();
+            continue;
+        }
+        const bool pair = o.is_array() && o.size() == 2 && o[0].is_number_integer() && o[1].is_number_integer() &&
+                          o[0].get<std::int64_t>() > 0 && o[1].get<std::int64_t>() > 0;
+        if (!pair)
+            throw InputError(source, f.pointer("overrides") + "/" + std::to_string(i),
+                             "expected null or [N_g, N_c] (positive integers), found " + o.dump());
+        s.overrides.push_back(mpt::GridConfig{o[0].get<int>(), o[1].get<int>()});
+    }
+    f.finish();
+    return s;
+}
+
+Json l2sSettingsToJson(const L2sSettings& s) {
+    Json schemes = Json::array();
+    for (l2s::Scheme x : s.schemes) schemes.push_back(l2s::schemeName(x));
+    return {{"preset", s.preset}, {"cores", s.cores}, {"scenario", l2sScenarioName(s.scenario)}, {"schemes", schemes}};
+}
+
+L2sSettings readL2sSettingsJson(const Json& json, const std::string& source) {
+    Fields f(json, "", source);
+    L2sSettings s;
+    s.preset = f.string("preset");
+    s.cores = static_cast<int>(f.positiveInt("cores"));
+    s.scenario = parsed(f, "scenario", parseL2sScenario);
+    const Json& schemes = list(f, "schemes");
+    for (size_t i = 0; i < schemes.size(); ++i) {
+        const std::string place = f.pointer("schemes") + "/" + std::to_string(i);
+        if (!schemes[i].is_string())
+            throw InputError(source, place, "expected a scheme name, found " + schemes[i].dump());
+        try {
+            s.schemes.push_back(l2s::parseScheme(schemes[i].get<std::string>()));
+        } catch (const std::invalid_argument& e) {
+            throw InputError(source, place, e.what());
+        }
+    }
+    f.finish();
+    return s;
+}
+
+}  // namespace partita::store

@@ -1,0 +1,240 @@
+// MPT and Learn-to-Scale evaluations in the results database (schema 3): stored
+// as settings, listed, renamed and removed like any run, re-opened with the
+// engine's same numbers; the migration from schema 2; damaged settings.
+#include <fstream>
+#include <iterator>
+
+#include "core/io/network_io.h"
+#include "core/run/method_run.h"
+#include "core/store/method_codec.h"
+#include "core/store/results_db.h"
+#include "store_test_util.h"
+
+namespace partita {
+namespace {
+
+using namespace test;
+
+std::string bytesOf(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// WRN-40-10 under w_mp+ with one layer forced off dynamic clustering's pick.
+MptSettings mptSettings() {
+    MptSettings s;
+    s.workload = "wrn-40-10";
+    s.network_json = writeNetworkJson(loadNetwork(example("networks/wrn-40-10.json")));
+    s.scenario = mpt::Scenario::WMpPlus;
+    s.objective = mpt::Objective::TotalTime;
+    s.passes = 1;
+    const mpt::Evaluation e = evaluateMpt(s);
+    s.overrides.assign(e.layers.size(), std::nullopt);
+    for (size_t l = 0; l < e.layers.size(); ++l) {
+        const mpt::LayerResult& r = e.layers[l];
+        for (size_t k = 0; r.mpt && k < r.options.size(); ++k)
+            if (static_cast<int>(k) != r.chosen && r.options[k].buildable) {
+                s.overrides[l] = r.options[k].grid;
+                return s;
+            }
+    }
+    ADD_FAILURE() << "no layer to override";
+    return s;
+}
+
+// ConvNet, grouped scenario, with the second boundary changed to another scheme.
+L2sSettings l2sSettings() {
+    L2sSettings s;
+    s.preset = "convnet";
+    s.network_json = writeNetworkJson(loadNetwork(example("networks/" + l2s::preset("convnet").network_file)));
+    s.cores = 16;
+    s.scenario = L2sScenario::Grouped;
+    const auto ev = l2sEvaluator(s);
+    s.schemes = schemesOf(l2sStrategies(*ev, l2sPreset(s.preset, ev->layers()), s.scenario).shown);
+    s.schemes[1] = s.schemes[1] == l2s::Scheme::Sparse ? l2s::Scheme::Traditional : l2s::Scheme::Sparse;
+    return s;
+}
+
+std::vector<int> chosen(const mpt::Evaluation& e) {
+    std::vector<int> out;
+    for (const auto& l : e.layers) out.push_back(l.chosen);
+    return out;
+}
+
+void expectError(const ResultsDb& db, std::int64_t id, const std::vector<std::string>& words) {
+    try {
+        db.loadMethod(id);
+        ADD_FAILURE() << "run " << id << " loaded";
+    } catch (const StoreError& e) {
+        for (const std::string& w : words) EXPECT_NE(std::string(e.what()).find(w), std::string::npos) << e.what();
+    }
+}
+
+TEST(StoreMethod, MptRoundTripsWithItsOverride) {
+    TempDir tmp;
+    ResultsDb db(tmp.file("runs.db"));
+    const MptSettings s = mptSettings();
+    const mpt::Evaluation e = evaluateMpt(s);
+    const MethodRun run = methodRun(s, e);
+    const std::int64_t id = db.storeMethod(run);
+
+    const std::vector<RunSummary> list = db.list();
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].method, "mpt");
+    EXPECT_EQ(list[0].kind, RunKind::Evaluate);
+    EXPECT_EQ(list[0].name, run.name);
+    EXPECT_EQ(list[0].array_name, "256 NDP workers");
+    EXPECT_EQ(list[0].accelerators, 256);
+    EXPECT_EQ(list[0].time_step_s, e.totals.total_s);
+    EXPECT_EQ(list[0].perf_vs_dp, e.speedupVsWdp());
+    EXPECT_EQ(db.methods(), std::vector<std::string>{"mpt"});
+    EXPECT_TRUE(db.isMethodRun(id));
+
+    const MethodRun back = db.loadMethod(id);
+    EXPECT_EQ(back.name, run.name);
+    EXPECT_EQ(store::mptSettingsToJson(back.mpt), store::mptSettingsToJson(s));
+    EXPECT_EQ(back.mpt.network_json, s.network_json);
+    const mpt::Evaluation again = evaluateMpt(back.mpt);
+    EXPECT_EQ(again.totals.total_s, e.totals.total_s);
+    EXPECT_EQ(again.totals.comm_bytes, e.totals.comm_bytes);
+    EXPECT_EQ(chosen(again), chosen(e));
+    EXPECT_THROW(db.load(id), StoreError);  // not a grid run
+}
+
+TEST(StoreMethod, MptLayerStudyNeedsNoNetworkFile) {
+    TempDir tmp;
+    ResultsDb db(tmp.file("runs.db"));
+    MptSettings s;
+    s.workload = "layers-5x5";
+    const std::int64_t id = db.storeMethod(methodRun(s, evaluateMpt(s)));
+    EXPECT_EQ(db.list()[0].network_name, "Table II layers 5x5");
+    const MethodRun back = db.loadMethod(id);
+    EXPECT_TRUE(back.mpt.network_json.empty());
+    EXPECT_EQ(back.summary.time_s, evaluateMpt(s).totals.total_s);
+}
+
+TEST(StoreMethod, L2sRoundTripsWithAChangedBoundary) {
+    TempDir tmp;
+    ResultsDb db(tmp.file("runs.db"));
+    const L2sSettings s = l2sSettings();
+    const L2sResult r = evaluateL2s(s);
+    const std::int64_t id = db.storeMethod(methodRun(s, r));
+    const RunSummary summary = db.list().at(0);
+    EXPECT_EQ(summary.method, "l2s");
+    EXPECT_EQ(summary.array_name, "4x4 mesh");
+    EXPECT_EQ(summary.accelerators, 16);
+    EXPECT_EQ(summary.time_step_s, r.eval.time_s);
+
+    const MethodRun back = db.loadMethod(id);
+    EXPECT_EQ(store::l2sSettingsToJson(back.l2s), store::l2sSettingsToJson(s));
+    EXPECT_EQ(back.l2s.schemes, s.schemes);
+    const L2sResult again = evaluateL2s(back.l2s);
+    EXPECT_EQ(again.eval.time_s, r.eval.time_s);
+    EXPECT_EQ(again.eval.volume_B, r.eval.volume_B);
+    ASSERT_EQ(again.eval.rows.size(), r.eval.rows.size());
+    for (size_t l = 0; l < r.eval.rows.size(); ++l) EXPECT_EQ(again.eval.rows[l].scheme, r.eval.rows[l].scheme);
+}
+
+TEST(StoreMethod, RenameFilterAndRemoveLikeAnyRun) {
+    TempDir tmp;
+    const std::string path = tmp.file("runs.db");
+    ResultsDb db(path);
+    const std::int64_t a = db.storeMethod(methodRun(mptSettings(), evaluateMpt(mptSettings())));
+    const std::int64_t b = db.storeMethod(methodRun(l2sSettings(), evaluateL2s(l2sSettings())));
+    db.store(planRun(inputs(), Method::HyPar));
+    EXPECT_EQ(db.list({"", "", "l2s"}).size(), 1u);
+    EXPECT_EQ(db.list({"", "4x4 mesh", ""}).at(0).id, b);
+    db.rename(a, "wide layers");
+    EXPECT_EQ(db.loadMethod(a).name, "wide layers");
+    db.remove(a);
+    db.remove(b);
+    EXPECT_EQ(scalar(path, "SELECT count(*) FROM method_runs"), 0);
+    EXPECT_EQ(scalar(path, "SELECT count(*) FROM runs"), 1);
+    EXPECT_EQ(db.arrayNames().size(), 1u);  // the hardware rows went with their runs
+    EXPECT_THROW(db.loadMethod(a), StoreError);
+}
+
+// A schema-2 file (before these evaluations) is migrated in place and keeps its runs.
+TEST(StoreMethod, SchemaTwoIsMigrated) {
+    TempDir tmp;
+    const std::string path = tmp.file("v2.sqlite");
+    std::int64_t old_id = 0;
+    { old_id = ResultsDb(path).store(planRun(inputs(), Method::HyPar)); }
+    execRaw(path, "DROP TABLE method_runs; PRAGMA user_version = 2");
+    ResultsDb db(path);
+    EXPECT_EQ(scalar(path, "PRAGMA user_version"), 3);
+    EXPECT_EQ(db.load(old_id).grid.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
+    EXPECT_FALSE(db.isMethodRun(old_id));
+    MptSettings s;
+    const std::int64_t id = db.storeMethod(methodRun(s, evaluateMpt(s)));
+    EXPECT_EQ(db.loadMethod(id).summary.time_s, evaluateMpt(s).totals.total_s);
+    EXPECT_EQ(db.list().size(), 2u);
+}
+
+TEST(StoreMethod, NewerSchemaIsStillRefusedUntouched) {
+    TempDir tmp;
+    const std::string path = tmp.file("newer.db");
+    { ResultsDb(path).storeMethod(methodRun(MptSettings{}, evaluateMpt(MptSettings{}))); }
+    execRaw(path, "PRAGMA user_version = 4");
+    const std::string before = bytesOf(path);
+    try {
+        ResultsDb db(path);
+        ADD_FAILURE() << "opened a newer file";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("schema 4, this build reads up to 3); not modified"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(bytesOf(path), before);
+}
+
+TEST(StoreMethod, DamagedSettingsAreReportedWithTheRunAndPlace) {
+    TempDir tmp;
+    const std::string path = tmp.file("runs.db");
+    ResultsDb db(path);
+    const std::int64_t mpt_id = db.storeMethod(methodRun(mptSettings(), evaluateMpt(mptSettings())));
+    const std::int64_t l2s_id = db.storeMethod(methodRun(l2sSettings(), evaluateL2s(l2sSettings())));
+    const std::string run = "run " + std::to_string(mpt_id);
+
+    execRaw(path, "UPDATE method_runs SET settings_json = replace(settings_json, 'w_mp+', 'w_mp?') WHERE run_id = " +
+                      std::to_string(mpt_id));
+    expectError(db, mpt_id, {path, run, "/scenario", "w_mp?"});
+    execRaw(path, "UPDATE method_runs SET settings_json = '{\"workload\": ' WHERE run_id = " + std::to_string(mpt_id));
+    expectError(db, mpt_id, {run, "line 1"});
+    execRaw(path, "UPDATE method_runs SET settings_json = "
+                  "replace(settings_json, '\"cores\":16', '\"cores\":16,\"x\":1') WHERE run_id = " +
+                      std::to_string(l2s_id));
+    expectError(db, l2s_id, {"run " + std::to_string(l2s_id), "/x", "unknown key"});
+    execRaw(path, "UPDATE method_runs SET settings_json = replace(settings_json, '\"sparse\"', '\"dense\"') "
+                  "WHERE run_id = " + std::to_string(l2s_id));
+    execRaw(path, "UPDATE method_runs SET settings_json = replace(settings_json, ',\"x\":1', '') WHERE run_id = " +
+                      std::to_string(l2s_id));
+    expectError(db, l2s_id, {"/schemes/", "dense"});
+}
+
+TEST(StoreMethod, TamperedNumbersAreReported) {
+    TempDir tmp;
+    const std::string path = tmp.file("runs.db");
+    ResultsDb db(path);
+    const std::int64_t id = db.storeMethod(methodRun(l2sSettings(), evaluateL2s(l2sSettings())));
+    execRaw(path, "UPDATE method_runs SET time_s = time_s * 2");
+    expectError(db, id, {"run " + std::to_string(id), "do not match the engine's recomputation"});
+}
+
+TEST(StoreMethod, OverridesAreReadStrictly) {
+    const Json good = store::mptSettingsToJson(mptSettings());
+    EXPECT_EQ(store::mptSettingsToJson(store::readMptSettingsJson(good, "t")), good);
+    Json bad = good;
+    bad["overrides"][0] = Json{0, 16};
+    try {
+        store::readMptSettingsJson(bad, "t");
+        FAIL() << "accepted [0, 16]";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("/overrides/0"), std::string::npos) << e.what();
+    }
+    bad = good;
+    bad["passes"] = 3;
+    EXPECT_THROW(store::readMptSettingsJson(bad, "t"), InputError);
+}
+
+}  // namespace
+}  // namespace partita

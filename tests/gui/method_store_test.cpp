@@ -1,0 +1,142 @@
+// MPT and Learn-to-Scale evaluations in the results database through the main
+// window: stored once clicks settle, listed in the runs dock, re-opened with a
+// double-click (same numbers, same chosen cells), renamed and deleted.
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/gui/main_window.h"
+#include "app/gui/options.h"
+#include "app/gui/runs_dock.h"
+#include "widgets/choice_grid.h"
+#include "widgets/l2s_view.h"
+#include "widgets/mpt_view.h"
+
+using namespace partita;
+using namespace partita::gui;
+
+class MethodStoreTest : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    Options options(const char* method, const char* db) const {
+        Options o;
+        o.db = dir_.filePath(db);
+        o.method = method;
+        return o;
+    }
+    static int rowOf(const ChoiceGrid& g, const std::string& name) {
+        const auto& rows = g.data().rows;
+        return static_cast<int>(std::find(rows.begin(), rows.end(), name) - rows.begin());
+    }
+    static int count(MainWindow& w, const std::string& method) {
+        int n = 0;
+        const RunsModel* model = w.runsDock()->model();
+        for (int r = 0; r < model->rowCount(); ++r) n += model->summary(r).method == method;
+        return n;
+    }
+    static std::int64_t newest(MainWindow& w, const std::string& method) {
+        return w.db()->list({"", "", method}).at(0).id;
+    }
+    // A double-click on the run's Method cell in the dock, as a user opens it.
+    static void doubleClick(MainWindow& w, std::int64_t id) {
+        QTableView* view = w.runsDock()->view();
+        for (int r = 0; r < view->model()->rowCount(); ++r) {
+            const QModelIndex index = view->model()->index(r, RunsModel::Method);
+            if (index.data(RunsModel::IdRole).toLongLong() == id) return emit view->doubleClicked(index);
+        }
+        QFAIL("the run is not in the dock");
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void mptWithAnOverrideIsStoredAndReopened() {
+        MainWindow w(options("mpt", "mpt.sqlite"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        MptView* v = w.mptView();
+        QVERIFY(v->hasEvaluation());
+        QTRY_COMPARE_WITH_TIMEOUT(count(w, "mpt"), 1, 5000);  // stored once the first evaluation settled
+
+        // Force Early onto (16,16) by a click, then a second click elsewhere: one stored run for both.
+        const ChoiceGrid& g = *v->grid();
+        QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "(16,16)"), 0).center());
+        QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "(4,64)"), 1).center());
+        QVERIFY(v->evaluation().layers[0].overridden);
+        w.flushPendingStore();
+        QCOMPARE(count(w, "mpt"), 2);
+        const std::int64_t id = newest(w, "mpt");
+        const double total = v->evaluation().totals.total_s;
+        const std::vector<int> chosen = v->grid()->data().chosen;
+        QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).time_step_s, total);
+
+        // Something else is shown; the double-click brings the stored evaluation back.
+        v->clearOverrides();
+        v->setScenario(mpt::Scenario::WMp);
+        w.setMethodKey("hypar");
+        w.flushPendingStore();
+        QCOMPARE(count(w, "mpt"), 3);
+        doubleClick(w, id);
+        QCOMPARE(w.methodKey(), QString("mpt"));
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
+        QCOMPARE(v->workloadKey(), QString("layers"));
+        QCOMPARE(v->scenario(), mpt::Scenario::WMpPlusStar);
+        QCOMPARE(v->evaluation().totals.total_s, total);
+        QCOMPARE(v->grid()->data().chosen, chosen);
+        QVERIFY(v->grid()->data().overridden(0));
+        w.flushPendingStore();
+        QCOMPARE(count(w, "mpt"), 3);  // re-opening stores nothing new
+
+        QVERIFY(w.renameStoredRun(id, "Early forced"));
+        QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).name, std::string("Early forced"));
+        QVERIFY(w.deleteStoredRuns({id}));
+        QCOMPARE(w.runsDock()->model()->rowOf(id), -1);
+        QCOMPARE(count(w, "mpt"), 2);
+    }
+
+    void l2sWithAChangedBoundaryReopensInANewSession() {
+        std::int64_t id = 0;
+        double time = 0, cycles = 0;
+        std::vector<int> chosen;
+        {
+            MainWindow w(options("l2s", "l2s.sqlite"));
+            w.show();
+            QVERIFY(w.jobs().waitForIdle());
+            L2sView* v = w.l2sView();
+            QVERIFY(v->hasEvaluation());
+            v->setCores(8);
+            const ChoiceGrid& g = *v->grid();
+            QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "traditional"), 2).center());
+            QCOMPARE(v->strategy()[2].scheme, l2s::Scheme::Traditional);
+            w.flushPendingStore();
+            id = newest(w, "l2s");
+            QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).method, std::string("l2s"));
+            time = v->evaluation().time_s;
+            cycles = v->evaluation().total_cycles;
+            chosen = v->grid()->data().chosen;
+            v->setScenario(L2sView::Scenario::Baseline);
+            w.close();  // stores the pending evaluation
+        }
+        MainWindow w(options("hypar", "l2s.sqlite"));  // a new session on the same database
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(count(w, "l2s"), 2);
+        doubleClick(w, id);
+        L2sView* v = w.l2sView();
+        QCOMPARE(w.methodKey(), QString("l2s"));
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
+        QCOMPARE(v->presetKey(), QString("convnet"));
+        QCOMPARE(v->cores(), 8);
+        QCOMPARE(v->scenario(), L2sView::Scenario::SsMask);
+        QCOMPARE(v->strategy()[2].scheme, l2s::Scheme::Traditional);
+        QCOMPARE(v->evaluation().time_s, time);
+        QCOMPARE(v->evaluation().total_cycles, cycles);
+        QCOMPARE(v->grid()->data().chosen, chosen);
+        QVERIFY(w.lastError().isEmpty());
+    }
+};
+
+QTEST_MAIN(MethodStoreTest)
+#include "method_store_test.moc"

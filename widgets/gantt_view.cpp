@@ -34,6 +34,8 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), canvas_(new GanttCanvas
     auto* hint = new QLabel(tr("Wheel: zoom \u00b7 drag: pan \u00b7 Shift+wheel: scroll lanes \u00b7 click a bar: select its layer"),
                             this);
     hint->setEnabled(false);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a hint: clipped before the bar widens the window
+    hint->setToolTip(hint->text());
     bar->addWidget(hint);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

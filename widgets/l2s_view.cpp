@@ -48,13 +48,8 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     scenario_box_->setObjectName("l2s-scenario");
     for (int s = 0; s < 4; ++s) scenario_box_->addItem(tr(kScenarioNames[s]), s);
     scenario_box_->setCurrentIndex(2);
-    controls->addWidget(new QLabel(tr("Network"), this));
-    controls->addWidget(preset_box_);
-    controls->addWidget(new QLabel(tr("Mesh"), this));
-    controls->addWidget(cores_box_);
-    controls->addWidget(new QLabel(tr("Scenario"), this));
-    controls->addWidget(scenario_box_);
-    controls->addStretch(1);
+    addChoices(controls, this,
+               {{tr("Network"), preset_box_}, {tr("Mesh"), cores_box_}, {tr("Scenario"), scenario_box_}});
     column->addLayout(controls);
     summary_ = makeSummaryLabel(this, "l2s-summary");
     column->addWidget(summary_);
@@ -70,6 +65,11 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     traffic_ = new CommHeatmap(maps);
     links_ = new CommHeatmap(maps);
     top->setSizes({640, 420});
+    // Explicit minimums below the parts' own hints: the tab must not set the window's minimum width.
+    grid_->setMinimumWidth(280);
+    table_->setMinimumWidth(200);
+    traffic_->setMinimumWidth(200);
+    links_->setMinimumWidth(200);
     bars_ = new LayerBars(split);
     split->setSizes({560, 240});
     column->addWidget(split, 1);
@@ -292,7 +292,7 @@ void L2sView::fillGrid() {
 
 void L2sView::fillBars() {
     LayerBarsData d;
-    d.title = "Cycles per layer — shown solid, traditional hatched";
+    d.title = "Cycles per layer: shown and traditional";
     d.unit = "cycles";
     d.parts = {"compute", "communication"};
     for (const auto& r : eval_.rows) d.layers.push_back(r.layer);

@@ -92,7 +92,8 @@ void LayerBars::rebuild() {
                 values << s.values[part][l] / prefix.scale;
             }
             auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
-            bars->setName(QString::fromStdString(s.name + " · " + data_.parts[part]));
+            // Legend: the parts once (first stack, solid), then one hatched entry per other stack.
+            bars->setName(QString::fromStdString(si == 0 ? data_.parts[part] : s.name + " (hatched)"));
             bars->setWidth(width * 0.92);
             const QColor colour = partColour(part);
             bars->setPen(QPen(colour.darker(140), 1));
@@ -100,6 +101,7 @@ void LayerBars::rebuild() {
             bars->setStackingGap(0);
             if (below) bars->moveAbove(below);
             bars->setData(keys, values, true);
+            if (si > 0 && part > 0) bars->removeFromLegend();
             below = bars;
         }
     }

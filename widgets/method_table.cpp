@@ -1,10 +1,23 @@
 #include "widgets/method_table.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 
 namespace partita {
+
+void addChoices(QHBoxLayout* row, QWidget* parent, const std::vector<std::pair<QString, QComboBox*>>& choices) {
+    for (const auto& [label, box] : choices) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(9);
+        box->setToolTip(label);
+        row->addWidget(new QLabel(label, parent));
+        row->addWidget(box, 1);
+    }
+    row->addStretch(1);
+}
 
 QLabel* makeSummaryLabel(QWidget* parent, const QString& object_name) {
     auto* label = new QLabel(parent);

@@ -2,10 +2,13 @@
 // Pieces the method views (MPT, Learn-to-Scale) share: the one-line summary
 // above their grid and the comparison table whose last columns are the
 // paper-reported figures, drawn in grey so they never read as engine output.
+#include <utility>
 #include <vector>
 
 #include <QStringList>
 
+class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QTableWidget;
 class QWidget;
@@ -13,6 +16,9 @@ class QWidget;
 namespace partita {
 
 QLabel* makeSummaryLabel(QWidget* parent, const QString& object_name);
+// A row of labelled combo boxes that may shrink below their longest item (the tab must not
+// widen the window's minimum and squeeze the docks); the full text stays in the popup.
+void addChoices(QHBoxLayout* row, QWidget* parent, const std::vector<std::pair<QString, QComboBox*>>& choices);
 void showSummaryError(QLabel* summary, const QString& message);  // red, escaped
 
 QTableWidget* makeComparisonTable(QWidget* parent, const QString& object_name);

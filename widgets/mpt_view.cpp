@@ -73,15 +73,11 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     passes_box_->setObjectName("mpt-passes");
     passes_box_->addItem(tr("reduce + broadcast (2 passes)"), 2);
     passes_box_->addItem(tr("paper's formula (1 pass)"), 1);
-    controls->addWidget(new QLabel(tr("Workload"), this));
-    controls->addWidget(workload_box_);
-    controls->addWidget(new QLabel(tr("Configuration"), this));
-    controls->addWidget(scenario_box_);
-    controls->addWidget(new QLabel(tr("Clustering objective"), this));
-    controls->addWidget(objective_box_);
-    controls->addWidget(new QLabel(tr("Weight collective"), this));
-    controls->addWidget(passes_box_);
-    controls->addStretch(1);
+    addChoices(controls, this, {{tr("Workload"), workload_box_}, {tr("Configuration"), scenario_box_}});
+    auto* more = new QHBoxLayout;
+    addChoices(more, this, {{tr("Clustering objective"), objective_box_}, {tr("Weight collective"), passes_box_}});
+    column->addLayout(controls);
+    controls = more;
     column->addLayout(controls);
     summary_ = makeSummaryLabel(this, "mpt-summary");
     column->addWidget(summary_);
@@ -303,7 +299,7 @@ void MptView::fillGrid() {
 
 void MptView::fillBars() {
     LayerBarsData d;
-    d.title = std::string("Time per layer — ") + mpt::scenarioName(eval_.scenario) + " solid, w_dp hatched";
+    d.title = std::string("Time per layer: ") + mpt::scenarioName(eval_.scenario) + " and w_dp";
     d.unit = "s";
     d.parts = {"compute", "weight comm", "tile comm"};
     for (const auto& l : eval_.layers) d.layers.push_back(l.name);

@@ -3,6 +3,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QScrollArea>
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
@@ -52,32 +53,46 @@ TeachingView::TeachingView(QWidget* parent) : QWidget(parent) {
     phases_ = new QButtonGroup(this);
     phases_->setExclusive(true);
     auto* bar = new QHBoxLayout;
+    for (QComboBox* box : {level_box_, layer_box_}) {  // layer names can be long: shrink, the popup shows them
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(6);
+    }
     bar->addWidget(new QLabel(tr("Level"), this));
     bar->addWidget(level_box_);
     bar->addSpacing(8);
     bar->addWidget(new QLabel(tr("Layer"), this));
     bar->addWidget(layer_box_);
-    bar->addSpacing(16);
-    bar->addWidget(back);
+    // The phase controls on a second row, so the bar never sets the window's minimum width.
+    auto* steps = new QHBoxLayout;
+    steps->addWidget(back);
     const char* names[kPhases] = {"1 Forward", "2 Backward", "3 Gradient"};
     for (int i = 0; i < kPhases; ++i) {
         auto* b = new QPushButton(tr(names[i]), this);
         b->setCheckable(true);
         phases_->addButton(b, i);
-        bar->addWidget(b);
+        steps->addWidget(b);
     }
-    bar->addWidget(next);
-    bar->addWidget(play_);
+    steps->addWidget(next);
+    steps->addWidget(play_);
+    steps->addStretch(1);
     bar->addSpacing(12);
     summary_ = new QLabel(this);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // clipped, never widening the window
     bar->addWidget(summary_, 1);
 
-    canvas_ = new Canvas(this, this);
+    // The figure needs 960 x 560 to stay legible; in a narrower window it scrolls rather than
+    // widening the window's minimum (which would squeeze the docks).
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    canvas_ = new Canvas(this, scroll);
+    scroll->setWidget(canvas_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(bar);
-    layout->addWidget(canvas_, 1);
+    layout->addLayout(steps);
+    layout->addWidget(scroll, 1);
 
     timer_ = new QTimer(this);
     timer_->setInterval(kPlayMs);

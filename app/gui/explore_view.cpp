@@ -71,7 +71,9 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
     controls->addWidget(metric_);
     controls->addWidget(log_);
     controls->addStretch(1);
-    controls->addWidget(new QLabel(tr("Click a point to apply it to the grid."), out));
+    auto* hint = new QLabel(tr("Click a point to apply it to the grid."), out);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never what sets the window's width
+    controls->addWidget(hint, 1);
     out_layout->addLayout(controls);
     auto* split = new QSplitter(Qt::Vertical, out);
     surface_ = new ExploreSurface(split);

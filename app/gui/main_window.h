@@ -206,6 +206,8 @@ private:
     CommHeatmap* heatmap_ = nullptr;
     TeachingView* teaching_ = nullptr;
     StudyView* studies_ = nullptr;
+    bool props_hidden_for_method_ = false;  // the properties dock stepped aside for MPT/L2S
+    bool props_were_visible_ = true;
     bool user_network_ = false;  // a network the user chose (option, library, Open): MPT/L2S use it
     MptView* mpt_ = nullptr;
     L2sView* l2s_ = nullptr;

@@ -2,6 +2,7 @@
 // topologies, SOAP strategy files, the simulation settings and the jobs.
 #include <chrono>
 
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -44,6 +45,14 @@ bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWid
 bool MainWindow::simulationMethod() const { return methodKey() == "simulate" || methodKey() == "mcmc"; }
 
 void MainWindow::updateMethodFields() {
+    // MPT and L2S keep their settings in their own tab: the properties (HyPar/AccPar/FlexFlow) step aside
+    // and give it the width; any other method brings them back.
+    const bool own_tab = methodKey() == "mpt" || methodKey() == "l2s";
+    if (auto* props = findChild<QDockWidget*>("properties"); props && own_tab != props_hidden_for_method_) {
+        if (own_tab) props_were_visible_ = props->isVisible();
+        props->setVisible(own_tab ? false : props_were_visible_);
+        props_hidden_for_method_ = own_tab;
+    }
     sim_params_->setVisible(simulationMethod());
     params_->setSimulationMode(simulationMethod());
     sim_params_->setMode(methodKey() == "mcmc" ? SimParamsEditor::Mode::Mcmc : SimParamsEditor::Mode::Simulate);

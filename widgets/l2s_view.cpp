@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -18,6 +19,7 @@
 #include "widgets/comm_heatmap.h"
 #include "widgets/layer_bars.h"
 #include "widgets/method_table.h"
+#include "widgets/sweep_chart.h"
 
 namespace partita {
 
@@ -70,7 +72,12 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     table_->setMinimumWidth(200);
     traffic_->setMinimumWidth(200);
     links_->setMinimumWidth(200);
-    bars_ = new LayerBars(split);
+    auto* charts = new QTabWidget(split);
+    charts->setDocumentMode(true);
+    bars_ = new LayerBars(charts);
+    sweep_ = new SweepChart(charts);
+    charts->addTab(bars_, tr("Per layer"));
+    charts->addTab(sweep_, tr("Core count"));
     split->setSizes({560, 240});
     column->addWidget(split, 1);
 
@@ -198,7 +205,36 @@ void L2sView::showStrategies(const L2sStrategies& strategies) {
     eval_ = evaluator_->evaluate(strategy_);
     boundary_ = std::min<int>(std::max(boundary_, 1), static_cast<int>(evaluator_->layers().size()) - 1);
     if (evaluator_->layers().size() < 2) boundary_ = 0;
+    fillSweep();
     refresh();
+}
+
+// Spec L9 (Tables V/VI): the scenario rebuilt on each mesh; a core count it cannot use is a gap.
+void L2sView::fillSweep() {
+    SweepChartData d;
+    d.title = "Scenario against the traditional scheme by core count";
+    d.x_label = "cores";
+    d.y_label = "x traditional";
+    SweepChartData::Series speed{"speed-up", {}}, comm{"communication speed-up", {}};
+    for (int n : {4, 8, 16, 32}) {
+        d.x.push_back(n);
+        double s = NAN, c = NAN;
+        try {
+            l2s::MeshParams mesh;
+            mesh.cores = n;
+            const l2s::Evaluator at(evaluator_->layers(), l2s::Mesh(mesh), evaluator_->core());
+            const auto points = l2s::coreSweep(evaluator_->layers(), {n}, l2sScenarioSpec(at, *preset_, scenario()),
+                                                    l2s::MeshParams{}, evaluator_->core());
+            s = points.at(0).vs.speedup;
+            c = points.at(0).vs.comm_speedup;
+        } catch (const std::exception&) {
+            // e.g. grouping that does not divide on n cores: no point there
+        }
+        speed.y.push_back(s);
+        comm.y.push_back(c);
+    }
+    d.series = {speed, comm};
+    sweep_->setData(std::move(d));
 }
 
 bool L2sView::chooseScheme(int layer, l2s::Scheme scheme, QString* error) {

@@ -26,6 +26,7 @@ namespace partita {
 class ChoiceGrid;
 class CommHeatmap;
 class LayerBars;
+class SweepChart;
 
 class L2sView : public QWidget {
     Q_OBJECT
@@ -64,6 +65,7 @@ public:
     CommHeatmap* trafficView() const { return traffic_; }
     CommHeatmap* linkView() const { return links_; }
     LayerBars* bars() const { return bars_; }
+    SweepChart* sweepChart() const { return sweep_; }  // the scenario on 4, 8, 16 and 32 cores
     QTableWidget* compareTable() const { return table_; }
     CsvTable compareCsv() const;
 
@@ -78,6 +80,7 @@ private:
     void refresh();  // grid, heatmaps, bars, table and summary from eval_
     void fillGrid();
     void fillBars();
+    void fillSweep();
     void fillTable();
     void showError(const QString& message);
 
@@ -90,6 +93,7 @@ private:
     CommHeatmap* traffic_ = nullptr;
     CommHeatmap* links_ = nullptr;
     LayerBars* bars_ = nullptr;
+    SweepChart* sweep_ = nullptr;
     QTableWidget* table_ = nullptr;
 
     const l2s::Preset* preset_ = nullptr;

@@ -4,12 +4,11 @@
 #include <cmath>
 #include <stdexcept>
 
-#include <QPicture>
-#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
 #include "widgets/geometry/palette.h"
+#include "widgets/plot_frame.h"
 
 namespace partita {
 
@@ -36,15 +35,7 @@ Prefix prefixFor(double top) {
 
 }  // namespace
 
-LayerBars::LayerBars(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(plot_);
-    plot_->setMinimumHeight(200);
-    plot_->plotLayout()->insertRow(0);
-    plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, QString(), QFont(font().family(), 11, QFont::Bold)));
-    plot_->legend->setVisible(true);
-    plot_->legend->setFont(QFont(font().family(), 9));
+LayerBars::LayerBars(QWidget* parent) : QWidget(parent), plot_(makeTitledPlot(this)) {
     // The legend sits right of the axes, so no bar hides behind it.
     plot_->axisRect()->insetLayout()->take(plot_->legend);
     auto* side = new QCPLayoutGrid;
@@ -70,7 +61,7 @@ void LayerBars::setData(LayerBarsData data) {
 
 void LayerBars::rebuild() {
     plot_->clearPlottables();
-    static_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0))->setText(QString::fromStdString(data_.title));
+    setPlotTitle(plot_, QString::fromStdString(data_.title));
     double top = 0;
     for (const auto& s : data_.stacks)
         for (size_t l = 0; l < data_.layers.size(); ++l) {
@@ -117,16 +108,7 @@ void LayerBars::rebuild() {
     plot_->replot();
 }
 
-void LayerBars::paintFigure(QPainter& painter, const QRect& area) const {
-    // QCustomPlot draws only through its own painter: record a picture so SVG and PDF get vectors.
-    QPicture picture;
-    {
-        QCPPainter recorder(&picture);
-        plot_->toPainter(&recorder, area.width(), area.height());
-    }
-    painter.drawPicture(area.topLeft(), picture);
-    plot_->replot();  // toPainter re-laid the plot out at the figure's size
-}
+void LayerBars::paintFigure(QPainter& painter, const QRect& area) const { paintPlotFigure(plot_, painter, area); }
 
 CsvTable LayerBars::csv() const {
     CsvTable t;

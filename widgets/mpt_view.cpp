@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -17,6 +18,7 @@
 #include "widgets/choice_grid.h"
 #include "widgets/layer_bars.h"
 #include "widgets/method_table.h"
+#include "widgets/sweep_chart.h"
 
 namespace partita {
 
@@ -90,7 +92,12 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     grid_ = new ChoiceGrid(scroll);
     scroll->setWidget(grid_);
     auto* bottom = new QSplitter(Qt::Horizontal, split);
-    bars_ = new LayerBars(bottom);
+    auto* charts = new QTabWidget(bottom);
+    charts->setDocumentMode(true);
+    bars_ = new LayerBars(charts);
+    sweep_ = new SweepChart(charts);
+    charts->addTab(bars_, tr("Per layer"));
+    charts->addTab(sweep_, tr("Scaling, 1–256 workers"));
     table_ = makeComparisonTable(bottom, "mpt-compare");
     bottom->setSizes({560, 520});
     split->setSizes({290, 510});
@@ -242,7 +249,33 @@ void MptView::evaluate() {
     fillGrid();
     fillBars();
     fillTable();
+    fillSweep();
     emit evaluated();
+}
+
+// Spec M9: the same layers and batch on 1 ... 256 workers; overrides do not apply (they name 256-worker grids).
+void MptView::fillSweep() {
+    const mpt::Scenario s = scenario();
+    const bool reduction = s == mpt::Scenario::WMpPlus || s == mpt::Scenario::WMpPlusStar;
+    SweepChartData d;
+    d.title = std::string("Speed-up over one worker, batch 256") + (reduction ? ", with prediction" : "");
+    d.x_label = "workers p";
+    d.y_label = "x one worker";
+    try {
+        const std::vector<mpt::SweepRow> rows = mpt::sweep(layers_, params(), reduction);
+        SweepChartData::Series dp{"w_dp", {}}, fixed{reduction ? "w_mp+ (sqrt p x sqrt p)" : "w_mp (sqrt p x sqrt p)", {}},
+            dynamic{reduction ? "w_mp+* (dynamic)" : "w_mp* (dynamic)", {}};
+        for (const auto& r : rows) {
+            d.x.push_back(r.p);
+            dp.y.push_back(r.w_dp_speedup);
+            fixed.y.push_back(r.fixed_speedup);
+            dynamic.y.push_back(r.dynamic_speedup);
+        }
+        d.series = {dp, fixed, dynamic};
+    } catch (const std::exception& e) {
+        d.title += std::string(" — ") + e.what();
+    }
+    sweep_->setData(std::move(d));
 }
 
 void MptView::fillGrid() {

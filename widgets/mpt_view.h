@@ -24,6 +24,7 @@ namespace partita {
 
 class ChoiceGrid;
 class LayerBars;
+class SweepChart;
 
 class MptView : public QWidget {
     Q_OBJECT
@@ -59,6 +60,7 @@ public:
 
     ChoiceGrid* grid() const { return grid_; }
     LayerBars* bars() const { return bars_; }
+    SweepChart* sweepChart() const { return sweep_; }  // speed-up over one worker, p = 1 ... 256
     QTableWidget* compareTable() const { return table_; }
     CsvTable compareCsv() const;
 
@@ -70,6 +72,7 @@ private:
     void evaluate();
     void fillGrid();
     void fillBars();
+    void fillSweep();
     void fillTable();
     void showError(const QString& message);
 
@@ -81,6 +84,7 @@ private:
     QLabel* summary_ = nullptr;
     ChoiceGrid* grid_ = nullptr;
     LayerBars* bars_ = nullptr;
+    SweepChart* sweep_ = nullptr;
     QTableWidget* table_ = nullptr;
 
     std::vector<mpt::MptLayer> layers_;

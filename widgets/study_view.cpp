@@ -5,13 +5,13 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPicture>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
+#include "widgets/plot_frame.h"
 
 namespace partita {
 
@@ -121,15 +121,7 @@ QSize StudyView::figureSize() const {
 }
 
 void StudyView::paintFigure(QPainter& painter, const QRect& area) const {
-    // QCustomPlot draws only through its own painter; record it as a picture
-    // so SVG and PDF receive vectors and text, not a pixmap.
-    QPicture picture;
-    {
-        QCPPainter recorder(&picture);
-        chart(plot())->toPainter(&recorder, area.width(), area.height());
-    }
-    painter.drawPicture(area.topLeft(), picture);
-    chart(plot())->replot();  // toPainter re-laid the plot out at the figure's size
+    paintPlotFigure(chart(plot()), painter, area);
 }
 
 }  // namespace partita

@@ -28,6 +28,7 @@
 #include "widgets/params_editor.h"
 #include "widgets/simulation_view.h"
 #include "widgets/study_view.h"
+#include "widgets/sweep_chart.h"
 #include "widgets/teaching_view.h"
 
 namespace partita::gui {
@@ -63,8 +64,8 @@ QStringList MainWindow::exportTargets() {
             "compare",    "compare-metrics", "compare-levels", "level-chart", "time-chart",
             "explore",    "surface",  "timeline",   "heatmap",           "teaching",
             "studies",    "network",  "mpt",        "mpt-grid",          "mpt-bars",
-            "mpt-compare", "l2s",     "l2s-grid",   "l2s-traffic",       "l2s-links",
-            "l2s-bars",   "l2s-compare"};
+            "mpt-sweep",  "mpt-compare", "l2s",     "l2s-grid",          "l2s-traffic",
+            "l2s-links",  "l2s-bars", "l2s-sweep",  "l2s-compare"};
 }
 
 QString MainWindow::exportTarget(const QString& target, const QString& path) {
@@ -145,6 +146,10 @@ QString MainWindow::exportMethodTarget(const QString& target, const QString& pat
                                    : exportWidget(is_mpt ? static_cast<QWidget&>(*mpt_) : *l2s_, path, options);
     if (part == "grid") return csv ? exportCsv(grid->csv(), path) : exportFigure(*grid, path, options);
     if (part == "bars") return csv ? exportCsv(bars->csv(), path) : exportFigure(*bars, path, options);
+    if (part == "sweep") {
+        SweepChart* sweep = is_mpt ? mpt_->sweepChart() : l2s_->sweepChart();
+        return csv ? exportCsv(sweep->csv(), path) : exportFigure(*sweep, path, options);
+    }
     if (part == "compare")
         return csv ? exportCsv(is_mpt ? mpt_->compareCsv() : l2s_->compareCsv(), path)
                    : exportWidget(is_mpt ? *mpt_->compareTable() : *l2s_->compareTable(), path, options);

@@ -17,6 +17,7 @@
 #include "widgets/l2s_view.h"
 #include "widgets/layer_bars.h"
 #include "widgets/mpt_view.h"
+#include "widgets/sweep_chart.h"
 
 using namespace partita;
 using namespace partita::gui;
@@ -93,7 +94,13 @@ private slots:
         QVERIFY(!v->loadWorkload("no-such-network", &error));
         QVERIFY(error.contains("no-such-network"));
         QVERIFY(v->grid()->data().columns.size() > 30);  // the failed load kept what was shown
-        for (const char* target : {"mpt", "mpt-grid", "mpt-bars", "mpt-compare"}) exports(w, target);
+        // The scaling sweep: one worker is the reference, so every configuration starts at 1x.
+        const SweepChartData& sweep = v->sweepChart()->data();
+        QCOMPARE(sweep.x, (std::vector<double>{1, 4, 16, 64, 256}));
+        QCOMPARE(sweep.series.size(), size_t{3});
+        QCOMPARE(sweep.series[0].y[0], 1.0);
+        QCOMPARE(sweep.series[0].y[4], v->evaluation().one_worker_s / v->evaluation().w_dp_s);
+        for (const char* target : {"mpt", "mpt-grid", "mpt-bars", "mpt-sweep", "mpt-compare"}) exports(w, target);
         QVERIFY(!w.exportTarget("mpt-traffic", dir_.filePath("x.png")).isEmpty());
     }
 
@@ -136,10 +143,15 @@ private slots:
                 if (links.at(a, b) > 0) QCOMPARE(mesh.distance(a, b), 1);
 
         QCOMPARE(v->compareTable()->rowCount(), 5);
+        // The core-count sweep at 16 cores is the scenario the tab shows (SS_Mask, no edit at that point).
+        v->setScenario(L2sView::Scenario::SsMask);
+        const SweepChartData& sweep = v->sweepChart()->data();
+        QCOMPARE(sweep.x, (std::vector<double>{4, 8, 16, 32}));
+        QCOMPARE(sweep.series[0].y[2], l2s::versus(v->baseline(), v->evaluation()).speedup);
         QVERIFY(v->setCores(4));
         QCOMPARE(v->evaluation().cores, 4);
         QVERIFY(!v->setCores(12));
-        for (const char* target : {"l2s", "l2s-grid", "l2s-traffic", "l2s-links", "l2s-bars", "l2s-compare"})
+        for (const char* target : {"l2s", "l2s-grid", "l2s-traffic", "l2s-links", "l2s-bars", "l2s-sweep", "l2s-compare"})
             exports(w, target);
     }
 

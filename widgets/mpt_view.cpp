@@ -73,11 +73,20 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
         objective_box_->addItem(mpt::objectiveName(o), static_cast<int>(o));
     passes_box_ = new QComboBox(this);
     passes_box_->setObjectName("mpt-passes");
-    passes_box_->addItem(tr("reduce + broadcast (2 passes)"), 2);
-    passes_box_->addItem(tr("paper's formula (1 pass)"), 1);
+    passes_box_->addItem(tr("2 passes (reduce + broadcast)"), 2);
+    passes_box_->addItem(tr("1 pass (the paper's formula)"), 1);
     addChoices(controls, this, {{tr("Workload"), workload_box_}, {tr("Configuration"), scenario_box_}});
+    array_box_ = new QComboBox(this);
+    array_box_->setObjectName("mpt-array");
+    array_box_->addItem(tr("64×64 FP32 (layer study)"), 64.0);
+    array_box_->addItem(tr("96×96 FP16 (network study)"), 96.0);
+    vector_box_ = new QComboBox(this);
+    vector_box_->setObjectName("mpt-vector");
+    for (double rate : {64.0, 256.0, 1024.0}) vector_box_->addItem(tr("%1 FLOP/cycle").arg(rate), rate);
     auto* more = new QHBoxLayout;
-    addChoices(more, this, {{tr("Clustering objective"), objective_box_}, {tr("Weight collective"), passes_box_}});
+    addChoices(more, this,
+               {{tr("Objective"), objective_box_}, {tr("Weights"), passes_box_}, {tr("Array"), array_box_},
+                {tr("Transforms"), vector_box_}});
     column->addLayout(controls);
     controls = more;
     column->addLayout(controls);
@@ -115,6 +124,8 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     });
     connect(objective_box_, &QComboBox::currentIndexChanged, this, rerun);
     connect(passes_box_, &QComboBox::currentIndexChanged, this, rerun);
+    connect(array_box_, &QComboBox::currentIndexChanged, this, rerun);
+    connect(vector_box_, &QComboBox::currentIndexChanged, this, rerun);
     connect(grid_, &ChoiceGrid::choiceRequested, this, [this](int row, int col) {
         if (row >= 0 && row < static_cast<int>(rows_.size())) chooseGrid(col, rows_[static_cast<size_t>(row)]);
     });
@@ -125,16 +136,32 @@ mpt::Scenario MptView::scenario() const { return static_cast<mpt::Scenario>(scen
 
 mpt::Objective MptView::objective() const { return static_cast<mpt::Objective>(objective_box_->currentData().toInt()); }
 int MptView::passes() const { return passes_box_->currentData().toInt(); }
+int MptView::arrayDim() const { return array_box_->currentData().toInt(); }
+double MptView::vectorFlopsPerCycle() const { return vector_box_->currentData().toDouble(); }
+
+void MptView::setHardware(int array_dim, double vector_flops_per_cycle) {
+    for (auto [box, value] : {std::pair{array_box_, double(array_dim)}, std::pair{vector_box_, vector_flops_per_cycle}}) {
+        int index = box->findData(value);
+        if (index < 0) {  // a stored run's value outside the presets: listed as it is
+            box->addItem(QString::number(value), value);
+            index = box->count() - 1;
+        }
+        box->setCurrentIndex(index);
+    }
+}
 
 mpt::ScenarioParams MptView::params() const {
     MptSettings s;
     s.objective = objective();
     s.passes = passes();
+    s.array_dim = arrayDim();
+    s.vector_flops_per_cycle = vectorFlopsPerCycle();
     return mptParams(s);
 }
 
 MptSettings MptView::settings() const {
-    MptSettings s{workloadKey().toStdString(), network_json_, scenario(), objective(), passes(), overrides_};
+    MptSettings s{workloadKey().toStdString(), network_json_, scenario(),  objective(),
+                  passes(),                    overrides_,    arrayDim(), vectorFlopsPerCycle()};
     if (std::none_of(overrides_.begin(), overrides_.end(), [](const auto& o) { return o.has_value(); }))
         s.overrides.clear();
     return s;
@@ -191,6 +218,7 @@ bool MptView::applySettings(const MptSettings& s, QString* error) {
         setScenario(s.scenario);
         setObjective(s.objective);
         setPasses(s.passes);
+        setHardware(s.array_dim, s.vector_flops_per_cycle);
         updating_ = false;
         layers_ = std::move(layers);
         network_json_ = s.network_json;

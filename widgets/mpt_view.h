@@ -57,6 +57,9 @@ public:
     mpt::Scenario scenario() const;
     mpt::Objective objective() const;
     int passes() const;
+    int arrayDim() const;
+    double vectorFlopsPerCycle() const;
+    void setHardware(int array_dim, double vector_flops_per_cycle);
 
     ChoiceGrid* grid() const { return grid_; }
     LayerBars* bars() const { return bars_; }
@@ -81,6 +84,8 @@ private:
     QComboBox* scenario_box_ = nullptr;
     QComboBox* objective_box_ = nullptr;
     QComboBox* passes_box_ = nullptr;
+    QComboBox* array_box_ = nullptr;
+    QComboBox* vector_box_ = nullptr;
     QLabel* summary_ = nullptr;
     ChoiceGrid* grid_ = nullptr;
     LayerBars* bars_ = nullptr;

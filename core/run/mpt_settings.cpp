@@ -18,6 +18,8 @@ mpt::ScenarioParams mptParams(const MptSettings& s) {
     mpt::ScenarioParams p;
     p.objective = s.objective;
     p.model.collective_passes = s.passes;
+    p.model.worker.array_dim = s.array_dim;
+    p.model.worker.vector_flops_per_cycle = s.vector_flops_per_cycle;
     return p;
 }
 

@@ -20,6 +20,10 @@ struct MptSettings {
     mpt::Objective objective = mpt::Objective::CommTime;
     int passes = 2;  // weight collective: 2 = reduce + broadcast, 1 = the paper's formula
     std::vector<std::optional<mpt::GridConfig>> overrides;  // one per layer; empty = none
+    // The NDP worker (spec A8/A9): the paper's 64x64 array for the layer study, 96x96 for whole
+    // networks; the vector unit's transform rate is an assumption [A] (64 FLOP/cycle by default).
+    int array_dim = 64;
+    double vector_flops_per_cycle = 64;
 };
 
 bool isMptLayerStudy(const std::string& workload);  // "layers" or "layers-5x5"

@@ -34,6 +34,8 @@ Json mptSettingsToJson(const MptSettings& s) {
             {"scenario", mpt::scenarioName(s.scenario)},
             {"objective", mpt::objectiveName(s.objective)},
             {"passes", s.passes},
+            {"array_dim", s.array_dim},
+            {"vector_flops_per_cycle", s.vector_flops_per_cycle},
             {"overrides", overrides}};
 }
 
@@ -44,6 +46,9 @@ MptSettings readMptSettingsJson(const Json& json, const std::string& source) {
     s.scenario = parsed(f, "scenario", mpt::parseScenario);
     s.objective = parsed(f, "objective", mpt::parseObjective);
     s.passes = static_cast<int>(f.integerIn("passes", 1, 2));
+    // Absent in runs stored before these were settable: the defaults they were evaluated with.
+    s.array_dim = static_cast<int>(f.positiveInt("array_dim", 64));
+    s.vector_flops_per_cycle = f.positive("vector_flops_per_cycle", 64);
     const Json& overrides = list(f, "overrides");
     for (size_t i = 0; i < overrides.size(); ++i) {
         const Json& o = overrides[i];

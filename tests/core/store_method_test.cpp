@@ -113,6 +113,27 @@ TEST(StoreMethod, MptLayerStudyNeedsNoNetworkFile) {
     EXPECT_EQ(back.summary.time_s, evaluateMpt(s).totals.total_s);
 }
 
+TEST(StoreMethod, MptHardwareIsStoredAndOlderRowsReadTheDefaults) {
+    TempDir tmp;
+    ResultsDb db(tmp.file("runs.db"));
+    MptSettings s;
+    s.array_dim = 96;
+    s.vector_flops_per_cycle = 1024;
+    const mpt::Evaluation e = evaluateMpt(s);
+    EXPECT_NE(e.totals.total_s, evaluateMpt(MptSettings{}).totals.total_s);  // the hardware matters
+    const MethodRun back = db.loadMethod(db.storeMethod(methodRun(s, e)));
+    EXPECT_EQ(back.mpt.array_dim, 96);
+    EXPECT_EQ(back.mpt.vector_flops_per_cycle, 1024);
+    EXPECT_EQ(back.summary.time_s, e.totals.total_s);
+    // Settings written before the worker could be chosen: the defaults they were evaluated with.
+    Json old = store::mptSettingsToJson(MptSettings{});
+    old.erase("array_dim");
+    old.erase("vector_flops_per_cycle");
+    const MptSettings read = store::readMptSettingsJson(old, "t");
+    EXPECT_EQ(read.array_dim, 64);
+    EXPECT_EQ(read.vector_flops_per_cycle, 64);
+}
+
 TEST(StoreMethod, L2sRoundTripsWithAChangedBoundary) {
     TempDir tmp;
     ResultsDb db(tmp.file("runs.db"));

@@ -1,6 +1,7 @@
 // MPT and Learn-to-Scale as methods of the main window: each runs its preset
 // through the UI, a click on the choice grid changes one layer and the shown
 // numbers equal the engine's for that strategy, and every part exports.
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QStandardPaths>
@@ -11,6 +12,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "core/io/network_io.h"
+#include "core/run/mpt_settings.h"
 #include "core/l2s/presets.h"
 #include "widgets/choice_grid.h"
 #include "widgets/comm_heatmap.h"
@@ -85,6 +87,16 @@ private slots:
         QCOMPARE(std::stod(t.rows[1][2]), 1.0);
         QVERIFY(t.rows[5][6].find("paper") != std::string::npos);
         QCOMPARE(v->bars()->data().stacks.size(), size_t{2});
+
+        // The network study's 96x96 array: the same settings on the engine give the same time.
+        const double with64 = v->evaluation().totals.total_s;
+        auto* array = v->findChild<QComboBox*>("mpt-array");
+        QVERIFY(array);
+        array->setCurrentIndex(array->findData(96.0));
+        QCOMPARE(v->arrayDim(), 96);
+        QCOMPARE(v->evaluation().totals.total_s, evaluateMpt(v->settings()).totals.total_s);
+        QVERIFY(v->evaluation().totals.total_s < with64);
+        array->setCurrentIndex(array->findData(64.0));
 
         v->clearOverrides();
         QVERIFY(!v->evaluation().layers[0].overridden);

@@ -71,6 +71,7 @@ view::GridMetrics ChoiceGrid::metrics() const {
     for (const auto& c : data_.columns) m.header_text_w = std::max(m.header_text_w, label.horizontalAdvance(q(c)));
     m.row_label_w = 0;
     for (const auto& r : data_.rows) m.row_label_w = std::max(m.row_label_w, label.horizontalAdvance(q(r)));
+    m.row_label_w = std::max(m.row_label_w, label.horizontalAdvance(q(data_.row_title)));
     m.row_label_w += 12;
     m.side_w = 0;
     m.side_gap = 0;
@@ -138,6 +139,10 @@ void ChoiceGrid::paint(QPainter& p, const QRect& area, bool interactive) const {
     p.setPen(kInk);
     p.drawText(rectOf(g.title), Qt::AlignLeft | Qt::AlignVCenter, q(data_.title));
     p.setFont(label);
+    p.setPen(kMuted);  // what a row is, above the row names
+    p.drawText(QRectF(g.row_labels.x, g.headers.y, g.row_labels.w - 8, g.headers.h), Qt::AlignRight | Qt::AlignBottom,
+               q(data_.row_title));
+    p.setPen(kInk);
     for (int c = 0; c < g.layers; ++c) {
         const QRectF h = rectOf(g.header(c));
         if (g.rotated_headers) {

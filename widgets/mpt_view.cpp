@@ -37,29 +37,10 @@ const Workload kWorkloads[] = {{"layers", "Layer study, Table II (3×3)"},
                                {"resnet-34", "ResNet-34 (ImageNet)"},
                                {"fractalnet-4x4", "FractalNet 4×4 (ImageNet)"}};
 
-// The paper's figure for a scenario on this workload, with its baseline (spec A11); empty when none.
-QString paperFigure(const QString& workload, mpt::Scenario s) {
-    const bool layers = workload.startsWith("layers");
-    const char* id = nullptr;
-    if (layers && s == mpt::Scenario::WMpPlusStar) id = workload == "layers-5x5" ? "layers_wmp+*_5x5" : "layers_wmp+*";
-    if (!layers && s == mpt::Scenario::WMpStar) id = "net_wmp*";
-    if (!layers && s == mpt::Scenario::WMpPlus) id = "net_wmp+";
-    if (!layers && s == mpt::Scenario::WMpPlusStar) id = "net_wmp+*";
-    if (layers && s == mpt::Scenario::WMpPlus) return QStringLiteral("2.24× Mid, 4.54× Late (paper)");
-    for (const mpt::PaperNumber& n : mpt::paperNumbers())
-        if (id && n.id == id)
-            return QStringLiteral("%1× (paper; vs %2%3)")
-                .arg(n.value)
-                .arg(q(n.baseline))
-                .arg(layers ? QString() : QStringLiteral(", mean of 3 networks"));
-    return {};
-}
-
 }  // namespace
 
 MptView::MptView(QWidget* parent) : QWidget(parent) {
     auto* column = new QVBoxLayout(this);
-    auto* controls = new QHBoxLayout;
     workload_box_ = new QComboBox(this);
     workload_box_->setObjectName("mpt-workload");
     for (const Workload& w : kWorkloads) workload_box_->addItem(tr(w.title), QString(w.key));
@@ -75,7 +56,6 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     passes_box_->setObjectName("mpt-passes");
     passes_box_->addItem(tr("2 passes (reduce + broadcast)"), 2);
     passes_box_->addItem(tr("1 pass (the paper's formula)"), 1);
-    addChoices(controls, this, {{tr("Workload"), workload_box_}, {tr("Configuration"), scenario_box_}});
     array_box_ = new QComboBox(this);
     array_box_->setObjectName("mpt-array");
     array_box_->addItem(tr("64×64 FP32 (layer study)"), 64.0);
@@ -83,13 +63,16 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     vector_box_ = new QComboBox(this);
     vector_box_->setObjectName("mpt-vector");
     for (double rate : {64.0, 256.0, 1024.0}) vector_box_->addItem(tr("%1 FLOP/cycle").arg(rate), rate);
-    auto* more = new QHBoxLayout;
-    addChoices(more, this,
-               {{tr("Objective"), objective_box_}, {tr("Weights"), passes_box_}, {tr("Array"), array_box_},
-                {tr("Transforms"), vector_box_}});
-    column->addLayout(controls);
-    controls = more;
-    column->addLayout(controls);
+    // Three short rows: one long row would set the window's minimum width and squeeze the docks.
+    const std::vector<std::pair<QString, QComboBox*>> rows[] = {
+        {{tr("Workload"), workload_box_}, {tr("Configuration"), scenario_box_}},
+        {{tr("Objective"), objective_box_}, {tr("Weights"), passes_box_}},
+        {{tr("Array"), array_box_}, {tr("Transforms"), vector_box_}}};
+    for (const auto& row : rows) {
+        auto* line = new QHBoxLayout;
+        addChoices(line, this, row);
+        column->addLayout(line);
+    }
     summary_ = makeSummaryLabel(this, "mpt-summary");
     column->addWidget(summary_);
 
@@ -378,6 +361,13 @@ void MptView::fillBars() {
     bars_->setData(std::move(d));
 }
 
+// The paper's figure beside a configuration on this workload, marked as the paper's (spec A11).
+std::string MptView::paperFigure(mpt::Scenario s) const {
+    const std::string workload = workloadKey().toStdString();
+    const std::string figure = mpt::paperFigure(s, isMptLayerStudy(workload), workload == "layers-5x5");
+    return figure.empty() ? figure : figure + " (paper)";
+}
+
 CsvTable MptView::compareCsv() const {
     CsvTable t;
     t.header = {"configuration", "time_per_iteration_s", "speedup_vs_w_dp_x", "speedup_vs_one_worker_x",
@@ -388,28 +378,24 @@ CsvTable MptView::compareCsv() const {
         const mpt::Evaluation e = s == eval_.scenario ? eval_ : mpt::evaluate(layers_, s, p);
         t.rows.push_back({mpt::scenarioName(s), formatNumber(e.totals.total_s), formatNumber(e.speedupVsWdp()),
                           formatNumber(e.speedupVsOne()), formatNumber(e.totals.comm_bytes),
-                          formatNumber(e.totals.energy.total()), paperFigure(workloadKey(), s).toStdString()});
+                          formatNumber(e.totals.energy.total()), paperFigure(s)});
     }
     return t;
 }
 
 void MptView::fillTable() {
     const CsvTable t = compareCsv();
-    std::vector<QStringList> rows, tips;
+    std::vector<QStringList> rows;
     int bold = -1;
     for (const auto& row : t.rows) {
-        const QString paper = q(row[6]);
-        // The paper's figure reads short in the cell; its baseline is in the tooltip and the CSV.
-        const QString shown = paper.contains("; ") ? paper.section(QStringLiteral("; "), 0, 0) + ")" : paper;
         if (row[0] == mpt::scenarioName(eval_.scenario)) bold = static_cast<int>(rows.size());
         rows.push_back({q(row[0]), q(seconds(std::stod(row[1]))), times(std::stod(row[2])), times(std::stod(row[3])),
-                        q(withPrefix(std::stod(row[4]), "B")), q(joules(std::stod(row[5]))), shown});
-        tips.push_back({{}, {}, {}, {}, {}, {}, paper});
+                        q(withPrefix(std::stod(row[4]), "B")), q(joules(std::stod(row[5]))), q(row[6])});
     }
     fillComparisonTable(table_,
                         {tr("configuration"), tr("time / iteration"), tr("vs w_dp"), tr("vs 1 worker"),
                          tr("comm / worker"), tr("energy"), tr("paper-reported")},
-                        rows, 6, bold, tips);
+                        rows, 6, bold);
     table_->setToolTip(tr("Paper-reported: Hong et al., MICRO 2018 (cycle-accurate BookSim, trained networks), for "
                           "reference; the other columns are this engine's model."));
 }

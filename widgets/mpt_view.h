@@ -72,6 +72,7 @@ signals:
 
 private:
     mpt::ScenarioParams params() const;
+    std::string paperFigure(mpt::Scenario s) const;
     void evaluate();
     void fillGrid();
     void fillBars();

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <QFormLayout>
+#include <QLineEdit>
 #include <QLocale>
 #include <QObject>
 
@@ -26,6 +28,15 @@ QString parseNumber(const QString& text, bool allow_zero, double* value) {
     if (!allow_zero && !(v > 0)) return QObject::tr("must be greater than 0, got %1").arg(t);
     *value = v;
     return {};
+}
+
+QLineEdit* addNumberRow(QWidget* owner, QFormLayout* form, const QString& key, const QString& label, const QString& tip) {
+    auto* edit = new QLineEdit(owner);
+    edit->setObjectName(key);
+    edit->setToolTip(tip);
+    edit->setMinimumWidth(60);
+    form->addRow(label, edit);
+    return edit;
 }
 
 }  // namespace partita

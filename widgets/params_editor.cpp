@@ -162,11 +162,7 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
 }
 
 QLineEdit* ParamsEditor::addNumber(QFormLayout* form, const QString& key, const QString& label, const QString& tip) {
-    auto* edit = new QLineEdit(this);
-    edit->setObjectName(key);
-    edit->setToolTip(tip);
-    edit->setMinimumWidth(60);
-    form->addRow(label, edit);
+    QLineEdit* edit = addNumberRow(this, form, key, label, tip);
     fields_[key] = edit;
     labels_[key] = label;
     tips_[key] = tip;

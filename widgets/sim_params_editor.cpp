@@ -139,11 +139,7 @@ SimParamsEditor::SimParamsEditor(QWidget* parent) : QWidget(parent) {
 
 QLineEdit* SimParamsEditor::addNumber(QFormLayout* form, const QString& key, const QString& label,
                                       const QString& tip) {
-    auto* edit = new QLineEdit(this);
-    edit->setObjectName(key);
-    edit->setToolTip(tip);
-    edit->setMinimumWidth(60);
-    form->addRow(label, edit);
+    QLineEdit* edit = addNumberRow(this, form, key, label, tip);
     fields_[key] = edit;
     labels_[key] = label;
     numbers_ << key;

@@ -321,20 +321,7 @@ int scenarioCommand(const Args& a, const Setup& s, std::ostream& out) {
 }
 
 // The paper-reported number set beside a scenario for this input (never computed).
-std::string paperColumn(Scenario sc, const Setup& s) {
-    if (s.study) {
-        if (sc == Scenario::WMpPlusStar) return s.five ? "3.03x vs w_dp (5 layers, 5x5)" : "2.74x vs w_dp (5-layer avg)";
-        if (sc == Scenario::WMpPlus) return s.five ? "" : "2.24x Mid / 4.54x Late vs w_dp";
-        return "";
-    }
-    switch (sc) {
-        case Scenario::WDp: return "71x vs 1 worker";
-        case Scenario::WMpPlus: return "1.4x vs w_dp (network avg)";
-        case Scenario::WMpStar: return "2.2x vs w_dp (network avg)";
-        case Scenario::WMpPlusStar: return "2.7x vs w_dp; 191x vs 1 worker";
-        default: return "";
-    }
-}
+std::string paperColumn(Scenario sc, const Setup& s) { return paperFigure(sc, s.study, s.five); }
 
 int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
     std::vector<Evaluation> evals;

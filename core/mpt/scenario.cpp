@@ -5,6 +5,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/util/format.h"
+
 namespace partita::mpt {
 
 namespace {
@@ -209,6 +211,29 @@ const std::vector<PaperNumber>& paperNumbers() {
         {"scatter_1d", "tile scatter cut by zero-skip (N_g = 4)", 64.7, "%", "no zero-skip"},
     };
     return numbers;
+}
+
+std::string paperFigure(Scenario s, bool layer_study, bool five_by_five) {
+    auto x = [](const std::string& id) {
+        for (const PaperNumber& n : paperNumbers())
+            if (n.id == id) return formatNumber(n.value) + n.unit;
+        throw std::logic_error("no paper number '" + id + "'");
+    };
+    if (layer_study) {
+        if (s == Scenario::WMpPlusStar)
+            return five_by_five ? x("layers_wmp+*_5x5") + " vs w_dp (5 layers, 5x5)"
+                                : x("layers_wmp+*") + " vs w_dp (5-layer avg)";
+        if (s == Scenario::WMpPlus && !five_by_five)
+            return x("layers_wmp+_mid") + " Mid / " + x("layers_wmp+_late") + " Late vs w_dp";
+        return "";
+    }
+    switch (s) {
+        case Scenario::WDp: return x("net_wdp_vs_one") + " vs 1 worker";
+        case Scenario::WMpPlus: return x("net_wmp+") + " vs w_dp (network avg)";
+        case Scenario::WMpStar: return x("net_wmp*") + " vs w_dp (network avg)";
+        case Scenario::WMpPlusStar: return x("net_wmp+*") + " vs w_dp; " + x("net_wmp+*_vs_one") + " vs 1 worker";
+        default: return "";
+    }
 }
 
 }  // namespace partita::mpt

@@ -80,5 +80,9 @@ struct PaperNumber {
     std::string unit, baseline;
 };
 const std::vector<PaperNumber>& paperNumbers();
+// The paper's figures that stand beside scenario `s` in a comparison (from paperNumbers(), short
+// baselines): "2.74x vs w_dp (5-layer avg)" for the Table II study, "2.7x vs w_dp; 191x vs 1 worker"
+// for whole networks; empty when the paper reports none for it.
+std::string paperFigure(Scenario s, bool layer_study, bool five_by_five);
 
 }  // namespace partita::mpt

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QImage>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -50,6 +51,15 @@ private:
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void noTabWidensTheWindow() {
+        // The tab area's minimum is its widest page's: one wide page squeezes the docks at 1280 px.
+        MainWindow w(options("mpt"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        for (int i = 0; i < w.tabs()->count(); ++i)
+            QVERIFY2(w.tabs()->widget(i)->minimumSizeHint().width() <= 640, qPrintable(w.tabs()->tabText(i)));
+    }
 
     void mptRunsTheLayerStudyAndAClickForcesAShape() {
         MainWindow w(options("mpt"));

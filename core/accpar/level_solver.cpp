@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <queue>
 #include <stdexcept>
 #include <string>
 
@@ -42,22 +44,52 @@ std::vector<int> predecessorsOf(const LevelProblem& p) {
     return pred;
 }
 
+// Adjacency in one array (compressed rows): the items of row r are item[start[r] .. start[r+1]).
+struct Rows {
+    std::vector<size_t> start;
+    std::vector<int> item;
+    std::span<const int> operator[](size_t r) const {
+        return {item.data() + start[r], item.data() + start[r + 1]};
+    }
+};
+
+// Builds rows from (row, item) pairs given as a callback over each pair; two passes, no per-row vectors.
+template <class ForEach>
+Rows makeRows(size_t rows, ForEach forEach) {
+    Rows out;
+    out.start.assign(rows + 1, 0);
+    forEach([&](int row, int) { ++out.start[static_cast<size_t>(row) + 1]; });
+    for (size_t r = 0; r < rows; ++r) out.start[r + 1] += out.start[r];
+    out.item.resize(out.start[rows]);
+    std::vector<size_t> fill(out.start.begin(), out.start.end() - 1);
+    forEach([&](int row, int item) { out.item[fill[static_cast<size_t>(row)]++] = item; });
+    return out;
+}
+
 // Stable topological order: the lowest-index layer whose inputs (predecessor, edge sources) are done.
+// Ready layers wait in a min-heap, so this is O((layers + edges) log layers).
 std::vector<int> solveOrder(const LevelProblem& p, const std::vector<int>& pred) {
     const auto n = static_cast<size_t>(p.layers);
-    std::vector<std::vector<int>> needs(n);
-    for (size_t l = 1; l < n; ++l) needs[l].push_back(pred[l]);
-    for (const auto& e : p.residuals) needs[static_cast<size_t>(e.consumer)].push_back(e.source);
-    std::vector<bool> done(n, false);
+    auto eachNeed = [&](auto&& visit) {  // visit(input, user)
+        for (size_t l = 1; l < n; ++l) visit(pred[l], static_cast<int>(l));
+        for (const auto& e : p.residuals) visit(e.source, e.consumer);
+    };
+    const Rows users = makeRows(n, eachNeed);
+    std::vector<int> pending(n, 0);
+    eachNeed([&](int, int user) { ++at(pending, user); });
+    std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+    for (size_t l = 0; l < n; ++l)
+        if (pending[l] == 0) ready.push(static_cast<int>(l));
     std::vector<int> order;
-    while (order.size() < n) {
-        size_t pick = n;
-        for (size_t l = 0; l < n && pick == n; ++l)
-            if (!done[l] && std::all_of(needs[l].begin(), needs[l].end(), [&](int j) { return at(done, j); })) pick = l;
-        if (pick == n) fail("the predecessors and residual edges form a cycle");
-        done[pick] = true;
-        order.push_back(static_cast<int>(pick));
+    order.reserve(n);
+    while (!ready.empty()) {
+        const int pick = ready.top();
+        ready.pop();
+        order.push_back(pick);
+        for (int u : users[static_cast<size_t>(pick)])
+            if (--at(pending, u) == 0) ready.push(u);
     }
+    if (order.size() < n) fail("the predecessors and residual edges form a cycle");
     if (order[0] != 0) fail("layer 0 must come first");
     return order;
 }
@@ -80,30 +112,36 @@ LevelSolution solveLevel(const LevelProblem& p) {
     for (const auto& e : p.residuals) use(e.source, e.consumer);
     at(last_use, order.back()) = static_cast<int>(n);  // kept for the final pick
 
-    // Per layer: the k x k step costs (k for layer 0), and per edge the k x k shortcut costs.
-    std::vector<std::vector<StepCost>> steps(n);
-    for (size_t l = 0; l < n; ++l)
-        for (size_t a = 0; a < (l == 0 ? 1 : k); ++a)
+    // Per layer the k x k step costs, [l * k * k + tt * k + t] (layer 0 uses tt = 0 only);
+    // per edge the k x k shortcut costs.
+    std::vector<StepCost> steps(n * k * k);
+    for (size_t t = 0; t < k; ++t) steps[t] = p.first(p.allowed[t]);
+    for (size_t l = 1; l < n; ++l)
+        for (size_t a = 0; a < k; ++a)
             for (size_t t = 0; t < k; ++t)
-                steps[l].push_back(l == 0 ? p.first(p.allowed[t])
-                                          : p.step(static_cast<int>(l), p.allowed[a], p.allowed[t]));
-    std::vector<std::vector<double>> shortcut(p.residuals.size());
+                steps[(l * k + a) * k + t] = p.step(static_cast<int>(l), p.allowed[a], p.allowed[t]);
+    std::vector<double> shortcut(p.residuals.size() * k * k);
     for (size_t e = 0; e < p.residuals.size(); ++e)
         for (size_t a = 0; a < k; ++a)
             for (size_t t = 0; t < k; ++t)
-                shortcut[e].push_back(p.shortcut(p.residuals[e], p.allowed[a], p.allowed[t]));
+                shortcut[(e * k + a) * k + t] = p.shortcut(p.residuals[e], p.allowed[a], p.allowed[t]);
+    const Rows edges_into = makeRows(n, [&](auto&& visit) {
+        for (size_t e = 0; e < p.residuals.size(); ++e) visit(p.residuals[e].consumer, static_cast<int>(e));
+    });
 
     struct Back {
         size_t prev;
         size_t type;
     };
-    std::vector<std::vector<Back>> back(n);
-    std::vector<int> frontier;  // layers in the state, oldest (by solve position) first = most significant digit
-    std::vector<double> cost{0.0};
-    std::vector<bool> have{true};
+    std::vector<Back> back;           // every layer's states, in solve order
+    std::vector<size_t> back_at(n);   // where layer l's states start in `back`
+    std::vector<int> frontier, next;  // layers in the state, oldest (by solve position) first = most significant digit
+    std::vector<size_t> place(n, 0);  // k^(digits after it) for each layer in `frontier`
+    std::vector<double> cost{0.0}, next_cost;
+    std::vector<char> have{1}, next_have;
     for (size_t i = 0; i < n; ++i) {
         const auto l = static_cast<size_t>(order[i]);
-        std::vector<int> next;
+        next.clear();
         for (int j : frontier)
             if (at(last_use, j) > static_cast<int>(i)) next.push_back(j);
         if (last_use[l] > static_cast<int>(i)) next.push_back(static_cast<int>(l));
@@ -111,34 +149,33 @@ LevelSolution solveLevel(const LevelProblem& p) {
         for (size_t m = 0; m < next.size(); ++m)
             if ((states *= k) > kMaxStates) fail("too many parallel branches are open at layer " + std::to_string(l));
         // Digit of layer j in a state of `frontier` (j is always present when asked for).
-        auto digit = [&](size_t state, int j) {
-            const auto at = static_cast<size_t>(std::find(frontier.begin(), frontier.end(), j) - frontier.begin());
-            for (size_t m = at + 1; m < frontier.size(); ++m) state /= k;
-            return state % k;
-        };
-        std::vector<double> next_cost(states, 0.0);
-        std::vector<bool> next_have(states, false);
-        back[l].assign(states, {0, 0});
+        auto digit = [&](size_t state, int j) { return state / at(place, j) % k; };
+        next_cost.assign(states, 0.0);
+        next_have.assign(states, 0);
+        back_at[l] = back.size();
+        back.resize(back.size() + states, {0, 0});
+        Back* back_l = back.data() + back_at[l];
+        const StepCost* step_l = steps.data() + l * k * k;
         for (size_t s = 0; s < cost.size(); ++s) {
             if (!have[s]) continue;
             const size_t tt = i == 0 ? 0 : digit(s, pred[l]);
             for (size_t t = 0; t < k; ++t) {
-                double c = cost[s] + steps[l][tt * k + t].cost;
-                for (size_t e = 0; e < p.residuals.size(); ++e)
-                    if (p.residuals[e].consumer == static_cast<int>(l))
-                        c += shortcut[e][digit(s, p.residuals[e].source) * k + t];
+                double c = cost[s] + step_l[tt * k + t].cost;
+                for (int e : edges_into[l])
+                    c += shortcut[(static_cast<size_t>(e) * k + digit(s, at(p.residuals, e).source)) * k + t];
                 size_t ns = 0;
                 for (int j : next) ns = ns * k + (j == static_cast<int>(l) ? t : digit(s, j));
                 if (!next_have[ns] || better(c, next_cost[ns], p.tolerance)) {
                     next_cost[ns] = c;
-                    next_have[ns] = true;
-                    back[l][ns] = {s, t};
+                    next_have[ns] = 1;
+                    back_l[ns] = {s, t};
                 }
             }
         }
-        frontier = std::move(next);
-        cost = std::move(next_cost);
-        have = std::move(next_have);
+        std::swap(frontier, next);
+        for (size_t m = frontier.size(), w = 1; m-- > 0; w *= k) at(place, frontier[m]) = w;
+        std::swap(cost, next_cost);
+        std::swap(have, next_have);
     }
     size_t best = 0;
     for (size_t s = 1; s < cost.size(); ++s)
@@ -149,12 +186,13 @@ LevelSolution solveLevel(const LevelProblem& p) {
     std::vector<size_t> digit_of(n, 0);
     for (size_t i = n, s = best; i-- > 0;) {
         const auto l = static_cast<size_t>(order[i]);
-        digit_of[l] = back[l][s].type;
+        const Back b = back[back_at[l] + s];
+        digit_of[l] = b.type;
         out.choice[l] = p.allowed[digit_of[l]];
-        s = back[l][s].prev;
+        s = b.prev;
     }
     for (size_t l = 0; l < n; ++l)
-        out.ratio[l] = steps[l][(l == 0 ? 0 : at(digit_of, pred[l])) * k + digit_of[l]].ratio;
+        out.ratio[l] = steps[(l * k + (l == 0 ? 0 : at(digit_of, pred[l]))) * k + digit_of[l]].ratio;
     return out;
 }
 

@@ -1,6 +1,6 @@
 // The AccPar authors' network text format (issue 2, item 3): values are read by
 // position; keys are checked only to give a helpful message.
-#include <sstream>
+#include <algorithm>
 #include <vector>
 
 #include "core/io/network_io.h"
@@ -10,36 +10,44 @@ namespace partita {
 
 namespace {
 
-struct Line {
-    int number;
-    std::vector<std::string> words;
+// The blanks `>>` skips in the C locale.
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+// The words of a line. Every line of the format has at most two, so only the first two are kept
+// (short strings, no allocation); `size()` still counts them all for the error messages.
+struct Words {
+    std::string first[2];
+    size_t count = 0;
+    size_t size() const { return count; }
+    bool empty() const { return count == 0; }
+    const std::string& operator[](size_t i) const { return first[i]; }
 };
 
+struct Line {
+    int number = 0;
+    Words words;
+};
+
+// Reads one non-blank line ahead of the caller, so memory stays O(1) in the file's length.
 class LineReader {
 public:
-    LineReader(const std::string& text, std::string source) : source_(std::move(source)) {
-        std::istringstream in(text);
-        std::string raw;
-        int number = 0;
-        while (std::getline(in, raw)) {
-            ++number;
-            std::istringstream words(raw);
-            Line line{number, {}};
-            for (std::string w; words >> w;) line.words.push_back(w);
-            if (!line.words.empty()) lines_.push_back(line);
-        }
-        last_line_ = number;
+    LineReader(const std::string& text, std::string source) : text_(text), source_(std::move(source)) { advance(); }
+
+    Line next(const std::string& expecting) {
+        if (done()) endsEarly(expecting);
+        Line line = std::move(ahead_);
+        advance();
+        return line;
     }
 
-    const Line& next(const std::string& expecting) {
-        if (pos_ >= lines_.size())
-            fail(last_line_, "the file ends early: expected " + expecting);
-        return lines_[pos_++];
+    [[noreturn]] void endsEarly(const std::string& expecting) const {
+        fail(number_, "the file ends early: expected " + expecting);
     }
 
     // A "key value" line; returns the value as a positive integer.
     std::int64_t value(const std::string& key, const std::string& layer) {
-        const Line& line = next("'" + key + "' of layer '" + layer + "'");
+        if (done()) endsEarly("'" + key + "' of layer '" + layer + "'");
+        const Line line = next(key);
         if (line.words.size() != 2) fail(line.number, "expected '" + key + " <value>' for layer '" + layer + "'");
         if (line.words[0] != key)
             fail(line.number, "expected '" + key + "' for layer '" + layer + "', found '" + line.words[0] + "'");
@@ -59,17 +67,39 @@ public:
         return v;
     }
 
-    bool done() const { return pos_ >= lines_.size(); }
-    const Line& peek() const { return lines_[pos_]; }
+    bool done() const { return !have_ahead_; }
+    const Line& peek() const { return ahead_; }
     [[noreturn]] void fail(int line, const std::string& message) const {
         throw InputError(source_, "line " + std::to_string(line), message);
     }
 
 private:
+    // Splits lines by hand until one has words (a string stream per line made reading dominate).
+    void advance() {
+        have_ahead_ = false;
+        while (!have_ahead_ && pos_ < text_.size()) {
+            ++number_;
+            const size_t end = std::min(text_.find('\n', pos_), text_.size());
+            ahead_ = Line{number_, {}};
+            for (size_t i = pos_; i < end;) {
+                while (i < end && isSpace(text_[i])) ++i;
+                const size_t word = i;
+                while (i < end && !isSpace(text_[i])) ++i;
+                if (i == word) continue;
+                if (ahead_.words.count < 2) ahead_.words.first[ahead_.words.count].assign(text_, word, i - word);
+                ++ahead_.words.count;
+            }
+            have_ahead_ = !ahead_.words.empty();
+            pos_ = end + 1;
+        }
+    }
+
+    const std::string& text_;
     std::string source_;
-    std::vector<Line> lines_;
+    Line ahead_;
+    bool have_ahead_ = false;
     size_t pos_ = 0;
-    int last_line_ = 0;
+    int number_ = 0;  // lines read so far; at the end, the file's last line
 };
 
 // Finds stride and padding (and whether to honour the pool factor) so that a
@@ -100,7 +130,7 @@ bool fitConv(std::int64_t in, int kernel, std::int64_t out, int pool, int& strid
 
 Network readAccParText(const std::string& text, const std::string& source) {
     LineReader reader(text, source);
-    const Line& head = reader.next("'num_layers N'");
+    const Line head = reader.next("'num_layers N'");
     if (head.words.size() != 2 || head.words[0] != "num_layers")
         reader.fail(head.number, "expected 'num_layers N' on the first line");
     const auto count = reader.positive(head, head.words[1], "num_layers");
@@ -112,7 +142,8 @@ Network readAccParText(const std::string& text, const std::string& source) {
     net.description = "imported from AccPar text format";
     Shape current{};
     for (std::int64_t i = 0; i < count; ++i) {
-        const Line& header = reader.next("layer " + std::to_string(i + 1) + " of " + std::to_string(count));
+        if (reader.done()) reader.endsEarly("layer " + std::to_string(i + 1) + " of " + std::to_string(count));
+        const Line header = reader.next("");
         if (header.words.size() != 2 || (header.words[1] != "FC" && header.words[1] != "CONV"))
             reader.fail(header.number, "expected '<name> FC' or '<name> CONV', found '" +
                                            (header.words.empty() ? std::string() : header.words[0]) +

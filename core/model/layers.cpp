@@ -1,6 +1,7 @@
 #include "core/model/layers.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace partita {
 
@@ -39,9 +40,12 @@ bool asBlock(const Network& net, int add, Block& block) {
     const auto& in = opAt(net, add).input_ids;
     if (in.size() != 2) return false;
     const auto pu = backPath(net, in[0]), pv = backPath(net, in[1]);
+    std::unordered_map<int, size_t> on_v;  // node -> its place on pv, so long branches stay linear
+    for (size_t iv = 0; iv < pv.size(); ++iv) on_v.emplace(pv[iv], iv);
     for (size_t iu = 0; iu < pu.size(); ++iu) {
-        const auto it = std::find(pv.begin(), pv.end(), pu[iu]);
-        if (it == pv.end()) continue;  // the first shared node is the fork X
+        const auto found = on_v.find(pu[iu]);
+        if (found == on_v.end()) continue;  // the first shared node is the fork X
+        const auto it = pv.begin() + static_cast<std::ptrdiff_t>(found->second);
         std::vector<int> bu(pu.begin(), pu.begin() + static_cast<std::ptrdiff_t>(iu)), bv(pv.begin(), it);
         if (bv.size() > bu.size()) std::swap(bu, bv);
         if (bu.empty() || bv.size() > 1) return false;
@@ -65,15 +69,19 @@ void findShortcuts(const Network& net, const std::vector<int>& layer_of, LayerTa
         proj.dp_pred = layer_of[static_cast<size_t>(b.main.back())];
         proj.shares_input = true;
     }
+    // The non-projection weighted layers reading each add (through pools), found in one pass.
+    std::unordered_map<int, std::vector<int>> readers;
+    for (const Block& b : blocks) readers[b.add];
+    for (size_t l = 0; l < table.layers.size(); ++l) {
+        if (table.layers[l].shares_input) continue;
+        const auto it = readers.find(throughPools(net, opAt(net, table.layers[l].op_id).input_ids[0]));
+        if (it != readers.end()) it->second.push_back(static_cast<int>(l));
+    }
     for (const Block& b : blocks) {
-        // The consumer: the one non-projection weighted layer reading the add (through pools).
-        int consumer = -1, count = 0;
-        for (size_t l = 0; l < table.layers.size(); ++l) {
-            const auto& op = opAt(net, table.layers[l].op_id);
-            if (table.layers[l].shares_input || throughPools(net, op.input_ids[0]) != b.add) continue;
-            consumer = static_cast<int>(l);
-            ++count;
-        }
+        // The consumer: the one non-projection weighted layer reading the add.
+        const auto& read_by = readers[b.add];
+        const int consumer = read_by.empty() ? -1 : read_by.back();
+        const auto count = read_by.size();
         if (count != 1) continue;  // the sum feeds a join or the output: no edge to price
         table.layers[static_cast<size_t>(consumer)].dp_pred = layer_of[static_cast<size_t>(b.main.front())];
         const bool projection = b.projection >= 0;
@@ -128,14 +136,16 @@ LayerTable weightedLayers(const Network& net) {
         }
     }
     // Weighted predecessors: walk back through non-weighted operators.
-    for (auto& layer : table.layers) {
+    // visited_by[op] = the last layer whose walk reached op (one array for all walks, not one per layer).
+    std::vector<int> visited_by(net.ops.size(), -1);
+    for (size_t l = 0; l < table.layers.size(); ++l) {
+        auto& layer = table.layers[l];
         std::vector<int> stack(net.ops[static_cast<size_t>(layer.op_id)].input_ids);
-        std::vector<bool> visited(net.ops.size(), false);
         while (!stack.empty()) {
             const int id = stack.back();
             stack.pop_back();
-            if (id < 0 || visited[static_cast<size_t>(id)]) continue;
-            visited[static_cast<size_t>(id)] = true;
+            if (id < 0 || visited_by[static_cast<size_t>(id)] == static_cast<int>(l)) continue;
+            visited_by[static_cast<size_t>(id)] = static_cast<int>(l);
             if (layer_of[static_cast<size_t>(id)] >= 0) {
                 layer.preds.push_back(layer_of[static_cast<size_t>(id)]);
                 continue;

@@ -1,7 +1,10 @@
 #include "core/model/network.h"
 
 #include <algorithm>
-#include <map>
+#include <functional>
+#include <string_view>
+#include <unordered_map>
+#include <queue>
 #include <stdexcept>
 
 #include "core/util/error.h"
@@ -67,17 +70,19 @@ std::vector<int> topologicalOrder(const std::vector<std::vector<int>>& inputs, c
                 consumers[static_cast<size_t>(p)].push_back(static_cast<int>(i));
             }
     std::vector<int> order;
+    order.reserve(n);
     std::vector<bool> done(n, false);
-    // Repeatedly take the first ready operator in file order: O(n^2) worst case,
-    // fine for networks of a few thousand operators and keeps file order stable.
-    for (size_t round = 0; round < n; ++round) {
-        int pick = -1;
-        for (size_t i = 0; i < n; ++i)
-            if (!done[i] && pending[i] == 0) { pick = static_cast<int>(i); break; }
-        if (pick < 0) break;
+    // Always take the first ready operator in file order (a min-heap), which keeps file order stable.
+    std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+    for (size_t i = 0; i < n; ++i)
+        if (pending[i] == 0) ready.push(static_cast<int>(i));
+    while (!ready.empty()) {
+        const int pick = ready.top();
+        ready.pop();
         done[static_cast<size_t>(pick)] = true;
         order.push_back(pick);
-        for (int c : consumers[static_cast<size_t>(pick)]) --pending[static_cast<size_t>(c)];
+        for (int c : consumers[static_cast<size_t>(pick)])
+            if (--pending[static_cast<size_t>(c)] == 0) ready.push(c);
     }
     if (order.size() == n) return order;
     // Walk back through unfinished inputs until a node repeats: that is a cycle.
@@ -98,6 +103,21 @@ std::vector<int> topologicalOrder(const std::vector<std::vector<int>>& inputs, c
     throw InputError(source, describe(net.ops[static_cast<size_t>(cur)].name), "the operators form a cycle: " + cycle);
 }
 
+// Puts the operators in `order` and renumbers their inputs.
+void reorder(Network& net, const std::vector<int>& order, const std::vector<std::vector<int>>& inputs) {
+    std::vector<int> new_id(net.ops.size());
+    for (size_t k = 0; k < order.size(); ++k) new_id[static_cast<size_t>(order[k])] = static_cast<int>(k);
+    std::vector<Operator> sorted;
+    sorted.reserve(order.size());
+    for (int old : order) {
+        Operator op = std::move(net.ops[static_cast<size_t>(old)]);
+        op.input_ids.clear();
+        for (int p : inputs[static_cast<size_t>(old)]) op.input_ids.push_back(p < 0 ? -1 : new_id[static_cast<size_t>(p)]);
+        sorted.push_back(std::move(op));
+    }
+    net.ops = std::move(sorted);
+}
+
 }  // namespace
 
 void propagate(Network& net, const std::string& source) {
@@ -105,7 +125,8 @@ void propagate(Network& net, const std::string& source) {
     if (net.input.c <= 0 || net.input.h <= 0 || net.input.w <= 0)
         throw InputError(source, "input", "input sizes must be positive, got " + std::to_string(net.input.c) + "x" +
                                               std::to_string(net.input.h) + "x" + std::to_string(net.input.w));
-    std::map<std::string, int> index;
+    std::unordered_map<std::string_view, int> index;  // views of net.ops[i].name, which stay put below
+    index.reserve(net.ops.size());
     for (size_t i = 0; i < net.ops.size(); ++i) {
         const auto& name = net.ops[i].name;
         if (name.empty()) throw InputError(source, "operator #" + std::to_string(i), "operator has no name");
@@ -127,17 +148,10 @@ void propagate(Network& net, const std::string& source) {
         }
     }
     const auto order = topologicalOrder(inputs, net, source);
-    std::vector<int> new_id(net.ops.size());
-    for (size_t k = 0; k < order.size(); ++k) new_id[static_cast<size_t>(order[k])] = static_cast<int>(k);
-    std::vector<Operator> sorted;
-    sorted.reserve(order.size());
-    for (int old : order) {
-        Operator op = std::move(net.ops[static_cast<size_t>(old)]);
-        op.input_ids.clear();
-        for (int p : inputs[static_cast<size_t>(old)]) op.input_ids.push_back(p < 0 ? -1 : new_id[static_cast<size_t>(p)]);
-        sorted.push_back(std::move(op));
-    }
-    net.ops = std::move(sorted);
+    if (std::is_sorted(order.begin(), order.end()))  // already in order (the usual case): no moves
+        for (size_t i = 0; i < net.ops.size(); ++i) net.ops[i].input_ids = std::move(inputs[i]);
+    else
+        reorder(net, order, inputs);
 
     for (auto& op : net.ops) {
         auto shapeOf = [&](int id) { return id < 0 ? net.input : net.ops[static_cast<size_t>(id)].out_shape; };

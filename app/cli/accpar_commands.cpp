@@ -91,7 +91,7 @@ int referenceMode(const Args& a, std::ostream& out, const LayerTable& layers, co
         throw UsageError("--reference-compatible models 2^H identical accelerators (alpha = 1/2); this array "
                          "is not");
     ReferenceNetworkKind kind = ReferenceNetworkKind::Plain;
-    LayerTable table = layers;
+    LayerTable resnet;  // the authors' own construction, when the network is one of their ResNets
     if (!layers.isChain()) {
         std::string name;
         for (char ch : layers.network) name += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -102,8 +102,9 @@ int referenceMode(const Args& a, std::ostream& out, const LayerTable& layers, co
             throw UsageError("--reference-compatible handles chains and the authors' ResNet-18/34/50; '" +
                              layers.network + "' is neither");
         kind = referenceResNetKind(depth);
-        table = referenceResNet(depth);
+        resnet = referenceResNet(depth);
     }
+    const LayerTable& table = layers.isChain() ? layers : resnet;
     ReferenceOptions o;
     o.levels = s.array.levels;
     o.batch = s.params.batch;

@@ -23,7 +23,7 @@ void printAccPar(std::ostream& out, const LayerTable& layers, const Array& array
 
 // The reference-compatible mode's numbers (element counts per level).
 struct ReferenceReport {
-    LayerTable layers;
+    const LayerTable& layers;  // the caller keeps it alive while the report is used
     std::vector<std::string> accpar_rows;
     std::vector<double> accpar_cost;
     std::vector<std::string> hypar_rows;

@@ -18,9 +18,10 @@ void TextTable::print(std::ostream& out) const {
         std::string text;
         for (size_t i = 0; i < row.size(); ++i) {
             const std::string& cell = row[i];
-            const bool left = i == 0;
-            const std::string pad(width[i] - cell.size(), ' ');
-            text += (i ? "  " : "") + (left ? cell + pad : pad + cell);
+            const size_t pad = width[i] - cell.size();
+            if (i > 0) text.append(2 + pad, ' ');  // right-aligned after a two-space gap
+            text += cell;
+            if (i == 0) text.append(pad, ' ');
         }
         while (!text.empty() && text.back() == ' ') text.pop_back();
         out << text << '\n';

@@ -94,6 +94,58 @@ std::vector<int> solveOrder(const LevelProblem& p, const std::vector<int>& pred)
     return order;
 }
 
+// The plain chain (every layer after the one before it, no residual edges): the frontier is the last
+// layer alone, so the state is its type. Same arithmetic and tie rules as the general DP below, with
+// O(k) costs and one byte per layer and type for the back-pointers; ratios are asked again at the end.
+LevelSolution solveChainLevel(const LevelProblem& p) {
+    const auto n = static_cast<size_t>(p.layers);
+    const size_t k = p.allowed.size();
+    if (k > 255) fail("too many partition types");
+    std::vector<unsigned char> back(n * k, 0);
+    std::vector<double> cost(k), next(k);
+    for (size_t t = 0; t < k; ++t) cost[t] = p.first(p.allowed[t]).cost;
+    std::vector<double> step(k * k);
+    for (size_t l = 1; l < n; ++l) {
+        for (size_t tt = 0; tt < k; ++tt)
+            for (size_t t = 0; t < k; ++t) step[tt * k + t] = p.step(static_cast<int>(l), p.allowed[tt], p.allowed[t]).cost;
+        for (size_t t = 0; t < k; ++t) {
+            size_t pick = 0;
+            double c_pick = cost[0] + step[t];
+            for (size_t tt = 1; tt < k; ++tt) {
+                const double c = cost[tt] + step[tt * k + t];
+                if (better(c, c_pick, p.tolerance)) {
+                    c_pick = c;
+                    pick = tt;
+                }
+            }
+            next[t] = c_pick;
+            back[l * k + t] = static_cast<unsigned char>(pick);
+        }
+        std::swap(cost, next);
+    }
+    size_t best = 0;
+    for (size_t t = 1; t < k; ++t)
+        if (better(cost[t], cost[best], p.tolerance)) best = t;
+    LevelSolution out;
+    out.cost = cost[best];
+    std::vector<size_t> digit(n);
+    digit[n - 1] = best;
+    for (size_t l = n - 1; l > 0; --l) digit[l - 1] = back[l * k + digit[l]];
+    for (size_t l = 0; l < n; ++l) {
+        out.choice.push_back(p.allowed[digit[l]]);
+        out.ratio.push_back(l == 0 ? p.first(out.choice[0]).ratio
+                                   : p.step(static_cast<int>(l), out.choice[l - 1], out.choice[l]).ratio);
+    }
+    return out;
+}
+
+bool isPlainChain(const LevelProblem& p, const std::vector<int>& pred) {
+    if (!p.residuals.empty()) return false;
+    for (size_t l = 1; l < pred.size(); ++l)
+        if (pred[l] != static_cast<int>(l) - 1) return false;
+    return true;
+}
+
 }  // namespace
 
 LevelSolution solveLevel(const LevelProblem& p) {
@@ -102,6 +154,7 @@ LevelSolution solveLevel(const LevelProblem& p) {
     if (p.allowed.empty()) fail("no partition types allowed");
     if (!p.first || !p.step || (!p.residuals.empty() && !p.shortcut)) fail("a cost callback is missing");
     const auto pred = predecessorsOf(p);
+    if (isPlainChain(p, pred)) return solveChainLevel(p);
     const auto order = solveOrder(p, pred);
     const auto n = static_cast<size_t>(p.layers);
     const size_t k = p.allowed.size();

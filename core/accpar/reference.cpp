@@ -35,6 +35,8 @@ struct Terms {
 
 Terms termsOf(const LayerTable& layers, std::span<const LayerState> state) {
     Terms t;
+    t.intra.reserve(layers.size());
+    t.input.reserve(layers.size());
     for (size_t l = 0; l < layers.size(); ++l) {
         const Amounts a = amounts(layers[l], state[l], OutSize::PostPool);
         t.intra.push_back({intraAmount(a, Split::Batch), intraAmount(a, Split::Input), intraAmount(a, Split::Output)});
@@ -45,6 +47,16 @@ Terms termsOf(const LayerTable& layers, std::span<const LayerState> state) {
 
 double intraOf(const Terms& t, size_t l, Split s) { return t.intra[l][static_cast<size_t>(index(s))]; }
 
+// interCoefficient(from, to) at ratio 1/2 for every pair, looked up in the per-layer loops.
+struct InterTable {
+    std::array<std::array<double, kSplitCount>, kSplitCount> c{};
+    InterTable() {
+        for (Split a : kThreeTypes)
+            for (Split b : kThreeTypes) c[static_cast<size_t>(index(a))][static_cast<size_t>(index(b))] = interCoefficient(a, b);
+    }
+    double operator()(Split a, Split b) const { return c[static_cast<size_t>(index(a))][static_cast<size_t>(index(b))]; }
+};
+
 // One level's DP. Strict '<' over candidates in type order keeps the lowest type on ties.
 std::vector<Split> solveReferenceLevel(const LayerTable& layers, ReferenceNetworkKind kind,
                                        std::span<const LayerState> state, const ReferenceOptions& o, double& cost) {
@@ -52,6 +64,7 @@ std::vector<Split> solveReferenceLevel(const LayerTable& layers, ReferenceNetwor
     const Terms terms = termsOf(layers, state);
     const auto types = typesOf(o);
     auto at = [](auto& row, Split s) -> auto& { return row[static_cast<size_t>(index(s))]; };
+    const InterTable inter;
     std::vector<std::array<double, kSplitCount>> c(n);
     std::vector<std::array<Split, kSplitCount>> bp(n);
     for (Split t : types) at(c[0], t) = intraOf(terms, 0, t);
@@ -60,7 +73,7 @@ std::vector<Split> solveReferenceLevel(const LayerTable& layers, ReferenceNetwor
         for (Split t : types) {
             bool have = false;
             for (Split tt : types) {
-                double v = at(c[l - 1], tt) + interCoefficient(tt, t) * terms.input[l] + intraOf(terms, l, t);
+                double v = at(c[l - 1], tt) + inter(tt, t) * terms.input[l] + intraOf(terms, l, t);
                 if (shortcut && !(o.quirk && tt == Split::Batch)) {
                     // The block source's type, read greedily from the back-pointers of tt's path.
                     Split a = at(bp[l - 1], tt);
@@ -181,10 +194,11 @@ ReferenceResult referencePlan(const LayerTable& layers, ReferenceNetworkKind kin
 double referenceLevelCost(const LayerTable& layers, ReferenceNetworkKind kind, std::span<const LayerState> state,
                           std::span<const Cell> row, const ReferenceOptions& o) {
     const Terms terms = termsOf(layers, state);
+    const InterTable inter;
     double total = layers.size() > 0 ? intraOf(terms, 0, row[0].split) : 0.0;
     for (size_t l = 1; l < layers.size(); ++l) {
         const Split tt = row[l - 1].split, t = row[l].split;
-        total += interCoefficient(tt, t) * terms.input[l] + intraOf(terms, l, t);
+        total += inter(tt, t) * terms.input[l] + intraOf(terms, l, t);
         if (shortcutsOn(kind, o) && referenceShortcutEnters(kind, static_cast<int>(l)) &&
             !(o.quirk && tt == Split::Batch))
             total += referenceBlockCoefficient(row[l - static_cast<size_t>(blockSpan(kind))].split, t) * terms.input[l];

@@ -141,6 +141,7 @@ Network readAccParText(const std::string& text, const std::string& source) {
     if (net.name.size() > 4 && net.name.compare(net.name.size() - 4, 4, ".txt") == 0) net.name.resize(net.name.size() - 4);
     net.description = "imported from AccPar text format";
     Shape current{};
+    net.ops.reserve(static_cast<size_t>(std::min<std::int64_t>(count, static_cast<std::int64_t>(text.size() / 16))));  // a layer takes >= 16 bytes
     for (std::int64_t i = 0; i < count; ++i) {
         if (reader.done()) reader.endsEarly("layer " + std::to_string(i + 1) + " of " + std::to_string(count));
         const Line header = reader.next("");

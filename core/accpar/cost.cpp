@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 
 #include "core/accpar/multipath.h"
@@ -88,22 +89,23 @@ double exactRatio(const LayerTerms& terms, Prev tt, Split t, const GroupPair& pa
     }
     }
     const double target = pair.c_i / (pair.c_i + pair.c_j);
-    std::vector<double> roots;
+    double roots[2];  // on the stack: this runs for every layer and type pair of every split
+    size_t count = 0;
     if (a2 == 0) {
-        if (a1 != 0) roots.push_back(-a0 / a1);
-        else if (a0 == 0) roots.push_back(target);  // balanced for every ratio
+        if (a1 != 0) roots[count++] = -a0 / a1;
+        else if (a0 == 0) roots[count++] = target;  // balanced for every ratio
     } else {
         const double disc = a1 * a1 - 4.0 * a2 * a0;
         if (disc >= 0) {
             const double q = -0.5 * (a1 + std::copysign(std::sqrt(disc), a1));  // no cancellation
-            roots.push_back(q / a2);
-            if (q != 0) roots.push_back(a0 / q);
+            roots[count++] = q / a2;
+            if (q != 0) roots[count++] = a0 / q;
         }
     }
     constexpr double kSlack = 1e-12;  // a root a rounding error outside [0, 1] still counts
     bool found = false;
     double best = 0;
-    for (double r : roots) {
+    for (double r : std::span<double>(roots, count)) {
         if (!(r >= -kSlack && r <= 1.0 + kSlack)) continue;
         r = std::clamp(r, 0.0, 1.0);
         if (!found || std::abs(r - target) < std::abs(best - target)) best = r;

@@ -106,6 +106,7 @@ LayerTable weightedLayers(const Network& net) {
     LayerTable table;
     table.network = net.name;
     std::vector<int> layer_of(net.ops.size(), -1);
+    table.layers.reserve(net.ops.size());
     for (size_t i = 0; i < net.ops.size(); ++i) {
         const auto& op = net.ops[i];
         if (!isWeighted(op)) continue;
@@ -122,25 +123,29 @@ LayerTable weightedLayers(const Network& net) {
         layer.out_hw = static_cast<double>(op.out_shape.spatial());
         table.layers.push_back(layer);
     }
-    // Consumers of each operator, to follow a weighted layer's output through pools.
-    std::vector<std::vector<int>> consumers(net.ops.size());
+    // How many operators read each one, and one of them: enough to follow an output through pools.
+    std::vector<int> readers(net.ops.size(), 0), reader(net.ops.size(), -1);
     for (size_t i = 0; i < net.ops.size(); ++i)
         for (int p : net.ops[i].input_ids)
-            if (p >= 0) consumers[static_cast<size_t>(p)].push_back(static_cast<int>(i));
+            if (p >= 0) {
+                ++readers[static_cast<size_t>(p)];
+                reader[static_cast<size_t>(p)] = static_cast<int>(i);
+            }
     for (auto& layer : table.layers) {
         int cur = layer.op_id;
-        while (consumers[static_cast<size_t>(cur)].size() == 1 &&
-               net.ops[static_cast<size_t>(consumers[static_cast<size_t>(cur)][0])].type == OpType::Pool) {
-            cur = consumers[static_cast<size_t>(cur)][0];
+        while (readers[static_cast<size_t>(cur)] == 1 &&
+               net.ops[static_cast<size_t>(reader[static_cast<size_t>(cur)])].type == OpType::Pool) {
+            cur = reader[static_cast<size_t>(cur)];
             layer.out_hw = static_cast<double>(net.ops[static_cast<size_t>(cur)].out_shape.spatial());
         }
     }
     // Weighted predecessors: walk back through non-weighted operators.
     // visited_by[op] = the last layer whose walk reached op (one array for all walks, not one per layer).
-    std::vector<int> visited_by(net.ops.size(), -1);
+    std::vector<int> visited_by(net.ops.size(), -1), stack;
     for (size_t l = 0; l < table.layers.size(); ++l) {
         auto& layer = table.layers[l];
-        std::vector<int> stack(net.ops[static_cast<size_t>(layer.op_id)].input_ids);
+        const auto& inputs = net.ops[static_cast<size_t>(layer.op_id)].input_ids;
+        stack.assign(inputs.begin(), inputs.end());
         while (!stack.empty()) {
             const int id = stack.back();
             stack.pop_back();

@@ -1,6 +1,7 @@
 // partita-cli l2s: Learn-to-Scale single-image inference split by output
 // channel across the cores of a 2-D mesh (spec mpt-l2s PART B; README "Learn-to-Scale").
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <ostream>
 
@@ -66,11 +67,18 @@ Setup readSetup(const Args& a) {
     } else {
         s.layers = weightedLayers(loadNetwork(a.get("network")));
     }
+    const std::string largest = " (the largest supported mesh: each layer boundary keeps cores x cores matrices)";
     s.mesh.cores = a.integer("cores", 16);
-    if (s.mesh.cores < 1) throw UsageError("--cores must be a positive integer");
+    if (s.mesh.cores < 1 || s.mesh.cores > kMaxCores)
+        throw UsageError("--cores must be between 1 and " + std::to_string(kMaxCores) + ", got " +
+                         std::to_string(s.mesh.cores) + (s.mesh.cores > kMaxCores ? largest : ""));
     if (a.has("mesh")) {
         std::tie(s.mesh.width, s.mesh.height) = usage("mesh", [&] { return parseMeshShape(a.get("mesh")); });
-        if (!a.has("cores")) s.mesh.cores = s.mesh.width * s.mesh.height;
+        const std::int64_t cores = std::int64_t{s.mesh.width} * s.mesh.height;
+        if (cores > kMaxCores)
+            throw UsageError("--mesh " + a.get("mesh") + " holds " + std::to_string(cores) + " cores, more than " +
+                             std::to_string(kMaxCores) + largest);
+        if (!a.has("cores")) s.mesh.cores = static_cast<int>(cores);
     }
     s.mesh.e_link_j = a.number("e-link-pj", 10) * 1e-12;
     s.mesh.e_router_j = a.number("e-router-pj", 20) * 1e-12;

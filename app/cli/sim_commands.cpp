@@ -92,14 +92,27 @@ sim::SoapStrategy methodStrategy(const std::string& method, const SimSetup& s) {
     throw UsageError("--method must be dp, owt, mp, hypar or accpar, got '" + method + "'");
 }
 
-Json trafficSummary(const std::vector<std::vector<double>>& m) {
+// Up to this many devices the JSON carries the whole device x device matrix; beyond it, the pairs
+// that exchange anything (a 4,096-device matrix would be 16.7 million numbers).
+constexpr int kDenseTrafficDevices = 256;
+
+Json trafficSummary(const std::vector<sim::TrafficPair>& pairs, int devices) {
     double total = 0, peak = 0;
-    for (const auto& row : m)
-        for (double v : row) {
-            total += v;
-            peak = std::max(peak, v);
-        }
-    return Json{{"total_bytes", total}, {"max_pair_bytes", peak}, {"bytes", m}};
+    for (const auto& p : pairs) {
+        total += p.bytes;
+        peak = std::max(peak, p.bytes);
+    }
+    Json j{{"total_bytes", total}, {"max_pair_bytes", peak}};
+    if (devices <= kDenseTrafficDevices) {
+        std::vector<std::vector<double>> m(static_cast<size_t>(devices), std::vector<double>(static_cast<size_t>(devices), 0.0));
+        for (const auto& p : pairs) m[static_cast<size_t>(p.from)][static_cast<size_t>(p.to)] = p.bytes;
+        j["bytes"] = m;
+    } else {
+        Json list = Json::array();
+        for (const auto& p : pairs) list.push_back({p.from, p.to, p.bytes});
+        j["pairs"] = std::move(list);
+    }
+    return j;
 }
 
 }  // namespace
@@ -119,7 +132,7 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
     if (a.has("trace")) writeFile(a.get("trace"), sim::chromeTraceJson(graph, result));
     if (a.has("dot")) writeFile(a.get("dot"), sim::taskGraphDot(graph, &result));
     const sim::Utilisation use = sim::utilisation(graph, result);
-    const auto traffic = sim::trafficMatrix(graph);
+    const auto traffic = sim::trafficPairs(graph);
     if (a.flag("json")) {
         Json devices = Json::array();
         for (int r = 0; r < graph.computeDevices(); ++r)
@@ -134,7 +147,7 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
                {"makespan_s", result.makespan},
                {"tasks", graph.taskCount()},
                {"devices", devices},
-               {"traffic", trafficSummary(traffic)}};
+               {"traffic", trafficSummary(traffic, graph.computeDevices())}};
         out << j.dump(2) << "\n";
         return 0;
     }
@@ -146,7 +159,9 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
         t.add({graph.resourceName(r), seconds(use.busy_s[static_cast<size_t>(r)]),
                fixed(100 * use.fraction[static_cast<size_t>(r)], 1) + " %"});
     t.print(out);
-    out << "\nTraffic   " << fixed(trafficSummary(traffic)["total_bytes"].get<double>() / 1e9, 4)
+    double total = 0;
+    for (const auto& p : traffic) total += p.bytes;
+    out << "\nTraffic   " << fixed(total / 1e9, 4)
         << " GB between devices\n";
     return 0;
 }

@@ -1,13 +1,24 @@
 #include "core/l2s/mesh.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
 
 namespace partita::l2s {
 
+namespace {
+
+std::string tooLarge(std::int64_t cores) {
+    return "mesh: " + std::to_string(cores) + " cores is more than the " + std::to_string(kMaxCores) +
+           " supported (every layer boundary keeps cores x cores traffic and link-load matrices)";
+}
+
+}  // namespace
+
 std::pair<int, int> defaultMeshShape(int cores) {
     if (cores < 1) throw std::invalid_argument("mesh: core count must be positive, got " + std::to_string(cores));
+    if (cores > kMaxCores) throw std::invalid_argument(tooLarge(cores));
     int y = 1;
     for (int d = 1; d * d <= cores; ++d)
         if (cores % d == 0) y = d;
@@ -22,10 +33,12 @@ std::pair<int, int> parseMeshShape(const std::string& text) {
         const std::string a = text.substr(0, x), b = text.substr(x + 1);
         const int w = std::stoi(a, &used_a), h = std::stoi(b, &used_b);
         if (used_a != a.size() || used_b != b.size() || w < 1 || h < 1) throw std::invalid_argument("bad");
-        return {w, h};
+        if (w <= kMaxCores && h <= kMaxCores) return {w, h};
     } catch (const std::exception&) {
         throw std::invalid_argument("mesh shape '" + text + "': expected XxY with positive integers, e.g. 4x4");
     }
+    throw std::invalid_argument("mesh shape '" + text + "': a side above " + std::to_string(kMaxCores) +
+                                " cores, more than the largest supported mesh holds");
 }
 
 std::string coreName(int core) { return "c" + std::to_string(core); }
@@ -35,10 +48,11 @@ Mesh::Mesh(MeshParams params) : p_(params) {
         if (!(v > 0)) throw std::invalid_argument(std::string("mesh: ") + what + " must be positive");
     };
     positive(p_.cores, "cores");
+    if (p_.cores > kMaxCores) throw std::invalid_argument(tooLarge(p_.cores));
     if (p_.width == 0 && p_.height == 0) std::tie(p_.width, p_.height) = defaultMeshShape(p_.cores);
     positive(p_.width, "width");
     positive(p_.height, "height");
-    if (p_.width * p_.height != p_.cores)
+    if (std::int64_t{p_.width} * p_.height != p_.cores)
         throw std::invalid_argument("mesh: " + std::to_string(p_.width) + "x" + std::to_string(p_.height) +
                                     " does not hold " + std::to_string(p_.cores) + " cores");
     positive(p_.flit_bytes, "flit bytes");
@@ -62,8 +76,8 @@ Mesh::Mesh(MeshParams params) : p_(params) {
         d.node = c;
         topology_.devices.push_back(d);
     }
-    link_of_pair_.assign(static_cast<size_t>(n * n), -1);
-    auto addLink = [&](int a, int b) {
+    for (auto* side : {&east_, &west_, &south_, &north_}) side->assign(static_cast<size_t>(n), -1);
+    auto addLink = [&](int a, int b, std::vector<int>& side) {
         sim::Link l;
         l.name = coreName(a) + "->" + coreName(b);
         l.from = a;
@@ -71,37 +85,20 @@ Mesh::Mesh(MeshParams params) : p_(params) {
         l.bandwidth_Bps = linkBandwidthBps();
         l.latency_s = (p_.router_cycles + p_.link_cycles) / p_.clock_hz;
         l.kind = "mesh";
-        link_of_pair_[static_cast<size_t>(a * n + b)] = static_cast<int>(topology_.links.size());
+        side[static_cast<size_t>(a)] = static_cast<int>(topology_.links.size());
         topology_.links.push_back(l);
     };
     for (int c = 0; c < n; ++c) {
         if (xOf(c) + 1 < p_.width) {
-            addLink(c, c + 1);
-            addLink(c + 1, c);
+            addLink(c, c + 1, east_);
+            addLink(c + 1, c, west_);
         }
         if (yOf(c) + 1 < p_.height) {
-            addLink(c, c + p_.width);
-            addLink(c + p_.width, c);
+            addLink(c, c + p_.width, south_);
+            addLink(c + p_.width, c, north_);
         }
     }
     if (n > 1) topology_.finalize();
-
-    routes_.resize(static_cast<size_t>(n * n));
-    for (int a = 0; a < n; ++a)
-        for (int b = 0; b < n; ++b) {
-            std::vector<int>& r = routes_[static_cast<size_t>(a * n + b)];
-            int cur = a;
-            while (xOf(cur) != xOf(b)) {  // X first
-                const int next = cur + (xOf(b) > xOf(cur) ? 1 : -1);
-                r.push_back(linkId(cur, next));
-                cur = next;
-            }
-            while (yOf(cur) != yOf(b)) {  // then Y
-                const int next = cur + (yOf(b) > yOf(cur) ? p_.width : -p_.width);
-                r.push_back(linkId(cur, next));
-                cur = next;
-            }
-        }
 }
 
 int Mesh::distance(int a, int b) const { return std::abs(xOf(a) - xOf(b)) + std::abs(yOf(a) - yOf(b)); }
@@ -115,13 +112,30 @@ Matrix Mesh::distanceMatrix() const {
 
 int Mesh::linkId(int from, int to) const {
     if (from < 0 || to < 0 || from >= cores() || to >= cores()) return -1;
-    return link_of_pair_[static_cast<size_t>(from * cores() + to)];
+    const auto c = static_cast<size_t>(from);
+    if (to == from + 1 && xOf(to) != 0) return east_[c];
+    if (to == from - 1 && xOf(from) != 0) return west_[c];
+    if (to == from + p_.width) return south_[c];
+    if (to == from - p_.width) return north_[c];
+    return -1;
 }
 
-const std::vector<int>& Mesh::xyRoute(int from, int to) const {
+std::vector<int> Mesh::xyRoute(int from, int to) const {
     if (from < 0 || to < 0 || from >= cores() || to >= cores())
         throw std::out_of_range("mesh route " + std::to_string(from) + " -> " + std::to_string(to) + " out of range");
-    return routes_[static_cast<size_t>(from * cores() + to)];
+    std::vector<int> r;
+    int cur = from;
+    while (xOf(cur) != xOf(to)) {  // X first
+        const int next = cur + (xOf(to) > xOf(cur) ? 1 : -1);
+        r.push_back(linkId(cur, next));
+        cur = next;
+    }
+    while (yOf(cur) != yOf(to)) {  // then Y
+        const int next = cur + (yOf(to) > yOf(cur) ? p_.width : -p_.width);
+        r.push_back(linkId(cur, next));
+        cur = next;
+    }
+    return r;
 }
 
 }  // namespace partita::l2s

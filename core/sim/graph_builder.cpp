@@ -4,6 +4,7 @@
 
 #include "core/sim/compute_cost.h"
 #include "core/sim/reduction.h"
+#include "core/util/error.h"
 
 namespace partita::sim {
 
@@ -65,6 +66,10 @@ void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy) cons
     graph.setOperators(std::move(ops));
     graph.setGroupCount(position_.size());
     const auto [tasks, edges] = estimate(strategy);
+    if (tasks > kMaxTasks)
+        throw Error("the task graph would have about " + std::to_string(tasks) + " tasks, more than the limit of " +
+                    std::to_string(kMaxTasks) + " (about 2.4 GB); a ring all-reduce over p devices sends 2p(p-1) "
+                    "messages per weight: use --sync ps, fewer devices or a smaller batch");
     graph.reserve(tasks, edges);
     // Compute groups first: transfers and syncs connect to their tasks.
     for (int i = 0; i < n_ops_; ++i) buildCompute(graph, strategy, i, false);
@@ -128,7 +133,8 @@ void GraphBuilder::buildCompute(TaskGraph& graph, const SoapStrategy& strategy, 
 
 std::pair<int, int> GraphBuilder::message(TaskGraph& graph, int group, const int* deps, size_t ndeps, int from, int to,
                                           double bytes, TaskInfo info) const {
-    const auto& route = topo_.route(from, to);
+    thread_local std::vector<int> route;  // reused: this runs for every message of every proposal
+    topo_.route(from, to, route);
     info.bytes = bytes;
     info.from = from;
     info.to = to;

@@ -25,6 +25,9 @@ class GraphBuilder {
 public:
     GraphBuilder(const Network& net, std::int64_t batch, const Topology& topology, const SimOptions& options);
 
+    // Larger graphs are refused before anything is allocated (about 145 bytes per task).
+    static constexpr size_t kMaxTasks = size_t{1} << 24;
+
     std::int64_t batch() const { return batch_; }
     void buildAll(TaskGraph& graph, const SoapStrategy& strategy) const;
     // Roughly how many tasks and edges buildAll will make (to reserve memory

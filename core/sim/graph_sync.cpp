@@ -90,19 +90,23 @@ void GraphBuilder::buildSync(TaskGraph& graph, const SoapStrategy& strategy, int
 std::pair<size_t, size_t> GraphBuilder::estimate(const SoapStrategy& strategy) const {
     const size_t phases = options_.training ? 2 : 1;
     size_t tasks = 0, edges = 0;
+    std::vector<int> route;
     for (int i = 0; i < n_ops_; ++i) {
         const OpConfig& c = strategy.ops[static_cast<size_t>(i)];
         tasks += phases * static_cast<size_t>(c.parts() + (c.reduce > 1 ? c.parts() * 2 : 0));
         if (!options_.training || !hasWeights(net_.ops[static_cast<size_t>(i)].type) || c.parts() < 2) continue;
-        // Ring sends along the task order of each shard (devices assumed distinct).
+        // Ring sends along the task order of each shard (devices assumed distinct); a parameter
+        // server has one push and one pull per replica, with the first as the server.
         const int p = c.parts() / (c.degree[1] * c.reduce);
         if (p < 2) continue;
+        const bool ring = options_.sync == SyncMode::Ring;
         for (int shard = 0; shard < c.degree[1] * c.reduce; ++shard)
-            for (int r = 0; r < p; ++r) {
+            for (int r = ring ? 0 : 1; r < p; ++r) {
                 const int a = c.devices[static_cast<size_t>(shard * p + r)];
-                const int b = c.devices[static_cast<size_t>(shard * p + (r + 1) % p)];
-                const size_t hops = a == b ? 0 : topo_.route(a, b).size();
-                tasks += 2 * static_cast<size_t>(p - 1) * hops;
+                const int b = c.devices[static_cast<size_t>(shard * p + (ring ? (r + 1) % p : 0))];
+                if (a != b) topo_.route(a, b, route);
+                const size_t hops = a == b ? 0 : route.size();
+                tasks += (ring ? 2 * static_cast<size_t>(p - 1) : 2) * hops;
             }
     }
     // Transfers: one message per consumer piece and producer piece, two hops each.

@@ -8,47 +8,13 @@
 #include <sstream>
 #include <utility>
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/dijkstra_shortest_paths.hpp>
+#include "core/sim/topology_routes.h"
 
 namespace partita::sim {
 
 namespace {
 
 using Element = TopologyError::Element;
-
-// Route cost of a path: (picoseconds, hops), compared lexicographically. Integer
-// picoseconds make equal-cost paths compare equal whatever the order of their
-// hops, which double sums would not guarantee; the hop count breaks cost ties.
-using Cost = std::pair<std::int64_t, std::int64_t>;
-constexpr std::int64_t kMaxHopPs = 1'000'000'000'000'000;  // 1000 s: caps absurdly slow links
-const Cost kInfinite{std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::max()};
-
-// The weight of one hop is the time to move 1 MB over it, latency + 1e6 B / bandwidth:
-// a mid-sized tensor, so that neither latency nor bandwidth alone decides the route.
-constexpr double kRouteProbeBytes = 1e6;
-
-Cost hopCost(const Link& l) {
-    const double ps = std::round((l.latency_s + kRouteProbeBytes / l.bandwidth_Bps) * 1e12);
-    return {ps >= static_cast<double>(kMaxHopPs) ? kMaxHopPs : static_cast<std::int64_t>(ps), 1};
-}
-
-std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
-    return a > std::numeric_limits<std::int64_t>::max() - b ? std::numeric_limits<std::int64_t>::max() : a + b;
-}
-
-struct CombineCost {
-    Cost operator()(const Cost& a, const Cost& b) const {
-        if (a == kInfinite || b == kInfinite) return kInfinite;
-        return {saturatingAdd(a.first, b.first), saturatingAdd(a.second, b.second)};
-    }
-};
-
-struct Hop {
-    int link = 0;
-    Cost cost;
-};
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property, Hop>;
 
 std::string number(double v) {
     std::ostringstream s;
@@ -122,57 +88,6 @@ void checkEveryDeviceLinked(const Topology& t) {
                                                         (out[k] ? "incoming" : "outgoing") + " link");
 }
 
-// Shortest routes from every device to every device, [from * D + to].
-std::vector<std::vector<int>> shortestRoutes(const Topology& t) {
-    const int n = t.vertexCount(), d = t.deviceCount();
-    Graph g(n);
-    std::vector<Cost> hop(t.links.size());
-    std::vector<std::vector<int>> incoming(n);  // link ids into each vertex, ascending
-    for (int k = 0; k < static_cast<int>(t.links.size()); ++k) {
-        const Link& l = t.links[k];
-        hop[k] = hopCost(l);
-        boost::add_edge(l.from, l.to, Hop{k, hop[k]}, g);
-        incoming[l.to].push_back(k);
-    }
-    std::vector<std::vector<int>> routes(static_cast<size_t>(d) * d);
-    std::vector<Cost> dist(n);
-    std::vector<int> pred(n);
-    const CombineCost combine;
-    for (int s = 0; s < d; ++s) {
-        boost::dijkstra_shortest_paths(
-            g, s,
-            boost::weight_map(boost::get(&Hop::cost, g))
-                .distance_map(boost::make_iterator_property_map(dist.begin(), boost::get(boost::vertex_index, g)))
-                .distance_compare(std::less<Cost>())
-                .distance_combine(combine)
-                .distance_inf(kInfinite)
-                .distance_zero(Cost{0, 0}));
-        // Tie rule: among equally short paths (same picoseconds and hops) a vertex is entered
-        // by its tight incoming link with the lowest id, so routes form a tree per source and
-        // do not depend on Boost's queue order.
-        for (int v = 0; v < n; ++v) {
-            pred[v] = -1;
-            if (v == s || dist[v] == kInfinite) continue;
-            for (int k : incoming[v])
-                if (combine(dist[t.links[k].from], hop[k]) == dist[v]) {
-                    pred[v] = k;
-                    break;
-                }
-        }
-        for (int to = 0; to < d; ++to) {
-            if (to == s) continue;
-            if (dist[to] == kInfinite)
-                throw TopologyError(Element::Device, s, "device '" + t.devices[s].name + "' cannot reach device '" +
-                                                            t.devices[to].name +
-                                                            "': no directed path of links joins them");
-            auto& r = routes[static_cast<size_t>(s) * d + to];
-            for (int v = to; v != s; v = t.links[pred[v]].from) r.push_back(pred[v]);
-            std::reverse(r.begin(), r.end());
-        }
-    }
-    return routes;
-}
-
 }  // namespace
 
 int Topology::findVertex(const std::string& vertex_name) const {
@@ -192,23 +107,30 @@ bool Topology::operator==(const Topology& other) const {
 }
 
 void Topology::finalize() {
-    routes_.clear();
+    routes_.reset();
     routed_devices_ = 0;
     if (devices.empty()) throw TopologyError(Element::Topology, -1, "topology '" + name + "' has no compute devices");
     for (int k = 0; k < deviceCount(); ++k) checkDevice(devices[k], k);
     checkNames(*this);
     for (size_t k = 0; k < links.size(); ++k) checkLink(links[k], k, vertexCount());
     checkEveryDeviceLinked(*this);
-    routes_ = shortestRoutes(*this);
+    RouteTable::checkReachable(*this);
+    routes_ = std::make_shared<const RouteTable>(*this);
     routed_devices_ = deviceCount();
 }
 
-const std::vector<int>& Topology::route(int from, int to) const {
-    if (routes_.empty()) throw std::logic_error("topology '" + name + "': route() before finalize()");
+void Topology::route(int from, int to, std::vector<int>& out) const {
+    if (!routes_) throw std::logic_error("topology '" + name + "': route() before finalize()");
     if (from < 0 || from >= routed_devices_ || to < 0 || to >= routed_devices_)
         throw std::out_of_range("route " + std::to_string(from) + " -> " + std::to_string(to) + ": topology '" +
                                 name + "' has " + std::to_string(routed_devices_) + " devices");
-    return routes_[static_cast<size_t>(from) * routed_devices_ + to];
+    routes_->route(from, to, out);
+}
+
+std::vector<int> Topology::route(int from, int to) const {
+    std::vector<int> r;
+    route(from, to, r);
+    return r;
 }
 
 }  // namespace partita::sim

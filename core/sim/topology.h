@@ -2,7 +2,9 @@
 // A device topology as a general graph (FlexFlow §2; spec flexflow "Partita's
 // decisions"): compute devices and switches are vertices, every link is one
 // directed communication device (a duplex cable is two links, so the two
-// directions transfer concurrently). Routes are precomputed shortest paths.
+// directions transfer concurrently). Routes are shortest paths, computed per source device on
+// demand and cached within a memory bound (core/sim/topology_routes.h).
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -11,6 +13,8 @@
 #include "core/model/array.h"
 
 namespace partita::sim {
+
+class RouteTable;
 
 struct ComputeDevice {
     std::string name;               // "n0.gpu1"
@@ -56,21 +60,22 @@ public:
     int deviceCount() const { return static_cast<int>(devices.size()); }
     int vertexCount() const { return static_cast<int>(devices.size() + switches.size()); }
     // Validates (positive numbers, known vertices, every device pair connected)
-    // and computes all routes. Throws std::invalid_argument naming the element.
+    // and prepares routing. Throws std::invalid_argument naming the element.
     void finalize();
     // Directed link ids from device `from` to device `to`, in order; empty when equal.
-    const std::vector<int>& route(int from, int to) const;
+    std::vector<int> route(int from, int to) const;
+    void route(int from, int to, std::vector<int>& out) const;  // the same into `out`, reusing its memory
 
     // Additions for readers, views and tests.
-    bool finalized() const { return !routes_.empty(); }
+    bool finalized() const { return routes_ != nullptr; }
     int findVertex(const std::string& vertex_name) const;   // -1 if absent
     const std::string& vertexName(int vertex) const;        // device or switch name
     // Equal graphs: name, devices, switches and links (routes follow from them).
     bool operator==(const Topology& other) const;
 
 private:
-    std::vector<std::vector<int>> routes_;  // [from * D + to]
-    int routed_devices_ = 0;                // D when routes_ was computed
+    std::shared_ptr<const RouteTable> routes_;  // shared by copies; finalize() makes a new one
+    int routed_devices_ = 0;                    // D when routes_ was made
 };
 
 // "partita-topology/1" (documented in the README); errors name file and JSON pointer.

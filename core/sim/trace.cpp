@@ -23,15 +23,31 @@ std::vector<TimelineRecord> timeline(const TaskGraph& graph, const SimResult& re
     return out;
 }
 
-std::vector<std::vector<double>> trafficMatrix(const TaskGraph& graph) {
-    const auto d = static_cast<size_t>(graph.computeDevices());
-    std::vector<std::vector<double>> m(d, std::vector<double>(d, 0.0));
+std::vector<TrafficPair> trafficPairs(const TaskGraph& graph) {
+    std::vector<TrafficPair> messages;
     for (size_t t = 0; t < graph.slotCount(); ++t) {
         const int ti = static_cast<int>(t);
         if (!graph.alive(ti)) continue;
         const TaskInfo& info = graph.info(ti);
-        if (info.first_hop) m[static_cast<size_t>(info.from)][static_cast<size_t>(info.to)] += info.bytes;
+        if (info.first_hop) messages.push_back({info.from, info.to, info.bytes});
     }
+    // Stable: a pair's messages are summed in task order, as the matrix sums them.
+    std::stable_sort(messages.begin(), messages.end(), [](const TrafficPair& a, const TrafficPair& b) {
+        return a.from != b.from ? a.from < b.from : a.to < b.to;
+    });
+    std::vector<TrafficPair> pairs;
+    for (const TrafficPair& m : messages) {
+        if (pairs.empty() || pairs.back().from != m.from || pairs.back().to != m.to)
+            pairs.push_back({m.from, m.to, 0.0});
+        pairs.back().bytes += m.bytes;
+    }
+    return pairs;
+}
+
+std::vector<std::vector<double>> trafficMatrix(const TaskGraph& graph) {
+    const auto d = static_cast<size_t>(graph.computeDevices());
+    std::vector<std::vector<double>> m(d, std::vector<double>(d, 0.0));
+    for (const TrafficPair& p : trafficPairs(graph)) m[static_cast<size_t>(p.from)][static_cast<size_t>(p.to)] = p.bytes;
     return m;
 }
 

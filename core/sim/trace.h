@@ -28,6 +28,15 @@ std::vector<TimelineRecord> timeline(const TaskGraph& graph, const SimResult& re
 // bytes[from][to] between compute devices, each message counted once (not per hop).
 std::vector<std::vector<double>> trafficMatrix(const TaskGraph& graph);
 
+// The same traffic as the device pairs that exchange anything, ordered by (from, to): memory in
+// messages, not devices^2 (a 4,096-device matrix is 134 MB). Sums equal the matrix's entries.
+struct TrafficPair {
+    int from = 0, to = 0;
+    double bytes = 0;
+    bool operator==(const TrafficPair&) const = default;
+};
+std::vector<TrafficPair> trafficPairs(const TaskGraph& graph);
+
 struct Utilisation {
     std::vector<double> busy_s;    // by resource: sum of task times
     std::vector<double> fraction;  // busy / makespan

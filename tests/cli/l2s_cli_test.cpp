@@ -135,5 +135,41 @@ TEST(L2sCli, Errors) {
     EXPECT_EQ(cli({"l2s", "--preset", "lenet", "--sweep", "--compare"}).status, 2);
 }
 
+TEST(L2sCli, MeshLimits) {
+    // Each was an int overflow (a crash) or ran until memory ran out; now a usage error naming the limit.
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"--cores", "65536"},
+                                                 std::vector<std::string>{"--cores", "5000"},
+                                                 std::vector<std::string>{"--cores", "513"}}) {
+        std::vector<std::string> argv{"l2s", "--preset", "caffenet"};
+        argv.insert(argv.end(), args.begin(), args.end());
+        const Result r = cli(argv);
+        EXPECT_EQ(r.status, 2) << args[1];
+        EXPECT_NE(r.err.find("--cores must be between 1 and 512, got " + args[1]), std::string::npos) << r.err;
+    }
+    const Result huge = cli({"l2s", "--preset", "caffenet", "--mesh", "65536x65537"});
+    EXPECT_EQ(huge.status, 2);
+    EXPECT_NE(huge.err.find("a side above 512 cores"), std::string::npos) << huge.err;
+    const Result product = cli({"l2s", "--preset", "caffenet", "--mesh", "512x2"});
+    EXPECT_EQ(product.status, 2);
+    EXPECT_NE(product.err.find("--mesh 512x2 holds 1024 cores, more than 512"), std::string::npos) << product.err;
+    // The largest mesh itself runs.
+    const Result largest = cli({"l2s", "--preset", "lenet", "--mesh", "32x16"});
+    ASSERT_EQ(largest.status, 0) << largest.err;
+    EXPECT_NE(largest.out.find("512 cores on a 32x16 mesh"), std::string::npos) << largest.out;
+}
+
+TEST(L2sCli, OverflowedNetworkSizesAreAnError) {
+    // Input 1 x 1 x (2^63 - 1), 64 channels: the fc after it reads 64 (2^63 - 1) values, which wrapped to -64.
+    const std::string path = testing::TempDir() + "l2s-wide.json";
+    std::ofstream(path) << R"({"format": "partita-network/1", "name": "wide",
+ "input": {"channels": 1, "height": 1, "width": 9223372036854775807},
+ "operators": [{"name": "c1", "type": "conv", "out_channels": 64, "kernel": 1},
+               {"name": "fc2", "type": "fc", "out_features": 7}]})";
+    const Result r = cli({"l2s", "--network", path, "--json"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out.find("-448"), std::string::npos);
+    EXPECT_NE(r.err.find("layer fc2 has C_in = -64; sizes must be positive"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace partita::cli::test

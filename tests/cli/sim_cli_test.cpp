@@ -153,5 +153,47 @@ TEST(SimCli, Errors) {
     EXPECT_NE(r.err.find("/no/strategy.json"), std::string::npos);
 }
 
+// `nodes` x 4 GPUs behind one InfiniBand switch, written with templates in 700 bytes.
+std::string cluster(int nodes) {
+    const std::string n = std::to_string(nodes);
+    const std::string path = testing::TempDir() + "cluster-" + n + ".json";
+    std::ofstream(path) << R"({"format": "partita-topology/1", "name": "GPU cluster",
+ "devices": [{"for": [["n", )" + n + R"(], ["g", 4]], "name": "n{n}.gpu{g}", "node": "{n}", "kind": "p100",
+              "peak_flops": 9.3e12, "mem_bandwidth_Bps": 732e9, "efficiency": 0.6}],
+ "switches": [{"for": [["n", )" + n + R"(]], "name": "n{n}.nvswitch"}, "ib"],
+ "links": [
+  {"for": [["n", )" + n + R"(], ["g", 4]], "kind": "nvlink", "from": "n{n}.gpu{g}", "to": "n{n}.nvswitch",
+   "bandwidth_Bps": 20e9, "latency_s": 1e-6, "duplex": true},
+  {"for": [["n", )" + n + R"(]], "kind": "infiniband", "from": "n{n}.nvswitch", "to": "ib",
+   "bandwidth_Bps": 12.5e9, "latency_s": 0.5e-6, "duplex": true}]})";
+    return path;
+}
+
+TEST(SimCli, HundredsOfDevicesGiveTrafficAsPairs) {
+    const auto r = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", cluster(75),
+                        "--method", "dp", "--sync", "ps", "--batch", "300", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["devices"].size(), 300u);
+    EXPECT_FALSE(j["traffic"].contains("bytes"));  // more than 256 devices: no dense matrix
+    // The server n0.gpu0 exchanges with each of the other 299 replicas, both ways.
+    ASSERT_EQ(j["traffic"]["pairs"].size(), 2u * 299);
+    double total = 0;
+    for (const auto& p : j["traffic"]["pairs"]) {
+        EXPECT_TRUE(p[0] == 0 || p[1] == 0) << p;
+        total += p[2].get<double>();
+    }
+    EXPECT_EQ(total, j["traffic"]["total_bytes"].get<double>());
+}
+
+TEST(SimCli, AllReduceOverThousandsOfDevicesIsRefusedUpFront) {
+    // 1,024 replicas in a ring: 2p(p-1) = 2.1 million messages of 2 to 4 hops per weighted layer.
+    const auto ring = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", cluster(256),
+                           "--method", "dp", "--batch", "1024"});
+    EXPECT_EQ(ring.status, 1);
+    EXPECT_NE(ring.err.find("more than the limit of 16777216"), std::string::npos) << ring.err;
+    EXPECT_NE(ring.err.find("--sync ps"), std::string::npos) << ring.err;
+}
+
 }  // namespace
 }  // namespace partita::cli

@@ -136,5 +136,33 @@ TEST(SimVolumes, ParameterServerPushesAndPullsWholeShards) {
     }
 }
 
+TEST(SimVolumes, TrafficPairsAreTheMatrixWithoutItsZeros) {
+    const Network net = oneFc();
+    const TaskGraph g = buildTaskGraph(net, 3, SoapStrategy{net.name, {on({3, 1, 1, 1}, {3, 1, 2})}}, test::ring(4));
+    const auto pairs = trafficPairs(g);
+    EXPECT_EQ(pairs, (std::vector<TrafficPair>{{1, 2, 4 * 64}, {2, 3, 4 * 64}, {3, 1, 4 * 64}}));
+    const auto m = trafficMatrix(g);
+    size_t nonzero = 0;
+    for (const auto& row : m)
+        for (double v : row) nonzero += v != 0;
+    EXPECT_EQ(nonzero, pairs.size());
+    for (const auto& p : pairs) EXPECT_EQ(m[static_cast<size_t>(p.from)][static_cast<size_t>(p.to)], p.bytes);
+}
+
+TEST(SimVolumes, HugeGraphsAreRefusedBeforeTheyAreBuilt) {
+    // A ring all-reduce over 1,024 replicas placed half a 1,024-ring apart: 2p(p-1) messages of 511
+    // or 512 hops, half a billion tasks.
+    const Network net = oneFc();
+    std::vector<int> devices(1024);
+    for (int k = 0; k < 1024; ++k) devices[static_cast<size_t>(k)] = k % 2 * 512 + k / 2;
+    const Topology topo = test::ring(1024);
+    try {
+        buildTaskGraph(net, 1024, SoapStrategy{net.name, {on({1024, 1, 1, 1}, devices)}}, topo);
+        FAIL() << "no error";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("more than the limit of 16777216"), std::string::npos) << e.what();
+    }
+}
+
 }  // namespace
 }  // namespace partita::sim

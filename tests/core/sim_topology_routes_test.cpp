@@ -1,0 +1,132 @@
+// Routes computed per source on demand (issue 13): the same routes as all-pairs shortest paths
+// with the documented tie rule, a cache that stays within its bound, and topologies of thousands
+// of devices that load and route without materialising every pair.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "core/sim/topology.h"
+#include "core/sim/topology_routes.h"
+#include "sim_test_util.h"
+
+namespace partita::sim {
+namespace {
+
+using Cost = std::pair<std::int64_t, std::int64_t>;
+constexpr Cost kNone{std::numeric_limits<std::int64_t>::max(), 0};
+
+// The route weight stated in topology_routes.cpp: picoseconds to move 1 MB (capped at 1000 s), then hops.
+Cost hop(const Link& l) {
+    const double ps = std::round((l.latency_s + 1e6 / l.bandwidth_Bps) * 1e12);
+    return {ps >= 1e15 ? std::int64_t{1'000'000'000'000'000} : static_cast<std::int64_t>(ps), 1};
+}
+
+Cost plus(Cost a, Cost b) { return a == kNone || b == kNone ? kNone : Cost{a.first + b.first, a.second + b.second}; }
+
+// All-pairs routes the old way, by a different algorithm (Floyd-Warshall over every vertex): a
+// vertex is entered by the lowest-id link that lies on some shortest path from the source.
+std::vector<std::vector<std::vector<int>>> allPairsRoutes(const Topology& t) {
+    const auto n = static_cast<size_t>(t.vertexCount()), d = static_cast<size_t>(t.deviceCount());
+    std::vector<std::vector<Cost>> dist(n, std::vector<Cost>(n, kNone));
+    for (size_t v = 0; v < n; ++v) dist[v][v] = {0, 0};
+    for (const Link& l : t.links) {
+        auto& c = dist[static_cast<size_t>(l.from)][static_cast<size_t>(l.to)];
+        c = std::min(c, hop(l));
+    }
+    for (size_t m = 0; m < n; ++m)
+        for (size_t a = 0; a < n; ++a)
+            for (size_t b = 0; b < n; ++b) dist[a][b] = std::min(dist[a][b], plus(dist[a][m], dist[m][b]));
+    std::vector<std::vector<std::vector<int>>> routes(d, std::vector<std::vector<int>>(d));
+    for (size_t s = 0; s < d; ++s)
+        for (size_t to = 0; to < d; ++to) {
+            for (size_t v = to; v != s;) {
+                int entry = -1;
+                for (size_t k = 0; k < t.links.size() && entry < 0; ++k)
+                    if (static_cast<size_t>(t.links[k].to) == v &&
+                        plus(dist[s][static_cast<size_t>(t.links[k].from)], hop(t.links[k])) == dist[s][v])
+                        entry = static_cast<int>(k);
+                routes[s][to].insert(routes[s][to].begin(), entry);
+                v = static_cast<size_t>(t.links[static_cast<size_t>(entry)].from);
+            }
+        }
+    return routes;
+}
+
+TEST(TopologyRoutes, OnDemandRoutesEqualAllPairsRoutesOnThePresets) {
+    for (const auto& stem : builtinTopologyNames()) {
+        const Topology t = builtinTopology(stem);
+        const auto expected = allPairsRoutes(t);
+        int checked = 0;
+        for (int a = 0; a < t.deviceCount(); ++a)
+            for (int b = 0; b < t.deviceCount(); ++b, ++checked)
+                ASSERT_EQ(t.route(a, b), expected[static_cast<size_t>(a)][static_cast<size_t>(b)])
+                    << stem << " " << a << " -> " << b;
+        EXPECT_EQ(checked, t.deviceCount() * t.deviceCount()) << stem;
+    }
+}
+
+TEST(TopologyRoutes, ASmallCacheRecomputesTheSameRoutes) {
+    const Topology t = k80Cluster64();
+    const RouteTable tight(t, 1, 0);  // on demand, with room for one source tree
+    EXPECT_EQ(tight.maxCachedSources(), 1u);
+    for (int a = 0; a < t.deviceCount(); a += 3)
+        for (int b = 0; b < t.deviceCount(); b += 5) {
+            ASSERT_EQ(tight.route(a, b), t.route(a, b)) << a << " -> " << b;
+            EXPECT_LE(tight.cachedSources(), 1u);
+        }
+    const size_t tree = sizeof(int) * static_cast<size_t>(t.vertexCount());
+    const RouteTable some(t, 10 * tree, 0);
+    EXPECT_EQ(some.maxCachedSources(), 10u);
+    for (int a = 0; a < t.deviceCount(); ++a) EXPECT_EQ(some.route(a, (a + 7) % t.deviceCount()), t.route(a, (a + 7) % t.deviceCount()));
+    EXPECT_EQ(some.cachedSources(), 10u);
+    const RouteTable eager(t);  // 64 devices: every tree up front
+    EXPECT_EQ(eager.cachedSources(), 64u);
+    EXPECT_EQ(eager.route(5, 60), t.route(5, 60));
+}
+
+// A one-way chain d0 -> d1 -> ... with duplex cables: 4,096 devices, 8,190 links.
+Topology chain(int n) {
+    Topology t;
+    t.name = "chain";
+    for (int k = 0; k < n; ++k) t.devices.push_back(test::device("d" + std::to_string(k), 1e12, 1e11));
+    for (int k = 0; k + 1 < n; ++k) test::cable(t, k, k + 1, 1e10, 1e-6, "c");
+    t.finalize();
+    return t;
+}
+
+TEST(TopologyRoutes, ALongChainRoutesEndToEnd) {
+    const Topology t = chain(4096);
+    const auto far = t.route(0, 4095);
+    ASSERT_EQ(far.size(), 4095u);
+    for (size_t h = 0; h < far.size(); ++h) EXPECT_EQ(far[h], static_cast<int>(2 * h));  // the forward links
+    EXPECT_EQ(t.route(4095, 0).size(), 4095u);
+    EXPECT_EQ(t.route(100, 103), (std::vector<int>{200, 202, 204}));
+    EXPECT_EQ(t.route(103, 100), (std::vector<int>{205, 203, 201}));
+}
+
+TEST(TopologyRoutes, UnreachableDevicesAreNamedInOrder) {
+    Topology t = chain(5);
+    t.links.erase(t.links.begin() + 4);  // d2 -> d3 gone: d0, d1 and d2 cannot reach d3
+    try {
+        t.finalize();
+        FAIL() << "no error";
+    } catch (const TopologyError& e) {
+        EXPECT_STREQ(e.what(), "device 'd0' cannot reach device 'd3': no directed path of links joins them");
+        EXPECT_EQ(e.index, 0);
+    }
+    Topology back = chain(5);
+    back.links.erase(back.links.begin() + 7);  // d4 -> d3 gone, d4 -> s leads nowhere: only d4 is cut off
+    back.switches = {"s"};
+    back.links.push_back({"d4-s", 4, 5, 1e9, 0, "l"});
+    try {
+        back.finalize();
+        FAIL() << "no error";
+    } catch (const TopologyError& e) {
+        EXPECT_STREQ(e.what(), "device 'd4' cannot reach device 'd0': no directed path of links joins them");
+        EXPECT_EQ(e.index, 4);
+    }
+}
+
+}  // namespace
+}  // namespace partita::sim

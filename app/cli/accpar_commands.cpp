@@ -60,10 +60,8 @@ AccParSetup readAccParSetup(const Args& a) {
         throw UsageError(std::string("array: ") + e.what());
     }
     auto& p = s.params;
-    p.batch = a.number("batch", 512);
-    if (!(p.batch > 0)) throw UsageError("--batch must be positive");
-    p.bytes_per_element = a.number("bytes-per-element", 2);
-    if (!(p.bytes_per_element > 0)) throw UsageError("--bytes-per-element must be positive");
+    p.batch = static_cast<double>(a.integerIn("batch", 512, 1, limits::kBatch));
+    p.bytes_per_element = a.positiveNumber("bytes-per-element", 2, kMaxBytesPerElement);
     try {
         p.ratio_model = parseRatioModel(a.get("ratio-model", "E"));
     } catch (const std::invalid_argument& e) {
@@ -75,7 +73,7 @@ AccParSetup readAccParSetup(const Args& a) {
 }
 
 LayerTable readNetwork(const Args& a, const std::string& path) {
-    return weightedLayers(loadNetwork(path, parseNetworkFormat(a.get("network-format", "auto"))));
+    return weightedLayers(loadNetwork(path, usage("network-format", [&] { return parseNetworkFormat(a.get("network-format", "auto")); })));
 }
 
 Json namesJson(const LayerTable& layers) {

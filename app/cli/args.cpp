@@ -64,4 +64,23 @@ int Args::integer(const std::string& name, int fallback) const {
     return static_cast<int>(v);
 }
 
+std::int64_t Args::integerIn(const std::string& name, std::int64_t fallback, std::int64_t lo, std::int64_t hi) const {
+    if (!has(name)) return fallback;
+    const double v = number(name, static_cast<double>(fallback));
+    // Doubles hold every integer below 2^53 exactly; the limits passed here are far below that.
+    if (v != std::floor(v) || v < static_cast<double>(lo) || v > static_cast<double>(hi))
+        throw UsageError("option --" + name + " expects an integer from " + std::to_string(lo) + " to " +
+                         std::to_string(hi) + ", got '" + get(name) + "'");
+    return static_cast<std::int64_t>(v);
+}
+
+double Args::positiveNumber(const std::string& name, double fallback, double hi) const {
+    const double v = number(name, fallback);
+    if (!(v > 0) || v > hi) {
+        if (v > hi) throw UsageError("option --" + name + " must be at most " + std::to_string(hi) + ", got '" + get(name) + "'");
+        throw UsageError("option --" + name + " must be positive, got '" + get(name) + "'");
+    }
+    return v;
+}
+
 }  // namespace partita::cli

@@ -1,13 +1,20 @@
 #pragma once
 // A small strict option parser: "--key value" and "--flag"; unknown options
 // and missing values are errors that name the option.
+#include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "core/util/limits.h"
+
 namespace partita::cli {
+
+// Command-line values read through a double must be exact integers: seeds and counts up to 2^53.
+inline constexpr std::int64_t kMaxSeed = std::int64_t{1} << 53;
+inline constexpr double kMaxBytesPerElement = 64;
 
 class UsageError : public std::runtime_error {
 public:
@@ -25,10 +32,24 @@ public:
     std::string required(const std::string& name) const;
     double number(const std::string& name, double fallback) const;
     int integer(const std::string& name, int fallback) const;
+    // An integer in [lo, hi]; anything else (0.5, 1e300, text) is a UsageError naming the range.
+    std::int64_t integerIn(const std::string& name, std::int64_t fallback, std::int64_t lo, std::int64_t hi) const;
+    // A finite number > 0 (and <= hi).
+    double positiveNumber(const std::string& name, double fallback, double hi = 1e300) const;
 
 private:
     std::map<std::string, std::string> values_;
     std::set<std::string> flags_;
 };
+
+// Runs a parser of an option's value; its std::invalid_argument becomes a UsageError (exit 2).
+template <class F>
+auto usage(const std::string& option, F f) {
+    try {
+        return f();
+    } catch (const std::invalid_argument& e) {
+        throw UsageError("--" + option + ": " + e.what());
+    }
+}
 
 }  // namespace partita::cli

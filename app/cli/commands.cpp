@@ -76,22 +76,20 @@ Setup readSetup(const Args& a) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("array: ") + e.what());
     }
-    s.params.batch = a.number("batch", 256);
-    if (!(s.params.batch > 0)) throw UsageError("--batch must be positive");
+    s.params.batch = static_cast<double>(a.integerIn("batch", 256, 1, limits::kBatch));
     const std::string mode = a.get("mode", "cal");
     if (mode != "cal" && mode != "lit") throw UsageError("--mode must be cal or lit, got '" + mode + "'");
     s.params.comm.w_intra = mode == "cal" ? 2.0 : 1.0;
     const std::string out_size = a.get("out-size", "post");
     if (out_size != "post" && out_size != "pre") throw UsageError("--out-size must be post or pre, got '" + out_size + "'");
     s.params.comm.out_size = out_size == "post" ? OutSize::PostPool : OutSize::PrePool;
-    s.params.bytes_per_element = a.number("bytes-per-element", 4);
-    if (!(s.params.bytes_per_element > 0)) throw UsageError("--bytes-per-element must be positive");
+    s.params.bytes_per_element = a.positiveNumber("bytes-per-element", 4, kMaxBytesPerElement);
     s.params.include_sram_energy = a.flag("sram-energy");
     return s;
 }
 
 LayerTable readLayers(const Args& a, const std::string& path) {
-    const auto format = parseNetworkFormat(a.get("network-format", "auto"));
+    const auto format = usage("network-format", [&] { return parseNetworkFormat(a.get("network-format", "auto")); });
     return weightedLayers(loadNetwork(path, format));
 }
 
@@ -213,7 +211,7 @@ int cmdEvaluate(const Argv& argv, std::ostream& out) {
         checkStrategyFits(st, layers, a.get("strategy"));
         grid = st.grid;
     } else {
-        grid = planFor(parseMethod(a.get("method")), layers, s.array.levels, s.params);
+        grid = planFor(usage("method", [&] { return parseMethod(a.get("method")); }), layers, s.array.levels, s.params);
     }
     if (grid.levels() != s.array.levels)
         throw UsageError("the grid has " + std::to_string(grid.levels()) + " levels but the array has " +
@@ -228,11 +226,11 @@ int cmdExplore(const Argv& argv, std::ostream& out) {
     const LayerTable layers = readLayers(a, a.required("network"));
     const int L = static_cast<int>(layers.size());
     const int H = s.array.levels;
-    const Method base_method = parseMethod(a.get("base", "hypar"));
+    const Method base_method = usage("base", [&] { return parseMethod(a.get("base", "hypar")); });
     const Grid hypar = hyparSearch(layers, H, s.params);
     ExploreRequest req;
     req.base = planFor(base_method, layers, H, s.params);
-    req.threads = a.integer("threads", 0);
+    req.threads = static_cast<int>(a.integerIn("threads", 0, 0, 1024));
     // Cells come in named groups; with two groups the report is a matrix.
     std::vector<std::pair<std::string, int>> groups;  // label, cell count
     const int modes = static_cast<int>(a.has("explore-levels")) + a.has("explore-layers") + a.flag("full");
@@ -448,9 +446,7 @@ int cmdScale(const Argv& argv, std::ostream& out) {
     const Args a(argv, with(kInputOptions, {"max-levels"}), kInputFlags);
     const Setup s = readSetup(a);
     const LayerTable layers = readLayers(a, a.required("network"));
-    const int max_levels = a.integer("max-levels", 6);
-    if (max_levels < 0 || max_levels > Array::kMaxLevels)
-        throw UsageError("--max-levels must be between 0 and " + std::to_string(Array::kMaxLevels));
+    const int max_levels = static_cast<int>(a.integerIn("max-levels", 6, 1, Array::kMaxLevels));
     const auto points = scaleSweep(layers, s.array, s.params, max_levels);
     CsvTable csv;
     csv.header = {"accelerators", "levels", "dp_gain_x", "hypar_gain_x", "dp_total_comm_GB", "hypar_total_comm_GB"};

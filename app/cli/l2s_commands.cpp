@@ -57,14 +57,6 @@ struct Setup {
     std::string variant = "custom";  // "Baseline", "SS", "SS_Mask", "grouped", "custom"
 };
 
-template <class F>
-auto usage(const std::string& option, F f) {
-    try {
-        return f();
-    } catch (const std::invalid_argument& e) {
-        throw UsageError("--" + option + ": " + e.what());
-    }
-}
 
 Setup readSetup(const Args& a) {
     Setup s;
@@ -92,9 +84,7 @@ Setup readSetup(const Args& a) {
     s.mesh.e_router_j = a.number("e-router-pj", 20) * 1e-12;
     s.core.skip_zero_blocks = a.flag("skip-zero-blocks");
     s.mesh.count_ports = a.flag("ports");
-    const double seed = a.number("seed", 1);
-    if (seed < 0 || seed != std::floor(seed)) throw UsageError("--seed must be a non-negative integer");
-    s.spec.seed = static_cast<std::uint64_t>(seed);
+    s.spec.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
 
     const std::string strategy = a.get("strategy", a.has("mask") || a.has("keep") ? "sparse" : "traditional");
     if (strategy.find('=') != std::string::npos)

@@ -49,9 +49,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 }
 
 int positive(const Args& a, const std::string& name, int fallback) {
-    const double v = a.number(name, fallback);
-    if (!(v >= 1) || v != std::floor(v) || v > 1e9) throw UsageError("--" + name + " must be a positive integer");
-    return static_cast<int>(v);
+    return static_cast<int>(a.integerIn(name, fallback, 1, 1'000'000'000));
 }
 
 GridConfig parseGrid(const std::string& text) {

@@ -43,9 +43,7 @@ sim::Topology readTopology(const std::string& spec) {
 
 SimSetup readSimSetup(const Args& a) {
     SimSetup s;
-    const double batch = a.number("batch", 256);
-    if (!(batch >= 1) || batch != std::floor(batch)) throw UsageError("--batch must be a positive integer");
-    s.batch = static_cast<std::int64_t>(batch);
+    s.batch = a.integerIn("batch", 256, 1, limits::kBatch);
     s.net = loadNetwork(a.required("network"));
     s.topology = readTopology(a.required("topology"));
     return s;
@@ -176,13 +174,9 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
     const int d = s.topology.deviceCount();
     sim::McmcOptions o;
     o.budget_s = a.number("budget-s", 0);
-    const double iterations = a.number("iterations", 0);
-    if (o.budget_s < 0 || iterations < 0 || iterations != std::floor(iterations))
-        throw UsageError("--budget-s and --iterations must not be negative (--iterations an integer)");
-    o.iterations = static_cast<std::int64_t>(iterations);
-    const double seed = a.number("seed", 1);
-    if (seed < 0 || seed != std::floor(seed)) throw UsageError("--seed must be a non-negative integer");
-    o.seed = static_cast<std::uint64_t>(seed);
+    if (o.budget_s < 0 || o.budget_s > 1e7) throw UsageError("--budget-s must be from 0 to 10,000,000 seconds");
+    o.iterations = a.integerIn("iterations", 0, 0, kMaxSeed);
+    o.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
     o.beta = a.number("beta", 1.0);
     if (o.beta < 0) throw UsageError("--beta must not be negative");
     o.relative_beta = a.flag("relative-beta");

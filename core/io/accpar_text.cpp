@@ -5,6 +5,7 @@
 
 #include "core/io/network_io.h"
 #include "core/util/error.h"
+#include "core/util/limits.h"
 
 namespace partita {
 
@@ -51,19 +52,22 @@ public:
         if (line.words.size() != 2) fail(line.number, "expected '" + key + " <value>' for layer '" + layer + "'");
         if (line.words[0] != key)
             fail(line.number, "expected '" + key + "' for layer '" + layer + "', found '" + line.words[0] + "'");
-        return positive(line, line.words[1], key);
+        return positive(line, line.words[1], key, limits::kDimension);
     }
 
-    std::int64_t positive(const Line& line, const std::string& word, const std::string& what) {
+    std::int64_t positive(const Line& line, const std::string& word, const std::string& what, std::int64_t max) {
         std::int64_t v = 0;
         size_t used = 0;
         try {
             v = std::stoll(word, &used);
+        } catch (const std::out_of_range&) {
+            fail(line.number, what + " " + word + " exceeds the limit of " + std::to_string(max));
         } catch (const std::exception&) {
             used = 0;
         }
         if (used != word.size()) fail(line.number, what + " must be an integer, found '" + word + "'");
         if (v <= 0) fail(line.number, what + " must be positive, got " + word);
+        if (v > max) fail(line.number, what + " " + word + " exceeds the limit of " + std::to_string(max));
         return v;
     }
 
@@ -105,23 +109,36 @@ private:
 // Finds stride and padding (and whether to honour the pool factor) so that a
 // conv with `kernel` maps `in` to the `out` the consumer sees. Prefers a
 // stride-1 "same" conv; the file's `pool` is advisory (the authors' code ignores it).
-bool fitConv(std::int64_t in, int kernel, std::int64_t out, int pool, int& stride, int& pad, int& used_pool) {
-    std::vector<int> pads{(kernel - 1) / 2};
-    for (int p = 0; p <= kernel; ++p)
-        if (p != pads.front()) pads.push_back(p);
-    for (int p : {pool, 1, 2}) {
-        for (int s = 1; s <= kernel; ++s)
-            for (int pd : pads) {
+// Order of preference: pool factor (file's, 1, 2), then stride 1..kernel, then the "same"
+// padding before 0..kernel. For one stride the admissible paddings form an interval, so each
+// stride costs O(1) and the search O(kernel) (all values are within limits::kDimension).
+bool fitConv(std::int64_t in, std::int64_t kernel, std::int64_t out, std::int64_t pool, std::int64_t& stride,
+             std::int64_t& pad, std::int64_t& used_pool) {
+    const std::int64_t same = (kernel - 1) / 2;
+    const std::int64_t span_max = in + kernel;  // span = in + 2 pad - kernel, pad in [0, kernel]
+    for (std::int64_t p : {pool, std::int64_t{1}, std::int64_t{2}}) {
+        // The conv output must be `out` (no pool) or floor(conv / p) == out.
+        const std::int64_t lo = p > 1 ? out * p : out;
+        const std::int64_t hi = p > 1 ? out * p + p - 1 : out;
+        for (std::int64_t s = 1; s <= kernel; ++s) {
+            // conv = span / s + 1 in [lo, hi]  <=>  span in [(lo - 1) s, hi s - 1].
+            if (lo - 1 > span_max / s) break;  // larger strides need larger spans still
+            const std::int64_t a = std::max<std::int64_t>((lo - 1) * s, 0);
+            const std::int64_t b = hi > (span_max + 1) / s ? span_max : hi * s - 1;
+            auto fits = [&](std::int64_t pd) {
                 const std::int64_t span = in + 2 * pd - kernel;
-                if (span < 0) continue;
-                const std::int64_t conv = span / s + 1;
-                if ((p > 1 ? conv / p : conv) == out && conv >= p) {
-                    stride = s;
-                    pad = pd;
-                    used_pool = p;
-                    return true;
-                }
+                return pd >= 0 && pd <= kernel && span >= a && span <= b;
+            };
+            std::int64_t pd = same;
+            if (!fits(pd)) {
+                pd = std::max<std::int64_t>(0, (a - in + kernel + 1) / 2);  // smallest pad reaching span a
+                if (!fits(pd)) continue;
             }
+            stride = s;
+            pad = pd;
+            used_pool = p;
+            return true;
+        }
     }
     return false;
 }
@@ -133,7 +150,7 @@ Network readAccParText(const std::string& text, const std::string& source) {
     const Line head = reader.next("'num_layers N'");
     if (head.words.size() != 2 || head.words[0] != "num_layers")
         reader.fail(head.number, "expected 'num_layers N' on the first line");
-    const auto count = reader.positive(head, head.words[1], "num_layers");
+    const auto count = reader.positive(head, head.words[1], "num_layers", limits::kOperators);
 
     Network net;
     const auto slash = source.find_last_of('/');
@@ -177,14 +194,15 @@ Network readAccParText(const std::string& text, const std::string& source) {
                                                std::to_string(in_h) + "x" + std::to_string(in_w) +
                                                " but the previous layer produces " + std::to_string(current.c) + "x" +
                                                std::to_string(current.h) + "x" + std::to_string(current.w));
-            int sh = 1, ph = 0, poolh = 1, sw = 1, pw = 0, poolw = 1;
-            if (!fitConv(in_h, static_cast<int>(kernel), out_h, static_cast<int>(pool), sh, ph, poolh) ||
-                !fitConv(in_w, static_cast<int>(kernel), out_w, static_cast<int>(pool), sw, pw, poolw))
+            std::int64_t sh = 1, ph = 0, poolh = 1, sw = 1, pw = 0, poolw = 1;
+            if (!fitConv(in_h, kernel, out_h, pool, sh, ph, poolh) || !fitConv(in_w, kernel, out_w, pool, sw, pw, poolw))
                 reader.fail(header.number, "no stride and padding map " + std::to_string(in_h) + "x" + std::to_string(in_w) +
                                                " to " + std::to_string(out_h) + "x" + std::to_string(out_w) +
                                                " with kernel " + std::to_string(kernel) + " in layer '" + op.name + "'");
-            op.window = Window{static_cast<int>(kernel), static_cast<int>(kernel), sh, sw, ph, pw, Rounding::Floor};
-            if (poolh > 1 || poolw > 1) op.pool = Window{poolh, poolw, poolh, poolw, 0, 0, Rounding::Floor};
+            // Every value is within limits::kDimension, so these fit an int.
+            const auto i = [](std::int64_t v) { return static_cast<int>(v); };
+            op.window = Window{i(kernel), i(kernel), i(sh), i(sw), i(ph), i(pw), Rounding::Floor};
+            if (poolh > 1 || poolw > 1) op.pool = Window{i(poolh), i(poolw), i(poolh), i(poolw), 0, 0, Rounding::Floor};
             current = Shape{op.out_channels, out_h, out_w};
         }
         net.ops.push_back(std::move(op));

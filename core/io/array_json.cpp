@@ -53,7 +53,7 @@ void readLevelBandwidth(Fields& f, Array& a) {
     for (size_t h = 0; h < list.size(); ++h) {
         if (!list[h].is_number() || !(list[h].get<double>() > 0))
             throw InputError(f.source(), at + "/" + std::to_string(h),
-                             "must be a positive number, got " + list[h].dump());
+                             "must be a positive number, got " + excerpt(list[h]));
         a.level_bandwidth_Bps.push_back(list[h].get<double>());
     }
 }

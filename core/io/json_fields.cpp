@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 #include <fstream>
 #include <sstream>
 
 #include "core/util/error.h"
+#include "core/util/limits.h"
 
 namespace partita {
 
@@ -19,21 +21,92 @@ std::string readTextFile(const std::string& path) {
     return text.str();
 }
 
+namespace {
+
+// "line L, column C" of byte `offset` in `text`.
+std::string placeOf(const std::string& text, size_t offset) {
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < std::min(offset, text.size()); ++i) {
+        if (text[i] == '\n') { ++line; col = 1; } else { ++col; }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+// Nesting is checked before parsing: deeper values would make every later recursive walk over
+// the document (copies, comparisons, dumps) a stack overflow waiting to happen.
+void checkDepth(const std::string& text, const std::string& source) {
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limits::kJsonDepth)
+                throw InputError(source, placeOf(text, i),
+                                 "values nest deeper than the limit of " + std::to_string(limits::kJsonDepth) + " levels");
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+}
+
+void appendExcerpt(const Json& v, int depth, std::string& out, size_t budget) {
+    if (out.size() >= budget) return;
+    if (v.is_array() || v.is_object()) {
+        if (depth >= 3 || v.empty()) {
+            out += v.is_array() ? (v.empty() ? "[]" : "[...]") : (v.empty() ? "{}" : "{...}");
+            return;
+        }
+        out += v.is_array() ? '[' : '{';
+        bool first = true;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (out.size() >= budget) break;
+            if (!first) out += ", ";
+            first = false;
+            if (v.is_object()) out += Json(it.key()).dump() + ": ";
+            appendExcerpt(*it, depth + 1, out, budget);
+        }
+        out += v.is_array() ? ']' : '}';
+        return;
+    }
+    out += v.dump();  // a scalar: strings are cut below
+}
+
+}  // namespace
+
+std::string excerpt(const Json& value, size_t max_chars) {
+    std::string out;
+    appendExcerpt(value, 0, out, max_chars);
+    if (out.size() > max_chars) out = out.substr(0, max_chars) + "...";
+    return out;
+}
+
 Json parseJsonText(const std::string& text, const std::string& source) {
+    checkDepth(text, source);
     try {
         return Json::parse(text);
     } catch (const Json::parse_error& e) {
-        // Convert the byte offset into a line and column a person can find.
-        const size_t end = std::min(e.byte == 0 ? 0 : e.byte - 1, text.size());
-        size_t line = 1, col = 1;
-        for (size_t i = 0; i < end; ++i) {
-            if (text[i] == '\n') { ++line; col = 1; } else { ++col; }
-        }
         std::string what = e.what();
         const auto cut = what.find("parse error");
         if (cut != std::string::npos) what = what.substr(cut);
-        throw InputError(source, "line " + std::to_string(line) + ", column " + std::to_string(col),
-                         "malformed JSON (" + what + ")");
+        if (what.size() > 160) what = what.substr(0, 160) + "...";
+        throw InputError(source, placeOf(text, e.byte == 0 ? 0 : e.byte - 1), "malformed JSON (" + what + ")");
+    } catch (const Json::exception& e) {
+        // Numbers beyond a double's range (1e400) are reported as out_of_range with the number's text.
+        std::string what = e.what();
+        const auto cut = what.find("] ");
+        if (cut != std::string::npos) what = what.substr(cut + 2);
+        size_t at = std::string::npos;
+        if (const auto q = what.find('\''); q != std::string::npos) {
+            const auto q2 = what.find('\'', q + 1);
+            if (q2 != std::string::npos) at = text.find(what.substr(q + 1, q2 - q - 1));
+        }
+        if (what.size() > 160) what = what.substr(0, 160) + "...";
+        throw InputError(source, at == std::string::npos ? "" : placeOf(text, at), "malformed JSON (" + what + ")");
     }
 }
 
@@ -97,7 +170,7 @@ double Fields::number(const std::string& key, double fallback) { return has(key)
 
 double Fields::positive(const std::string& key) {
     const double d = number(key);
-    if (!(d > 0)) fail(key, "must be positive, got " + raw(key).dump());
+    if (!(d > 0)) fail(key, "must be positive, got " + excerpt(raw(key)));
     return d;
 }
 
@@ -106,16 +179,12 @@ double Fields::positive(const std::string& key, double fallback) { return has(ke
 double Fields::nonNegative(const std::string& key, double fallback) {
     if (!has(key)) return fallback;
     const double d = number(key);
-    if (d < 0) fail(key, "must not be negative, got " + raw(key).dump());
+    if (d < 0) fail(key, "must not be negative, got " + excerpt(raw(key)));
     return d;
 }
 
 std::int64_t Fields::positiveInt(const std::string& key) {
-    const Json& v = raw(key);
-    if (!v.is_number_integer()) fail(key, "expected an integer, found " + v.dump());
-    const auto i = v.get<std::int64_t>();
-    if (i <= 0) fail(key, "must be positive, got " + std::to_string(i));
-    return i;
+    return integerIn(key, 1, std::numeric_limits<std::int64_t>::max());
 }
 
 std::int64_t Fields::positiveInt(const std::string& key, std::int64_t fallback) {
@@ -124,17 +193,30 @@ std::int64_t Fields::positiveInt(const std::string& key, std::int64_t fallback) 
 
 std::int64_t Fields::integerIn(const std::string& key, std::int64_t lo, std::int64_t hi) {
     const Json& v = raw(key);
-    if (!v.is_number_integer()) fail(key, "expected an integer, found " + v.dump());
-    const auto i = v.get<std::int64_t>();
-    if (i < lo || i > hi)
+    if (!v.is_number_integer()) fail(key, "expected an integer, found " + excerpt(v));
+    // Unsigned values above int64's range are read as such, never wrapped to negatives.
+    const bool huge = v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi);
+    const auto i = huge ? hi : v.get<std::int64_t>();
+    if (huge || i > hi) {
+        if (lo == 1 && hi == std::numeric_limits<std::int64_t>::max())
+            fail(key, "must be a positive integer of at most " + std::to_string(hi) + ", got " + excerpt(v));
+        fail(key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + excerpt(v));
+    }
+    if (i < lo) {
+        if (lo == 1 && hi == std::numeric_limits<std::int64_t>::max()) fail(key, "must be positive, got " + std::to_string(i));
         fail(key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + std::to_string(i));
+    }
     return i;
+}
+
+std::int64_t Fields::integerIn(const std::string& key, std::int64_t lo, std::int64_t hi, std::int64_t fallback) {
+    return has(key) ? integerIn(key, lo, hi) : fallback;
 }
 
 bool Fields::boolean(const std::string& key, bool fallback) {
     if (!has(key)) return fallback;
     const Json& v = raw(key);
-    if (!v.is_boolean()) fail(key, "expected true or false, found " + v.dump());
+    if (!v.is_boolean()) fail(key, "expected true or false, found " + excerpt(v));
     return v.get<bool>();
 }
 

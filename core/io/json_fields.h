@@ -11,8 +11,12 @@ namespace partita {
 
 using Json = nlohmann::json;
 
-// Parses text; a syntax error becomes InputError(source, "line L, column C", ...).
+// Parses text; a syntax error, a number out of range or nesting deeper than limits::kJsonDepth
+// becomes InputError(source, "line L, column C", ...).
 Json parseJsonText(const std::string& text, const std::string& source);
+// A short rendering of a user's value for an error message: at most `max_chars` characters and a
+// few levels deep, whatever the value's size (messages never serialise a whole input).
+std::string excerpt(const Json& value, size_t max_chars = 60);
 // Reads a whole file; a missing or unreadable file is an InputError.
 std::string readTextFile(const std::string& path);
 
@@ -32,6 +36,7 @@ public:
     std::int64_t positiveInt(const std::string& key);
     std::int64_t positiveInt(const std::string& key, std::int64_t fallback);
     std::int64_t integerIn(const std::string& key, std::int64_t lo, std::int64_t hi);
+    std::int64_t integerIn(const std::string& key, std::int64_t lo, std::int64_t hi, std::int64_t fallback);
     bool boolean(const std::string& key, bool fallback);
     // Rejects any key that was not read (call last).
     void finish() const;

@@ -2,6 +2,7 @@
 
 #include "core/io/network_io.h"
 #include "core/util/error.h"
+#include "core/util/limits.h"
 
 namespace partita {
 
@@ -12,14 +13,17 @@ std::pair<int, int> pairField(Fields& f, const std::string& key, int fallback, b
     if (!f.has(key)) return {fallback, fallback};
     const Json& v = f.raw(key);
     auto one = [&](const Json& x) {
-        if (!x.is_number_integer()) f.fail(key, "expected an integer or [height, width], found " + v.dump());
-        const auto i = x.get<std::int64_t>();
-        if (i < (allow_zero ? 0 : 1) || i > 1 << 20)
-            f.fail(key, std::string(allow_zero ? "must not be negative" : "must be positive") + ", got " + v.dump());
+        if (!x.is_number_integer()) f.fail(key, "expected an integer or [height, width], found " + excerpt(v));
+        const bool huge = x.is_number_unsigned() && x.get<std::uint64_t>() > std::uint64_t{limits::kDimension};
+        const auto i = huge ? limits::kDimension + 1 : x.get<std::int64_t>();
+        if (i > limits::kDimension)
+            f.fail(key, "exceeds the limit of " + std::to_string(limits::kDimension) + ", got " + excerpt(v));
+        if (i < (allow_zero ? 0 : 1))
+            f.fail(key, std::string(allow_zero ? "must not be negative" : "must be positive") + ", got " + excerpt(v));
         return static_cast<int>(i);
     };
     if (v.is_array()) {
-        if (v.size() != 2) f.fail(key, "expected [height, width], found " + v.dump());
+        if (v.size() != 2) f.fail(key, "expected [height, width], found " + excerpt(v));
         return {one(v[0]), one(v[1])};
     }
     const int i = one(v);
@@ -61,13 +65,13 @@ Operator readOperator(const Json& j, const std::string& pointer, const std::stri
         const Json& in = f.raw("inputs");
         if (!in.is_array() || in.empty()) f.fail("inputs", "expected a non-empty list of operator names");
         for (const auto& x : in) {
-            if (!x.is_string()) f.fail("inputs", "expected operator names, found " + x.dump());
+            if (!x.is_string()) f.fail("inputs", "expected operator names, found " + excerpt(x));
             op.inputs.push_back(x.get<std::string>());
         }
     }
     if (type == "conv") {
         op.type = OpType::Conv;
-        op.out_channels = f.positiveInt("out_channels");
+        op.out_channels = f.integerIn("out_channels", 1, limits::kDimension);
         op.window = windowFields(f, false);
         if (f.has("pool")) {
             Fields p(f.raw("pool"), f.pointer("pool"), source);
@@ -77,7 +81,7 @@ Operator readOperator(const Json& j, const std::string& pointer, const std::stri
         }
     } else if (type == "fc") {
         op.type = OpType::FullyConnected;
-        op.out_channels = f.positiveInt("out_features");
+        op.out_channels = f.integerIn("out_features", 1, limits::kDimension);
     } else if (type == "pool") {
         op.type = OpType::Pool;
         op.window = windowFields(f, true);
@@ -124,13 +128,15 @@ Network readNetworkJson(const std::string& text, const std::string& source) {
     net.description = f.string("description", "");
     {
         Fields in(f.raw("input"), f.pointer("input"), source);
-        net.input.c = in.positiveInt("channels");
-        net.input.h = in.positiveInt("height", 1);
-        net.input.w = in.positiveInt("width", 1);
+        net.input.c = in.integerIn("channels", 1, limits::kDimension);
+        net.input.h = in.integerIn("height", 1, limits::kDimension, 1);
+        net.input.w = in.integerIn("width", 1, limits::kDimension, 1);
         in.finish();
     }
     const Json& ops = f.raw("operators");
     if (!ops.is_array()) f.fail("operators", "expected a list of operators");
+    if (ops.size() > static_cast<size_t>(limits::kOperators))
+        f.fail("operators", std::to_string(ops.size()) + " operators exceed the limit of " + std::to_string(limits::kOperators));
     for (size_t i = 0; i < ops.size(); ++i)
         net.ops.push_back(readOperator(ops[i], "/operators/" + std::to_string(i), source));
     f.finish();

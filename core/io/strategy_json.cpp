@@ -15,14 +15,14 @@ Strategy readStrategyJson(const std::string& text, const std::string& source) {
     const Json& layers = f.raw("layers");
     if (!layers.is_array() || layers.empty()) f.fail("layers", "expected a non-empty list of layer names");
     for (const auto& l : layers) {
-        if (!l.is_string()) f.fail("layers", "expected layer names, found " + l.dump());
+        if (!l.is_string()) f.fail("layers", "expected layer names, found " + excerpt(l));
         s.layers.push_back(l.get<std::string>());
     }
     const Json& grid = f.raw("grid");
     if (!grid.is_array() || grid.empty()) f.fail("grid", "expected a list of per-level strings such as \"0011\"");
     std::vector<std::string> rows;
     for (const auto& r : grid) {
-        if (!r.is_string()) f.fail("grid", "expected per-level strings, found " + r.dump());
+        if (!r.is_string()) f.fail("grid", "expected per-level strings, found " + excerpt(r));
         rows.push_back(r.get<std::string>());
     }
     if (rows.size() > static_cast<size_t>(12)) f.fail("grid", "at most 12 levels are supported");
@@ -42,7 +42,7 @@ Strategy readStrategyJson(const std::string& text, const std::string& source) {
                 const Json& r = ratios[h][l];
                 if (!r.is_number() || !(r.get<double>() > 0 && r.get<double>() < 1))
                     f.fail("ratios", "level H" + std::to_string(h + 1) + ", layer " + std::to_string(l + 1) +
-                                         ": a ratio must lie strictly between 0 and 1, found " + r.dump());
+                                         ": a ratio must lie strictly between 0 and 1, found " + excerpt(r));
                 s.grid.at(static_cast<int>(h), static_cast<int>(l)).ratio = r.get<double>();
             }
         }

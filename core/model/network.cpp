@@ -7,7 +7,9 @@
 #include <queue>
 #include <stdexcept>
 
+#include "core/util/checked.h"
 #include "core/util/error.h"
+#include "core/util/limits.h"
 
 namespace partita {
 
@@ -55,6 +57,28 @@ Shape applyWindow(const Shape& in, const Window& w) {
 }
 
 std::string describe(const std::string& name) { return "operator '" + name + "'"; }
+
+std::string shapeText(const Shape& s) { return std::to_string(s.c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w); }
+
+// Every shape within limits::kDimension per axis (channels may hold a flattened tensor) and
+// limits::kTensorElements in all, so later products of shapes cannot overflow.
+void checkShape(const Shape& s, bool flat_channels) {
+    if (s.h > limits::kDimension || s.w > limits::kDimension || (!flat_channels && s.c > limits::kDimension))
+        throw std::overflow_error("shape " + shapeText(s) + " exceeds the limit of " +
+                                  std::to_string(limits::kDimension) + " per axis");
+    boundedMul(boundedMul(s.c, s.h, limits::kTensorElements, "the tensor " + shapeText(s)), s.w,
+               limits::kTensorElements, "the tensor " + shapeText(s));
+}
+
+// A weighted layer's weights and per-sample MACs within limits (exact in a double).
+void checkLayer(const Operator& op) {
+    std::int64_t fan_in = op.in_shape.c;
+    if (op.type == OpType::Conv)
+        fan_in = boundedMul(boundedMul(op.window.kernel_h, op.window.kernel_w, limits::kLayerWeights, "the kernel"),
+                            op.in_shape.c, limits::kLayerWeights, "the weights per output channel");
+    boundedMul(fan_in, op.out_channels, limits::kLayerWeights, "the layer's weights");
+    boundedMul(fan_in, op.pre_pool_shape.elements(), limits::kLayerMacs, "the layer's multiply-accumulates per sample");
+}
 
 // Orders operators so that every producer precedes its consumers (stable in
 // file order); on a cycle, names the operators on it.
@@ -122,9 +146,17 @@ void reorder(Network& net, const std::vector<int>& order, const std::vector<std:
 
 void propagate(Network& net, const std::string& source) {
     if (net.ops.empty()) throw InputError(source, "", "the network has no operators");
+    if (net.ops.size() > static_cast<size_t>(limits::kOperators))
+        throw InputError(source, "", std::to_string(net.ops.size()) + " operators exceed the limit of " +
+                                         std::to_string(limits::kOperators));
     if (net.input.c <= 0 || net.input.h <= 0 || net.input.w <= 0)
         throw InputError(source, "input", "input sizes must be positive, got " + std::to_string(net.input.c) + "x" +
                                               std::to_string(net.input.h) + "x" + std::to_string(net.input.w));
+    try {
+        checkShape(net.input, false);
+    } catch (const std::overflow_error& e) {
+        throw InputError(source, "input", e.what());
+    }
     std::unordered_map<std::string_view, int> index;  // views of net.ops[i].name, which stay put below
     index.reserve(net.ops.size());
     for (size_t i = 0; i < net.ops.size(); ++i) {
@@ -139,6 +171,10 @@ void propagate(Network& net, const std::string& source) {
     for (size_t i = 0; i < net.ops.size(); ++i) {
         auto& op = net.ops[i];
         if (op.inputs.empty()) op.inputs.push_back(i == 0 ? "input" : net.ops[i - 1].name);
+        if (op.inputs.size() > static_cast<size_t>(limits::kOperatorInputs))
+            throw InputError(source, describe(op.name), std::to_string(op.inputs.size()) +
+                                                            " inputs exceed the limit of " +
+                                                            std::to_string(limits::kOperatorInputs));
         for (const auto& in : op.inputs) {
             if (in == "input") { inputs[i].push_back(-1); continue; }
             auto it = index.find(in);
@@ -208,7 +244,13 @@ void propagate(Network& net, const std::string& source) {
                 break;
             }
             }
+            checkShape(op.in_shape, op.type == OpType::FullyConnected);
+            checkShape(op.pre_pool_shape, false);
+            checkShape(op.out_shape, false);
+            if (op.type == OpType::Conv || op.type == OpType::FullyConnected) checkLayer(op);
         } catch (const std::invalid_argument& e) {
+            throw InputError(source, where, e.what());
+        } catch (const std::overflow_error& e) {
             throw InputError(source, where, e.what());
         }
     }

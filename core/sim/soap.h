@@ -53,7 +53,8 @@ struct OpConfig {
 struct SoapStrategy {
     std::string network;
     std::vector<OpConfig> ops;
-    bool operator==(const SoapStrategy&) const = default;
+    std::string source{};  // the file it was read from, named by validation errors; not part of equality
+    bool operator==(const SoapStrategy& o) const { return network == o.network && ops == o.ops; }
 };
 
 // The batch is a run parameter given as a double; it must be a positive integer.
@@ -70,7 +71,7 @@ std::int64_t reducedChannels(const Network& net, const Operator& op);
 // device list has the wrong length, a device id does not exist, or (unless
 // allow_shared) two tasks share a device.
 void validateConfig(const Network& net, int op, std::int64_t batch, const OpConfig& config, int devices,
-                    bool allow_shared = false);
+                    bool allow_shared = false, const std::string& source = "");
 void validateStrategy(const Network& net, std::int64_t batch, const SoapStrategy& strategy, int devices,
                       bool allow_shared = false);
 

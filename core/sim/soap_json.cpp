@@ -43,6 +43,7 @@ SoapStrategy readSoapJson(const std::string& text, const std::string& source, co
     Fields f(root, "", source);
     checkFormat(f, kFormat);
     SoapStrategy s;
+    s.source = source;
     s.network = f.string("network", net.name);
     if (s.network != net.name)
         f.fail("network", "the strategy is for network '" + s.network + "', not '" + net.name + "'");
@@ -75,7 +76,7 @@ SoapStrategy readSoapJson(const std::string& text, const std::string& source, co
         if (!devs.is_array()) of.fail("devices", "expected a list of device ids");
         for (const Json& d : devs) {
             if (!d.is_number_integer() || d.get<std::int64_t>() < 0 || d.get<std::int64_t>() > (1 << 24))
-                of.fail("devices", "expected non-negative integer device ids, found " + d.dump());
+                of.fail("devices", "expected non-negative integer device ids, found " + excerpt(d));
             c.devices.push_back(static_cast<int>(d.get<std::int64_t>()));
         }
         if (static_cast<int>(c.devices.size()) != c.parts())

@@ -83,12 +83,12 @@ struct Reader {
         d.mem_bandwidth_Bps = f.positive("mem_bandwidth_Bps");
         d.mem_capacity_B = f.nonNegative("mem_capacity_B", 0.0);
         d.efficiency = f.positive("efficiency", 1.0);
-        if (d.efficiency > 1) f.fail("efficiency", "must be in (0, 1], got " + f.raw("efficiency").dump());
+        if (d.efficiency > 1) f.fail("efficiency", "must be in (0, 1], got " + excerpt(f.raw("efficiency")));
         d.task_overhead_s = f.nonNegative("task_overhead_s", 0.0);
         // "node" is an integer or a template such as "{n}".
         const Json node = f.has("node") ? f.raw("node") : Json(0);
         if (!node.is_number_integer() && !node.is_string())
-            f.fail("node", "expected an integer or a template such as \"{n}\", found " + node.dump());
+            f.fail("node", "expected an integer or a template such as \"{n}\", found " + excerpt(node));
         f.finish();
         for (const auto& b : repeats) {
             d.name = expandField(f, "name", name, b);

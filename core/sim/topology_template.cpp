@@ -1,9 +1,12 @@
 #include "core/sim/topology_template.h"
 
 #include <cctype>
+#include <cstdlib>
 #include <stdexcept>
 
+#include "core/util/checked.h"
 #include "core/util/error.h"
+#include "core/util/limits.h"
 
 namespace partita::sim::tmpl {
 
@@ -17,6 +20,7 @@ public:
     Parser(const std::string& text, const Bindings& vars) : text_(text), vars_(vars) {}
 
     std::int64_t run() {
+        if (text_.size() > 4096) fail("the expression is longer than 4096 characters");
         const std::int64_t v = comparison();
         skipSpace();
         if (pos_ != text_.size()) fail("unexpected '" + text_.substr(pos_, 1) + "'");
@@ -48,11 +52,18 @@ private:
         if (accept(">")) return a > sum();
         return a;
     }
+    // Every intermediate value stays within +-limits::kTemplateValue: a wrapped value would
+    // silently name other devices (and so drop or move links).
+    std::int64_t bounded(std::int64_t v) const {
+        if (v > limits::kTemplateValue || v < -limits::kTemplateValue)
+            fail(std::to_string(v) + " exceeds the limit of +-" + std::to_string(limits::kTemplateValue));
+        return v;
+    }
     std::int64_t sum() {
         std::int64_t a = product();
         for (;;) {
-            if (accept("+")) a += product();
-            else if (accept("-")) a -= product();
+            if (accept("+")) a = bounded(a + product());
+            else if (accept("-")) a = bounded(a - product());
             else return a;
         }
     }
@@ -64,16 +75,33 @@ private:
             if (!divide && !modulo && !accept("*")) return a;
             const std::int64_t b = unary();
             if ((divide || modulo) && b == 0) fail("division by zero");
-            a = divide ? a / b : modulo ? a % b : a * b;
+            std::int64_t r = 0;
+            if (!divide && !modulo && __builtin_mul_overflow(a, b, &r))
+                fail(std::to_string(a) + " * " + std::to_string(b) + " exceeds the limit of +-" +
+                     std::to_string(limits::kTemplateValue));
+            a = bounded(divide ? a / b : modulo ? a % b : r);
         }
     }
+    // Recursion is bounded: parentheses and unary minus nest at most limits::kExpressionDepth deep.
+    struct Nest {
+        Nest(Parser& p) : p_(p) {
+            if (++p_.depth_ > limits::kExpressionDepth)
+                p_.fail("nests deeper than the limit of " + std::to_string(limits::kExpressionDepth) + " levels");
+        }
+        ~Nest() { --p_.depth_; }
+        Parser& p_;
+    };
     std::int64_t unary() {
-        if (accept("-")) return -unary();
+        if (accept("-")) {
+            const Nest nest(*this);
+            return -unary();  // operands are bounded, so negation cannot overflow
+        }
         return primary();
     }
     std::int64_t primary() {
         skipSpace();
         if (accept("(")) {
+            const Nest nest(*this);
             const std::int64_t v = comparison();
             if (!accept(")")) fail("missing ')'");
             return v;
@@ -82,20 +110,21 @@ private:
         if (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
             while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
             if (pos_ - start > 15) fail("number too large");
-            return std::stoll(text_.substr(start, pos_ - start));
+            return bounded(std::stoll(text_.substr(start, pos_ - start)));
         }
         while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
             ++pos_;
         if (start == pos_) fail(pos_ < text_.size() ? "unexpected '" + text_.substr(pos_, 1) + "'" : "missing a value");
         const std::string name = text_.substr(start, pos_ - start);
         for (const auto& [var, value] : vars_)
-            if (var == name) return value;
+            if (var == name) return bounded(value);
         fail("unknown variable '" + name + "'");
     }
 
     const std::string& text_;
     const Bindings& vars_;
     size_t pos_ = 0;
+    int depth_ = 0;
 };
 
 bool isIdentifier(const std::string& s) {
@@ -145,7 +174,7 @@ std::vector<Bindings> readRepetition(Fields& f) {
             const Json& item = clause[k];
             const std::string here = at + "/" + std::to_string(k);
             if (!item.is_array() || item.size() != 2 || !item[0].is_string())
-                throw InputError(f.source(), here, "expected [variable, count or values], found " + item.dump());
+                throw InputError(f.source(), here, "expected [variable, count or values], found " + excerpt(item));
             const std::string name = item[0].get<std::string>();
             if (!isIdentifier(name)) throw InputError(f.source(), here, "'" + name + "' is not a variable name");
             for (const auto& [other, unused] : all.front())
@@ -156,13 +185,16 @@ std::vector<Bindings> readRepetition(Fields& f) {
                 for (std::int64_t v = 0; v < item[1].get<std::int64_t>(); ++v) values.push_back(v);
             } else if (item[1].is_array() && !item[1].empty()) {
                 for (const auto& v : item[1]) {
-                    if (!v.is_number_integer())
-                        throw InputError(f.source(), here, "values must be integers, found " + v.dump());
+                    const bool in_range = v.is_number_integer() && !(v.is_number_unsigned() &&
+                                                                     v.get<std::uint64_t>() > std::uint64_t{limits::kTemplateValue});
+                    if (!in_range || std::abs(v.get<std::int64_t>()) > limits::kTemplateValue)
+                        throw InputError(f.source(), here, "values must be integers within +-" +
+                                                               std::to_string(limits::kTemplateValue) + ", found " + excerpt(v));
                     values.push_back(v.get<std::int64_t>());
                 }
             } else {
                 throw InputError(f.source(), here,
-                                 "expected a positive count or a non-empty list of integers, found " + item[1].dump());
+                                 "expected a positive count or a non-empty list of integers, found " + excerpt(item[1]));
             }
             combinations *= static_cast<std::int64_t>(values.size());
             if (combinations > kMaxCombinations)

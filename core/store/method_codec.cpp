@@ -60,7 +60,7 @@ MptSettings readMptSettingsJson(const Json& json, const std::string& source) {
                           o[0].get<std::int64_t>() > 0 && o[1].get<std::int64_t>() > 0;
         if (!pair)
             throw InputError(source, f.pointer("overrides") + "/" + std::to_string(i),
-                             "expected null or [N_g, N_c] (positive integers), found " + o.dump());
+                             "expected null or [N_g, N_c] (positive integers), found " + excerpt(o));
         s.overrides.push_back(mpt::GridConfig{o[0].get<int>(), o[1].get<int>()});
     }
     f.finish();
@@ -83,7 +83,7 @@ L2sSettings readL2sSettingsJson(const Json& json, const std::string& source) {
     for (size_t i = 0; i < schemes.size(); ++i) {
         const std::string place = f.pointer("schemes") + "/" + std::to_string(i);
         if (!schemes[i].is_string())
-            throw InputError(source, place, "expected a scheme name, found " + schemes[i].dump());
+            throw InputError(source, place, "expected a scheme name, found " + excerpt(schemes[i]));
         try {
             s.schemes.push_back(l2s::parseScheme(schemes[i].get<std::string>()));
         } catch (const std::invalid_argument& e) {

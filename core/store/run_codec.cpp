@@ -30,7 +30,7 @@ Grid readGridJson(const Json& json, const std::string& source, const std::string
         f.fail("rows", "expected a list of at most " + std::to_string(Array::kMaxLevels) + " per-level strings");
     std::vector<std::string> text;
     for (const auto& r : rows) {
-        if (!r.is_string()) f.fail("rows", "expected per-level strings, found " + r.dump());
+        if (!r.is_string()) f.fail("rows", "expected per-level strings, found " + excerpt(r));
         text.push_back(r.get<std::string>());
     }
     Grid grid(0, layers);
@@ -52,7 +52,7 @@ Grid readGridJson(const Json& json, const std::string& source, const std::string
                 const Json& r = row[static_cast<size_t>(l)];
                 if (!r.is_number() || !(r.get<double>() > 0 && r.get<double>() < 1))
                     f.fail("ratios", "level H" + std::to_string(h + 1) + ", layer " + std::to_string(l + 1) +
-                                         ": expected a ratio strictly between 0 and 1, found " + r.dump());
+                                         ": expected a ratio strictly between 0 and 1, found " + excerpt(r));
                 grid.at(h, l).ratio = r.get<double>();
             }
         }
@@ -76,10 +76,10 @@ StoredRequest readExploreRequestJson(const Json& json, const std::string& source
     if (!cells.is_array() || cells.empty()) f.fail("cells", "expected a non-empty list of [level, layer] pairs");
     for (const auto& c : cells) {
         if (!c.is_array() || c.size() != 2 || !c[0].is_number_integer() || !c[1].is_number_integer())
-            f.fail("cells", "expected [level, layer] pairs, found " + c.dump());
+            f.fail("cells", "expected [level, layer] pairs, found " + excerpt(c));
         const CellRef cell{c[0].get<int>(), c[1].get<int>()};
         if (cell.level < 0 || cell.level >= r.base.levels() || cell.layer < 0 || cell.layer >= r.base.layers())
-            f.fail("cells", "cell " + c.dump() + " is outside the base grid");
+            f.fail("cells", "cell " + excerpt(c) + " is outside the base grid");
         r.cells.push_back(cell);
     }
     f.finish();

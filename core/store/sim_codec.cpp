@@ -15,7 +15,7 @@ std::vector<std::string> stringList(Fields& f, const std::string& key) {
     if (!list.is_array()) f.fail(key, "expected a list of strings");
     std::vector<std::string> out;
     for (const Json& item : list) {
-        if (!item.is_string()) f.fail(key, "expected a list of strings, found " + item.dump());
+        if (!item.is_string()) f.fail(key, "expected a list of strings, found " + excerpt(item));
         out.push_back(item.get<std::string>());
     }
     return out;

@@ -100,11 +100,11 @@ TEST(NetworkErrors, EachCaseHasItsOwnMessage) {
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "lstm"})")),
               "net.json: /operators/0/type: unknown operator type 'lstm' (use conv, fc, pool, add or concat)");
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 0, "kernel": 3})")),
-              "net.json: /operators/0/out_channels: must be positive, got 0");
+              "net.json: /operators/0/out_channels: must be between 1 and 16777216, got 0");
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": -3})")),
               "net.json: /operators/0/kernel: must be positive, got -3");
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "fc", "out_features": 2})", R"({"channels": -1})")),
-              "net.json: /input/channels: must be positive, got -1");
+              "net.json: /input/channels: must be between 1 and 16777216, got -1");
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 3, "stride": 2})")),
               "net.json: operator 'c': window 3 with stride 2 and padding 0 does not tile input 8 (5 is not a multiple "
               "of 2); set \"rounding\" to \"floor\" or \"ceil\"");

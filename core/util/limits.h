@@ -1,0 +1,31 @@
+#pragma once
+// Limits on every input-derived size (README "Limits"). They are far above any real model or
+// machine and chosen so that the products the engine forms from them cannot overflow int64, and
+// per-sample element and MAC counts stay exact in a double (below 2^53).
+#include <cstdint>
+
+namespace partita::limits {
+
+// One axis of a tensor or window: channels, features, height, width, kernel, stride, padding.
+inline constexpr std::int64_t kDimension = std::int64_t{1} << 24;  // 16,777,216
+// Elements of one activation tensor per sample (c x h x w); 2^40 B = 1 TiB of fp8 per sample.
+inline constexpr std::int64_t kTensorElements = std::int64_t{1} << 40;
+// Weights of one layer and multiply-accumulates of one layer per sample (exact in a double).
+inline constexpr std::int64_t kLayerWeights = std::int64_t{1} << 50;
+inline constexpr std::int64_t kLayerMacs = std::int64_t{1} << 53;
+// Operators of one network (searches are linear in this; 40,000-layer chains are benchmarked).
+inline constexpr std::int64_t kOperators = 1'000'000;
+// Inputs of one add / concat.
+inline constexpr std::int64_t kOperatorInputs = 4096;
+// Samples per step.
+inline constexpr std::int64_t kBatch = std::int64_t{1} << 24;
+// Hierarchy levels (2^16 accelerators).
+inline constexpr std::int64_t kLevels = 16;
+// Nesting of JSON arrays and objects in any input file.
+inline constexpr int kJsonDepth = 256;
+// Nesting of parentheses and unary operators in a topology template expression.
+inline constexpr int kExpressionDepth = 256;
+// Magnitude of a template value (variables, literals and every intermediate result).
+inline constexpr std::int64_t kTemplateValue = std::int64_t{1} << 40;
+
+}  // namespace partita::limits

@@ -60,9 +60,20 @@ std::string describe(const std::string& name) { return "operator '" + name + "'"
 
 std::string shapeText(const Shape& s) { return std::to_string(s.c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w); }
 
+// a * b <= limit without overflow: the fast path, so that messages are only built for a failure.
+bool productFits(std::int64_t a, std::int64_t b, std::int64_t limit) {
+    std::int64_t r = 0;
+    return !__builtin_mul_overflow(a, b, &r) && r <= limit;
+}
+
 // Every shape within limits::kDimension per axis (channels may hold a flattened tensor) and
 // limits::kTensorElements in all, so later products of shapes cannot overflow.
+
 void checkShape(const Shape& s, bool flat_channels) {
+    const bool axes = s.h <= limits::kDimension && s.w <= limits::kDimension && (flat_channels || s.c <= limits::kDimension);
+    if (axes && productFits(s.c, s.h, limits::kTensorElements) &&
+        productFits(s.c * s.h, s.w, limits::kTensorElements))
+        return;
     if (s.h > limits::kDimension || s.w > limits::kDimension || (!flat_channels && s.c > limits::kDimension))
         throw std::overflow_error("shape " + shapeText(s) + " exceeds the limit of " +
                                   std::to_string(limits::kDimension) + " per axis");
@@ -72,6 +83,14 @@ void checkShape(const Shape& s, bool flat_channels) {
 
 // A weighted layer's weights and per-sample MACs within limits (exact in a double).
 void checkLayer(const Operator& op) {
+    const std::int64_t kernel = std::int64_t{op.window.kernel_h} * op.window.kernel_w;  // two ints: no overflow
+    const bool conv = op.type == OpType::Conv;
+    if (!conv || (kernel <= limits::kLayerWeights && productFits(kernel, op.in_shape.c, limits::kLayerWeights))) {
+        const std::int64_t fan_in = conv ? kernel * op.in_shape.c : op.in_shape.c;
+        if (productFits(fan_in, op.out_channels, limits::kLayerWeights) &&
+            productFits(fan_in, op.pre_pool_shape.elements(), limits::kLayerMacs))
+            return;
+    }
     std::int64_t fan_in = op.in_shape.c;
     if (op.type == OpType::Conv)
         fan_in = boundedMul(boundedMul(op.window.kernel_h, op.window.kernel_w, limits::kLayerWeights, "the kernel"),

@@ -189,7 +189,11 @@ void propagate(Network& net, const std::string& source) {
     std::vector<std::vector<int>> inputs(net.ops.size());
     for (size_t i = 0; i < net.ops.size(); ++i) {
         auto& op = net.ops[i];
-        if (op.inputs.empty()) op.inputs.push_back(i == 0 ? "input" : net.ops[i - 1].name);
+        if (op.inputs.empty()) {  // the previous operator: known without looking its name up
+            op.inputs.push_back(i == 0 ? "input" : net.ops[i - 1].name);
+            inputs[i].push_back(static_cast<int>(i) - 1);
+            continue;
+        }
         if (op.inputs.size() > static_cast<size_t>(limits::kOperatorInputs))
             throw InputError(source, describe(op.name), std::to_string(op.inputs.size()) +
                                                             " inputs exceed the limit of " +

@@ -68,8 +68,9 @@ void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy) cons
     const auto [tasks, edges] = estimate(strategy);
     if (tasks > kMaxTasks)
         throw Error("the task graph would have about " + std::to_string(tasks) + " tasks, more than the limit of " +
-                    std::to_string(kMaxTasks) + " (about 2.4 GB); a ring all-reduce over p devices sends 2p(p-1) "
-                    "messages per weight: use --sync ps, fewer devices or a smaller batch");
+                    std::to_string(kMaxTasks) + " (about 2.4 GB): every hop of every message is a task, and a ring "
+                    "all-reduce over p devices sends 2p(p-1) messages per weight; use --sync ps, fewer devices, a "
+                    "smaller batch or a topology with shorter routes");
     graph.reserve(tasks, edges);
     // Compute groups first: transfers and syncs connect to their tasks.
     for (int i = 0; i < n_ops_; ++i) buildCompute(graph, strategy, i, false);

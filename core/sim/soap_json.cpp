@@ -2,6 +2,8 @@
 // repeated operators are errors naming the JSON pointer), written compactly
 // (degrees of 1 are omitted).
 #include <map>
+#include <string_view>
+#include <unordered_map>
 
 #include "core/sim/soap.h"
 #include "core/util/error.h"
@@ -49,11 +51,14 @@ SoapStrategy readSoapJson(const std::string& text, const std::string& source, co
     if (!ops.is_array()) f.fail("operators", "expected a list of operator configurations");
     std::vector<bool> seen(net.ops.size(), false);
     s.ops.resize(net.ops.size());
+    std::unordered_map<std::string_view, int> id_of;  // Network::find per entry would be quadratic
+    for (size_t i = 0; i < net.ops.size(); ++i) id_of.emplace(net.ops[i].name, static_cast<int>(i));
     for (size_t k = 0; k < ops.size(); ++k) {
         const std::string where = "/operators/" + std::to_string(k);
         Fields of(ops[k], where, source);
         const std::string name = of.string("name");
-        const int id = net.find(name);
+        const auto found = id_of.find(name);
+        const int id = found == id_of.end() ? -1 : found->second;
         if (id < 0) of.fail("name", "network '" + net.name + "' has no operator '" + name + "'");
         if (seen[static_cast<size_t>(id)]) of.fail("name", "operator '" + name + "' is configured twice");
         seen[static_cast<size_t>(id)] = true;

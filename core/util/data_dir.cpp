@@ -14,7 +14,8 @@ std::string examplesDir() {
     // bin/ in an install; build/app/gui/ at most in a build tree.
     for (int up = 0; !ec && up < 4 && !dir.empty(); ++up, dir = dir.parent_path()) {
         const fs::path candidate = dir / "share" / "partita" / "examples";
-        if (fs::is_directory(candidate, ec)) return candidate.string();
+        std::error_code missing;  // a folder without it is no error
+        if (fs::is_directory(candidate, missing)) return candidate.string();
     }
     return "examples";
 }

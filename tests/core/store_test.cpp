@@ -370,8 +370,11 @@ std::string goodDatabase(const TempDir& tmp, const std::string& name) {
     return path;
 }
 
-// Overwrites `count` bytes at `offset` inside an existing file.
+// Overwrites bytes at `offset` inside an existing file (after dropping the empty -wal/-shm the test's
+// own read-only queries left, so that expectRefused sees only what ResultsDb does).
 void damage(const std::string& path, std::int64_t offset, const std::string& with) {
+    fs::remove(path + "-wal");
+    fs::remove(path + "-shm");
     std::string all = bytes(path);
     ASSERT_LE(offset + static_cast<std::int64_t>(with.size()), static_cast<std::int64_t>(all.size()));
     all.replace(static_cast<size_t>(offset), with.size(), with);

@@ -15,7 +15,9 @@ out="$("$tmp/prefix/bin/partita-cli" hypar --network "$tmp/prefix/share/partita/
 grep -q "3,901,560 elements" <<<"$out" || { echo "unexpected hypar output: $out" >&2; exit 1; }
 # The default array is read from the installed examples too.
 "$tmp/prefix/bin/partita-cli" accpar --network "$tmp/prefix/share/partita/examples/networks/alexnet.json" >/dev/null
-"$tmp/prefix/bin/partita-cli" --version | grep -q "^partita-cli [0-9]"
+# Outputs are captured before matching: `cmd | grep -q` can fail with SIGPIPE under pipefail.
+version="$("$tmp/prefix/bin/partita-cli" --version)"
+grep -q "^partita-cli [0-9]" <<<"$version"
 for binary in "$tmp"/prefix/bin/*; do
   if grep -q -F "$src" "$binary"; then
     echo "$binary contains the source path $src" >&2
@@ -23,7 +25,8 @@ for binary in "$tmp"/prefix/bin/*; do
   fi
 done
 if [ -x "$tmp/prefix/bin/partita" ]; then
-  "$tmp/prefix/bin/partita" --version | grep -q "^partita [0-9]"
+  version="$("$tmp/prefix/bin/partita" --version)"
+  grep -q "^partita [0-9]" <<<"$version"
   test -f "$tmp/prefix/share/applications/partita.desktop"
   test -f "$tmp/prefix/share/icons/hicolor/scalable/apps/partita.svg"
 fi
@@ -32,8 +35,9 @@ test -f "$tmp/prefix/share/doc/partita/LICENSE"
 # The Debian package unpacks and runs without an install.
 (cd "$build" && cpack -G DEB -B "$tmp/deb" >/dev/null)
 deb="$(ls "$tmp"/deb/*.deb)"
-dpkg-deb -I "$deb" | grep -q "Depends:.*libc6"
+info="$(dpkg-deb -I "$deb")"
+grep -q "Depends:.*libc6" <<<"$info"
 dpkg-deb -x "$deb" "$tmp/unpacked"
-"$tmp/unpacked/usr/bin/partita-cli" hypar --network "$tmp/unpacked/usr/share/partita/examples/networks/lenet-c.json" \
-  | grep -q "3,901,560 elements"
+out="$("$tmp/unpacked/usr/bin/partita-cli" hypar --network "$tmp/unpacked/usr/share/partita/examples/networks/lenet-c.json")"
+grep -q "3,901,560 elements" <<<"$out"
 echo "install and package: ok ($(basename "$deb"))"

@@ -6,12 +6,13 @@
 #include "app/cli/args.h"
 #include "app/cli/commands.h"
 #include "core/util/error.h"
+#include "core/util/data_dir.h"
 
 namespace partita::cli {
 
 namespace {
 
-const char* kUsage = R"(usage: partita-cli <command> [options]
+const char* kUsage = R"(usage: partita-cli <command> [options]     (also: partita-cli --version, --help)
 
 commands:
   hypar      HyPar's hierarchical search (Algorithms 1 and 2)
@@ -54,12 +55,13 @@ output:
 
 }  // namespace
 
-std::string examplesDir() {
-    if (const char* env = std::getenv("PARTITA_EXAMPLES")) return env;
-    return PARTITA_EXAMPLES_DIR;
-}
+std::string examplesDir() { return partita::examplesDir(); }
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (!args.empty() && (args[0] == "--version" || args[0] == "version")) {
+        out << "partita-cli " << PARTITA_VERSION << "\n";
+        return 0;
+    }
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         (args.empty() ? err : out) << kUsage;
         return args.empty() ? 2 : 0;

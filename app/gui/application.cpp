@@ -1,14 +1,32 @@
 #include "app/gui/application.h"
 
 #include <cstdio>
+#include <string>
 
 #include <QApplication>
 
 #include "app/gui/main_window.h"
+#include "app/gui/options.h"
 
 namespace partita::gui {
 
 int runApplication(int argc, char** argv) {
+    // --version and --help answer without a display (QApplication would need one).
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--version" || arg == "-v") {
+            std::printf("partita %s\n", PARTITA_VERSION);
+            return 0;
+        }
+        if (arg == "--help" || arg == "-h") {
+            QCoreApplication core(argc, argv);
+            Options options;
+            QString text;
+            parseOptions(QCoreApplication::arguments(), &options, &text);
+            std::printf("%s\n", qPrintable(text));
+            return 0;
+        }
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName("Partita");
     QApplication::setApplicationName("Partita");

@@ -1,4 +1,5 @@
 #include "app/gui/input_files.h"
+#include "core/util/data_dir.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,8 +23,7 @@ FileKind fileKindOf(const QString& path) {
 }
 
 QString examplesDir() {
-    const QString env = qEnvironmentVariable("PARTITA_EXAMPLES");
-    return env.isEmpty() ? QStringLiteral(PARTITA_EXAMPLES_DIR) : env;
+    return QString::fromStdString(partita::examplesDir());
 }
 
 namespace {

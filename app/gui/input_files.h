@@ -12,7 +12,7 @@ enum class FileKind { Network, Array, Strategy, Topology, SoapStrategy, Unknown 
 // cannot be read or has no recognised format (the loader then reports why).
 FileKind fileKindOf(const QString& path);
 
-// The examples folder: $PARTITA_EXAMPLES, else the source tree's examples/.
+// The examples folder (partita::examplesDir: $PARTITA_DATA_DIR, else beside the executable).
 QString examplesDir();
 QStringList builtInNetworks();  // examples/networks/*.json, sorted
 QStringList builtInArrays();    // examples/arrays/*.json, sorted

@@ -67,7 +67,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
 
     const QString default_db =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/results.sqlite";
-    openDatabase(options.db.isEmpty() ? default_db : options.db);
+    openDatabase(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
 
     for (const QString& path : builtInNetworks()) {
         try {

@@ -107,6 +107,7 @@ public:
     RunPtr searchedRun() const { return searched_; }
     InputsPtr inputs() const { return inputs_; }
     ResultsDb* db() const { return db_.get(); }
+    bool storing() const;  // a database is open and writable
     QString dbProblem() const { return db_problem_; }
     QString lastError() const { return last_error_; }
     QString methodKey() const;       // "hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", "mpt" or "l2s"
@@ -141,7 +142,7 @@ private:
     void buildDocks();
     void buildCentral();
     void buildStatusBar();
-    void openDatabase(const QString& path);
+    void openDatabase(const QString& path, bool read_only = false);
     void restoreSettings();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();

@@ -42,7 +42,7 @@ void MainWindow::scheduleMethodStore(const QString& method) {
 void MainWindow::flushMethodStore() {
     method_timer_.stop();
     const QString method = std::exchange(pending_method_, QString());
-    if (method.isEmpty() || !db_) return;
+    if (method.isEmpty() || !storing()) return;
     try {
         const MethodRun run = method == "mpt" ? methodRun(mpt_->settings(), mpt_->evaluation())
                                               : methodRun(l2s_->settings(), {l2s_->evaluation(), l2s_->baseline()});

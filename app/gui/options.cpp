@@ -17,6 +17,7 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Partita: design-space explorer for parallel DNN training");
     parser.addHelpOption();
+    parser.addVersionOption();
     parser.addPositionalArgument("files", "Networks, arrays or strategies to open.", "[FILES...]");
     const QCommandLineOption network("network", "Network file to load (default: built-in VGG-A).", "FILE");
     const QCommandLineOption array("array", "Array file to load (default: 16 HMC accelerators, H-tree).", "FILE");
@@ -30,11 +31,13 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
                                         "N");
     const QCommandLineOption seed("seed", "MCMC: the random seed.", "N");
     const QCommandLineOption db("db", "Results database file.", "PATH");
+    const QCommandLineOption db_read_only("db-read-only", "Open the results database read-only: runs are listed and "
+                                                          "re-opened but not stored.");
     const QCommandLineOption shot("screenshot", "Render the window (or --view) to a PNG and exit.", "FILE");
     const QCommandLineOption view("view", "View for --screenshot: " + screenshotViews().join(", ") + ".", "NAME",
                                   "main");
     const QCommandLineOption size("size", "Window size for --screenshot, WxH.", "WxH", "1280x800");
-    parser.addOptions({network, array, method, topology, iterations, seed, db, shot, view, size});
+    parser.addOptions({network, array, method, topology, iterations, seed, db, db_read_only, shot, view, size});
     if (!parser.parse(args)) {
         *error = parser.errorText();
         return false;
@@ -44,6 +47,7 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
         return false;
     }
     options->files = parser.positionalArguments();
+    options->db_read_only = parser.isSet(db_read_only);
     options->network = parser.value(network);
     options->array = parser.value(array);
     options->method = parser.value(method);

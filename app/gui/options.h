@@ -18,6 +18,7 @@ struct Options {
     qint64 iterations = -1;  // MCMC: an iteration budget instead of the time budget (reproducible); -1 = default
     qint64 seed = -1;        // MCMC: the seed; -1 = default
     QString db;              // default: the user's data directory
+    bool db_read_only = false;  // list and re-open runs, never write (also when the file is not writable)
     QString screenshot;      // render and exit
     QString view = "main";   // main, grid, metrics, simulation, compare, explore, network, runs, params, library
     QSize size{1280, 800};

@@ -109,11 +109,15 @@ void RunsDock::refresh(const ResultsDb* db, const QString& problem) {
     if (filters_[2]->currentIndex() > 0) f.method = filters_[2]->currentText().toStdString();
     model_->setRuns(db->list(f));
     view_->resizeColumnsToContents();
-    status_->setText(tr("%n run(s) in %1", nullptr, model_->rowCount()).arg(QString::fromStdString(db->path())));
+    status_->setText((db->readOnly() ? tr("%n run(s) in %1 (read-only: new runs are not stored)", nullptr, model_->rowCount())
+                                     : tr("%n run(s) in %1", nullptr, model_->rowCount()))
+                         .arg(QString::fromStdString(db->path())));
     status_->setToolTip(QString::fromStdString(db->path()));
     select(keep);
     updateButtons();
 }
+
+QString RunsDock::statusText() const { return status_->text(); }
 
 std::vector<std::int64_t> RunsDock::selectedIds() const {
     std::vector<std::int64_t> ids;

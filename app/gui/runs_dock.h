@@ -28,6 +28,7 @@ public:
     RunsModel* model() const { return model_; }
     QTableView* view() const { return view_; }
     QComboBox* filter(int which) const;  // 0 network, 1 array, 2 method
+    QString statusText() const;           // the line under the list: count, file, read-only
 
 signals:
     void openRequested(std::int64_t id);

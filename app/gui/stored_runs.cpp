@@ -18,18 +18,23 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
-void MainWindow::openDatabase(const QString& path) {
+void MainWindow::openDatabase(const QString& path, bool read_only) {
     db_.reset();
     db_problem_.clear();
     try {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        db_ = std::make_unique<ResultsDb>(path.toStdString());
+        if (!read_only) QDir().mkpath(QFileInfo(path).absolutePath());
+        db_ = std::make_unique<ResultsDb>(path.toStdString(), read_only);
     } catch (const std::exception& e) {
         db_problem_ = tr("Runs are not being stored: %1").arg(q(e.what()));
         reportError(db_problem_);
     }
     runs_dock_->refresh(db_.get(), db_problem_);
+    if (db_ && db_->readOnly())
+        statusBar()->showMessage(tr("%1 is read-only: stored runs can be opened, new runs are not being stored")
+                                     .arg(path));
 }
+
+bool MainWindow::storing() const { return db_ && !db_->readOnly(); }
 
 void MainWindow::flushPendingStore() {
     flushMethodStore();
@@ -41,7 +46,7 @@ void MainWindow::flushPendingStore() {
 }
 
 void MainWindow::storeRun(const RunPtr& run) {
-    if (!db_ || !run) return;
+    if (!storing() || !run) return;
     try {
         auto stored = std::make_shared<Run>(*run);
         stored->id = db_->store(*run);

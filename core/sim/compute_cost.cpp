@@ -162,7 +162,9 @@ CostTable CostTable::parse(const std::string& text, const std::string& source) {
         if (!column.count(name)) throw InputError(source, "line 1", std::string("missing column '") + name + "'");
     CostTable table;
     for (size_t r = 1; r < records.size(); ++r) {
-        const auto& [line, cells] = records[r];
+        // Not a structured binding: clang 14 cannot capture one in the lambda below.
+        const auto line = records[r].first;
+        const auto& cells = records[r].second;
         const std::string where = "line " + std::to_string(line);
         if (cells.size() != header.size())
             throw InputError(

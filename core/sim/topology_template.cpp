@@ -29,7 +29,9 @@ public:
 
 private:
     [[noreturn]] void fail(const std::string& message) const {
-        throw std::invalid_argument("in '" + text_ + "': " + message);
+        // Quote at most 60 characters of the expression: it may be kilobytes long.
+        const std::string shown = text_.size() > 60 ? text_.substr(0, 60) + "..." : text_;
+        throw std::invalid_argument("in '" + shown + "': " + message);
     }
     void skipSpace() {
         while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;

@@ -34,7 +34,8 @@ std::string contentHash(const std::string& text) {
     return hex;
 }
 
-ResultsDb::ResultsDb(const std::string& path) : path_(path), db_(store::openResultsDb(path)) {}
+ResultsDb::ResultsDb(const std::string& path, bool read_only)
+    : path_(path), read_only_(read_only), db_(store::openResultsDb(path, read_only_)) {}
 
 ResultsDb::~ResultsDb() { sqlite3_close_v2(db_); }
 
@@ -64,7 +65,12 @@ Json storedParams(const RunInputs& in) {
 
 }  // namespace
 
+void ResultsDb::requireWritable() const {
+    if (read_only_) throw StoreError(path_ + ": the results database is open read-only; runs are not being stored");
+}
+
 std::int64_t ResultsDb::store(const Run& run) {
+    requireWritable();
     if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
     const RunInputs& in = *run.inputs;
     const std::string network_json = writeNetworkJson(in.network);
@@ -252,16 +258,21 @@ bool ResultsDb::hasSimulation(std::int64_t id) const {
     return s.step();
 }
 
-std::int64_t ResultsDb::storeMethod(const MethodRun& run) { return store::storeMethodRun(db_, path_, run); }
+std::int64_t ResultsDb::storeMethod(const MethodRun& run) {
+    requireWritable();
+    return store::storeMethodRun(db_, path_, run);
+}
 MethodRun ResultsDb::loadMethod(std::int64_t id) const { return store::loadMethodRun(db_, path_, id); }
 bool ResultsDb::isMethodRun(std::int64_t id) const { return store::isMethodRun(db_, path_, id); }
 
 void ResultsDb::rename(std::int64_t id, const std::string& name) {
+    requireWritable();
     Statement(db_, path_, "UPDATE runs SET name = ?2 WHERE id = ?1").bind(1, id).bind(2, name).run();
     if (sqlite3_changes(db_) == 0) throw StoreError(noRun(path_, id));
 }
 
 void ResultsDb::remove(std::int64_t id) {
+    requireWritable();
     store::Transaction t(db_, path_);
     Statement(db_, path_, "DELETE FROM runs WHERE id = ?1").bind(1, id).run();  // levels and exploration cascade
     if (sqlite3_changes(db_) == 0) throw StoreError(noRun(path_, id));

@@ -54,12 +54,15 @@ public:
 
     // Opens (creating it and its folder if absent) and migrates. Throws StoreError for a corrupt
     // file, a file that is not a database, or one with a newer schema.
-    explicit ResultsDb(const std::string& path);
+    // With `read_only` (or a file this process may not write) nothing is ever written: listing and
+    // re-opening work, storing, renaming and deleting throw StoreError.
+    explicit ResultsDb(const std::string& path, bool read_only = false);
     ~ResultsDb();
     ResultsDb(const ResultsDb&) = delete;
     ResultsDb& operator=(const ResultsDb&) = delete;
 
     const std::string& path() const { return path_; }
+    bool readOnly() const { return read_only_; }
 
     // Stores the run in one transaction and returns its id.
     std::int64_t store(const Run& run);
@@ -86,7 +89,9 @@ public:
     std::vector<std::string> methods() const;
 
 private:
+    void requireWritable() const;
     std::string path_;
+    bool read_only_ = false;
     sqlite3* db_ = nullptr;
 };
 

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -184,6 +185,25 @@ std::string readOnlyUri(const std::string& path, bool immutable) {
     return uri + (immutable ? "?immutable=1" : "?mode=ro");
 }
 
+// A damaged file is refused before anything writes to it. integrity_check reads every page and
+// index; above 64 MiB the cheaper quick_check (no index cross-check) keeps opening fast.
+void checkIntegrity(sqlite3* db, const std::string& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    const bool small = !ec && size < (std::uintmax_t{64} << 20);
+    std::string first;
+    try {
+        Statement s(db, path, small ? "PRAGMA integrity_check(20)" : "PRAGMA quick_check(20)");
+        if (s.step()) first = s.text(0);
+    } catch (const StoreError& e) {
+        first = e.what();
+    }
+    if (first != "ok")
+        throw StoreError(path + ": the results database is damaged (" + (small ? "integrity" : "quick") + " check: " +
+                         first.substr(0, 200) + "); not modified. Restore it from a backup, or choose another file " +
+                         "(--db PATH)");
+}
+
 // Looks at an existing file without writing to it (not even the journal-mode
 // switch): first its raw header, then through a read-only connection.
 void probe(const std::string& path) {
@@ -220,6 +240,7 @@ void probe(const std::string& path) {
     if (version == ResultsDb::kSchemaVersion) checkTables(c.db, path);
     if (pragmaInt(c.db, path, "application_id") != kApplicationId)
         throw StoreError(path + ": not a Partita results database (foreign application id); not modified");
+    checkIntegrity(c.db, path);
 }
 
 void migrate(sqlite3* db, const std::string& path) {
@@ -236,9 +257,29 @@ void migrate(sqlite3* db, const std::string& path) {
 
 }  // namespace
 
-sqlite3* openResultsDb(const std::string& path) {
+sqlite3* openResultsDb(const std::string& path, bool& read_only) {
     std::error_code ec;
-    if (std::filesystem::exists(path, ec)) {
+    const bool exists = std::filesystem::exists(path, ec);
+    // A file this process may not write opens read-only rather than failing at the first store.
+    if (exists && (::access(path.c_str(), W_OK) != 0 ||
+                   ::access(std::filesystem::path(path).parent_path().empty()
+                                ? "."
+                                : std::filesystem::path(path).parent_path().c_str(),
+                            W_OK) != 0))
+        read_only = true;
+    if (read_only) {
+        if (!exists) throw StoreError(path + ": cannot open a database that does not exist read-only");
+        probe(path);
+        Connection c;
+        open(c, readOnlyUri(path, !std::filesystem::exists(path + "-wal", ec)), path,
+             SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+        const int version = pragmaInt(c.db, path, "user_version");
+        if (version != ResultsDb::kSchemaVersion)
+            throw StoreError(path + ": schema " + std::to_string(version) + " needs an upgrade to " +
+                             std::to_string(ResultsDb::kSchemaVersion) + ", which a read-only file does not allow");
+        return c.release();
+    }
+    if (exists) {
         probe(path);
     } else {
         const auto parent = std::filesystem::path(path).parent_path();

@@ -13,6 +13,8 @@ inline constexpr int kApplicationId = 0x50525441;
 // Returns a read-write connection with foreign keys on, in WAL mode, at
 // ResultsDb::kSchemaVersion. Throws StoreError; nothing is written to a file
 // that is refused.
-sqlite3* openResultsDb(const std::string& path);
+// Opens (creating if absent), checks integrity and migrates. With `read_only` set, or when the
+// file or its folder is not writable (then `read_only` is set), opens read-only without migrating.
+sqlite3* openResultsDb(const std::string& path, bool& read_only);
 
 }  // namespace partita::store

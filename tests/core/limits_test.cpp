@@ -12,18 +12,14 @@
 #include "core/sim/topology_template.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
+#include "test_util.h"
 
 namespace partita {
 namespace {
 
 template <class F>
 std::string errorOf(F f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "(no error)";
+    return test::anyErrorOf(f);
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

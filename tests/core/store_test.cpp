@@ -358,3 +358,67 @@ TEST(Store, AccParRunsRoundTrip) {
 
 }  // namespace
 }  // namespace partita
+
+namespace partita::test {
+namespace {
+
+// A database with a few runs whose main file holds everything (closing checkpoints the WAL).
+std::string goodDatabase(const TempDir& tmp, const std::string& name) {
+    const std::string path = tmp.file(name);
+    ResultsDb db(path);
+    for (Method m : {Method::HyPar, Method::DataParallel, Method::ModelParallel}) db.store(planRun(inputs(), m));
+    return path;
+}
+
+// Overwrites bytes at `offset` inside an existing file (after dropping the empty -wal/-shm the test's
+// own read-only queries left, so that expectRefused sees only what ResultsDb does).
+void damage(const std::string& path, std::int64_t offset, const std::string& with) {
+    fs::remove(path + "-wal");
+    fs::remove(path + "-shm");
+    std::string all = bytes(path);
+    ASSERT_LE(offset + static_cast<std::int64_t>(with.size()), static_cast<std::int64_t>(all.size()));
+    all.replace(static_cast<size_t>(offset), with.size(), with);
+    writeBytes(path, all);
+}
+
+TEST(StoreIntegrity, DamagedPagesAreRefusedBeforeAnyWrite) {
+    TempDir tmp;
+    // 1. The runs table's root page gets an invalid b-tree page type.
+    const std::string table = goodDatabase(tmp, "table.db");
+    const std::int64_t page = scalar(table, "PRAGMA page_size");
+    const std::int64_t root = scalar(table, "SELECT rootpage FROM sqlite_master WHERE name = 'runs'");
+    damage(table, (root - 1) * page, std::string(1, '\x07'));
+    expectRefused(table, "the results database is damaged");
+
+    // 2. Garbage in the middle of an index page: the rows no longer match their index.
+    const std::string index = goodDatabase(tmp, "index.db");
+    const std::int64_t index_root =
+        scalar(index, "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' LIMIT 1");
+    damage(index, (index_root - 1) * page + page - 64, std::string(48, '\x5a'));
+    expectRefused(index, "damaged");
+}
+
+TEST(StoreIntegrity, ReadOnlyDatabasesListAndLoadButNeverWrite) {
+    TempDir tmp;
+    const std::string path = goodDatabase(tmp, "ro.db");
+    const std::string before = bytes(path);
+    ResultsDb db(path, /*read_only=*/true);
+    EXPECT_TRUE(db.readOnly());
+    const auto runs = db.list();
+    ASSERT_EQ(runs.size(), 3u);
+    EXPECT_EQ(db.load(runs.front().id).id, runs.front().id);
+    try {
+        db.store(planRun(inputs(), Method::HyPar));
+        ADD_FAILURE() << "stored into a read-only database";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("open read-only; runs are not being stored"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(db.rename(runs.front().id, "x"), StoreError);
+    EXPECT_THROW(db.remove(runs.front().id), StoreError);
+    EXPECT_EQ(bytes(path), before);
+    EXPECT_FALSE(fs::exists(path + "-wal"));
+    EXPECT_THROW(ResultsDb(tmp.file("absent.db"), true), StoreError);
+}
+
+}  // namespace
+}  // namespace partita::test

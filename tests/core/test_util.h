@@ -1,5 +1,6 @@
 #pragma once
 // Shared helpers for the engine tests: built-in example loading.
+#include <stdexcept>
 #include <string>
 
 #include "core/io/network_io.h"
@@ -11,6 +12,17 @@ inline std::string example(const std::string& relative) { return std::string(PAR
 
 inline LayerTable builtin(const std::string& name) {
     return weightedLayers(loadNetwork(example("networks/" + name + ".json")));
+}
+
+// The message of whatever `f` throws, or "(no error)".
+template <class F>
+std::string anyErrorOf(F f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "(no error)";
 }
 
 inline const char* const kTenNetworks[] = {"sfc",   "sconv", "lenet-c", "cifar-c", "alexnet",

@@ -52,6 +52,33 @@ private:
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+    void readOnlyDatabaseListsRunsAndStoresNothing() {
+        size_t stored = 0;
+        {
+            MainWindow w(options("hypar", "ro.sqlite"));
+            QVERIFY(w.jobs().waitForIdle());
+        }  // closing stores what is pending
+        stored = ResultsDb(dir_.filePath("ro.sqlite").toStdString()).list().size();
+        QVERIFY(stored >= 1);
+        QFile file(dir_.filePath("ro.sqlite"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray before = file.readAll();
+        file.close();
+        {
+            Options o = options("dp", "ro.sqlite");
+            o.db_read_only = true;
+            MainWindow w(o);
+            w.show();
+            QVERIFY(w.jobs().waitForIdle());
+            QVERIFY(w.db() && w.db()->readOnly());
+            QCOMPARE(static_cast<size_t>(w.runsDock()->model()->rowCount()), stored);
+            QVERIFY(w.runsDock()->statusText().contains("read-only"));
+        }
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), before);
+        QCOMPARE(ResultsDb(dir_.filePath("ro.sqlite").toStdString()).list().size(), stored);
+    }
+
     void mptWithAnOverrideIsStoredAndReopened() {
         MainWindow w(options("mpt", "mpt.sqlite"));
         w.show();

@@ -71,6 +71,14 @@ SoapStrategy readSoapJson(const std::string& text, const std::string& source, co
             }
             if (df.has("reduce")) c.reduce = static_cast<int>(df.integerIn("reduce", 1, 1 << 20));
             df.finish();
+            // Each degree fits an int, their product need not: checked before parts() multiplies them.
+            constexpr std::int64_t kMaxTasks = std::int64_t{1} << 24;
+            std::int64_t tasks = c.reduce;
+            for (int d : c.degree) {
+                tasks *= d;  // <= 2^24 * 2^20 before the check below
+                if (tasks > kMaxTasks)
+                    of.fail("degrees", "the degrees make more than " + std::to_string(kMaxTasks) + " tasks, the limit");
+            }
         }
         const Json& devs = of.raw("devices");
         if (!devs.is_array()) of.fail("devices", "expected a list of device ids");

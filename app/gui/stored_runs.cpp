@@ -28,10 +28,7 @@ void MainWindow::openDatabase(const QString& path, bool read_only) {
         db_problem_ = tr("Runs are not being stored: %1").arg(q(e.what()));
         reportError(db_problem_);
     }
-    runs_dock_->refresh(db_.get(), db_problem_);
-    if (db_ && db_->readOnly())
-        statusBar()->showMessage(tr("%1 is read-only: stored runs can be opened, new runs are not being stored")
-                                     .arg(path));
+    runs_dock_->refresh(db_.get(), db_problem_);  // its status line says when the file is read-only
 }
 
 bool MainWindow::storing() const { return db_ && !db_->readOnly(); }

@@ -48,9 +48,6 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildActions();
     buildStatusBar();
 
-    store_timer_.setSingleShot(true);
-    store_timer_.setInterval(800);
-    connect(&store_timer_, &QTimer::timeout, this, &MainWindow::flushPendingStore);
     params_timer_.setSingleShot(true);
     params_timer_.setInterval(300);
     connect(&params_timer_, &QTimer::timeout, this, &MainWindow::rebuildInputs);
@@ -92,6 +89,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     loadArray(array);
     loadNetwork(network);
     for (const QString& file : options.files) openFile(file);
+    if (options.run) runSelected();
     if (options.screenshot.isEmpty()) restoreSettings();
     updateActions();
 }
@@ -122,7 +120,11 @@ void MainWindow::buildCentral() {
     tabs_->addTab(grid_stack_, tr("Grid"));
     simulation_ = new SimulationView(tabs_);
     tabs_->addTab(simulation_, tr("Simulation"));
-    connect(grid_na_, &QLabel::linkActivated, this, [this] { tabs_->setCurrentWidget(simulation_); });
+    connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
+        if (link != "accpar") return tabs_->setCurrentWidget(simulation_);
+        setMethodKey("accpar");
+        methodChosen();
+    });
     compare_ = new CompareView(tabs_);
     tabs_->addTab(compare_, tr("Compare"));
     explore_ = new ExploreView(tabs_);
@@ -235,7 +237,7 @@ void MainWindow::restoreSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    flushPendingStore();
+    keepGrid();  // an edit the user made is not lost by closing
     jobs_.cancel();
     if (options_.screenshot.isEmpty()) {
         QSettings settings;
@@ -269,6 +271,7 @@ void MainWindow::updateActions() {
     action("evaluate")->setEnabled(have && !current_->isSimulation());  // a simulation is re-run with Run
     action("compare")->setEnabled(have);
     action("reset")->setEnabled(have && current_->edited());
+    action("keep")->setEnabled(pending_store_ != nullptr && storing());
     action("export")->setEnabled(have);
     action("run")->setEnabled(inputs_ != nullptr);
     action("explore")->setEnabled(inputs_ != nullptr);

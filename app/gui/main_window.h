@@ -62,15 +62,19 @@ public:
     bool loadArray(const QString& path, QString* error = nullptr);
     bool loadStrategy(const QString& path, QString* error = nullptr);
 
-    void runMethod(Method method);   // Run: search / plan in a worker
-    void runAccPar();                // Run with AccPar selected
-    void runSelected();              // the method in the toolbar's selector
+    // The run policy: Run starts the method in the toolbar's selector and stores what it finishes
+    // (an identical stored run is re-selected instead of stored twice). Choosing a network, a method or
+    // a parameter only previews: the analytic methods follow at once, unstored; simulations, MCMC, MPT
+    // and L2S wait for Run. Edited grids are stored by Keep (or on close); searches when they finish.
+    void runSelected();
+    void runMethod(Method method);   // HyPar's search or a baseline's plan, in a worker (not stored)
+    void runAccPar();                // AccPar's plan, in a worker (not stored)
     // Simulate: the strategy the properties' source names on the chosen topology, simulated in a worker.
     void runSimulation();
     // MCMC: FlexFlow's search in a worker, with live progress; Cancel keeps the best so far.
     void runMcmc();
     // MPT and Learn-to-Scale: their own tabs, evaluated at once (analytic: 15-200 us per evaluation,
-    // tests/bench/method_bench.cpp), so on the GUI thread; Run shows the tab and evaluates its setup.
+    // tests/bench/method_bench.cpp), so on the GUI thread; Run shows the tab and stores its evaluation.
     void runMpt();
     void runL2s();
     // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
@@ -90,7 +94,8 @@ public:
     bool openStoredRun(std::int64_t id);
     bool deleteStoredRuns(const std::vector<std::int64_t>& ids);
     bool renameStoredRun(std::int64_t id, const QString& name);
-    void flushPendingStore();               // store a pending edited grid (and MPT / L2S evaluation) now
+    void keepGrid();                        // Keep: store the shown edited grid (or loaded strategy)
+    bool hasUnkeptGrid() const { return pending_store_ != nullptr; }
     void cancelJob();
     // Exports one target ("grid", "metrics", "simulation", "simulation-starts", "simulation-traffic"
     // (CSV only), "compare", "compare-metrics",
@@ -146,7 +151,11 @@ private:
     void restoreSettings();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
-    void rebuildInputs();                   // parameters changed: new inputs, re-run
+    void rebuildInputs();                   // parameters changed: new inputs, previewed
+    void startMethod(bool store);           // Run (store) or the live preview (no store)
+    void methodChosen();                    // the selector changed: fields, tab, preview
+    bool explainCannotPlan();               // HyPar's model cannot price the inputs: say so, offer AccPar
+    void startStored(quint64 generation) { store_generation_ = generation; }
     void setInputs(InputsPtr inputs);
     void showRun(const RunPtr& run);
     void showStoredRun(const RunPtr& run);  // a run re-opened from the database, with its inputs and settings
@@ -161,9 +170,9 @@ private:
     void showRunInViews(const RunPtr& run);
     void buildMethodTabs();                 // MPT and L2S (method_tabs.cpp)
     // MPT and L2S evaluations in the results database (method_runs.cpp).
-    void buildMethodStore();
-    void scheduleMethodStore(const QString& method);  // "mpt" or "l2s": stored when edits settle
-    void flushMethodStore();
+    void showMpt();                                   // the tab, with the chosen network or the paper's
+    void showL2s();
+    void storeMethodRun(const QString& method);       // "mpt" or "l2s": the tab's evaluation, once
     bool openStoredMethodRun(std::int64_t id);        // throws StoreError
     QString currentExportTarget() const;    // the Export action's target for the shown tab
     QString exportMethodTarget(const QString& target, const QString& path);  // "mpt…", "l2s…"
@@ -188,11 +197,9 @@ private:
     InputsPtr inputs_;
     RunPtr searched_;  // the method's answer that edits are compared with
     RunPtr current_;   // what the grid and metrics show
-    RunPtr pending_store_;
-    QTimer store_timer_;     // coalesces rapid grid edits into one stored run
+    RunPtr pending_store_;   // an edited grid (or loaded strategy) not yet kept
+    quint64 store_generation_ = 0;  // the job whose run is stored when it finishes (Run, Explore)
     QTimer params_timer_;    // coalesces typing in the properties dock
-    QTimer method_timer_;    // coalesces MPT / L2S clicks into one stored evaluation
-    QString pending_method_;  // "mpt" or "l2s" waiting for method_timer_
     std::map<QString, std::string> stored_methods_;  // per method: the settings last stored or re-opened
     // Topologies read so far by key (preset name or file path): reading is cheap, but a
     // re-opened run must re-run on the graph it was stored with, not on a changed file.

@@ -1,8 +1,9 @@
-// MainWindow and the results database for MPT and Learn-to-Scale: an
-// evaluation is stored once edits settle (the 0.8 s pattern of grid edits),
-// and re-opening one puts its settings back into its tab.
+// MainWindow and the results database for MPT and Learn-to-Scale: Run stores
+// the tab's evaluation (once per settings), and re-opening one puts its
+// settings back into its tab.
 #include <utility>
 
+#include <QStatusBar>
 #include <QTabWidget>
 
 #include "app/gui/main_window.h"
@@ -25,29 +26,16 @@ std::string settingsKey(const MethodRun& run) {
 
 }  // namespace
 
-void MainWindow::buildMethodStore() {
-    method_timer_.setSingleShot(true);
-    method_timer_.setInterval(800);
-    connect(&method_timer_, &QTimer::timeout, this, &MainWindow::flushMethodStore);
-    connect(mpt_, &MptView::evaluated, this, [this] { scheduleMethodStore("mpt"); });
-    connect(l2s_, &L2sView::evaluated, this, [this] { scheduleMethodStore("l2s"); });
-}
-
-void MainWindow::scheduleMethodStore(const QString& method) {
-    if (!pending_method_.isEmpty() && pending_method_ != method) flushMethodStore();  // the other tab's, first
-    pending_method_ = method;
-    method_timer_.start();
-}
-
-void MainWindow::flushMethodStore() {
-    method_timer_.stop();
-    const QString method = std::exchange(pending_method_, QString());
-    if (method.isEmpty() || !storing()) return;
+void MainWindow::storeMethodRun(const QString& method) {
+    if (!storing()) return;
     try {
         const MethodRun run = method == "mpt" ? methodRun(mpt_->settings(), mpt_->evaluation())
                                               : methodRun(l2s_->settings(), {l2s_->evaluation(), l2s_->baseline()});
         const std::string key = settingsKey(run);
-        if (stored_methods_[method] == key) return;  // unchanged since the last store or re-open
+        if (stored_methods_[method] == key) {  // Run again on what is stored: nothing new
+            statusBar()->showMessage(tr("This evaluation is already stored"), 5000);
+            return;
+        }
         db_->storeMethod(run);
         stored_methods_[method] = key;
         runs_dock_->refresh(db_.get());
@@ -58,7 +46,6 @@ void MainWindow::flushMethodStore() {
 
 bool MainWindow::openStoredMethodRun(std::int64_t id) {
     const MethodRun run = db_->loadMethod(id);  // the caller reports a StoreError
-    flushMethodStore();  // an edit still pending is kept before the tab changes
     const QString method = q(run.method);
     setMethodKey(method);
     QString error;
@@ -70,9 +57,6 @@ bool MainWindow::openStoredMethodRun(std::int64_t id) {
         tabs_->setCurrentWidget(l2s_);
         ok = l2s_->applySettings(run.l2s, &error);
     }
-    // Applying emits evaluated(); what it shows is this stored run, not a new one.
-    method_timer_.stop();
-    pending_method_.clear();
     if (!ok) {
         reportError(tr("Run %1: %2").arg(id).arg(error));
         return false;

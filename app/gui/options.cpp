@@ -21,8 +21,10 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     parser.addPositionalArgument("files", "Networks, arrays or strategies to open.", "[FILES...]");
     const QCommandLineOption network("network", "Network file to load (default: built-in VGG-A).", "FILE");
     const QCommandLineOption array("array", "Array file to load (default: 16 HMC accelerators, H-tree).", "FILE");
-    const QCommandLineOption method("method", "Method to run first: hypar, dp, mp, owt, accpar, simulate, mcmc, mpt or l2s.",
+    const QCommandLineOption method("method", "Method chosen at start: hypar, dp, mp, owt, accpar, simulate, mcmc, mpt "
+                                              "or l2s (the analytic ones are previewed at once).",
                                     "NAME", "hypar");
+    const QCommandLineOption run("run", "Press Run once the inputs are loaded: the method runs and its run is stored.");
     const QCommandLineOption topology("topology",
                                       "Simulate/MCMC topology: a preset (p100-16, k80-64, hmc-htree-16, hmc-torus-16) "
                                       "or a partita-topology/1 file.",
@@ -37,7 +39,7 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     const QCommandLineOption view("view", "View for --screenshot: " + screenshotViews().join(", ") + ".", "NAME",
                                   "main");
     const QCommandLineOption size("size", "Window size for --screenshot, WxH.", "WxH", "1280x800");
-    parser.addOptions({network, array, method, topology, iterations, seed, db, db_read_only, shot, view, size});
+    parser.addOptions({network, array, method, run, topology, iterations, seed, db, db_read_only, shot, view, size});
     if (!parser.parse(args)) {
         *error = parser.errorText();
         return false;
@@ -51,6 +53,7 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     options->network = parser.value(network);
     options->array = parser.value(array);
     options->method = parser.value(method);
+    options->run = parser.isSet(run);
     options->topology = parser.value(topology);
     for (auto [option, target] : {std::pair{&iterations, &options->iterations}, std::pair{&seed, &options->seed}}) {
         if (!parser.isSet(*option)) continue;

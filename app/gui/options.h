@@ -1,6 +1,6 @@
 #pragma once
 // The desktop application's command line:
-//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar|simulate|mcmc|mpt|l2s]
+//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar|simulate|mcmc|mpt|l2s] [--run]
 //           [--topology NAME|FILE] [--iterations N] [--seed N] [--db PATH]
 //           [--screenshot FILE [--view NAME] [--size WxH]]
 #include <QSize>
@@ -14,6 +14,7 @@ struct Options {
     QString network;         // default: the built-in VGG-A
     QString array;           // default: the 16-accelerator H-tree
     QString method = "hypar";
+    bool run = false;        // --run: press Run at start (the method runs and is stored)
     QString topology;        // Simulate/MCMC: a preset name (p100-16, ...) or a partita-topology/1 file
     qint64 iterations = -1;  // MCMC: an iteration budget instead of the time budget (reproducible); -1 = default
     qint64 seed = -1;        // MCMC: the seed; -1 = default

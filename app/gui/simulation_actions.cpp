@@ -92,7 +92,9 @@ bool MainWindow::loadTopology(const QString& given, QString* error) {
         sim_params_->addTopologyFile(path, title);
         sim_params_->setTopology(path);
         addRecentFile(path);
-        if (simulationMethod()) runSelected();
+        if (!simulationMethod()) setMethodKey("simulate");
+        updateMethodFields();
+        statusBar()->showMessage(tr("Topology %1 chosen: press Run to simulate on it").arg(title), 8000);
         return true;
     } catch (const std::exception& e) {
         QString message = q(e.what());
@@ -113,7 +115,9 @@ bool MainWindow::loadSoapStrategy(const QString& given, QString* error) {
         sim_params_->setSource(SimSource::File);
         addRecentFile(path);
         setMethodKey("simulate");
-        runSelected();
+        updateMethodFields();
+        statusBar()->showMessage(tr("Strategy %1 chosen: press Run to simulate it").arg(QFileInfo(path).fileName()),
+                                 8000);
         return true;
     } catch (const std::exception& e) {
         QString message = q(e.what());
@@ -156,9 +160,9 @@ void MainWindow::runSimulation() {
     if (!inputs_ || !simulationSpec(&spec)) return;
     const InputsPtr inputs = inputs_;
     const Grid grid = spec.source == SimSource::Grid ? gridToLower() : Grid{};
-    jobs_.start(tr("Simulating %1 of %2 on %3")
-                    .arg(simSourceLabel(spec.source), q(inputs->network.name), q(spec.topology->name)),
-                [inputs, spec, grid](const ProgressFn&, const CancelFn&) { return simulationRun(inputs, spec, grid); });
+    startStored(jobs_.start(
+        tr("Simulating %1 of %2 on %3").arg(simSourceLabel(spec.source), q(inputs->network.name), q(spec.topology->name)),
+        [inputs, spec, grid](const ProgressFn&, const CancelFn&) { return simulationRun(inputs, spec, grid); }));
 }
 
 void MainWindow::runMcmc() {
@@ -179,8 +183,8 @@ void MainWindow::runMcmc() {
         };
         return mcmcRun(inputs, spec, report, cancel);
     };
-    jobs_.start(tr("MCMC search on %1 over %2").arg(q(inputs->network.name), q(spec.topology->name)), work,
-                JobRunner::OnCancel::KeepResult);
+    startStored(jobs_.start(tr("MCMC search on %1 over %2").arg(q(inputs->network.name), q(spec.topology->name)),
+                            work, JobRunner::OnCancel::KeepResult));
 }
 
 void MainWindow::showSimulationSettings(const Run& run) {

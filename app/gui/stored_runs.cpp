@@ -1,5 +1,8 @@
-// MainWindow and the results database: opening it, storing runs (edits after
-// a pause), re-opening, comparing, renaming and deleting stored runs.
+// MainWindow and the results database: opening it, storing runs (once: an
+// identical stored run is re-selected), keeping edits, re-opening, comparing,
+// renaming and deleting stored runs.
+#include <utility>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QStatusBar>
@@ -33,24 +36,28 @@ void MainWindow::openDatabase(const QString& path, bool read_only) {
 
 bool MainWindow::storing() const { return db_ && !db_->readOnly(); }
 
-void MainWindow::flushPendingStore() {
-    flushMethodStore();
-    store_timer_.stop();
+void MainWindow::keepGrid() {
     if (!pending_store_) return;
-    const RunPtr run = std::move(pending_store_);
-    pending_store_.reset();
+    const RunPtr run = std::exchange(pending_store_, nullptr);
     storeRun(run);
+    updateActions();
 }
 
 void MainWindow::storeRun(const RunPtr& run) {
     if (!storing() || !run) return;
     try {
         auto stored = std::make_shared<Run>(*run);
-        stored->id = db_->store(*run);
+        if (const auto same = db_->findIdentical(*run)) {
+            stored->id = *same;  // re-selected, never stored twice
+            statusBar()->showMessage(tr("Identical to stored run %1: selected it").arg(*same), 5000);
+        } else {
+            stored->id = db_->store(*run);
+        }
         if (current_ == run) current_ = stored;
         if (searched_ == run) searched_ = stored;
         if (explore_->result() == run) explore_->setResult(stored);
         runs_dock_->refresh(db_.get());
+        runs_dock_->select({stored->id});
     } catch (const std::exception& e) {
         reportError(q(e.what()));
     }

@@ -43,6 +43,8 @@ void MainWindow::buildActions() {
     QAction* exportA = make("export", tr("E&xport…"), tr("Export the current view as PNG, SVG, PDF or CSV"),
                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     QAction* reset = make("reset", tr("Rese&t grid"), tr("Return to the searched optimum"), QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* keep = make("keep", tr("&Keep grid"), tr("Store the edited grid in the results database"),
+                         QKeySequence::Save);
     QAction* cancel = make("cancel", tr("Cancel"), tr("Stop the running job"), QKeySequence(Qt::Key_Escape));
     QAction* quit = make("quit", tr("&Quit"), tr("Quit Partita"), QKeySequence::Quit);
 
@@ -73,6 +75,7 @@ void MainWindow::buildActions() {
         else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
     });
     connect(reset, &QAction::triggered, this, &MainWindow::resetGrid);
+    connect(keep, &QAction::triggered, this, &MainWindow::keepGrid);
     connect(cancel, &QAction::triggered, this, &MainWindow::cancelJob);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
@@ -81,7 +84,7 @@ void MainWindow::buildActions() {
     method_box_->setToolTip(tr("Method used by Run"));
     for (Method m : kAllMethods) method_box_->addItem(methodLabel(m), QString(methodName(m)));
     method_box_->addItem("AccPar", QString("accpar"));
-    connect(method_box_, &QComboBox::activated, this, &MainWindow::runSelected);  // a new choice runs at once
+    connect(method_box_, &QComboBox::activated, this, &MainWindow::methodChosen);  // previews; Run stores
     method_box_->setItemData(method_box_->count() - 1,
                              tr("Types I, II and III with balanced ratios, on any array (AccPar)"), Qt::ToolTipRole);
     method_box_->addItem(tr("Simulate"), QString("simulate"));
@@ -110,7 +113,7 @@ void MainWindow::buildActions() {
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     bar->addWidget(new QLabel(tr(" Method "), bar));
     bar->addWidget(method_box_);
-    for (QAction* a : {run, evaluate, explore, compare, exportA, reset}) bar->addAction(a);
+    for (QAction* a : {run, evaluate, explore, compare, exportA, reset, keep}) bar->addAction(a);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(open);
@@ -130,7 +133,7 @@ void MainWindow::buildActions() {
     file->addSeparator();
     file->addAction(quit);
     QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
-    for (QAction* a : {run, evaluate, explore, compare, reset, cancel}) runMenu->addAction(a);
+    for (QAction* a : {run, evaluate, explore, compare, reset, keep, cancel}) runMenu->addAction(a);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
     QMenu* help = menuBar()->addMenu(tr("&Help"));

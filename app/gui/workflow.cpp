@@ -39,18 +39,42 @@ void MainWindow::setMethodKey(const QString& key) {
     if (index >= 0) method_box_->setCurrentIndex(index);
 }
 
-void MainWindow::runSelected() {
-    if (methodKey() == "simulate") return runSimulation();
-    if (methodKey() == "mcmc") return runMcmc();
-    if (methodKey() == "mpt") return runMpt();
-    if (methodKey() == "l2s") return runL2s();
-    if (inputs_ && !inputs_->hyparApplies() && methodKey() != "accpar") {
-        // HyPar's model cannot price these inputs; AccPar can, so switch rather than fail.
-        setMethodKey("accpar");
-        statusBar()->showMessage(tr("Switched to AccPar: %1").arg(q(inputs_->hypar_problem)), 8000);
+void MainWindow::runSelected() { startMethod(true); }
+
+void MainWindow::methodChosen() {
+    updateMethodFields();
+    startMethod(false);
+}
+
+void MainWindow::startMethod(bool store) {
+    const QString key = methodKey();
+    if (key == "simulate" || key == "mcmc") {
+        if (store) return key == "mcmc" ? runMcmc() : runSimulation();
+        statusBar()->showMessage(tr("%1: set it up in the properties, then press Run").arg(method_box_->currentText()),
+                                 8000);
+        return;
     }
-    if (methodKey() == "accpar") runAccPar();
-    else runMethod(parseMethod(methodKey().toStdString()));
+    if (key == "mpt") return store ? runMpt() : showMpt();
+    if (key == "l2s") return store ? runL2s() : showL2s();
+    if (!inputs_) return;
+    if (key != "accpar" && explainCannotPlan()) return;
+    if (key == "accpar") runAccPar();
+    else runMethod(parseMethod(key.toStdString()));
+    if (store) startStored(jobs_.generation());
+}
+
+bool MainWindow::explainCannotPlan() {
+    if (inputs_->hyparApplies()) return false;
+    // Said where the user looks, with the method that can; the choice stays the user's.
+    jobs_.cancel();
+    tabs_->setCurrentIndex(0);
+    showRun(nullptr);
+    grid_stack_->setCurrentWidget(grid_na_);
+    grid_na_->setText(tr("<p><b>%1 cannot plan %2.</b></p><p>%3</p><p>AccPar's model prices this network: "
+                         "<a href='accpar'>use AccPar</a>.</p>")
+                          .arg(method_box_->currentText().toHtmlEscaped(), q(inputs_->network.name).toHtmlEscaped(),
+                               q(inputs_->hypar_problem).toHtmlEscaped()));
+    return true;
 }
 
 void MainWindow::runAccPar() {
@@ -89,7 +113,7 @@ bool MainWindow::loadNetwork(const QString& given, QString* error) {
         if (!built_in) addRecentFile(path);
         library_->setActive(network_path_, array_path_);
         setInputs(std::move(inputs));
-        runSelected();
+        startMethod(false);
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
@@ -133,7 +157,8 @@ bool MainWindow::loadStrategy(const QString& path, QString* error) {
         auto run = std::make_shared<Run>(gridRun(inputs_, s.grid, RunKind::Evaluate, s.method, &reference));
         run->name = "Strategy " + QFileInfo(path).fileName().toStdString();
         showRun(run);
-        storeRun(run);
+        pending_store_ = run;  // kept like an edited grid
+        updateActions();
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
@@ -147,7 +172,7 @@ void MainWindow::rebuildInputs() {
     try {
         setInputs(makeInputs(network_, params_->array(), params_->params(), network_path_.toStdString(),
                              array_path_.toStdString(), params_->accparParams()));
-        runSelected();
+        startMethod(false);
     } catch (const std::exception& e) {
         reportError(q(e.what()));
     }
@@ -177,9 +202,9 @@ void MainWindow::evaluateCurrent() {
     const Grid grid = current_->grid;
     const Grid reference = current_->reference;
     const std::string method = current_->method;
-    jobs_.start(tr("Evaluating"), [=](const ProgressFn&, const CancelFn&) {
+    startStored(jobs_.start(tr("Evaluating"), [=](const ProgressFn&, const CancelFn&) {
         return gridRun(inputs, grid, RunKind::Evaluate, method, &reference);
-    });
+    }));
 }
 
 void MainWindow::explore(const std::vector<CellRef>& cells) {
@@ -187,17 +212,18 @@ void MainWindow::explore(const std::vector<CellRef>& cells) {
     const InputsPtr inputs = inputs_;
     ExploreRequest request;
     request.cells = cells;
-    jobs_.start(tr("Exploring 2^%1 points").arg(cells.size()),
-                [inputs, request](const ProgressFn& progress, const CancelFn& cancel) {
-                    return exploreRun(inputs, request, progress, cancel);
-                });
+    startStored(jobs_.start(tr("Exploring 2^%1 points").arg(cells.size()),
+                            [inputs, request](const ProgressFn& progress, const CancelFn& cancel) {
+                                return exploreRun(inputs, request, progress, cancel);
+                            }));
 }
 
-void MainWindow::onJobFinished(quint64, RunPtr run) {
+void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
     if (run->id > 0) return showStoredRun(run);  // re-opened from the database, not new
+    const bool store = generation == store_generation_;
     if (run->isSimulation()) {
         showRun(run);
-        storeRun(run);
+        if (store) storeRun(run);
         tabs_->setCurrentWidget(simulation_);
         if (run->simulation->cancelled())
             statusBar()->showMessage(tr("MCMC cancelled: showing the best strategy found so far"), 8000);
@@ -205,7 +231,7 @@ void MainWindow::onJobFinished(quint64, RunPtr run) {
     }
     if (run->kind == RunKind::Explore) {
         explore_->setResult(run);
-        storeRun(run);
+        if (store) storeRun(run);
         tabs_->setCurrentWidget(explore_);
         statusBar()->showMessage(tr("Explored %1 points in %2 ms")
                                      .arg(q(withCommas(static_cast<double>(run->exploration->size()))))
@@ -214,8 +240,9 @@ void MainWindow::onJobFinished(quint64, RunPtr run) {
         return;
     }
     if (run->kind == RunKind::Search) searched_ = run;
+    pending_store_.reset();  // an unkept edit of the previous result is superseded
     showRun(run);
-    storeRun(run);
+    if (store) storeRun(run);
 }
 
 void MainWindow::toggleCell(int level, int layer) {
@@ -235,16 +262,14 @@ void MainWindow::applyGrid(const Grid& grid) {
     if (!inputs_) return;
     const Grid reference = searched_ && sameShape(searched_->grid, grid) ? searched_->grid : grid;
     if (searched_ && grid == reference && searched_->inputs == inputs_) {
-        store_timer_.stop();
         pending_store_.reset();
         return showRun(searched_);
     }
     try {
         const std::string method = current_ && current_->isAccPar() ? "accpar" : "user";
         RunPtr run = std::make_shared<const Run>(gridRun(inputs_, grid, RunKind::Edited, method, &reference));
+        pending_store_ = run;  // stored by Keep (or on close)
         showRun(run);
-        pending_store_ = run;
-        store_timer_.start();
     } catch (const std::exception& e) {
         reportError(q(e.what()));
     }

@@ -42,20 +42,26 @@ Energy energy(const LayerTable& layers, const Array& array, const CostParams& pa
     return e;
 }
 
-Evaluation evaluate(const LayerTable& layers, const Array& array, const Grid& grid, const CostParams& params) {
+Evaluation evaluate(const LayerTable& layers, const Array& array, const Grid& grid, const CostParams& params,
+                    EvalDetail detail) {
     checkShape(layers, array, grid);
     Evaluation ev;
     ev.levels = grid.levels();
     ev.layers = grid.layers();
-    const size_t cells = static_cast<size_t>(ev.levels * ev.layers);
-    ev.layer_intra.assign(cells, 0);
-    ev.layer_inter.assign(cells, 0);
+    const bool per_layer = detail == EvalDetail::PerLayer;
+    if (per_layer) {
+        const size_t cells = static_cast<size_t>(ev.levels) * static_cast<size_t>(ev.layers);
+        ev.layer_intra.assign(cells, 0);
+        ev.layer_inter.assign(cells, 0);
+    }
     auto state = initialState(layers, params.batch);
     const double bits = 8.0 * params.bytes_per_element;
     for (int h = 0; h < ev.levels; ++h) {
         const auto r = grid.row(h);
-        const size_t at = static_cast<size_t>(h * ev.layers);
-        const double com = levelComm(layers, state, r, params.comm, ev.layer_intra.data() + at, ev.layer_inter.data() + at);
+        const size_t at = static_cast<size_t>(h) * static_cast<size_t>(ev.layers);
+        const double com = per_layer ? levelComm(layers, state, r, params.comm, ev.layer_intra.data() + at,
+                                                 ev.layer_inter.data() + at)
+                                     : levelComm(layers, state, r, params.comm);
         ev.level_comm.push_back(com);
         ev.level_time_s.push_back(com * bits / array.levelBandwidth(h));
         ev.total_elements += static_cast<double>(1LL << h) * com;

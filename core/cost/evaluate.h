@@ -27,13 +27,19 @@ struct Evaluation {
     double time_compute_s = 0, time_comm_s = 0, time_step_s = 0;
     double energy_compute_j = 0, energy_comm_j = 0, energy_sram_j = 0, energy_j = 0;
 
-    double intra(int h, int l) const { return layer_intra[static_cast<size_t>(h * layers + l)]; }
-    double inter(int h, int l) const { return layer_inter[static_cast<size_t>(h * layers + l)]; }
+    // Per-layer amounts exist only in an evaluation made with EvalDetail::PerLayer.
+    double intra(int h, int l) const { return layer_intra.at(static_cast<size_t>(h * layers + l)); }
+    double inter(int h, int l) const { return layer_inter.at(static_cast<size_t>(h * layers + l)); }
     double totalGB() const { return total_bytes / 1e9; }
 };
 
+// Totals skips the per-layer arrays (2 x levels x layers doubles): baselines that are only
+// compared by their totals then cost no memory per layer.
+enum class EvalDetail { PerLayer, Totals };
+
 // The grid must have `array.levels` rows (levels = 0 means one accelerator).
-Evaluation evaluate(const LayerTable& layers, const Array& array, const Grid& grid, const CostParams& params);
+Evaluation evaluate(const LayerTable& layers, const Array& array, const Grid& grid, const CostParams& params,
+                    EvalDetail detail = EvalDetail::PerLayer);
 
 // Forward MACs per sample, summed over weighted layers (conv sizes before pooling).
 double macsPerSample(const LayerTable& layers);

@@ -9,6 +9,7 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/params_json.h"
+#include "core/store/identical.h"
 #include "core/store/method_rows.h"
 #include "core/store/run_codec.h"
 #include "core/store/schema.h"
@@ -67,6 +68,26 @@ Json storedParams(const RunInputs& in) {
 
 void ResultsDb::requireWritable() const {
     if (read_only_) throw StoreError(path_ + ": the results database is open read-only; runs are not being stored");
+}
+
+std::optional<std::int64_t> ResultsDb::findIdentical(const Run& run) const {
+    if (!run.inputs) return std::nullopt;
+    const RunInputs& in = *run.inputs;
+    Statement s(db_, path_, R"sql(
+SELECT r.id FROM runs r
+WHERE r.kind = ?1 AND r.method = ?2 AND r.network_hash = ?3 AND r.array_hash = ?4 AND r.params_json = ?5
+  AND r.grid_json = ?6 AND r.reference_json = ?7
+  AND NOT EXISTS (SELECT 1 FROM method_runs m WHERE m.run_id = r.id)
+ORDER BY r.id)sql");
+    s.bind(1, std::string(runKindName(run.kind))).bind(2, run.method)
+        .bind(3, contentHash(writeNetworkJson(in.network))).bind(4, contentHash(writeArrayJson(in.array)))
+        .bind(5, storedParams(in).dump()).bind(6, store::gridToJson(run.grid).dump())
+        .bind(7, store::gridToJson(run.reference).dump());
+    std::vector<std::int64_t> candidates;
+    while (s.step()) candidates.push_back(s.integer(0));
+    for (std::int64_t id : candidates)
+        if (store::sameExploration(db_, path_, id, run) && store::sameSimulation(db_, path_, id, run)) return id;
+    return std::nullopt;
 }
 
 std::int64_t ResultsDb::store(const Run& run) {

@@ -5,6 +5,7 @@
 // Schema versioned with PRAGMA user_version and migrated forward; a file from
 // a newer Partita is refused and left untouched.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,10 @@ public:
     // Stores the run in one transaction and returns its id.
     std::int64_t store(const Run& run);
     std::vector<RunSummary> list(const RunFilter& filter = {}) const;
+    // A stored run with the same inputs, method, parameters and grid (and, for an exploration or
+    // a simulation, the same request or strategy, topology and options): storing `run` again
+    // would only duplicate it, so callers re-select this one instead. Name and time do not count.
+    std::optional<std::int64_t> findIdentical(const Run& run) const;
     // Rebuilds the run: inputs from the stored JSON, grid, exploration data,
     // a simulated run's strategy simulated again on its stored topology,
     // and the evaluation recomputed by the engine (which must match the stored

@@ -63,9 +63,12 @@ namespace partita {
 Assessment assess(const LayerTable& layers, const Array& array, const CostParams& params, const Grid& grid) {
     Assessment a;
     a.eval = evaluate(layers, array, grid, params);
-    a.dp = evaluate(layers, array, baselineGrid(Method::DataParallel, layers, array.levels), params);
-    a.mp = evaluate(layers, array, baselineGrid(Method::ModelParallel, layers, array.levels), params);
-    a.owt = evaluate(layers, array, baselineGrid(Method::OneWeirdTrick, layers, array.levels), params);
+    a.dp = evaluate(layers, array, baselineGrid(Method::DataParallel, layers, array.levels), params,
+                    EvalDetail::Totals);
+    a.mp = evaluate(layers, array, baselineGrid(Method::ModelParallel, layers, array.levels), params,
+                    EvalDetail::Totals);
+    a.owt = evaluate(layers, array, baselineGrid(Method::OneWeirdTrick, layers, array.levels), params,
+                    EvalDetail::Totals);
     return a;
 }
 

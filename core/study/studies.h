@@ -47,7 +47,8 @@ double geometricMean(const std::vector<double>& values);
 
 namespace partita {
 
-// A grid's evaluation beside the three baselines on the same inputs.
+// A grid's evaluation beside the three baselines on the same inputs. The baselines are
+// compared by their totals, so they carry no per-layer arrays (EvalDetail::Totals).
 struct Assessment {
     Evaluation eval, dp, mp, owt;
     double perfVs(const Evaluation& baseline) const { return baseline.time_step_s / eval.time_step_s; }

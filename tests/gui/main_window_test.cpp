@@ -2,10 +2,13 @@
 // the grid, exploration with cancel, the results database, exports.
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
+#include <QFileInfo>
 #include <QHelpEvent>
 #include <QToolTip>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -17,6 +20,7 @@
 #include <QTimer>
 
 #include "app/gui/explore_view.h"
+#include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "app/gui/runs_dock.h"
@@ -153,10 +157,14 @@ private slots:
             w.show();
             QVERIFY(w.jobs().waitForIdle());
             QVERIFY(w.db());
+            w.runSelected();
+            QVERIFY(w.jobs().waitForIdle());
             hypar_id = w.currentRun()->id;
             QVERIFY(hypar_id > 0);
             w.toggleCell(3, 3);
-            w.flushPendingStore();
+            QVERIFY(w.action("keep")->isEnabled());
+            w.action("keep")->trigger();
+            QVERIFY(!w.action("keep")->isEnabled());
             edited_id = w.currentRun()->id;
             QVERIFY(edited_id > hypar_id);
             QVERIFY(w.renameStoredRun(edited_id, "my edit"));
@@ -227,8 +235,11 @@ private slots:
         QCOMPARE(w.compareView()->runs().size(), size_t{4});
         QCOMPARE(w.compareView()->runs()[1]->stepTime(), expect.hypar.step_time_s);
         QCOMPARE(w.compareView()->runs()[3]->stepTime(), expect.dp.step_time_s);
-        // Stored and re-opened exactly.
-        QVERIFY(w.openStoredRun(run->id > 0 ? run->id : w.currentRun()->id));
+        // Run stores it; re-opened exactly.
+        w.runSelected();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.currentRun()->id > 0);
+        QVERIFY(w.openStoredRun(w.currentRun()->id));
         QVERIFY(w.currentRun()->grid == expect.accpar.grid);
         QCOMPARE(w.currentRun()->stepTime(), expect.accpar.step_time_s);
     }
@@ -236,14 +247,52 @@ private slots:
     void accparPlansAResNetThatHyparCannot() {
         Options o = lenet();
         o.network = kExamples + "/networks/resnet-18.json";
-        MainWindow w(o);  // HyPar asked for, but the network is not a chain: the window switches to AccPar
+        MainWindow w(o);  // HyPar asked for, but the network is not a chain: the window says so and offers AccPar
         w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.methodKey(), QString("hypar"));
+        QVERIFY(w.gridNotApplicableShown());
+        QVERIFY2(w.gridNotApplicable()->text().contains("cannot plan " + QString::fromStdString(w.inputs()->network.name)),
+                 qPrintable(w.gridNotApplicable()->text()));
+        QVERIFY(!w.currentRun());
+        emit w.gridNotApplicable()->linkActivated("accpar");  // the offered method, by the user's click
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.methodKey(), QString("accpar"));
         QVERIFY(w.lastError().isEmpty());
+        QVERIFY(!w.gridNotApplicableShown());
         QVERIFY(w.currentRun() && w.currentRun()->isAccPar());
         QCOMPARE(w.currentRun()->grid.layers(), static_cast<int>(w.inputs()->layers.size()));
         QVERIFY(!w.gridView()->grab().isNull());  // paints without HyPar's evaluation
+    }
+
+    // The run policy: previews are not stored; Run stores once, and Run again re-selects the same run.
+    void nothingIsStoredUntilRunAndRunTwiceStoresOnce() {
+        Options o = lenet();
+        o.db = dir_.filePath("policy.sqlite");
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.currentRun());  // HyPar's answer, previewed
+        emit w.libraryDock()->networkChosen(kExamples + "/networks/vgg-a.json");  // what a click does
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(QString::fromStdString(w.inputs()->network_origin).endsWith("vgg-a.json"));
+        for (const QString key : {"dp", "owt", "accpar", "simulate", "mcmc", "hypar"}) {
+            w.setMethodKey(key);
+            emit w.findChild<QComboBox*>("method")->activated(w.findChild<QComboBox*>("method")->currentIndex());
+            QVERIFY(w.jobs().waitForIdle());
+        }
+        w.toggleCell(0, 0);
+        QCOMPARE(w.db()->list().size(), size_t{0});
+        w.runSelected();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.db()->list().size(), size_t{1});
+        const std::int64_t id = w.currentRun()->id;
+        QVERIFY(id > 0);
+        w.runSelected();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.db()->list().size(), size_t{1});
+        QCOMPARE(w.currentRun()->id, id);
+        QCOMPARE(w.runsDock()->selectedIds(), std::vector<std::int64_t>{id});
     }
 
     void compareActionShowsBaselines() {

@@ -1,6 +1,6 @@
 // MPT and Learn-to-Scale evaluations in the results database through the main
-// window: stored once clicks settle, listed in the runs dock, re-opened with a
-// double-click (same numbers, same chosen cells), renamed and deleted.
+// window: stored by Run (once per settings), listed in the runs dock, re-opened
+// with a double-click (same numbers, same chosen cells), renamed and deleted.
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -57,7 +57,9 @@ private slots:
         {
             MainWindow w(options("hypar", "ro.sqlite"));
             QVERIFY(w.jobs().waitForIdle());
-        }  // closing stores what is pending
+            w.runSelected();
+            QVERIFY(w.jobs().waitForIdle());
+        }
         stored = ResultsDb(dir_.filePath("ro.sqlite").toStdString()).list().size();
         QVERIFY(stored >= 1);
         QFile file(dir_.filePath("ro.sqlite"));
@@ -85,14 +87,17 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         MptView* v = w.mptView();
         QVERIFY(v->hasEvaluation());
-        QTRY_COMPARE_WITH_TIMEOUT(count(w, "mpt"), 1, 5000);  // stored once the first evaluation settled
+        QCOMPARE(count(w, "mpt"), 0);  // shown, not stored before Run
+        w.runSelected();
+        QCOMPARE(count(w, "mpt"), 1);
 
-        // Force Early onto (16,16) by a click, then a second click elsewhere: one stored run for both.
+        // Force Early onto (16,16) by a click, then a second click elsewhere: Run stores one run for both.
         const ChoiceGrid& g = *v->grid();
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "(16,16)"), 0).center());
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "(4,64)"), 1).center());
         QVERIFY(v->evaluation().layers[0].overridden);
-        w.flushPendingStore();
+        QCOMPARE(count(w, "mpt"), 1);
+        w.runSelected();
         QCOMPARE(count(w, "mpt"), 2);
         const std::int64_t id = newest(w, "mpt");
         const double total = v->evaluation().totals.total_s;
@@ -103,8 +108,7 @@ private slots:
         v->clearOverrides();
         v->setScenario(mpt::Scenario::WMp);
         w.setMethodKey("hypar");
-        w.flushPendingStore();
-        QCOMPARE(count(w, "mpt"), 3);
+        QCOMPARE(count(w, "mpt"), 2);
         doubleClick(w, id);
         QCOMPARE(w.methodKey(), QString("mpt"));
         QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
@@ -113,14 +117,14 @@ private slots:
         QCOMPARE(v->evaluation().totals.total_s, total);
         QCOMPARE(v->grid()->data().chosen, chosen);
         QVERIFY(v->grid()->data().overridden(0));
-        w.flushPendingStore();
-        QCOMPARE(count(w, "mpt"), 3);  // re-opening stores nothing new
+        w.runSelected();
+        QCOMPARE(count(w, "mpt"), 2);  // Run on the re-opened evaluation stores nothing new
 
         QVERIFY(w.renameStoredRun(id, "Early forced"));
         QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).name, std::string("Early forced"));
         QVERIFY(w.deleteStoredRuns({id}));
         QCOMPARE(w.runsDock()->model()->rowOf(id), -1);
-        QCOMPARE(count(w, "mpt"), 2);
+        QCOMPARE(count(w, "mpt"), 1);
     }
 
     void l2sWithAChangedBoundaryReopensInANewSession() {
@@ -137,14 +141,14 @@ private slots:
             const ChoiceGrid& g = *v->grid();
             QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "traditional"), 2).center());
             QCOMPARE(v->strategy()[2].scheme, l2s::Scheme::Traditional);
-            w.flushPendingStore();
+            w.runSelected();
             id = newest(w, "l2s");
             QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).method, std::string("l2s"));
             time = v->evaluation().time_s;
             cycles = v->evaluation().total_cycles;
             chosen = v->grid()->data().chosen;
             v->setScenario(L2sView::Scenario::Baseline);
-            w.close();  // stores the pending evaluation
+            w.runSelected();
         }
         MainWindow w(options("hypar", "l2s.sqlite"));  // a new session on the same database
         w.show();

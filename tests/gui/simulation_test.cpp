@@ -43,6 +43,12 @@ void chooseMethod(MainWindow& w, const QString& key) {
     emit box->activated(index);  // what a click on the item does
 }
 
+// Simulations and searches wait for Run.
+void chooseAndRun(MainWindow& w, const QString& key) {
+    chooseMethod(w, key);
+    w.action("run")->trigger();
+}
+
 void type(QWidget* field, const QString& text) {
     auto* edit = qobject_cast<QLineEdit*>(field);
     QVERIFY(edit);
@@ -72,7 +78,7 @@ private slots:
         MainWindow w(lenet());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        chooseMethod(w, "simulate");  // choosing a method runs it: DP on p100-16 by default
+        chooseAndRun(w, "simulate");  // DP on p100-16 by default
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr run = w.currentRun();
         QVERIFY(run && run->isSimulation());
@@ -123,7 +129,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         auto* sync = qobject_cast<QComboBox*>(w.simParams()->field("sync"));
         QVERIFY(sync);
-        chooseMethod(w, "simulate");
+        chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
         const double ring = w.currentRun()->simulation->makespan_s;
         sync->setCurrentIndex(sync->findData(int(sim::SyncMode::ParameterServer)));
@@ -156,7 +162,7 @@ private slots:
         const Grid hypar = w.currentRun()->grid;
         auto* source = qobject_cast<QComboBox*>(w.simParams()->field("source"));
         source->setCurrentIndex(source->findData(int(SimSource::Grid)));
-        chooseMethod(w, "simulate");
+        chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
         const RunPtr run = w.currentRun();
@@ -174,6 +180,7 @@ private slots:
         o.topology = "p100-16";
         o.iterations = 400;
         o.seed = 5;
+        o.run = true;
         MainWindow w(o);
         QSignalSpy notes(&w.jobs(), &JobRunner::note);
         QSignalSpy cancelled(&w.jobs(), &JobRunner::cancelled);
@@ -227,7 +234,7 @@ private slots:
         QVERIFY(p->valid());
         QSignalSpy notes(&w.jobs(), &JobRunner::note);
         QSignalSpy cancelled(&w.jobs(), &JobRunner::cancelled);
-        chooseMethod(w, "mcmc");
+        chooseAndRun(w, "mcmc");
         QVERIFY(w.jobs().busy());
         QTRY_VERIFY_WITH_TIMEOUT(notes.count() >= 2, 30000);  // live progress, about ten a second
         auto* cancel = w.findChild<QPushButton*>("cancel-button");

@@ -62,6 +62,7 @@ private slots:
     void simulatedRunFillsTheTimeline() {
         Options o = options("simulate");
         o.topology = "p100-16";
+        o.run = true;  // a simulation waits for Run
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());

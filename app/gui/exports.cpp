@@ -160,18 +160,18 @@ QString MainWindow::exportMethodTarget(const QString& target, const QString& pat
 }
 
 void MainWindow::showView(const QString& view) {
-    if (view == "mpt" || (view == "main" && methodKey() == "mpt")) runMpt();
-    else if (view == "l2s" || (view == "main" && methodKey() == "l2s")) runL2s();
-    else if (view == "main" && current_ && current_->isSimulation()) tabs_->setCurrentWidget(simulation_);
+    if (view == "mpt" || (view == "main" && methodKey() == "mpt")) showMpt();
+    else if (view == "l2s" || (view == "main" && methodKey() == "l2s")) showL2s();
+    else if (view == "main" && current_ && current_->isSimulation()) showTab(simulation_);
     else if (view == "grid" || view == "metrics" || view == "main") tabs_->setCurrentIndex(0);
-    else if (view == "simulation") tabs_->setCurrentWidget(simulation_);
-    else if (view == "compare") tabs_->setCurrentWidget(compare_);
-    else if (view == "explore") tabs_->setCurrentWidget(explore_);
-    else if (view == "network") tabs_->setCurrentWidget(network_view_);
-    else if (view == "timeline") tabs_->setCurrentWidget(gantt_);
-    else if (view == "heatmap") tabs_->setCurrentWidget(heatmap_);
-    else if (view == "teaching") tabs_->setCurrentWidget(teaching_);
-    else if (view == "studies") tabs_->setCurrentWidget(studies_);
+    else if (view == "simulation") showTab(simulation_);
+    else if (view == "compare") showTab(compare_);
+    else if (view == "explore") showTab(explore_);
+    else if (view == "network") showTab(network_view_);
+    else if (view == "timeline") showTab(gantt_);
+    else if (view == "heatmap") showTab(heatmap_);
+    else if (view == "teaching") showTab(teaching_);
+    else if (view == "studies") showTab(studies_);
 }
 
 bool MainWindow::saveScreenshot(const QString& path, const QString& view) {

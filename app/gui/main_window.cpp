@@ -103,9 +103,15 @@ void MainWindow::buildCentral() {
     auto* grid_page = new QSplitter(Qt::Vertical, grid_stack_);
     grid_page->setObjectName("grid-page");
     grid_page_ = grid_page;
-    grid_ = new GridView(grid_page);
+    // The grid scrolls rather than widening the window: ResNet-101's columns need ~3,000 px.
+    auto* grid_scroll = new QScrollArea(grid_page);
+    grid_scroll->setObjectName("grid-scroll");
+    grid_scroll->setWidgetResizable(true);
+    grid_scroll->setFrameShape(QFrame::NoFrame);
+    grid_ = new GridView(grid_scroll);
+    grid_scroll->setWidget(grid_);
     metrics_ = new MetricsPanel(grid_page);
-    grid_page->addWidget(grid_);
+    grid_page->addWidget(grid_scroll);
     grid_page->addWidget(metrics_);
     grid_page->setStretchFactor(0, 3);
     grid_page->setStretchFactor(1, 2);
@@ -117,20 +123,20 @@ void MainWindow::buildCentral() {
     grid_na_->setWordWrap(true);
     grid_na_->setMargin(24);
     grid_stack_->addWidget(grid_na_);
-    tabs_->addTab(grid_stack_, tr("Grid"));
+    addViewTab(grid_stack_, tr("Grid"));
     simulation_ = new SimulationView(tabs_);
-    tabs_->addTab(simulation_, tr("Simulation"));
+    addViewTab(simulation_, tr("Simulation"));
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
-        if (link != "accpar") return tabs_->setCurrentWidget(simulation_);
+        if (link != "accpar") return showTab(simulation_);
         setMethodKey("accpar");
         methodChosen();
     });
     compare_ = new CompareView(tabs_);
-    tabs_->addTab(compare_, tr("Compare"));
+    addViewTab(compare_, tr("Compare"));
     explore_ = new ExploreView(tabs_);
-    tabs_->addTab(explore_, tr("Explore"));
+    addViewTab(explore_, tr("Explore"));
     network_view_ = new NetworkView(tabs_);
-    tabs_->addTab(network_view_, tr("Network"));
+    addViewTab(network_view_, tr("Network"));
     buildViewTabs();
     buildMethodTabs();
     setCentralWidget(tabs_);
@@ -141,6 +147,25 @@ void MainWindow::buildCentral() {
         applyGrid(g);
         tabs_->setCurrentIndex(0);
     });
+}
+
+void MainWindow::addViewTab(QWidget* view, const QString& title) {
+    auto* page = new QScrollArea(tabs_);
+    page->setWidgetResizable(true);
+    page->setFrameShape(QFrame::NoFrame);
+    page->setWidget(view);
+    tabs_->addTab(page, title);
+}
+
+QWidget* MainWindow::shownView() const {
+    const auto* page = qobject_cast<const QScrollArea*>(tabs_->currentWidget());
+    return page ? page->widget() : tabs_->currentWidget();
+}
+
+void MainWindow::showTab(QWidget* view) {
+    for (int i = 0; i < tabs_->count(); ++i)
+        if (const auto* page = qobject_cast<const QScrollArea*>(tabs_->widget(i)); page && page->widget() == view)
+            return tabs_->setCurrentIndex(i);
 }
 
 void MainWindow::buildDocks() {

@@ -137,6 +137,9 @@ public:
     RunsDock* runsDock() const { return runs_dock_; }
     LibraryDock* libraryDock() const { return library_; }
     QTabWidget* tabs() const { return tabs_; }
+    // Each tab is a view in a scroll area (a view never makes the window larger than the screen).
+    QWidget* shownView() const;
+    void showTab(QWidget* view);
     QAction* action(const QString& name) const;  // "run", "evaluate", "explore", "compare", "export", "reset", "cancel"
 
 protected:
@@ -147,6 +150,7 @@ private:
     void buildDocks();
     void buildCentral();
     void buildStatusBar();
+    void addViewTab(QWidget* view, const QString& title);
     void openDatabase(const QString& path, bool read_only = false);
     void restoreSettings();
     void addRecentFile(const QString& path);

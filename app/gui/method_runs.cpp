@@ -51,10 +51,10 @@ bool MainWindow::openStoredMethodRun(std::int64_t id) {
     QString error;
     bool ok = false;
     if (method == "mpt") {
-        tabs_->setCurrentWidget(mpt_);
+        showTab(mpt_);
         ok = mpt_->applySettings(run.mpt, &error);
     } else {
-        tabs_->setCurrentWidget(l2s_);
+        showTab(l2s_);
         ok = l2s_->applySettings(run.l2s, &error);
     }
     if (!ok) {

@@ -23,11 +23,11 @@ void MainWindow::buildMethodTabs() {
     mpt_ = new MptView(tabs_);
     mpt_->setObjectName("mpt-view");
     mpt_->setExamplesDir(examplesDir());
-    tabs_->addTab(mpt_, tr("MPT"));
+    addViewTab(mpt_, tr("MPT"));
     l2s_ = new L2sView(tabs_);
     l2s_->setObjectName("l2s-view");
     l2s_->setExamplesDir(examplesDir());
-    tabs_->addTab(l2s_, tr("L2S"));
+    addViewTab(l2s_, tr("L2S"));
     // With Learn-to-Scale chosen, the Heatmap tab shows the boundary the L2S tab shows.
     connect(l2s_, &L2sView::boundarySelected, this, [this] {
         if (methodKey() == "l2s") heatmap_->setMatrix(l2s_->trafficView()->matrix(), l2s_->trafficView()->title());
@@ -37,7 +37,7 @@ void MainWindow::buildMethodTabs() {
 // The network the user chose, else the paper's workload (MPT: Table II layers; L2S: ConvNet). The tab
 // evaluates as the user clicks (analytic, microseconds); Run stores what it shows.
 void MainWindow::showMpt() {
-    tabs_->setCurrentWidget(mpt_);
+    showTab(mpt_);
     if (user_network_ && !network_path_.isEmpty()) {
         if (mpt_->workloadKey() != network_path_) mpt_->loadWorkload(network_path_);
     } else if (!mpt_->hasEvaluation()) {
@@ -46,7 +46,7 @@ void MainWindow::showMpt() {
 }
 
 void MainWindow::showL2s() {
-    tabs_->setCurrentWidget(l2s_);
+    showTab(l2s_);
     if (user_network_ && !network_path_.isEmpty()) {
         if (l2s_->presetKey() != network_path_) l2s_->loadPreset(network_path_);
     } else if (!l2s_->hasEvaluation()) {
@@ -65,7 +65,7 @@ void MainWindow::runL2s() {
 }
 
 QString MainWindow::currentExportTarget() const {
-    const QWidget* tab = tabs_->currentWidget();
+    const QWidget* tab = shownView();
     const std::pair<const QWidget*, const char*> by_tab[] = {
         {grid_stack_, "grid"}, {simulation_, "simulation"}, {compare_, "compare"}, {explore_, "explore"},
         {network_view_, "network"}, {gantt_, "timeline"}, {heatmap_, "heatmap"}, {teaching_, "teaching"},

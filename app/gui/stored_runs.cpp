@@ -119,7 +119,7 @@ void MainWindow::showStoredRun(const RunPtr& run) {
         if (run->isSimulation()) {
             showSimulationSettings(*run);
             searched_.reset();  // a simulated run is no grid search for edits to refer to
-            tabs_->setCurrentWidget(simulation_);
+            showTab(simulation_);
             showRun(run);
             return;
         }
@@ -129,7 +129,7 @@ void MainWindow::showStoredRun(const RunPtr& run) {
                                   : run;
         if (run->exploration) {
             explore_->setResult(run);
-            tabs_->setCurrentWidget(explore_);
+            showTab(explore_);
         } else {
             tabs_->setCurrentIndex(0);
         }

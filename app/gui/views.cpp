@@ -37,13 +37,13 @@ std::vector<LayerTable> hyparNetworks() {
 
 void MainWindow::buildViewTabs() {
     gantt_ = new GanttView(tabs_);
-    tabs_->addTab(gantt_, tr("Timeline"));
+    addViewTab(gantt_, tr("Timeline"));
     heatmap_ = new CommHeatmap(tabs_);
-    tabs_->addTab(heatmap_, tr("Heatmap"));
+    addViewTab(heatmap_, tr("Heatmap"));
     teaching_ = new TeachingView(tabs_);
-    tabs_->addTab(teaching_, tr("Teaching"));
+    addViewTab(teaching_, tr("Teaching"));
     studies_ = new StudyView(tabs_);
-    tabs_->addTab(studies_, tr("Studies"));
+    addViewTab(studies_, tr("Studies"));
 
     // The grid's current cell is the teaching view's and the heatmap's, and back.
     connect(grid_, &GridView::currentCellChanged, teaching_, &TeachingView::setCell);

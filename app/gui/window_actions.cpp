@@ -56,7 +56,7 @@ void MainWindow::buildActions() {
     connect(run, &QAction::triggered, this, &MainWindow::runSelected);
     connect(evaluate, &QAction::triggered, this, &MainWindow::evaluateCurrent);
     connect(explore, &QAction::triggered, this, [this] {
-        tabs_->setCurrentWidget(explore_);
+        showTab(explore_);
         this->explore(explore_->cells());
     });
     connect(compare, &QAction::triggered, this, [this] {

@@ -224,7 +224,7 @@ void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
     if (run->isSimulation()) {
         showRun(run);
         if (store) storeRun(run);
-        tabs_->setCurrentWidget(simulation_);
+        showTab(simulation_);
         if (run->simulation->cancelled())
             statusBar()->showMessage(tr("MCMC cancelled: showing the best strategy found so far"), 8000);
         return;
@@ -232,7 +232,7 @@ void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
     if (run->kind == RunKind::Explore) {
         explore_->setResult(run);
         if (store) storeRun(run);
-        tabs_->setCurrentWidget(explore_);
+        showTab(explore_);
         statusBar()->showMessage(tr("Explored %1 points in %2 ms")
                                      .arg(q(withCommas(static_cast<double>(run->exploration->size()))))
                                      .arg(run->job_ms, 0, 'f', 1),
@@ -303,7 +303,7 @@ void MainWindow::showRun(const RunPtr& run) {
 void MainWindow::compareWithBaselines() {
     if (!current_) return;
     if (current_->isSimulation()) {  // the analytic comparison does not apply; the view has the speed-ups
-        tabs_->setCurrentWidget(simulation_);
+        showTab(simulation_);
         statusBar()->showMessage(tr("Compare is not applicable to simulated runs: the Simulation tab gives the "
                                     "speed-up over DP and OWT on the same topology"),
                                  8000);
@@ -329,7 +329,7 @@ void MainWindow::compareWithBaselines() {
 
 void MainWindow::compareRuns(const std::vector<RunPtr>& runs) {
     compare_->setRuns(runs);
-    tabs_->setCurrentWidget(compare_);
+    showTab(compare_);
 }
 
 }  // namespace partita::gui

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QHelpEvent>
 #include <QToolTip>
@@ -179,7 +180,7 @@ private slots:
         QCOMPARE(reopened->reference.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
         QVERIFY(w.action("reset")->isEnabled());
         QVERIFY(w.compareStored({hypar_id, edited_id}));
-        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.compareView()));
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
         QCOMPARE(w.compareView()->runs().size(), size_t{2});
         QCOMPARE(w.compareView()->differingCells(1), 1);
         QVERIFY(w.deleteStoredRuns({edited_id}));
@@ -390,6 +391,47 @@ private slots:
             }
         }
         QVERIFY(w.exportTarget("grid", dir_.filePath("grid.bmpx")).contains("unknown export format"));
+    }
+
+    // No network makes the window wider or taller than a 1024x700 screen: wide grids scroll.
+    void wideNetworksScrollInsteadOfGrowingTheWindow() {
+        Options o = lenet();
+        o.method = "accpar";
+        MainWindow w(o);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        auto* props = w.findChild<QDockWidget*>("properties");
+        QVERIFY(props);
+        QApplication::processEvents();
+        const int props_width = props->width();
+        QVERIFY(w.loadNetwork(kExamples + "/networks/resnet-101.json"));
+        QVERIFY(w.jobs().waitForIdle());
+        QApplication::processEvents();
+        QCOMPARE(w.currentRun()->grid.layers(), static_cast<int>(w.inputs()->layers.size()));
+        QCOMPARE(w.width(), 1280);
+        QCOMPARE(w.height(), 800);
+        QCOMPARE(props->width(), props_width);
+        QVERIFY(w.gridView()->width() > w.findChild<QWidget*>("grid-scroll")->width());  // scrolls
+        const QSize least = w.minimumSizeHint();
+        QVERIFY2(least.width() <= 1024 && least.height() <= 700, qPrintable(QString("%1x%2").arg(least.width()).arg(least.height())));
+    }
+
+    // At 1024x700 every tab shows its view at no less than the view's minimum size (it scrolls instead).
+    void everyViewKeepsItsMinimumAt1024x700() {
+        MainWindow w(lenet());
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            w.tabs()->setCurrentIndex(i);
+            QApplication::processEvents();
+            QCOMPARE(w.size(), QSize(1024, 700));
+            QWidget* view = w.shownView();
+            const QSize least = view->minimumSizeHint().expandedTo(view->minimumSize());
+            QVERIFY2(view->width() >= least.width() && view->height() >= least.height(),
+                     qPrintable(w.tabs()->tabText(i)));
+        }
     }
 
     void screenshotOfEveryView() {

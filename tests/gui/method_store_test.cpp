@@ -111,7 +111,7 @@ private slots:
         QCOMPARE(count(w, "mpt"), 2);
         doubleClick(w, id);
         QCOMPARE(w.methodKey(), QString("mpt"));
-        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QCOMPARE(v->workloadKey(), QString("layers"));
         QCOMPARE(v->scenario(), mpt::Scenario::WMpPlusStar);
         QCOMPARE(v->evaluation().totals.total_s, total);
@@ -157,7 +157,7 @@ private slots:
         doubleClick(w, id);
         L2sView* v = w.l2sView();
         QCOMPARE(w.methodKey(), QString("l2s"));
-        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QCOMPARE(v->presetKey(), QString("convnet"));
         QCOMPARE(v->cores(), 8);
         QCOMPARE(v->scenario(), L2sView::Scenario::SsMask);

@@ -66,7 +66,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         MptView* v = w.mptView();
-        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QVERIFY(v->hasEvaluation());
         QCOMPARE(v->evaluation().scenario, mpt::Scenario::WMpPlusStar);
         const ChoiceGrid& g = *v->grid();
@@ -131,7 +131,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         L2sView* v = w.l2sView();
-        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(v));
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QVERIFY(v->hasEvaluation());
         QCOMPARE(v->presetKey(), QString("convnet"));
         QCOMPARE(v->cores(), 16);

@@ -90,7 +90,7 @@ private slots:
         QCOMPARE(run->simulation->makespan_s, expect);
         QCOMPARE(run->simulation->speedupVsDp(), 1.0);
         QCOMPARE(w.simulationView()->text("makespan"), QString::fromStdString(fixed(expect * 1e3, 3)) + " ms");
-        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.simulationView()));
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.simulationView()));
         QVERIFY(run->id > 0);  // stored like every run
         QCOMPARE(w.db()->list().front().topology_name, topo.name);
         // Devices first, then only the links that carried data.
@@ -104,7 +104,7 @@ private slots:
         QVERIFY(!w.gridView()->run() && !w.metricsPanel()->run());
         QVERIFY(!w.action("evaluate")->isEnabled());
         w.action("compare")->trigger();
-        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.simulationView()));
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.simulationView()));
         // Its tables export as CSV; the view as a figure.
         for (const QString& target : {QString("simulation"), QString("simulation-traffic")}) {
             const QString path = dir_.filePath(target + ".csv");
@@ -221,7 +221,7 @@ private slots:
         QCOMPARE(again.simParams()->topology(), QString("p100-16"));
         QCOMPARE(again.simParams()->mcmc().seed, std::uint64_t{5});
         QCOMPARE(again.currentRun()->simulation->makespan_s, run->simulation->makespan_s);
-        QCOMPARE(again.tabs()->currentWidget(), static_cast<QWidget*>(again.simulationView()));
+        QCOMPARE(again.shownView(), static_cast<QWidget*>(again.simulationView()));
     }
 
     void cancelKeepsTheBestSoFar() {

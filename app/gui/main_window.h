@@ -11,6 +11,7 @@
 
 #include <QMainWindow>
 #include <QTimer>
+#include <QUndoStack>
 
 #include "app/gui/job_runner.h"
 #include "app/gui/options.h"
@@ -85,8 +86,9 @@ public:
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters
     void explore(const std::vector<CellRef>& cells);
     void toggleCell(int level, int layer);  // flip and re-evaluate at once
-    void applyGrid(const Grid& grid);       // show a grid as an edit of the searched run
-    void resetGrid();                       // back to the searched optimum
+    void applyGrid(const Grid& grid);       // show a grid as an edit of the searched run (undoable)
+    void resetGrid();                       // back to the searched optimum (undoable)
+    QUndoStack& gridEdits() { return grid_edits_; }  // Edit ▸ Undo / Redo of grid edits
     void compareWithBaselines();            // the current run beside HyPar, DP, MP, OWT
     void compareRuns(const std::vector<RunPtr>& runs);
     bool compareStored(const std::vector<std::int64_t>& ids);
@@ -203,6 +205,8 @@ private:
     RunPtr current_;   // what the grid and metrics show
     RunPtr pending_store_;   // an edited grid (or loaded strategy) not yet kept
     quint64 store_generation_ = 0;  // the job whose run is stored when it finishes (Run, Explore)
+    QUndoStack grid_edits_;  // edits of the shown grid; cleared when a new answer arrives
+    void showGrid(const Grid& grid);  // applyGrid without recording it (what undo and redo call)
     QTimer params_timer_;    // coalesces typing in the properties dock
     std::map<QString, std::string> stored_methods_;  // per method: the settings last stored or re-opened
     // Topologies read so far by key (preset name or file path): reading is cheap, but a

@@ -107,6 +107,7 @@ bool MainWindow::openStoredRun(std::int64_t id) {
 void MainWindow::showStoredRun(const RunPtr& run) {
     try {
         jobs_.cancel();
+        grid_edits_.clear();
         network_ = run->inputs->network;
         array_ = run->inputs->array;
         network_path_ = q(run->inputs->network_origin);

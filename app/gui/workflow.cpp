@@ -23,11 +23,28 @@
 #include "widgets/simulation_view.h"
 
 #include <QComboBox>
+#include <QUndoCommand>
+
+#include <functional>
 
 namespace partita::gui {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+// One grid edit (a flip, a reset, an applied exploration point): undo shows the grid before it.
+class GridEdit : public QUndoCommand {
+public:
+    GridEdit(std::function<void(const Grid&)> show, Grid before, Grid after, const QString& text)
+        : QUndoCommand(text), show_(std::move(show)), before_(std::move(before)), after_(std::move(after)) {}
+    void undo() override { show_(before_); }
+    void redo() override { show_(after_); }
+
+private:
+    std::function<void(const Grid&)> show_;
+    Grid before_, after_;
+};
+
 // A searched grid is a reference only for grids of its shape (a simulated run may follow other inputs).
 bool sameShape(const Grid& a, const Grid& b) { return a.levels() == b.levels() && a.layers() == b.layers(); }
 }  // namespace
@@ -241,6 +258,7 @@ void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
     }
     if (run->kind == RunKind::Search) searched_ = run;
     pending_store_.reset();  // an unkept edit of the previous result is superseded
+    grid_edits_.clear();     // its edits refer to the previous answer
     showRun(run);
     if (store) storeRun(run);
 }
@@ -259,6 +277,11 @@ void MainWindow::toggleCell(int level, int layer) {
 }
 
 void MainWindow::applyGrid(const Grid& grid) {
+    if (!inputs_ || !current_ || grid == current_->grid) return;
+    grid_edits_.push(new GridEdit([this](const Grid& g) { showGrid(g); }, current_->grid, grid, tr("grid edit")));
+}
+
+void MainWindow::showGrid(const Grid& grid) {
     if (!inputs_) return;
     const Grid reference = searched_ && sameShape(searched_->grid, grid) ? searched_->grid : grid;
     if (searched_ && grid == reference && searched_->inputs == inputs_) {

@@ -99,6 +99,33 @@ private slots:
         QVERIFY(!w.currentRun()->edited());
     }
 
+    void undoAndRedoOfThreeFlipsRestoreEachStateExactly() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        std::vector<RunPtr> states{w.currentRun()};
+        for (auto [level, layer] : {std::pair{0, 0}, std::pair{2, 1}, std::pair{3, 3}}) {
+            w.toggleCell(level, layer);
+            states.push_back(w.currentRun());
+        }
+        QCOMPARE(w.gridEdits().count(), 3);
+        auto same = [](const RunPtr& a, const RunPtr& b) {
+            return a->grid == b->grid && a->eval().total_elements == b->eval().total_elements &&
+                   a->eval().time_step_s == b->eval().time_step_s && a->edited() == b->edited();
+        };
+        for (int i = 2; i >= 0; --i) {
+            w.action("undo")->trigger();
+            QVERIFY2(same(w.currentRun(), states[static_cast<size_t>(i)]), qPrintable(QString::number(i)));
+        }
+        QCOMPARE(w.currentRun(), states[0]);  // back to the searched run itself
+        QVERIFY(!w.action("undo")->isEnabled());
+        for (size_t i = 1; i <= 3; ++i) {
+            w.action("redo")->trigger();
+            QVERIFY(same(w.currentRun(), states[i]));
+        }
+        QCOMPARE(rows(w.currentRun()), (std::vector<std::string>{"1011", "0010", "0100", "0010"}));
+    }
+
     void cancellingALongExplorationLeavesTheUiIdle() {
         Options o = lenet();
         o.network = kExamples + "/networks/vgg-e.json";

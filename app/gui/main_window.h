@@ -45,6 +45,11 @@ class L2sView;
 
 namespace partita::gui {
 
+struct ExportChoice {
+    QString target;  // exportTarget()'s name
+    QString label;   // what the menu and the dialog say
+};
+
 class ExploreView;
 class LibraryDock;
 class NetworkView;
@@ -104,6 +109,8 @@ public:
     // "compare-levels", "level-chart", "time-chart", "explore", "network") to
     // a .png/.svg/.pdf figure or a .csv table. Returns an empty string or the problem.
     QString exportTarget(const QString& target, const QString& path);
+    std::vector<ExportChoice> shownExportTargets() const;  // the shown tab's, its main figure first
+    void exportWithDialog(const ExportChoice& choice);      // asks where, appends the type's extension
     static QStringList exportTargets();
     // Renders the window or one view (Options::view names) to a PNG.
     bool saveScreenshot(const QString& path, const QString& view);
@@ -180,7 +187,7 @@ private:
     void showL2s();
     void storeMethodRun(const QString& method);       // "mpt" or "l2s": the tab's evaluation, once
     bool openStoredMethodRun(std::int64_t id);        // throws StoreError
-    QString currentExportTarget() const;    // the Export action's target for the shown tab
+
     QString exportMethodTarget(const QString& target, const QString& path);  // "mpt…", "l2s…"
     // Simulation helpers (simulation_actions.cpp).
     bool simulationMethod() const;                     // Simulate or MCMC chosen

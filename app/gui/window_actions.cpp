@@ -1,5 +1,8 @@
 // MainWindow's actions, toolbar (with the method selector) and menus.
 #include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QSettings>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QLabel>
@@ -14,6 +17,27 @@
 #include "app/gui/runs_dock.h"
 
 namespace partita::gui {
+
+// Remembers the folder; the file gets the chosen type's extension when it has none.
+void MainWindow::exportWithDialog(const ExportChoice& choice) {
+    QSettings settings;
+    const QString folder = settings.value("export/folder", QDir::homePath()).toString();
+    const QStringList filters{tr("PNG image (*.png)"), tr("SVG image (*.svg)"), tr("PDF document (*.pdf)"),
+                              tr("CSV table (*.csv)")};
+    QString filter = filters.front();
+    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(choice.label),
+                                                QDir(folder).filePath(choice.target + ".png"), filters.join(";;"),
+                                                &filter);
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) {
+        const qsizetype star = filter.indexOf("*.");
+        path += filter.mid(star + 1, filter.indexOf(')', star) - star - 1);
+    }
+    settings.setValue("export/folder", QFileInfo(path).absolutePath());
+    const QString problem = exportTarget(choice.target, path);
+    if (!problem.isEmpty()) reportError(problem);
+    else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
 
 QAction* MainWindow::action(const QString& name) const {
     const auto it = actions_.find(name);
@@ -65,14 +89,8 @@ void MainWindow::buildActions() {
         else compareWithBaselines();
     });
     connect(exportA, &QAction::triggered, this, [this] {
-        const QString target = currentExportTarget();
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export %1").arg(target), target,
-            tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV table (*.csv)"));
-        if (path.isEmpty()) return;
-        const QString problem = exportTarget(target, path);
-        if (!problem.isEmpty()) reportError(problem);
-        else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+        const auto targets = shownExportTargets();
+        if (!targets.empty()) exportWithDialog(targets.front());
     });
     connect(reset, &QAction::triggered, this, &MainWindow::resetGrid);
     connect(keep, &QAction::triggered, this, &MainWindow::keepGrid);
@@ -119,16 +137,14 @@ void MainWindow::buildActions() {
     file->addAction(open);
     recent_menu_ = file->addMenu(tr("Open &recent"));
     file->addSeparator();
+    // The shown view's targets only, by name; built when the menu opens.
     QMenu* exports = file->addMenu(tr("Export"));
-    for (const QString& target : exportTargets()) {
-        exports->addAction(tr("%1…").arg(target), this, [this, target] {
-            const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(target), target,
-                                                              tr("Figure or table (*.png *.svg *.pdf *.csv)"));
-            if (path.isEmpty()) return;
-            const QString problem = exportTarget(target, path);
-            if (!problem.isEmpty()) reportError(problem);
-        });
-    }
+    connect(exports, &QMenu::aboutToShow, this, [this, exports] {
+        exports->clear();
+        for (const ExportChoice& choice : shownExportTargets())
+            exports->addAction(tr("%1…").arg(choice.label), this, [this, choice] { exportWithDialog(choice); });
+        if (exports->isEmpty()) exports->addAction(tr("(nothing to export here)"))->setEnabled(false);
+    });
     file->addAction(exportA);
     file->addSeparator();
     file->addAction(quit);

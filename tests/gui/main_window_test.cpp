@@ -7,7 +7,9 @@
 #include <QFileInfo>
 #include <QHelpEvent>
 #include <QToolTip>
+#include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QImage>
 #include <QLabel>
 #include <QPushButton>
@@ -459,6 +461,32 @@ private slots:
             QVERIFY2(view->width() >= least.width() && view->height() >= least.height(),
                      qPrintable(w.tabs()->tabText(i)));
         }
+    }
+
+    // Export as a user does it: the dialog's defaults (name, type, folder) give a valid PNG of the shown view,
+    // and the File > Export menu lists only the shown view's targets, by name.
+    void exportWithTheDialogsDefaultsWritesAPng() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        const QString folder = dir_.filePath("exports");
+        QVERIFY(QDir().mkpath(folder));
+        QSettings().setValue("export/folder", folder);
+        QString title;
+        QTimer::singleShot(200, [&] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (!dialog) return;
+            title = dialog->windowTitle();
+            QMetaObject::invokeMethod(dialog, "accept");  // as the Save button does
+        });
+        w.action("export")->trigger();
+        QCOMPARE(title, QString("Export Grid"));
+        QImage image(folder + "/grid.png");
+        QVERIFY(!image.isNull());
+        QVERIFY(w.lastError().isEmpty());
+        const auto targets = w.shownExportTargets();
+        QCOMPARE(targets.size(), size_t{2});
+        QCOMPARE(targets[1].label, QString("Metrics"));
     }
 
     void screenshotOfEveryView() {

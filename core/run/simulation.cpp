@@ -25,6 +25,18 @@ SimSource parseSimSource(const std::string& name) {
     throw std::invalid_argument("unknown strategy source '" + name + "' (use dp, owt, mp, grid, file or mcmc)");
 }
 
+McmcPlan mcmcPlan(const Network& net, std::int64_t batch, int devices, const McmcSettings& settings,
+                  const sim::SimOptions& sim, const std::function<sim::SoapStrategy(const std::string&)>& other) {
+    McmcPlan plan;
+    plan.starts = sim::namedStarts(net, batch, devices, settings.starts, settings.seed, other);
+    plan.options.beta = settings.beta;
+    plan.options.budget_s = settings.budget_s;
+    plan.options.iterations = settings.iterations;
+    plan.options.seed = settings.seed;
+    plan.options.sim = sim;
+    return plan;
+}
+
 double SimulationResult::trafficBytes() const {
     double total = 0;
     for (const auto& row : traffic)

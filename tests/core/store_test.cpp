@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -152,7 +151,8 @@ TEST(Store, ExploreRunRoundTrips) {
     EXPECT_EQ(b.grid(back.grid, b.base_code), back.reference);  // the base was HyPar's grid
 }
 
-TEST(Store, LargeExplorationIsFast) {
+// Its speed is BM_StoreLoadExploration's (tests/bench/run_bench.cpp).
+TEST(Store, LargeExplorationRoundTrips) {
     TempDir tmp;
     ExploreRequest req;
     req.cells = levelCells({0, 1, 2, 3}, 4);
@@ -160,11 +160,8 @@ TEST(Store, LargeExplorationIsFast) {
     const partita::Run run = exploreRun(inputs(), req);
     ASSERT_EQ(run.exploration->size(), 65536u);
     ResultsDb db(tmp.file("runs.db"));
-    const auto start = std::chrono::steady_clock::now();
     const partita::Run back = db.load(db.store(run));
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(back.exploration->time_step_s, run.exploration->time_step_s);
-    EXPECT_LT(ms, 2000.0) << "store + load of 2^16 points";
 }
 
 TEST(Store, ListsNewestFirstWithFilters) {

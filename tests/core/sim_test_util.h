@@ -135,12 +135,7 @@ inline Network inceptionLike() {
 // The message of the partita::Error `f` throws, or "no error".
 template <class F>
 std::string errorOf(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
+    return partita::test::errorOf<Error>(f);
 }
 
 // fc 8 -> 16 -> 4: the smallest two-operator network for hand-computed timelines.

@@ -1,5 +1,6 @@
 #pragma once
 // Shared helpers for the engine tests: built-in example loading.
+#include <exception>
 #include <stdexcept>
 #include <string>
 
@@ -14,15 +15,21 @@ inline LayerTable builtin(const std::string& name) {
     return weightedLayers(loadNetwork(example("networks/" + name + ".json")));
 }
 
+// The message of the E that `f` throws, or `none`; any other exception escapes and fails the test.
+template <class E, class F>
+std::string errorOf(F f, const char* none = "no error") {
+    try {
+        f();
+    } catch (const E& e) {
+        return e.what();
+    }
+    return none;
+}
+
 // The message of whatever `f` throws, or "(no error)".
 template <class F>
 std::string anyErrorOf(F f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "(no error)";
+    return errorOf<std::exception>(f, "(no error)");
 }
 
 inline const char* const kTenNetworks[] = {"sfc",   "sconv", "lenet-c", "cifar-c", "alexnet",

@@ -10,7 +10,6 @@
 namespace partita {
 namespace {
 
-using test::execRaw;
 using test::inputs;
 using test::scalar;
 using test::TempDir;
@@ -152,13 +151,11 @@ TEST(StoreSimulation, RemovingTheLastRunOnATopologyRemovesIt) {
 TEST(StoreSimulation, SchemaOneIsMigrated) {
     TempDir tmp;
     const std::string path = tmp.file("v1.sqlite");
-    std::int64_t old_id = 0;
-    { old_id = ResultsDb(path).store(planRun(inputs(), Method::HyPar)); }
-    execRaw(path, "DROP TABLE method_runs; DROP TABLE simulations; DROP TABLE topologies; "
-                  "PRAGMA user_version = 1");
+    const std::int64_t old_id = test::oneRunDatabase(
+        path, "DROP TABLE method_runs; DROP TABLE simulations; DROP TABLE topologies; PRAGMA user_version = 1");
     ResultsDb db(path);
     EXPECT_EQ(scalar(path, "PRAGMA user_version"), ResultsDb::kSchemaVersion);
-    EXPECT_EQ(db.load(old_id).grid.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
+    EXPECT_EQ(db.load(old_id).grid.toStrings(), test::kLenetHyparGrid);
     const partita::Run run = simulationRun(inputs(), spec(SimSource::DataParallel));
     expectSameSimulation(run, db.load(db.store(run)));
     EXPECT_TRUE(db.list().back().topology_name.empty());  // the HyPar run has no simulation

@@ -2,9 +2,7 @@
 // renaming, removal, content-hash sharing, and files it must refuse untouched.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <filesystem>
-#include <fstream>
 #include <random>
 
 #include "core/io/array_io.h"
@@ -21,31 +19,10 @@ using test::inputs;
 using test::query;
 using test::scalar;
 using test::execRaw;
+using test::bytes;
+using test::writeBytes;
+using test::expectRefused;
 
-std::string bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void writeBytes(const std::string& path, const std::string& data) {
-    std::ofstream(path, std::ios::binary) << data;
-}
-
-// Opening `path` must fail with a StoreError naming it, leave it byte-identical
-// and put no -wal or -shm file beside it.
-void expectRefused(const std::string& path, const std::string& words) {
-    const std::string before = bytes(path);
-    try {
-        ResultsDb db(path);
-        ADD_FAILURE() << "opened " << path;
-    } catch (const StoreError& e) {
-        EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
-    }
-    EXPECT_EQ(bytes(path), before);
-    EXPECT_FALSE(fs::exists(path + "-wal"));
-    EXPECT_FALSE(fs::exists(path + "-shm"));
-}
 
 void expectSameRun(const Run& a, const Run& b) {
     EXPECT_EQ(a.name, b.name);
@@ -274,8 +251,7 @@ TEST(Store, SchemaVersionAndReopen) {
 TEST(Store, NewerSchemaIsRefusedUntouched) {
     TempDir tmp;
     const std::string path = tmp.file("newer.db");
-    { ResultsDb(path).store(planRun(inputs(), Method::HyPar)); }
-    execRaw(path, "PRAGMA user_version = 99");
+    test::oneRunDatabase(path, "PRAGMA user_version = 99");
     expectRefused(path, "written by a newer Partita (schema 99, this build reads up to " +
                             std::to_string(ResultsDb::kSchemaVersion) + "); not modified");
 }

@@ -1,12 +1,14 @@
 #pragma once
-// Shared by the results-database tests: a temporary folder, example inputs,
-// raw SQL and bytes through a connection of the test's own, and refused files.
+// Shared by the results-database tests: a temporary folder, example inputs and
+// simulation specs, raw SQL and bytes through a connection of the test's own,
+// and refused files.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -15,6 +17,8 @@
 
 #include "core/io/array_io.h"
 #include "core/run/run.h"
+#include "core/run/simulation.h"
+#include "core/sim/topology.h"
 #include "core/store/results_db.h"
 #include "test_util.h"
 
@@ -86,6 +90,15 @@ inline std::int64_t oneRunDatabase(const std::string& path, const std::string& s
 
 // HyPar's grid in that run (lenet-c on hmc-htree-16).
 inline const std::vector<std::string> kLenetHyparGrid{"0011", "0010", "0000", "0011"};
+
+// `source` simulated on a built-in topology, as the application names it.
+inline SimulationSpec simulationSpec(SimSource source, const std::string& preset = "p100-16") {
+    SimulationSpec s;
+    s.topology = std::make_shared<const sim::Topology>(sim::builtinTopology(preset));
+    s.topology_origin = "built-in:" + preset;
+    s.source = source;
+    return s;
+}
 
 // Opening `path` must fail with a StoreError naming it and `words`, leave it
 // byte-identical and put no -wal or -shm file beside it.

@@ -12,6 +12,7 @@
 #include "core/io/network_io.h"
 #include "core/model/array.h"
 #include "core/model/layers.h"
+#include "core/run/simulation.h"
 #include "core/search/methods.h"
 #include "core/sim/baselines.h"
 #include "core/sim/lowering.h"
@@ -172,23 +173,26 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
     if (!a.has("budget-s") && !a.has("iterations")) throw UsageError("give --budget-s S or --iterations N (or both)");
     const SimSetup s = readSimSetup(a);
     const int d = s.topology.deviceCount();
-    sim::McmcOptions o;
-    o.budget_s = a.number("budget-s", 0);
-    if (o.budget_s < 0 || o.budget_s > 1e7) throw UsageError("--budget-s must be from 0 to 10,000,000 seconds");
-    o.iterations = a.integerIn("iterations", 0, 0, kMaxSeed);
-    o.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
-    o.beta = a.number("beta", 1.0);
-    if (o.beta < 0) throw UsageError("--beta must not be negative");
-    o.relative_beta = a.flag("relative-beta");
-    o.stop_on_stall = !a.flag("no-stall-stop");
-    o.incremental = !a.flag("full-sim");
-    o.sim.sync = readSync(a);
+    McmcSettings m;
+    m.budget_s = a.number("budget-s", 0);
+    if (m.budget_s < 0 || m.budget_s > 1e7) throw UsageError("--budget-s must be from 0 to 10,000,000 seconds");
+    m.iterations = a.integerIn("iterations", 0, 0, kMaxSeed);
+    m.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
+    m.beta = a.number("beta", 1.0);
+    if (m.beta < 0) throw UsageError("--beta must not be negative");
+    m.starts = Grid::splitList(a.get("init", "dp,owt,random"));
+    sim::SimOptions sim_options;
+    sim_options.sync = readSync(a);
 
     const sim::SoapStrategy dp = sim::dataParallelStrategy(s.net, s.batch, d);
     const sim::SoapStrategy owt = sim::oneWeirdTrickStrategy(s.net, s.batch, d);
-    const std::vector<sim::McmcStart> starts =
-        sim::namedStarts(s.net, s.batch, d, Grid::splitList(a.get("init", "dp,owt,random")), o.seed,
-                         [&](const std::string& file) { return sim::loadSoap(file, s.net); });  // imported
+    McmcPlan plan = mcmcPlan(s.net, s.batch, d, m, sim_options,
+                             [&](const std::string& file) { return sim::loadSoap(file, s.net); });  // imported
+    sim::McmcOptions& o = plan.options;
+    o.relative_beta = a.flag("relative-beta");
+    o.stop_on_stall = !a.flag("no-stall-stop");
+    o.incremental = !a.flag("full-sim");
+    const std::vector<sim::McmcStart>& starts = plan.starts;
     const double batch = static_cast<double>(s.batch);
     const double dp_s = sim::simulate(sim::buildTaskGraph(s.net, batch, dp, s.topology, o.sim)).makespan;
     const double owt_s = sim::simulate(sim::buildTaskGraph(s.net, batch, owt, s.topology, o.sim)).makespan;

@@ -4,29 +4,18 @@
 #include <deque>
 #include <stdexcept>
 
+#include "core/util/enum_names.h"
+
 namespace partita {
 
-const char* schemeName(Scheme s) {
-    switch (s) {
-    case Scheme::AccPar: return "accpar";
-    case Scheme::HyPar: return "hypar";
-    case Scheme::DataParallel: return "dp";
-    case Scheme::OneWeirdTrick: return "owt";
-    case Scheme::Given: return "given";
-    }
-    return "?";
-}
+namespace {
+constexpr EnumName<Scheme> kSchemes[] = {
+    {Scheme::AccPar, "accpar", "AccPar"}, {Scheme::HyPar, "hypar", "HyPar"}, {Scheme::DataParallel, "dp", "DP"},
+    {Scheme::OneWeirdTrick, "owt", "OWT"}, {Scheme::Given, "given", "Given"}};
+}  // namespace
 
-const char* schemeLabel(Scheme s) {
-    switch (s) {
-    case Scheme::AccPar: return "AccPar";
-    case Scheme::HyPar: return "HyPar";
-    case Scheme::DataParallel: return "DP";
-    case Scheme::OneWeirdTrick: return "OWT";
-    case Scheme::Given: return "Given";
-    }
-    return "?";
-}
+const char* schemeName(Scheme s) { return enumName(kSchemes, s); }
+const char* schemeLabel(Scheme s) { return enumLabel(kSchemes, s); }
 
 SplitOptions splitOptions(const AccParParams& params, Scheme scheme) {
     SplitOptions o;

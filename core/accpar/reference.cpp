@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/accpar/multipath.h"
+#include "core/util/enum_names.h"
 
 namespace partita {
 
@@ -97,17 +98,12 @@ std::vector<Split> solveReferenceLevel(const LayerTable& layers, ReferenceNetwor
     return row;
 }
 
+constexpr EnumName<ReferenceNetworkKind> kKinds[] = {
+    {ReferenceNetworkKind::Plain, "plain"}, {ReferenceNetworkKind::ResNet18, "resnet-18"},
+    {ReferenceNetworkKind::ResNet34, "resnet-34"}, {ReferenceNetworkKind::ResNet50, "resnet-50"}};
 }  // namespace
 
-const char* referenceKindName(ReferenceNetworkKind kind) {
-    switch (kind) {
-    case ReferenceNetworkKind::Plain: return "plain";
-    case ReferenceNetworkKind::ResNet18: return "resnet-18";
-    case ReferenceNetworkKind::ResNet34: return "resnet-34";
-    case ReferenceNetworkKind::ResNet50: return "resnet-50";
-    }
-    return "?";
-}
+const char* referenceKindName(ReferenceNetworkKind kind) { return enumName(kKinds, kind); }
 
 ReferenceNetworkKind referenceResNetKind(int depth) {
     if (depth == 18) return ReferenceNetworkKind::ResNet18;

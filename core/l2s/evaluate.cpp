@@ -5,23 +5,21 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/util/enum_names.h"
 #include "core/util/error.h"
 #include "core/util/format.h"
 
 namespace partita::l2s {
 
-const char* schemeName(Scheme s) {
-    switch (s) {
-        case Scheme::Grouped: return "grouped";
-        case Scheme::Sparse: return "sparse";
-        default: return "traditional";
-    }
-}
+namespace {
+constexpr EnumName<Scheme> kSchemes[] = {
+    {Scheme::Traditional, "traditional"}, {Scheme::Grouped, "grouped"}, {Scheme::Sparse, "sparse"}};
+}  // namespace
+
+const char* schemeName(Scheme s) { return enumName(kSchemes, s); }
 
 Scheme parseScheme(const std::string& name) {
-    if (name == "traditional") return Scheme::Traditional;
-    if (name == "grouped") return Scheme::Grouped;
-    if (name == "sparse") return Scheme::Sparse;
+    if (auto s = parseEnum(kSchemes, name)) return *s;
     throw std::invalid_argument("strategy '" + name + "': expected traditional, grouped or sparse");
 }
 

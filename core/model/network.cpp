@@ -8,21 +8,18 @@
 #include <stdexcept>
 
 #include "core/util/checked.h"
+#include "core/util/enum_names.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
 
 namespace partita {
 
-const char* opTypeName(OpType type) {
-    switch (type) {
-    case OpType::Conv: return "conv";
-    case OpType::FullyConnected: return "fc";
-    case OpType::Pool: return "pool";
-    case OpType::Add: return "add";
-    case OpType::Concat: return "concat";
-    }
-    return "?";
-}
+namespace {
+constexpr EnumName<OpType> kOpTypes[] = {{OpType::Conv, "conv"}, {OpType::FullyConnected, "fc"}, {OpType::Pool, "pool"},
+                                         {OpType::Add, "add"},   {OpType::Concat, "concat"}};
+}  // namespace
+
+const char* opTypeName(OpType type) { return enumName(kOpTypes, type); }
 
 int Network::find(const std::string& op_name) const {
     for (size_t i = 0; i < ops.size(); ++i)

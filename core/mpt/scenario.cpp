@@ -5,15 +5,18 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/util/enum_names.h"
 #include "core/util/format.h"
 
 namespace partita::mpt {
 
 namespace {
 
-const std::pair<Scenario, const char*> kNames[] = {{Scenario::DDp, "d_dp"},       {Scenario::WDp, "w_dp"},
-                                                   {Scenario::WMp, "w_mp"},       {Scenario::WMpPlus, "w_mp+"},
-                                                   {Scenario::WMpStar, "w_mp*"},  {Scenario::WMpPlusStar, "w_mp+*"}};
+constexpr EnumName<Scenario> kScenarios[] = {{Scenario::DDp, "d_dp"},      {Scenario::WDp, "w_dp"},
+                                             {Scenario::WMp, "w_mp"},      {Scenario::WMpPlus, "w_mp+"},
+                                             {Scenario::WMpStar, "w_mp*"}, {Scenario::WMpPlusStar, "w_mp+*"}};
+constexpr EnumName<Objective> kObjectives[] = {
+    {Objective::CommVolume, "comm_volume"}, {Objective::CommTime, "comm_time"}, {Objective::TotalTime, "total_time"}};
 
 bool isMpt(Scenario s) { return s != Scenario::DDp && s != Scenario::WDp; }
 bool reduces(Scenario s) { return s == Scenario::WMpPlus || s == Scenario::WMpPlusStar; }
@@ -108,31 +111,23 @@ double oneWorker(const std::vector<MptLayer>& layers, const ScenarioParams& sp) 
 
 }  // namespace
 
-const char* scenarioName(Scenario s) {
-    for (const auto& [k, n] : kNames)
-        if (k == s) return n;
-    return "?";
-}
+const char* scenarioName(Scenario s) { return enumName(kScenarios, s); }
 
 Scenario parseScenario(const std::string& name) {
-    for (const auto& [k, n] : kNames)
-        if (name == n) return k;
+    if (auto s = parseEnum(kScenarios, name)) return *s;
     throw std::invalid_argument("unknown scenario '" + name + "' (use d_dp, w_dp, w_mp, w_mp+, w_mp* or w_mp+*)");
 }
 
 std::vector<Scenario> allScenarios() {
     std::vector<Scenario> out;
-    for (const auto& kn : kNames) out.push_back(kn.first);
+    for (const auto& row : kScenarios) out.push_back(row.value);
     return out;
 }
 
-const char* objectiveName(Objective o) {
-    return o == Objective::CommVolume ? "comm_volume" : o == Objective::CommTime ? "comm_time" : "total_time";
-}
+const char* objectiveName(Objective o) { return enumName(kObjectives, o); }
 
 Objective parseObjective(const std::string& name) {
-    for (Objective o : {Objective::CommVolume, Objective::CommTime, Objective::TotalTime})
-        if (name == objectiveName(o)) return o;
+    if (auto o = parseEnum(kObjectives, name)) return *o;
     throw std::invalid_argument("unknown objective '" + name + "' (use comm_volume, comm_time or total_time)");
 }
 

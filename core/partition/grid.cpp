@@ -3,27 +3,20 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/util/enum_names.h"
+
 namespace partita {
 
 char splitDigit(Split s) { return static_cast<char>('0' + index(s)); }
 
-const char* splitShortName(Split s) {
-    switch (s) {
-    case Split::Batch: return "dp";
-    case Split::Input: return "mp";
-    case Split::Output: return "III";
-    }
-    return "?";
-}
+namespace {
+// The HyPar word as the name, the AccPar type as the label.
+constexpr EnumName<Split> kSplits[] = {
+    {Split::Batch, "dp", "Type-I"}, {Split::Input, "mp", "Type-II"}, {Split::Output, "III", "Type-III"}};
+}  // namespace
 
-const char* splitTypeName(Split s) {
-    switch (s) {
-    case Split::Batch: return "Type-I";
-    case Split::Input: return "Type-II";
-    case Split::Output: return "Type-III";
-    }
-    return "?";
-}
+const char* splitShortName(Split s) { return enumName(kSplits, s); }
+const char* splitTypeName(Split s) { return enumLabel(kSplits, s); }
 
 Grid::Grid(int levels, int layers, Cell fill)
     : levels_(levels), layers_(layers), cells_(static_cast<size_t>(levels * layers), fill) {}

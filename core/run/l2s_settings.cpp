@@ -4,18 +4,19 @@
 #include <stdexcept>
 
 #include "core/io/network_io.h"
+#include "core/util/enum_names.h"
 
 namespace partita {
 
 namespace {
-constexpr const char* kNames[] = {"baseline", "ss", "ss_mask", "grouped"};
+constexpr EnumName<L2sScenario> kScenarios[] = {{L2sScenario::Baseline, "baseline"}, {L2sScenario::Ss, "ss"},
+                                                {L2sScenario::SsMask, "ss_mask"}, {L2sScenario::Grouped, "grouped"}};
 }  // namespace
 
-const char* l2sScenarioName(L2sScenario s) { return kNames[static_cast<int>(s)]; }
+const char* l2sScenarioName(L2sScenario s) { return enumName(kScenarios, s); }
 
 L2sScenario parseL2sScenario(const std::string& name) {
-    for (int i = 0; i < 4; ++i)
-        if (name == kNames[i]) return static_cast<L2sScenario>(i);
+    if (auto s = parseEnum(kScenarios, name)) return *s;
     throw std::invalid_argument("unknown L2S scenario '" + name + "' (baseline, ss, ss_mask, grouped)");
 }
 

@@ -5,23 +5,20 @@
 #include <stdexcept>
 
 #include "core/run/simulation.h"
+#include "core/util/enum_names.h"
 #include "core/util/error.h"
 
 namespace partita {
 
-const char* runKindName(RunKind kind) {
-    switch (kind) {
-        case RunKind::Search: return "search";
-        case RunKind::Evaluate: return "evaluate";
-        case RunKind::Edited: return "edited";
-        case RunKind::Explore: return "explore";
-    }
-    return "?";
-}
+namespace {
+constexpr EnumName<RunKind> kRunKinds[] = {{RunKind::Search, "search"}, {RunKind::Evaluate, "evaluate"},
+                                           {RunKind::Edited, "edited"}, {RunKind::Explore, "explore"}};
+}  // namespace
+
+const char* runKindName(RunKind kind) { return enumName(kRunKinds, kind); }
 
 RunKind parseRunKind(const std::string& name) {
-    for (RunKind k : {RunKind::Search, RunKind::Evaluate, RunKind::Edited, RunKind::Explore})
-        if (name == runKindName(k)) return k;
+    if (auto k = parseEnum(kRunKinds, name)) return *k;
     throw std::invalid_argument("unknown run kind '" + name + "'");
 }
 

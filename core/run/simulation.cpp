@@ -5,43 +5,36 @@
 #include "core/sim/baselines.h"
 #include "core/sim/critical_path.h"
 #include "core/sim/simulator.h"
+#include "core/util/enum_names.h"
 #include "core/util/error.h"
 
 namespace partita {
 
 namespace {
-constexpr SimSource kSources[] = {SimSource::DataParallel, SimSource::OneWeirdTrick, SimSource::ModelParallel,
-                                  SimSource::Grid,         SimSource::File,          SimSource::Mcmc};
+constexpr EnumName<SimSource> kSources[] = {
+    {SimSource::DataParallel, "dp", "DP"},      {SimSource::OneWeirdTrick, "owt", "OWT"},
+    {SimSource::ModelParallel, "mp", "MP"},     {SimSource::Grid, "grid", "lowered grid"},
+    {SimSource::File, "file", "strategy file"}, {SimSource::Mcmc, "mcmc", "MCMC"}};
 }  // namespace
 
-const char* simSourceName(SimSource source) {
-    switch (source) {
-        case SimSource::DataParallel: return "dp";
-        case SimSource::OneWeirdTrick: return "owt";
-        case SimSource::ModelParallel: return "mp";
-        case SimSource::Grid: return "grid";
-        case SimSource::File: return "file";
-        case SimSource::Mcmc: return "mcmc";
-    }
-    return "?";
-}
-
-const char* simSourceLabel(SimSource source) {
-    switch (source) {
-        case SimSource::DataParallel: return "DP";
-        case SimSource::OneWeirdTrick: return "OWT";
-        case SimSource::ModelParallel: return "MP";
-        case SimSource::Grid: return "lowered grid";
-        case SimSource::File: return "strategy file";
-        case SimSource::Mcmc: return "MCMC";
-    }
-    return "?";
-}
+const char* simSourceName(SimSource source) { return enumName(kSources, source); }
+const char* simSourceLabel(SimSource source) { return enumLabel(kSources, source); }
 
 SimSource parseSimSource(const std::string& name) {
-    for (SimSource s : kSources)
-        if (name == simSourceName(s)) return s;
+    if (auto s = parseEnum(kSources, name)) return *s;
     throw std::invalid_argument("unknown strategy source '" + name + "' (use dp, owt, mp, grid, file or mcmc)");
+}
+
+McmcPlan mcmcPlan(const Network& net, std::int64_t batch, int devices, const McmcSettings& settings,
+                  const sim::SimOptions& sim, const std::function<sim::SoapStrategy(const std::string&)>& other) {
+    McmcPlan plan;
+    plan.starts = sim::namedStarts(net, batch, devices, settings.starts, settings.seed, other);
+    plan.options.beta = settings.beta;
+    plan.options.budget_s = settings.budget_s;
+    plan.options.iterations = settings.iterations;
+    plan.options.seed = settings.seed;
+    plan.options.sim = sim;
+    return plan;
 }
 
 double SimulationResult::trafficBytes() const {

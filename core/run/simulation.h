@@ -5,6 +5,7 @@
 // MCMC search its summary. Built once by a worker and never changed after, so
 // views, the results database and exports read it like the rest of a Run.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,18 @@ struct McmcSettings {
     std::vector<std::string> starts{"dp", "owt", "random"};  // "dp", "owt", "mp", "random"
     bool operator==(const McmcSettings&) const = default;
 };
+
+// A search as `settings` ask for it: the starts by name (sim::namedStarts; `other` builds any
+// name besides dp, owt, mp and random, e.g. a strategy file) and the options (budgets, seed,
+// beta, `sim`; the rest at McmcOptions' defaults). The application and the CLI both build
+// their searches here, so the same settings start from the same strategies.
+struct McmcPlan {
+    std::vector<sim::McmcStart> starts;
+    sim::McmcOptions options;
+};
+McmcPlan mcmcPlan(const Network& net, std::int64_t batch, int devices, const McmcSettings& settings,
+                  const sim::SimOptions& sim,
+                  const std::function<sim::SoapStrategy(const std::string&)>& other = {});
 
 // What a simulation was asked for, besides the strategy itself.
 struct SimulationSpec {

@@ -88,20 +88,11 @@ Run mcmcRun(const InputsPtr& inputs, const SimulationSpec& given, const sim::Mcm
     const auto start = std::chrono::steady_clock::now();
     SimulationSpec spec = given;
     spec.source = SimSource::Mcmc;
-    const McmcSettings& m = spec.mcmc;
     const Network& net = inputs->network;
-    const std::int64_t batch = sim::batchCount(inputs->params.batch);
-    const int devices = spec.topology->deviceCount();
-
-    const std::vector<sim::McmcStart> starts = sim::namedStarts(net, batch, devices, m.starts, m.seed);
-    sim::McmcOptions o;
-    o.beta = m.beta;
-    o.budget_s = m.budget_s;
-    o.iterations = m.iterations;
-    o.seed = m.seed;
-    o.sim = spec.options;
+    const McmcPlan plan =
+        mcmcPlan(net, sim::batchCount(inputs->params.batch), spec.topology->deviceCount(), spec.mcmc, spec.options);
     const sim::McmcResult r =
-        sim::mcmcSearch(net, inputs->params.batch, *spec.topology, starts, o, progress, cancel);
+        sim::mcmcSearch(net, inputs->params.batch, *spec.topology, plan.starts, plan.options, progress, cancel);
     McmcSummary summary{r.starts, r.iterations, r.acceptance_rate, r.cancelled};
     Run run = simulatedRun(inputs, spec, r.best, Grid{}, std::move(summary));
     run.job_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

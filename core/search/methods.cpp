@@ -3,32 +3,20 @@
 #include <stdexcept>
 
 #include "core/accpar/level.h"
+#include "core/util/enum_names.h"
 
 namespace partita {
 
-const char* methodName(Method m) {
-    switch (m) {
-    case Method::HyPar: return "hypar";
-    case Method::DataParallel: return "dp";
-    case Method::ModelParallel: return "mp";
-    case Method::OneWeirdTrick: return "owt";
-    }
-    return "?";
-}
+namespace {
+constexpr EnumName<Method> kMethods[] = {{Method::HyPar, "hypar", "HyPar"}, {Method::DataParallel, "dp", "DP"},
+                                         {Method::ModelParallel, "mp", "MP"}, {Method::OneWeirdTrick, "owt", "OWT"}};
+}  // namespace
 
-const char* methodLabel(Method m) {
-    switch (m) {
-    case Method::HyPar: return "HyPar";
-    case Method::DataParallel: return "DP";
-    case Method::ModelParallel: return "MP";
-    case Method::OneWeirdTrick: return "OWT";
-    }
-    return "?";
-}
+const char* methodName(Method m) { return enumName(kMethods, m); }
+const char* methodLabel(Method m) { return enumLabel(kMethods, m); }
 
 Method parseMethod(const std::string& name) {
-    for (Method m : kAllMethods)
-        if (name == methodName(m)) return m;
+    if (auto m = parseEnum(kMethods, name)) return *m;
     throw std::invalid_argument("unknown method '" + name + "' (use hypar, dp, mp or owt)");
 }
 

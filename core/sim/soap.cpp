@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/util/enum_names.h"
 #include "core/util/error.h"
 
 namespace partita::sim {
@@ -19,10 +20,12 @@ DimKind dimKind(OpType type, Dim dim) {
     return DimKind::Fixed;
 }
 
-const char* dimName(Dim dim) {
-    static const char* const names[kDims] = {"sample", "channel", "height", "width"};
-    return names[static_cast<int>(dim)];
-}
+namespace {
+constexpr EnumName<Dim> kDimNames[] = {
+    {Dim::Sample, "sample"}, {Dim::Channel, "channel"}, {Dim::Height, "height"}, {Dim::Width, "width"}};
+}  // namespace
+
+const char* dimName(Dim dim) { return enumName(kDimNames, dim); }
 
 bool hasWeights(OpType type) { return type == OpType::Conv || type == OpType::FullyConnected; }
 

@@ -1,18 +1,16 @@
 #include "core/sim/task_graph.h"
 
 #include "core/sim/graph_builder.h"
+#include "core/util/enum_names.h"
 
 namespace partita::sim {
 
-const char* phaseName(Phase phase) {
-    switch (phase) {
-    case Phase::Forward: return "forward";
-    case Phase::Backward: return "backward";
-    case Phase::Sync: return "sync";
-    case Phase::Transfer: return "transfer";
-    }
-    return "?";
-}
+namespace {
+constexpr EnumName<Phase> kPhases[] = {
+    {Phase::Forward, "forward"}, {Phase::Backward, "backward"}, {Phase::Sync, "sync"}, {Phase::Transfer, "transfer"}};
+}  // namespace
+
+const char* phaseName(Phase phase) { return enumName(kPhases, phase); }
 
 void TaskGraph::setResources(int compute_devices, std::vector<std::string> names) {
     devices_ = compute_devices;

@@ -1,6 +1,7 @@
 // The topologies of FlexFlow's evaluation (spec flexflow §2/§5) and the HyPar/AccPar
 // arrays as graphs. Figures and sources: README "Topology, partita-topology/1"; [A] marks
 // an assumption. examples/topologies/*.json describe the same graphs, link for link.
+#include <initializer_list>
 #include <stdexcept>
 
 #include "core/model/groups.h"
@@ -24,6 +25,20 @@ void addDuplex(Topology& t, const std::string& kind, int a, int b, double bandwi
     for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}})
         t.links.push_back({kind + " " + t.vertexName(from) + "->" + t.vertexName(to), from, to, bandwidth, latency,
                            kind});
+}
+
+// One level of a tree: vertex first + i links up to first_parent + i / fan_in, for i < count.
+void addTreeLevel(Topology& t, const std::string& kind, int first, int count, int fan_in, int first_parent,
+                  double bandwidth, double latency) {
+    for (int i = 0; i < count; ++i) addDuplex(t, kind, first + i, first_parent + i / fan_in, bandwidth, latency);
+}
+
+// Per node the switches n<node>.<name>, node by node; returns the vertex id of the first.
+int addNodeSwitches(Topology& t, int nodes, std::initializer_list<const char*> names) {
+    const int first = t.vertexCount();
+    for (int n = 0; n < nodes; ++n)
+        for (const char* name : names) t.switches.push_back("n" + std::to_string(n) + "." + name);
+    return first;
 }
 
 // nodes x gpus identical GPUs named n<node>.gpu<index>, node by node (device id = node * gpus + index).
@@ -107,15 +122,14 @@ Topology p100Cluster16() {
     const int nodes = 4, gpus = 4, d = nodes * gpus;
     // Tesla P100 SXM2 (the NVLink part): 10.6 TFLOP/s fp32 at boost, 732 GB/s HBM2, 16 GB.
     addNodeGpus(t, nodes, gpus, "p100", 10.6e12, 732e9, 16 * kGiB);
-    for (int n = 0; n < nodes; ++n) t.switches.push_back("n" + std::to_string(n) + ".host");
+    const int host = addNodeSwitches(t, nodes, {"host"});
     t.switches.push_back("ib");
     for (int n = 0; n < nodes; ++n)
         for (int a = 0; a < gpus; ++a)
             for (int b = a + 1; b < gpus; ++b)
                 addDuplex(t, "nvlink", n * gpus + a, n * gpus + b, kNvlinkBps, kNvlinkLatency);
-    for (int n = 0; n < nodes; ++n)
-        for (int g = 0; g < gpus; ++g) addDuplex(t, "pcie", n * gpus + g, d + n, kPcieBps, kPcieLatency);
-    for (int n = 0; n < nodes; ++n) addDuplex(t, "infiniband", d + n, d + nodes, kEdrBps, kIbLatency);
+    addTreeLevel(t, "pcie", 0, d, gpus, host, kPcieBps, kPcieLatency);
+    addTreeLevel(t, "infiniband", host, nodes, nodes, host + nodes, kEdrBps, kIbLatency);
     t.finalize();
     return t;
 }
@@ -128,17 +142,12 @@ Topology k80Cluster64() {
     // clock], 240 GB/s GDDR5, 12 GB (NVIDIA K80 datasheet: a board is two such dies).
     addNodeGpus(t, nodes, gpus, "k80", 4.37e12, 240e9, 12 * kGiB);
     // Vertices: per node two PCIe switches (one per adjacent GPU pair), then the host switches, then IB.
-    for (int n = 0; n < nodes; ++n)
-        for (int p = 0; p < 2; ++p) t.switches.push_back("n" + std::to_string(n) + ".plx" + std::to_string(p));
-    for (int n = 0; n < nodes; ++n) t.switches.push_back("n" + std::to_string(n) + ".host");
+    const int plx = addNodeSwitches(t, nodes, {"plx0", "plx1"});
+    const int host = addNodeSwitches(t, nodes, {"host"});
     t.switches.push_back("ib");
-    auto plx = [&](int n, int p) { return d + 2 * n + p; };
-    auto host = [&](int n) { return d + 2 * nodes + n; };
-    for (int n = 0; n < nodes; ++n)
-        for (int g = 0; g < gpus; ++g) addDuplex(t, "pcie", n * gpus + g, plx(n, g / 2), kPcieBps, kPcieLatency);
-    for (int n = 0; n < nodes; ++n)
-        for (int p = 0; p < 2; ++p) addDuplex(t, "pcie", plx(n, p), host(n), kPcieBps, kPcieLatency);
-    for (int n = 0; n < nodes; ++n) addDuplex(t, "infiniband", host(n), d + 3 * nodes, kFdrBps, kIbLatency);
+    addTreeLevel(t, "pcie", 0, d, gpus / 2, plx, kPcieBps, kPcieLatency);
+    addTreeLevel(t, "pcie", plx, 2 * nodes, 2, host, kPcieBps, kPcieLatency);
+    addTreeLevel(t, "infiniband", host, nodes, nodes, host + nodes, kFdrBps, kIbLatency);
     t.finalize();
     return t;
 }

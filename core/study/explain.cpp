@@ -2,27 +2,19 @@
 
 #include <stdexcept>
 
+#include "core/util/enum_names.h"
 #include "core/util/format.h"
 
 namespace partita {
 
-const char* layoutName(Layout l) {
-    switch (l) {
-    case Layout::Rows: return "rows";
-    case Layout::Cols: return "columns";
-    case Layout::Full: return "full";
-    }
-    return "?";
-}
+namespace {
+constexpr EnumName<Layout> kLayouts[] = {{Layout::Rows, "rows"}, {Layout::Cols, "columns"}, {Layout::Full, "full"}};
+constexpr EnumName<Phase> kPhases[] = {
+    {Phase::Forward, "forward"}, {Phase::Backward, "backward"}, {Phase::Gradient, "gradient"}};
+}  // namespace
 
-const char* phaseName(Phase p) {
-    switch (p) {
-    case Phase::Forward: return "forward";
-    case Phase::Backward: return "backward";
-    case Phase::Gradient: return "gradient";
-    }
-    return "?";
-}
+const char* layoutName(Layout l) { return enumName(kLayouts, l); }
+const char* phaseName(Phase p) { return enumName(kPhases, p); }
 
 Layout outputLayout(Split t) {
     return t == Split::Batch ? Layout::Rows : t == Split::Input ? Layout::Full : Layout::Cols;

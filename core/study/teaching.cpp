@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/util/enum_names.h"
+
 namespace partita {
 
 Region heldRegion(Layout layout, double rho, int group) {
@@ -31,14 +33,12 @@ std::vector<Region> missingRegions(Layout from, Layout to, double rho, int group
     return subtract(heldRegion(to, rho, group), heldRegion(from, rho, group));
 }
 
-const char* whereName(Where w) {
-    switch (w) {
-    case Where::Before: return "l-1 | l";
-    case Where::Intra: return "inside l";
-    case Where::After: return "l | l+1";
-    }
-    return "?";
-}
+namespace {
+constexpr EnumName<Where> kWheres[] = {
+    {Where::Before, "l-1 | l"}, {Where::Intra, "inside l"}, {Where::After, "l | l+1"}};
+}  // namespace
+
+const char* whereName(Where w) { return enumName(kWheres, w); }
 
 namespace {
 

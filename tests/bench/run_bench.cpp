@@ -1,5 +1,6 @@
 // What the GUI does on every grid click: flip one cell and re-assess the run
-// (the grid, DP, MP, OWT and the searched reference), and storing a run.
+// (the grid, DP, MP, OWT and the searched reference), storing a run, and
+// storing and re-opening a large exploration.
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -31,15 +32,33 @@ void BM_EditReevaluate(benchmark::State& state, const std::string& name) {
     }
 }
 
-void BM_StoreRun(benchmark::State& state) {
-    const auto path = std::filesystem::temp_directory_path() / "partita-bench-store.sqlite";
-    std::filesystem::remove(path);
-    {
-        ResultsDb db(path.string());
-        const Run run = planRun(inputsFor("vgg-e"), Method::HyPar);
-        for (auto _ : state) benchmark::DoNotOptimize(db.store(run));
+// A database file in the temporary folder, removed (with its -wal and -shm) before and after.
+struct TempDatabase {
+    std::string path;
+    explicit TempDatabase(const std::string& name)
+        : path((std::filesystem::temp_directory_path() / name).string()) { clear(); }
+    ~TempDatabase() { clear(); }
+    void clear() const {
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
     }
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
+};
+
+void BM_StoreRun(benchmark::State& state) {
+    const TempDatabase file("partita-bench-store.sqlite");
+    ResultsDb db(file.path);
+    const Run run = planRun(inputsFor("vgg-e"), Method::HyPar);
+    for (auto _ : state) benchmark::DoNotOptimize(db.store(run));
+}
+
+// 2^16 explored grids (every cell of lenet-c's four levels) stored and read back.
+void BM_StoreLoadExploration(benchmark::State& state) {
+    const TempDatabase file("partita-bench-exploration.sqlite");
+    ResultsDb db(file.path);
+    ExploreRequest request;
+    request.cells = levelCells({0, 1, 2, 3}, 4);
+    request.threads = 2;
+    const Run run = exploreRun(inputsFor("lenet-c"), request);
+    for (auto _ : state) benchmark::DoNotOptimize(db.load(db.store(run)));
 }
 
 }  // namespace
@@ -47,3 +66,4 @@ void BM_StoreRun(benchmark::State& state) {
 BENCHMARK_CAPTURE(BM_EditReevaluate, lenet_c, std::string("lenet-c"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_EditReevaluate, vgg_e, std::string("vgg-e"))->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_StoreRun)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_StoreLoadExploration)->Unit(benchmark::kMillisecond);

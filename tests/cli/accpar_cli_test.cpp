@@ -12,23 +12,20 @@ namespace partita::cli {
 namespace {
 
 using test::cli;
+using test::cliJson;
 using test::example;
 
 TEST(AccParCli, TransformerJson) {
-    const auto r = cli({"accpar", "--network", example("networks/transformer-mlp.json"), "--levels", "1", "--batch",
-                        "2048", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"accpar", "--network", example("networks/transformer-mlp.json"), "--levels", "1", "--batch",
+                            "2048", "--json"});
     EXPECT_EQ(j["grid"], std::vector<std::string>{"21"});
     EXPECT_EQ(j["ratios"], (std::vector<std::vector<double>>{{0.5, 0.5}}));
     EXPECT_EQ(j["accelerators"].get<int>(), 2);
 }
 
 TEST(AccParCli, MixedPresetJson) {
-    const auto r = cli({"accpar", "--network", example("networks/alexnet.json"), "--array",
-                        example("arrays/tpu-mixed-128.json"), "--batch", "512", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"accpar", "--network", example("networks/alexnet.json"), "--array",
+                            example("arrays/tpu-mixed-128.json"), "--batch", "512", "--json"});
     ASSERT_EQ(j["grid"].size(), 7u);
     ASSERT_EQ(j["ratios"].size(), 7u);
     for (const auto& row : j["grid"]) EXPECT_EQ(row.get<std::string>().size(), 8u);
@@ -52,10 +49,8 @@ TEST(AccParCli, MixedPresetJson) {
 }
 
 TEST(AccParCli, ReferenceCompatible) {
-    const auto r = cli({"accpar", "--network", std::string(PARTITA_TEST_DATA) + "/accpar/Alexnet.txt", "--levels", "7",
-                        "--reference-compatible", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"accpar", "--network", std::string(PARTITA_TEST_DATA) + "/accpar/Alexnet.txt", "--levels",
+                            "7", "--reference-compatible", "--json"});
     EXPECT_EQ(j["grid"], (std::vector<std::string>{"00000121", "00000211", "00000121", "00000212", "00000121",
                                                    "00021212", "00001121"}));
     EXPECT_EQ(j["level_comm_elements"][0].get<double>(), 10811424);
@@ -83,9 +78,7 @@ TEST(AccParCli, StudyTable) {
 }
 
 TEST(AccParCli, HyparTableHasAccParColumn) {
-    const auto r = cli({"table", "--networks", example("networks/lenet-c.json"), "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"table", "--networks", example("networks/lenet-c.json"), "--json"});
     EXPECT_GE(j["rows"][0]["perf_accpar_vs_dp_x"].get<double>(), 1.0);
 }
 

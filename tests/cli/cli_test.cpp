@@ -14,6 +14,7 @@ namespace partita::cli {
 namespace {
 
 using test::cli;
+using test::cliJson;
 using test::example;
 
 std::string tempFile(const std::string& name, const std::string& content) {
@@ -23,9 +24,8 @@ std::string tempFile(const std::string& name, const std::string& content) {
 }
 
 TEST(Cli, HyparLenetJson) {
-    const auto r = cli({"hypar", "--network", example("networks/lenet-c.json"), "--levels", "4", "--batch", "256", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j =
+        cliJson({"hypar", "--network", example("networks/lenet-c.json"), "--levels", "4", "--batch", "256", "--json"});
     EXPECT_EQ(j["grid"], (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
     EXPECT_EQ(j["total_comm_elements"].get<double>(), 3901560);
     EXPECT_EQ(j["level_comm_elements"], (std::vector<double>{478520, 395200, 256000, 201080}));
@@ -73,9 +73,7 @@ TEST(Cli, AccParTextNetwork) {
 }
 
 TEST(Cli, ExploreFullLenetSpace) {
-    const auto r = cli({"explore", "--network", example("networks/lenet-c.json"), "--full", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"explore", "--network", example("networks/lenet-c.json"), "--full", "--json"});
     EXPECT_EQ(j["points"].get<int>(), 65536);
     EXPECT_TRUE(j.contains("hypar_is_global_optimum"));
     EXPECT_LE(j["best_comm"]["total_comm_elements"].get<double>(), 3901560);
@@ -83,9 +81,7 @@ TEST(Cli, ExploreFullLenetSpace) {
 
 TEST(Cli, TableGeomean) {
     const std::string csv = testing::TempDir() + "table.csv";
-    const auto r = cli({"table", "--json", "--csv", csv});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"table", "--json", "--csv", csv});
     ASSERT_EQ(j["rows"].size(), 11u);
     const auto& geo = j["rows"][10];
     EXPECT_EQ(geo["network"], "geomean");

@@ -25,10 +25,8 @@ TEST(L2sCli, HelpAndTable) {
 }
 
 TEST(L2sCli, JsonMatchesTheOracle) {
-    const Result r = cli({"l2s", "--network", example("networks/cifar-c.json"), "--cores", "4", "--strategy",
-                          "conv2=grouped,conv3=sparse", "--keep", "d0=1,d1=1,d2=0", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const json j = json::parse(r.out);
+    const json j = cliJson({"l2s", "--network", example("networks/cifar-c.json"), "--cores", "4", "--strategy",
+                            "conv2=grouped,conv3=sparse", "--keep", "d0=1,d1=1,d2=0", "--json"});
     EXPECT_EQ(j["mesh"], "2x2");
     EXPECT_EQ(j["rows"][1]["scheme"], "grouped");
     EXPECT_EQ(j["rows"][1]["volume_B"], 0);
@@ -49,9 +47,7 @@ TEST(L2sCli, SsMaskPresetShowsPaperReported) {
 }
 
 TEST(L2sCli, Sweep) {
-    const Result r = cli({"l2s", "--preset", "lenet", "--mask", "ss_mask", "--sweep", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const json j = json::parse(r.out);
+    const json j = cliJson({"l2s", "--preset", "lenet", "--mask", "ss_mask", "--sweep", "--json"});
     ASSERT_EQ(j["sweep"].size(), 4u);
     EXPECT_EQ(j["sweep"][1]["mesh"], "4x2");
     EXPECT_EQ(j["sweep"][3]["cores"], 32);
@@ -93,9 +89,7 @@ TEST(L2sCli, MaskFileCsvAndExport) {
     const Result e = cli({"l2s", "--preset", "lenet", "--cores", "4", "--mask", "ss_mask", "--export-masks", masks,
                           "--csv", csv});
     ASSERT_EQ(e.status, 0) << e.err;
-    const Result r = cli({"l2s", "--preset", "lenet", "--cores", "4", "--mask", masks, "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const json j = json::parse(r.out);
+    const json j = cliJson({"l2s", "--preset", "lenet", "--cores", "4", "--mask", masks, "--json"});
     EXPECT_EQ(j["rows"][1]["scheme"], "sparse");
     EXPECT_EQ(j["rows"][1]["longest_hops"], 1);
     const std::string strength = (dir / "strength.json").string();

@@ -21,10 +21,8 @@ TEST(MptCli, DefaultTableHasUnitsAndChoices) {
 }
 
 TEST(MptCli, JsonMatchesOracleConventions) {
-    const Result r = cli({"mpt", "--scenario", "w_mp*", "--passes", "1", "--objective", "comm_volume", "--transform",
-                          "paper-formula", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"mpt", "--scenario", "w_mp*", "--passes", "1", "--objective", "comm_volume", "--transform",
+                            "paper-formula", "--json"});
     EXPECT_EQ(j["scenario"], "w_mp*");
     ASSERT_EQ(j["layers"].size(), 5u);
     const auto& late2 = j["layers"][4];
@@ -36,9 +34,7 @@ TEST(MptCli, JsonMatchesOracleConventions) {
 }
 
 TEST(MptCli, OverrideForcesAGrid) {
-    const Result r = cli({"mpt", "--override", "Late-2=4x64", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"mpt", "--override", "Late-2=4x64", "--json"});
     EXPECT_TRUE(j["layers"][4]["overridden"].get<bool>());
     EXPECT_EQ(j["layers"][4]["cost"]["grid"], nlohmann::json::array({4, 64}));
 }
@@ -49,9 +45,7 @@ TEST(MptCli, CompareHasAllScenariosAndPaperColumn) {
     for (const char* s : {"d_dp", "w_dp", "w_mp ", "w_mp+ ", "w_mp* ", "w_mp+*"}) EXPECT_NE(r.out.find(s), std::string::npos) << s;
     EXPECT_NE(r.out.find("paper-reported"), std::string::npos);
     EXPECT_NE(r.out.find("2.74x vs w_dp"), std::string::npos);
-    const Result j = cli({"mpt", "--compare", "--json", "--network", example("networks/wrn-40-10.json")});
-    ASSERT_EQ(j.status, 0) << j.err;
-    const auto parsed = nlohmann::json::parse(j.out);
+    const auto parsed = cliJson({"mpt", "--compare", "--json", "--network", example("networks/wrn-40-10.json")});
     ASSERT_EQ(parsed["scenarios"].size(), 6u);
     EXPECT_EQ(parsed["scenarios"][1]["speedup_vs_w_dp"].get<double>(), 1.0);
     EXPECT_EQ(parsed["scenarios"][5]["paper_reported"], "2.7x vs w_dp; 191x vs 1 worker");

@@ -14,13 +14,12 @@ namespace partita::cli {
 namespace {
 
 using test::cli;
+using test::cliJson;
 using test::example;
 
 TEST(SimCli, SimulateLenetDpJson) {
-    const auto r = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16", "--method",
-                        "dp", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
+                            "--method", "dp", "--json"});
     EXPECT_GT(j["makespan_s"].get<double>(), 0);
     EXPECT_GT(j["tasks"].get<int>(), 0);
     ASSERT_EQ(j["devices"].size(), 16u);
@@ -170,10 +169,8 @@ std::string cluster(int nodes) {
 }
 
 TEST(SimCli, HundredsOfDevicesGiveTrafficAsPairs) {
-    const auto r = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", cluster(75),
-                        "--method", "dp", "--sync", "ps", "--batch", "300", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = cliJson({"simulate", "--network", example("networks/lenet-c.json"), "--topology", cluster(75),
+                            "--method", "dp", "--sync", "ps", "--batch", "300", "--json"});
     ASSERT_EQ(j["devices"].size(), 300u);
     EXPECT_FALSE(j["traffic"].contains("bytes"));  // more than 256 devices: no dense matrix
     // The server n0.gpu0 exchanges with each of the other 299 replicas, both ways.

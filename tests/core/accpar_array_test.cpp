@@ -10,12 +10,7 @@ namespace partita {
 namespace {
 
 std::string errorOf(const std::string& text) {
-    try {
-        readArrayJson(text, "groups.json");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
+    return test::errorOf<InputError>([&] { readArrayJson(text, "groups.json"); });
 }
 
 std::string groupsText(const std::string& groups, const std::string& extra = "") {

@@ -5,28 +5,16 @@
 #include <cmath>
 
 #include "core/accpar/accpar.h"
+#include "test_util.h"
 
 namespace partita {
 namespace {
 
 // fc1: D_i = 1000, D_o = 1000; fc2: D_o = 10; the batch B = 100 is a run parameter.
 LayerTable mlp(bool with_fc2 = true) {
-    Network n;
-    n.name = "oracle-mlp";
-    n.input = {1000, 1, 1};
-    Operator fc1;
-    fc1.name = "fc1";
-    fc1.type = OpType::FullyConnected;
-    fc1.out_channels = 1000;
-    n.ops.push_back(fc1);
-    if (with_fc2) {
-        Operator fc2 = fc1;
-        fc2.name = "fc2";
-        fc2.out_channels = 10;
-        n.ops.push_back(fc2);
-    }
-    propagate(n, "oracle");
-    return weightedLayers(n);
+    std::vector<Operator> ops{test::fc("fc1", {"input"}, 1000)};
+    if (with_fc2) ops.push_back(test::fc("fc2", {"fc1"}, 10));
+    return weightedLayers(test::network("oracle-mlp", {1000, 1, 1}, std::move(ops)));
 }
 
 Array groupsArray(std::vector<AcceleratorGroup> groups) {

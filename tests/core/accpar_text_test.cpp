@@ -12,12 +12,7 @@ namespace {
 std::string data(const std::string& name) { return std::string(PARTITA_TEST_DATA) + "/accpar/" + name; }
 
 std::string errorOf(const std::string& text) {
-    try {
-        readAccParText(text, "net.txt");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
+    return test::errorOf<InputError>([&] { readAccParText(text, "net.txt"); });
 }
 
 TEST(AccParText, AlexnetFileAsDeclared) {

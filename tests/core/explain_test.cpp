@@ -24,10 +24,7 @@ TEST(Explain, ForwardPlusBackwardIsTheTransitionCoefficient) {
 }
 
 TEST(Explain, AmountsMatchEvaluationOnLenet) {
-    const auto t = test::builtin("lenet-c");
-    const CostParams p;
-    const Grid g = hyparSearch(t, 4, p);
-    const auto e = evaluate(t, defaultArray(4), g, p);
+    const auto [t, p, g, e] = test::lenetPlan();
     for (int h = 0; h < 4; ++h)
         for (int l = 0; l < 4; ++l) {
             const auto ex = explainCell(t, g, p, h, l);

@@ -12,12 +12,7 @@ namespace {
 
 template <class F>
 std::string errorOf(F f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
+    return test::errorOf<InputError>(f);
 }
 
 std::string arrayText(const std::string& extra) {

@@ -22,16 +22,7 @@ CostParams lit(double batch) {
 
 Network singleFc(double batch_unused, int in, int out) {
     (void)batch_unused;
-    Network n;
-    n.name = "fc";
-    n.input = {in, 1, 1};
-    Operator op;
-    op.name = "fc";
-    op.type = OpType::FullyConnected;
-    op.out_channels = out;
-    n.ops.push_back(op);
-    propagate(n, "test");
-    return n;
+    return test::network("fc", {in, 1, 1}, {test::fc("fc", {"input"}, out)});
 }
 
 struct Run {
@@ -98,19 +89,8 @@ TEST(HyparOracle, O3_TrickLayers) {
 }
 
 LayerTable twoFc() {
-    Network n;
-    n.name = "two-fc";
-    n.input = {4, 1, 1};
-    Operator a;
-    a.name = "fc1";
-    a.type = OpType::FullyConnected;
-    a.out_channels = 16;
-    Operator b = a;
-    b.name = "fc2";
-    b.out_channels = 32;
-    n.ops = {a, b};
-    propagate(n, "test");
-    return weightedLayers(n);
+    return weightedLayers(
+        test::network("two-fc", {4, 1, 1}, {test::fc("fc1", {"input"}, 16), test::fc("fc2", {"fc1"}, 32)}));
 }
 
 TEST(HyparOracle, O4_TwoFcLevelCosts) {

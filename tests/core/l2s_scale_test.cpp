@@ -10,34 +10,28 @@
 #include "core/l2s/masks.h"
 #include "core/l2s/presets.h"
 #include "core/util/error.h"
+#include "test_util.h"
 
 namespace partita::l2s {
 namespace {
 
-std::string errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "no error";
-}
+using test::anyErrorOf;
 
 TEST(L2sScale, MeshSizesAreCheckedWithoutOverflow) {
     EXPECT_EQ(kMaxCores, 512);
     MeshParams p;
     p.cores = 513;
-    EXPECT_EQ(errorOf([&] { Mesh m(p); }),
+    EXPECT_EQ(anyErrorOf([&] { Mesh m(p); }),
               "mesh: 513 cores is more than the 512 supported (every layer boundary keeps cores x cores traffic and "
               "link-load matrices)");
     // 65,536 x 65,537 would wrap around in int; the sides alone are refused.
-    EXPECT_EQ(errorOf([] { parseMeshShape("65536x65537"); }),
+    EXPECT_EQ(anyErrorOf([] { parseMeshShape("65536x65537"); }),
               "mesh shape '65536x65537': a side above 512 cores, more than the largest supported mesh holds");
     p.cores = 512;
     p.width = 65536;
     p.height = 65537;
-    EXPECT_EQ(errorOf([&] { Mesh m(p); }), "mesh: 65536x65537 does not hold 512 cores");
-    EXPECT_EQ(errorOf([] { defaultMeshShape(INT_MAX); }),
+    EXPECT_EQ(anyErrorOf([&] { Mesh m(p); }), "mesh: 65536x65537 does not hold 512 cores");
+    EXPECT_EQ(anyErrorOf([] { defaultMeshShape(INT_MAX); }),
               "mesh: 2147483647 cores is more than the 512 supported (every layer boundary keeps cores x cores "
               "traffic and link-load matrices)");
     p = MeshParams{};
@@ -108,9 +102,9 @@ LayerTable twoFc(double c_in, double c_out) {
 
 TEST(L2sScale, OverflowedLayerSizesAreRefused) {
     // 64 channels of 2^63 - 1 values flatten to -64 in 64-bit arithmetic: the MACs came out as -448.
-    EXPECT_EQ(errorOf([] { Evaluator ev(twoFc(-64, 7), Mesh()); }),
+    EXPECT_EQ(anyErrorOf([] { Evaluator ev(twoFc(-64, 7), Mesh()); }),
               "network wide: layer fc2 has C_in = -64; sizes must be positive (the network's sizes overflow)");
-    EXPECT_EQ(errorOf([] { Evaluator ev(twoFc(16, 4294967300.0), Mesh()); }),
+    EXPECT_EQ(anyErrorOf([] { Evaluator ev(twoFc(16, 4294967300.0), Mesh()); }),
               "network wide: layer fc2 has 4,294,967,300 output channels, more than the 2,147,483,647 "
               "Learn-to-Scale partitions");
     const Evaluator ok(twoFc(16, 2147483647.0), Mesh());

@@ -11,12 +11,7 @@ namespace partita {
 namespace {
 
 std::string errorOf(const std::string& json) {
-    try {
-        readNetworkJson(json, "net.json");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
+    return test::errorOf<InputError>([&] { readNetworkJson(json, "net.json"); });
 }
 
 std::string wrap(const std::string& ops, const std::string& input = R"({"channels": 1, "height": 8, "width": 8})") {

@@ -17,13 +17,9 @@ constexpr std::int64_t kBatch = 4;
 // input 3x5x5 -> conv 4x5x5 -> pool 4x5x5 -> fc 8 -> fc 4. The spatial size 5
 // has no divisor in 2..4, so only sample and channel can be split.
 Network tiny() {
-    Network n;
-    n.name = "tiny4";
-    n.input = {3, 5, 5};
-    n.ops = {test::conv("conv", {"input"}, 4, 3, 1, 1), test::pool("pool", {"conv"}, 3, 1, 1),
-             test::fc("fc1", {"pool"}, 8), test::fc("fc2", {"fc1"}, 4)};
-    propagate(n, "tiny4");
-    return n;
+    return test::network("tiny4", {3, 5, 5},
+                         {test::conv("conv", {"input"}, 4, 3, 1, 1), test::pool("pool", {"conv"}, 3, 1, 1),
+                          test::fc("fc1", {"pool"}, 8), test::fc("fc2", {"fc1"}, 4)});
 }
 
 // The restricted space used by both brute force and MCMC: every valid degree

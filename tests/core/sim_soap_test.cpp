@@ -11,15 +11,9 @@ namespace partita::sim {
 namespace {
 
 using test::errorOf;
+using test::on;
 
 Network alexnet() { return loadNetwork(partita::test::example("networks/alexnet.json")); }
-
-OpConfig config(Degrees d, std::vector<int> devices) {
-    OpConfig c;
-    c.degree = d;
-    c.devices = std::move(devices);
-    return c;
-}
 
 TEST(SimSoap, DimensionKindsFollowTable2) {
     EXPECT_EQ(dimKind(OpType::Conv, Dim::Sample), DimKind::Sample);
@@ -31,7 +25,7 @@ TEST(SimSoap, DimensionKindsFollowTable2) {
 }
 
 TEST(SimSoap, TaskIndexIsMixedRadixSampleFastest) {
-    const OpConfig c = config({2, 3, 1, 2}, std::vector<int>(12, 0));
+    const OpConfig c = on({2, 3, 1, 2}, std::vector<int>(12, 0));
     EXPECT_EQ(c.parts(), 12);
     EXPECT_EQ(c.coords(0), (Degrees{0, 0, 0, 0}));
     EXPECT_EQ(c.coords(1), (Degrees{1, 0, 0, 0}));
@@ -43,23 +37,23 @@ TEST(SimSoap, TaskIndexIsMixedRadixSampleFastest) {
 TEST(SimSoap, ValidationErrorsNameTheOperator) {
     const Network net = alexnet();  // conv1 out 96x27x27 (post-pool), fc1 4096
     const int conv1 = net.find("conv1"), fc1 = net.find("fc1");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, config({1, 1, 2, 1}, {0, 1}), 4); }),
+    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, on({1, 1, 2, 1}, {0, 1}), 4); }),
               "operator 'conv1': degree 2 along height does not divide 27");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 6, config({4, 1, 1, 1}, {0, 1, 2, 3}), 4); }),
+    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 6, on({4, 1, 1, 1}, {0, 1, 2, 3}), 4); }),
               "operator 'conv1': degree 4 along sample does not divide 6");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, fc1, 8, config({1, 1, 1, 1}, {0}), 4); }), "no error");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, fc1, 8, config({1, 2, 1, 1}, {0}), 4); }),
+    EXPECT_EQ(errorOf([&] { validateConfig(net, fc1, 8, on({1, 1, 1, 1}, {0}), 4); }), "no error");
+    EXPECT_EQ(errorOf([&] { validateConfig(net, fc1, 8, on({1, 2, 1, 1}, {0}), 4); }),
               "operator 'fc1': the degrees make 2 tasks but 1 devices are listed");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, fc1, 8, config({8, 1, 1, 1}, {0, 1, 2, 3, 4, 5, 6, 7}), 4); }),
+    EXPECT_EQ(errorOf([&] { validateConfig(net, fc1, 8, on({8, 1, 1, 1}, {0, 1, 2, 3, 4, 5, 6, 7}), 4); }),
               "operator 'fc1': the degrees make 8 tasks, more than the 4 devices");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, config({1, 3, 1, 1}, {0, 1, 4}), 4); }),
+    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, on({1, 3, 1, 1}, {0, 1, 4}), 4); }),
               "operator 'conv1': task 2 is placed on device 4, which does not exist (the topology has 4 devices)");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, config({2, 1, 1, 1}, {1, 1}), 4); }),
+    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, on({2, 1, 1, 1}, {1, 1}), 4); }),
               "operator 'conv1': tasks 0 and 1 share device 1 (allow shared devices to permit this)");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, config({2, 1, 1, 1}, {1, 1}), 4, true); }), "no error");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, config({0, 1, 1, 1}, {}), 4); }),
+    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, on({2, 1, 1, 1}, {1, 1}), 4, true); }), "no error");
+    EXPECT_EQ(errorOf([&] { validateConfig(net, conv1, 8, on({0, 1, 1, 1}, {}), 4); }),
               "operator 'conv1': the degree along sample must be positive, got 0");
-    EXPECT_EQ(errorOf([&] { validateConfig(net, fc1, 8, config({1, 1, 2, 1}, {0, 1}), 4); }),
+    EXPECT_EQ(errorOf([&] { validateConfig(net, fc1, 8, on({1, 1, 2, 1}, {0, 1}), 4); }),
               "operator 'fc1': fc operators cannot be split along height");
     EXPECT_EQ(errorOf([] { batchCount(2.5); }), "the batch must be a positive integer, got 2.500000");
     EXPECT_EQ(errorOf([&] { dataParallel(net, 6, 4); }),

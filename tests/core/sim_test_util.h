@@ -1,16 +1,24 @@
 #pragma once
 // Hand-built topologies and networks for the simulator tests and benchmarks.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/network.h"
+#include "core/sim/soap.h"
 #include "core/sim/topology.h"
 #include "core/util/error.h"
 #include "test_util.h"
 
 namespace partita::sim::test {
 
-using partita::test::example;  // this namespace hides partita::test inside partita::sim
+// This namespace hides partita::test inside partita::sim.
+using partita::test::conv;
+using partita::test::example;
+using partita::test::fc;
+using partita::test::join;
+using partita::test::network;
+using partita::test::pool;
 
 inline ComputeDevice device(const std::string& name, double peak, double mem_bw, int node = 0) {
     ComputeDevice d;
@@ -22,6 +30,14 @@ inline ComputeDevice device(const std::string& name, double peak, double mem_bw,
     d.efficiency = 1.0;
     d.node = node;
     return d;
+}
+
+// An operator configuration: `d` pieces along sample, channel, height, width on `devices`.
+inline OpConfig on(Degrees d, std::vector<int> devices) {
+    OpConfig c;
+    c.degree = d;
+    c.devices = std::move(devices);
+    return c;
 }
 
 // Two directed links, a -> b then b -> a.
@@ -72,85 +88,32 @@ inline Topology cluster(int nodes, int per_node, double peak = 10e12, double mem
     return t;
 }
 
-inline Operator conv(const std::string& name, std::vector<std::string> inputs, std::int64_t out, int k, int stride = 1,
-                     int pad = 0) {
-    Operator op;
-    op.name = name;
-    op.type = OpType::Conv;
-    op.inputs = std::move(inputs);
-    op.out_channels = out;
-    op.window = {k, k, stride, stride, pad, pad, Rounding::Floor};
-    return op;
-}
-
-inline Operator pool(const std::string& name, std::vector<std::string> inputs, int k, int stride, int pad = 0) {
-    Operator op;
-    op.name = name;
-    op.type = OpType::Pool;
-    op.inputs = std::move(inputs);
-    op.window = {k, k, stride, stride, pad, pad, Rounding::Floor};
-    return op;
-}
-
-inline Operator join(const std::string& name, OpType type, std::vector<std::string> inputs) {
-    Operator op;
-    op.name = name;
-    op.type = type;
-    op.inputs = std::move(inputs);
-    return op;
-}
-
-inline Operator fc(const std::string& name, std::vector<std::string> inputs, std::int64_t out) {
-    Operator op;
-    op.name = name;
-    op.type = OpType::FullyConnected;
-    op.inputs = std::move(inputs);
-    op.out_channels = out;
-    return op;
-}
-
 // A small Inception-like DAG: a stem, one module with four branches joined by
 // a concat, a residual add, a pooled head.
 inline Network inceptionLike() {
-    Network n;
-    n.name = "inception-like";
-    n.input = {3, 16, 16};
-    n.ops = {conv("stem", {"input"}, 16, 3, 1, 1),
-             conv("b1", {"stem"}, 8, 1),
-             conv("b2a", {"stem"}, 8, 1),
-             conv("b2b", {"b2a"}, 8, 3, 1, 1),
-             conv("b3a", {"stem"}, 4, 1),
-             conv("b3b", {"b3a"}, 8, 5, 1, 2),
-             pool("b4a", {"stem"}, 3, 1, 1),
-             conv("b4b", {"b4a"}, 8, 1),
-             join("mix", OpType::Concat, {"b1", "b2b", "b3b", "b4b"}),
-             conv("proj", {"stem"}, 32, 1),
-             join("res", OpType::Add, {"mix", "proj"}),
-             pool("pool", {"res"}, 2, 2),
-             fc("fc", {"pool"}, 10)};
-    propagate(n, "inception-like");
-    return n;
+    return network("inception-like", {3, 16, 16},
+                   {conv("stem", {"input"}, 16, 3, 1, 1),
+                    conv("b1", {"stem"}, 8, 1),
+                    conv("b2a", {"stem"}, 8, 1),
+                    conv("b2b", {"b2a"}, 8, 3, 1, 1),
+                    conv("b3a", {"stem"}, 4, 1),
+                    conv("b3b", {"b3a"}, 8, 5, 1, 2),
+                    pool("b4a", {"stem"}, 3, 1, 1),
+                    conv("b4b", {"b4a"}, 8, 1),
+                    join("mix", OpType::Concat, {"b1", "b2b", "b3b", "b4b"}),
+                    conv("proj", {"stem"}, 32, 1),
+                    join("res", OpType::Add, {"mix", "proj"}),
+                    pool("pool", {"res"}, 2, 2),
+                    fc("fc", {"pool"}, 10)});
 }
 
 // The message of the partita::Error `f` throws, or "no error".
 template <class F>
 std::string errorOf(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
+    return partita::test::errorOf<Error>(f);
 }
 
 // fc 8 -> 16 -> 4: the smallest two-operator network for hand-computed timelines.
-inline Network fcChain() {
-    Network n;
-    n.name = "fc-chain";
-    n.input = {8, 1, 1};
-    n.ops = {fc("fc1", {"input"}, 16), fc("fc2", {"fc1"}, 4)};
-    propagate(n, "fc-chain");
-    return n;
-}
+inline Network fcChain() { return network("fc-chain", {8, 1, 1}, {fc("fc1", {"input"}, 16), fc("fc2", {"fc1"}, 4)}); }
 
 }  // namespace partita::sim::test

@@ -11,16 +11,10 @@ namespace partita::sim {
 namespace {
 
 using test::fcChain;
+using test::on;
 
 constexpr double us = 1e-6;
 constexpr double kTol = 1e-13;  // 0.1 ps
-
-OpConfig on(Degrees d, std::vector<int> devices) {
-    OpConfig c;
-    c.degree = d;
-    c.devices = std::move(devices);
-    return c;
-}
 
 // The live task of `op`/`phase`/`part` on `resource` (first by id when several).
 int task(const TaskGraph& g, int op, Phase phase, int part, int resource) {

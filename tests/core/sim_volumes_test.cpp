@@ -10,12 +10,7 @@
 namespace partita::sim {
 namespace {
 
-OpConfig on(Degrees d, std::vector<int> devices) {
-    OpConfig c;
-    c.degree = d;
-    c.devices = std::move(devices);
-    return c;
-}
+using test::on;
 
 TEST(SimVolumes, WindowHalo) {
     EXPECT_EQ(windowInput({0, 4}, 3, 1, 1, 8), (Interval{0, 5}));  // padding row reads nothing
@@ -49,11 +44,8 @@ TEST(SimVolumes, ChannelSplitToSampleSplitMovesIntersections) {
     // conv a (4 channels, 4x4) split 2 ways by channel on d0, d1; conv b split 2 ways by sample on d2, d3
     // (batch 2). Each b piece reads every channel of its sample: from each a piece 1 x 2 x 4 x 4 = 32
     // elements = 128 B.
-    Network net;
-    net.name = "split";
-    net.input = {1, 4, 4};
-    net.ops = {test::conv("a", {"input"}, 4, 1), test::conv("b", {"a"}, 4, 1)};
-    propagate(net, "split");
+    const Network net =
+        test::network("split", {1, 4, 4}, {test::conv("a", {"input"}, 4, 1), test::conv("b", {"a"}, 4, 1)});
     SoapStrategy s{net.name, {on({1, 2, 1, 1}, {0, 1}), on({2, 1, 1, 1}, {2, 3})}};
     SimOptions opt;
     opt.training = false;
@@ -64,14 +56,7 @@ TEST(SimVolumes, ChannelSplitToSampleSplitMovesIntersections) {
     EXPECT_EQ(m[0][1] + m[2][3] + m[1][0] + m[3][2], 0);
 }
 
-Network oneFc() {
-    Network n;
-    n.name = "one-fc";
-    n.input = {8, 1, 1};
-    n.ops = {test::fc("fc", {"input"}, 6)};  // 48 weights = 192 B
-    propagate(n, "one-fc");
-    return n;
-}
+Network oneFc() { return test::network("one-fc", {8, 1, 1}, {test::fc("fc", {"input"}, 6)}); }  // 48 weights = 192 B
 
 TEST(SimVolumes, RingAllReduceSendsTwoPMinusOneOverPOfTheWeights) {
     // p = 4 replicas on a 4-ring: 2(p-1) = 6 steps of 192/4 = 48 B per replica: 288 B = 2(p-1)/p x 192.

@@ -12,15 +12,8 @@ namespace partita {
 namespace {
 
 using test::inputs;
+using test::simulationSpec;
 using test::TempDir;
-
-SimulationSpec simulateDp(const std::string& preset) {
-    SimulationSpec s;
-    s.topology = std::make_shared<const sim::Topology>(sim::builtinTopology(preset));
-    s.topology_origin = "built-in:" + preset;
-    s.source = SimSource::DataParallel;
-    return s;
-}
 
 TEST(StoreIdentical, SameSearchIsFoundWhateverItsName) {
     TempDir tmp;
@@ -67,9 +60,9 @@ TEST(StoreIdentical, ExplorationsDifferByRequest) {
 TEST(StoreIdentical, SimulationsDifferByTopology) {
     TempDir tmp;
     ResultsDb db(tmp.file("r.sqlite"));
-    const std::int64_t id = db.store(simulationRun(inputs(), simulateDp("p100-16")));
-    EXPECT_EQ(db.findIdentical(simulationRun(inputs(), simulateDp("p100-16"))), id);
-    EXPECT_FALSE(db.findIdentical(simulationRun(inputs(), simulateDp("hmc-htree-16"))));
+    const std::int64_t id = db.store(simulationRun(inputs(), simulationSpec(SimSource::DataParallel)));
+    EXPECT_EQ(db.findIdentical(simulationRun(inputs(), simulationSpec(SimSource::DataParallel))), id);
+    EXPECT_FALSE(db.findIdentical(simulationRun(inputs(), simulationSpec(SimSource::DataParallel, "hmc-htree-16"))));
 }
 
 }  // namespace

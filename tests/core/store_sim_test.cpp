@@ -10,21 +10,13 @@
 namespace partita {
 namespace {
 
-using test::execRaw;
 using test::inputs;
 using test::scalar;
+using test::simulationSpec;
 using test::TempDir;
 
-SimulationSpec spec(SimSource source, const std::string& preset = "p100-16") {
-    SimulationSpec s;
-    s.topology = std::make_shared<const sim::Topology>(sim::builtinTopology(preset));
-    s.topology_origin = "built-in:" + preset;
-    s.source = source;
-    return s;
-}
-
 SimulationSpec mcmcSpec(std::int64_t iterations, std::uint64_t seed) {
-    SimulationSpec s = spec(SimSource::Mcmc);
+    SimulationSpec s = simulationSpec(SimSource::Mcmc);
     s.mcmc.budget_s = 0;
     s.mcmc.iterations = iterations;
     s.mcmc.seed = seed;
@@ -77,7 +69,7 @@ TEST(StoreSimulation, SimulateRoundTrips) {
     TempDir tmp;
     ResultsDb db(tmp.file("sim.sqlite"));
     for (SimSource source : {SimSource::DataParallel, SimSource::OneWeirdTrick, SimSource::ModelParallel}) {
-        const partita::Run run = simulationRun(inputs(), spec(source));
+        const partita::Run run = simulationRun(inputs(), simulationSpec(source));
         EXPECT_EQ(run.method, "simulate");
         EXPECT_EQ(run.grid.levels(), 0);
         const std::int64_t id = db.store(run);
@@ -97,7 +89,7 @@ TEST(StoreSimulation, LoweredGridRoundTrips) {
     TempDir tmp;
     const InputsPtr in = inputs();
     const Grid grid(in->array.levels, static_cast<int>(in->layers.size()));
-    const partita::Run run = simulationRun(in, spec(SimSource::Grid), grid);
+    const partita::Run run = simulationRun(in, simulationSpec(SimSource::Grid), grid);
     EXPECT_EQ(run.grid, grid);
     EXPECT_GT(run.eval().total_elements, 0);
     ResultsDb db(tmp.file("sim.sqlite"));
@@ -142,7 +134,7 @@ TEST(StoreSimulation, RemovingTheLastRunOnATopologyRemovesIt) {
     TempDir tmp;
     const std::string path = tmp.file("sim.sqlite");
     ResultsDb db(path);
-    const std::int64_t id = db.store(simulationRun(inputs(), spec(SimSource::DataParallel)));
+    const std::int64_t id = db.store(simulationRun(inputs(), simulationSpec(SimSource::DataParallel)));
     db.remove(id);
     EXPECT_EQ(scalar(path, "SELECT count(*) FROM simulations"), 0);
     EXPECT_EQ(scalar(path, "SELECT count(*) FROM topologies"), 0);
@@ -152,14 +144,12 @@ TEST(StoreSimulation, RemovingTheLastRunOnATopologyRemovesIt) {
 TEST(StoreSimulation, SchemaOneIsMigrated) {
     TempDir tmp;
     const std::string path = tmp.file("v1.sqlite");
-    std::int64_t old_id = 0;
-    { old_id = ResultsDb(path).store(planRun(inputs(), Method::HyPar)); }
-    execRaw(path, "DROP TABLE method_runs; DROP TABLE simulations; DROP TABLE topologies; "
-                  "PRAGMA user_version = 1");
+    const std::int64_t old_id = test::oneRunDatabase(
+        path, "DROP TABLE method_runs; DROP TABLE simulations; DROP TABLE topologies; PRAGMA user_version = 1");
     ResultsDb db(path);
     EXPECT_EQ(scalar(path, "PRAGMA user_version"), ResultsDb::kSchemaVersion);
-    EXPECT_EQ(db.load(old_id).grid.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
-    const partita::Run run = simulationRun(inputs(), spec(SimSource::DataParallel));
+    EXPECT_EQ(db.load(old_id).grid.toStrings(), test::kLenetHyparGrid);
+    const partita::Run run = simulationRun(inputs(), simulationSpec(SimSource::DataParallel));
     expectSameSimulation(run, db.load(db.store(run)));
     EXPECT_TRUE(db.list().back().topology_name.empty());  // the HyPar run has no simulation
     EXPECT_FALSE(db.hasSimulation(old_id));

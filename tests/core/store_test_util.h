@@ -1,17 +1,25 @@
 #pragma once
-// Shared by the results-database tests: a temporary folder, example inputs,
-// and raw SQL through a connection of the test's own.
+// Shared by the results-database tests: a temporary folder, example inputs and
+// simulation specs, raw SQL and bytes through a connection of the test's own,
+// and refused files.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <sqlite3.h>
 
 #include "core/io/array_io.h"
 #include "core/run/run.h"
+#include "core/run/simulation.h"
+#include "core/sim/topology.h"
+#include "core/store/results_db.h"
 #include "test_util.h"
 
 namespace partita::test {
@@ -60,6 +68,52 @@ inline void execRaw(const std::string& path, const std::string& sql) {
     ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
     EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
     sqlite3_close(db);
+}
+
+inline std::string bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+inline void writeBytes(const std::string& path, const std::string& data) {
+    std::ofstream(path, std::ios::binary) << data;
+}
+
+// A database at `path` with HyPar's run on the default inputs, then `sql` run on the file
+// (e.g. to take it back to an older schema); returns the run's id.
+inline std::int64_t oneRunDatabase(const std::string& path, const std::string& sql) {
+    std::int64_t id = 0;
+    { id = ResultsDb(path).store(planRun(inputs(), Method::HyPar)); }
+    execRaw(path, sql);
+    return id;
+}
+
+// HyPar's grid in that run (lenet-c on hmc-htree-16).
+inline const std::vector<std::string> kLenetHyparGrid{"0011", "0010", "0000", "0011"};
+
+// `source` simulated on a built-in topology, as the application names it.
+inline SimulationSpec simulationSpec(SimSource source, const std::string& preset = "p100-16") {
+    SimulationSpec s;
+    s.topology = std::make_shared<const sim::Topology>(sim::builtinTopology(preset));
+    s.topology_origin = "built-in:" + preset;
+    s.source = source;
+    return s;
+}
+
+// Opening `path` must fail with a StoreError naming it and `words`, leave it
+// byte-identical and put no -wal or -shm file beside it.
+inline void expectRefused(const std::string& path, const std::string& words) {
+    const std::string before = bytes(path);
+    try {
+        ResultsDb db(path);
+        ADD_FAILURE() << "opened " << path;
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(bytes(path), before);
+    EXPECT_FALSE(fs::exists(path + "-wal"));
+    EXPECT_FALSE(fs::exists(path + "-shm"));
 }
 
 }  // namespace partita::test

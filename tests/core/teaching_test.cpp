@@ -41,10 +41,7 @@ TEST(Teaching, MissingRegionsAreTheConversionShares) {
 }
 
 TEST(Teaching, AmountsEqualExplainCellOnLenet) {
-    const auto t = test::builtin("lenet-c");
-    const CostParams p;
-    const Grid g = hyparSearch(t, 4, p);
-    const auto e = evaluate(t, defaultArray(4), g, p);
+    const auto [t, p, g, e] = test::lenetPlan();
     for (int h = 0; h < 4; ++h)
         for (int l = 0; l < 4; ++l) {
             const auto tc = teachCell(t, g, p, h, l);
@@ -63,9 +60,7 @@ TEST(Teaching, AmountsEqualExplainCellOnLenet) {
 TEST(Teaching, DpConvBeforeMpFcOnLenet) {
     // conv2 at H2 is dp and fc1 (mp) follows: the gradient reduces dW, the
     // boundary to fc1 sends a quarter of fc1's input each way (b = 256, c_in = 400).
-    const auto t = test::builtin("lenet-c");
-    const CostParams p;
-    const Grid g = hyparSearch(t, 4, p);
+    const auto [t, p, g, e] = test::lenetPlan();
     ASSERT_EQ(g.split(1, 1), Split::Batch);
     ASSERT_EQ(g.split(1, 2), Split::Input);
     const auto tc = teachCell(t, g, p, 1, 1);

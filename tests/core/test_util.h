@@ -1,10 +1,16 @@
 #pragma once
-// Shared helpers for the engine tests: built-in example loading.
+// Shared helpers for the engine tests: built-in example loading, error messages,
+// networks by hand, HyPar's lenet-c plan.
+#include <cstdint>
+#include <exception>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/io/network_io.h"
 #include "core/model/layers.h"
+#include "core/search/methods.h"
 
 namespace partita::test {
 
@@ -14,15 +20,84 @@ inline LayerTable builtin(const std::string& name) {
     return weightedLayers(loadNetwork(example("networks/" + name + ".json")));
 }
 
+// The message of the E that `f` throws, or `none`; any other exception escapes and fails the test.
+template <class E, class F>
+std::string errorOf(F f, const char* none = "no error") {
+    try {
+        f();
+    } catch (const E& e) {
+        return e.what();
+    }
+    return none;
+}
+
 // The message of whatever `f` throws, or "(no error)".
 template <class F>
 std::string anyErrorOf(F f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "(no error)";
+    return errorOf<std::exception>(f, "(no error)");
+}
+
+// Operators by hand (shapes come from network()).
+inline Operator conv(const std::string& name, std::vector<std::string> inputs, std::int64_t out, int k, int stride = 1,
+                     int pad = 0) {
+    Operator op;
+    op.name = name;
+    op.type = OpType::Conv;
+    op.inputs = std::move(inputs);
+    op.out_channels = out;
+    op.window = {k, k, stride, stride, pad, pad, Rounding::Floor};
+    return op;
+}
+
+inline Operator pool(const std::string& name, std::vector<std::string> inputs, int k, int stride, int pad = 0) {
+    Operator op;
+    op.name = name;
+    op.type = OpType::Pool;
+    op.inputs = std::move(inputs);
+    op.window = {k, k, stride, stride, pad, pad, Rounding::Floor};
+    return op;
+}
+
+inline Operator join(const std::string& name, OpType type, std::vector<std::string> inputs) {
+    Operator op;
+    op.name = name;
+    op.type = type;
+    op.inputs = std::move(inputs);
+    return op;
+}
+
+inline Operator fc(const std::string& name, std::vector<std::string> inputs, std::int64_t out) {
+    Operator op;
+    op.name = name;
+    op.type = OpType::FullyConnected;
+    op.inputs = std::move(inputs);
+    op.out_channels = out;
+    return op;
+}
+
+// `ops` after an input of {channels, height, width}, shapes propagated (named `name` in errors).
+inline Network network(const std::string& name, Shape input, std::vector<Operator> ops) {
+    Network n;
+    n.name = name;
+    n.input = input;
+    n.ops = std::move(ops);
+    propagate(n, name);
+    return n;
+}
+
+// HyPar's plan of lenet-c over 4 levels with default parameters, evaluated on the default array.
+struct LenetPlan {
+    LayerTable layers;
+    CostParams params;
+    Grid grid;
+    Evaluation eval;
+};
+
+inline LenetPlan lenetPlan() {
+    LenetPlan p{builtin("lenet-c"), CostParams{}, {}, {}};
+    p.grid = hyparSearch(p.layers, 4, p.params);
+    p.eval = evaluate(p.layers, defaultArray(4), p.grid, p.params);
+    return p;
 }
 
 inline const char* const kTenNetworks[] = {"sfc",   "sconv", "lenet-c", "cifar-c", "alexnet",

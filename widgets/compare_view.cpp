@@ -50,6 +50,12 @@ void stylePlot(QCustomPlot* plot) {
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    note_ = new QLabel(this);
+    note_->setObjectName("model-note");
+    note_->setWordWrap(true);
+    note_->setContentsMargins(8, 4, 8, 4);
+    note_->hide();
+    layout->addWidget(note_);
     auto* splitter = splitter_ = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
 
@@ -127,7 +133,31 @@ QString CompareView::shortLabel(int i) const {
     return QStringLiteral("#%1 %2").arg(i + 1).arg(what);
 }
 
+QString CompareView::modelOf(const Run& run) {
+    const bool accpar = run.isAccPar();
+    const double bpe = accpar ? run.inputs->accpar.bytes_per_element : run.inputs->params.bytes_per_element;
+    return (accpar ? tr("AccPar's model") : tr("HyPar's model")) + tr(", %1 B/element").arg(bpe);
+}
+
+QString CompareView::modelNote() const {
+    QStringList parts;
+    bool differ = false;
+    for (size_t i = 0; i < runs_.size(); ++i) {
+        if (!runs_[i]->inputs) return {};
+        const QString model = modelOf(*runs_[i]);
+        differ = differ || model != modelOf(*runs_[0]);
+        parts << QStringLiteral("#%1 %2").arg(i + 1).arg(model);
+    }
+    if (!differ) return {};
+    return tr("These runs are priced by different cost models (%1): their communication and times are not "
+              "directly comparable.")
+        .arg(parts.join("; "));
+}
+
 void CompareView::rebuild() {
+    const QString note = modelNote();
+    note_->setText(note);
+    note_->setVisible(!note.isEmpty());
     rebuildGrids();
     fillMetrics();
     fillLevelChart();

@@ -10,6 +10,7 @@
 #include "widgets/figure_export.h"
 
 class QCPBarsGroup;
+class QLabel;
 class QCustomPlot;
 class QSplitter;
 class QTableWidget;
@@ -36,6 +37,10 @@ public:
     QCustomPlot* timeChart() const { return time_chart_; }
     GridView* gridView(int i) const;
 
+    // Empty when every run is priced by the same model and bytes per element; otherwise the
+    // sentence above the grids that says how they differ.
+    QString modelNote() const;
+
     CsvTable metricsCsv() const;    // one row per run, units in the header
     CsvTable levelCommCsv() const;  // one row per (run, level)
 
@@ -51,7 +56,9 @@ private:
     QString shortLabel(int i) const;  // "#1 HyPar", for chart ticks and legends
     void fitSplitter();               // grids and table as tall as their content, charts the rest
 
+    static QString modelOf(const Run& run);  // "HyPar's model, 4 B/element"
     std::vector<RunPtr> runs_;
+    QLabel* note_ = nullptr;
     std::vector<GridView*> grids_;
     QSplitter* splitter_ = nullptr;
     QWidget* grid_area_ = nullptr;

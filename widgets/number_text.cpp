@@ -12,7 +12,7 @@
 namespace partita {
 
 QString numberText(double value) {
-    QString text = QString::fromStdString(formatNumber(value));
+    QString text = QString::fromStdString(compactNumber(value));  // a field: 3.2e9, not 3200000000
     text.replace("e+0", "e").replace("e+", "e").replace("e-0", "e-");
     return text;
 }

@@ -40,7 +40,7 @@ void TeachingView::paintFigure(QPainter& p, const QRect& area) const {
     p.setPen(s.ink);
     if (!teaching_) {
         p.setFont(s.head);
-        p.drawText(area, Qt::AlignCenter, tr("Choose a run to see how a layer is split."));
+        p.drawText(area.adjusted(24, 0, -24, 0), Qt::AlignCenter | Qt::TextWordWrap, empty_text_);
         p.restore();
         return;
     }

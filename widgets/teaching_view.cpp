@@ -118,6 +118,11 @@ void TeachingView::setRun(RunPtr run) {
     setCell(level_, layer_);
 }
 
+void TeachingView::setEmptyText(const QString& text) {
+    empty_text_ = text;
+    update();
+}
+
 void TeachingView::setCell(int level, int layer) {
     const int levels = run_ ? run_->grid.levels() : 0, layers = run_ ? run_->grid.layers() : 0;
     level_ = std::clamp(level, 0, std::max(0, levels - 1));

@@ -28,6 +28,9 @@ public:
 
     // Shows `run`'s grid (nullptr clears); keeps the cell when it still exists.
     void setRun(RunPtr run);
+    // What the empty view says (why there is nothing to teach for the shown run).
+    void setEmptyText(const QString& text);
+    QString emptyText() const { return empty_text_; }
     RunPtr run() const { return run_; }
     // Selects the cell (clamped to the grid); does not emit cellChanged.
     void setCell(int level, int layer);
@@ -68,6 +71,7 @@ private:
     int level_ = 0, layer_ = 0;
     Phase phase_ = Phase::Forward;
     std::optional<TeachingCell> teaching_;
+    QString empty_text_ = tr("Choose a run to see how a layer is split.");
 
     QComboBox* level_box_ = nullptr;
     QComboBox* layer_box_ = nullptr;

@@ -78,6 +78,11 @@ void MainWindow::showRunInViews(const RunPtr& run) {
         gantt_->setInput(nullptr);
         heatmap_->setRun(has_grid ? run : nullptr);
     }
+    teaching_->setEmptyText(run && !has_grid
+                                ? tr("%1 is a simulated strategy without a grid. The teaching view explains a cell "
+                                     "of a HyPar or AccPar grid: run one, or simulate the grid lowered.")
+                                      .arg(QString::fromStdString(run->name))
+                                : tr("Choose a run to see how a layer is split."));
     teaching_->setRun(has_grid ? run : nullptr);
     if (has_grid) {
         teaching_->setCell(std::max(grid_->currentLevel(), 0), std::max(grid_->currentLayer(), 0));

@@ -1,6 +1,7 @@
 // MainWindow's actions, toolbar (with the method selector) and menus.
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QSettings>
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include <QToolBar>
 
 #include "app/gui/explore_view.h"
+#include "app/gui/guide_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
 
@@ -166,6 +168,24 @@ void MainWindow::buildActions() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = make("guide", tr("&Guide"), tr("How to use Partita, and the keyboard shortcuts"),
+                          QKeySequence::HelpContents);
+    connect(guide, &QAction::triggered, this, [this] {
+        auto* dock = findChild<GuideDock*>("guide");
+        if (!dock) {  // made on first use, when every action (and its shortcut) exists
+            QList<QAction*> list;
+            for (const auto& [name, a] : actions_) list << a;
+            dock = new GuideDock(list, this);
+            // A tab beside the properties: the whole right column, not a strip under it.
+            if (auto* props = findChild<QDockWidget*>("properties"); props && props->isVisible())
+                tabifyDockWidget(props, dock);
+            else
+                addDockWidget(Qt::RightDockWidgetArea, dock);
+        }
+        dock->show();
+        dock->raise();
+    });
+    help->addAction(guide);
     help->addAction(tr("About Partita"), this, [this] {
         QMessageBox::about(this, tr("About Partita"),
                            tr("<b>Partita %1</b><p>Design-space explorer for parallel DNN training: HyPar, "

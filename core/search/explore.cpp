@@ -4,6 +4,9 @@
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
+#include <system_error>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "core/search/methods.h"
@@ -102,27 +105,44 @@ ExploreResult explore(const LayerTable& layers, const Array& array, const CostPa
         done.fetch_add(end - begin);
         return true;
     };
+    // An exception in a worker (e.g. bad_alloc) must not reach std::terminate: the first one stops
+    // every worker and is rethrown to the caller once all have joined.
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
     auto worker = [&] {
-        Grid grid = base;
-        std::vector<LayerState> scratch;
-        while (runChunk(grid, scratch)) {}
+        try {
+            Grid grid = base;
+            std::vector<LayerState> scratch;
+            while (runChunk(grid, scratch)) {}
+        } catch (...) {
+            const std::lock_guard lock(failure_mutex);
+            if (!failure) failure = std::current_exception();
+            stop = true;
+        }
     };
     unsigned threads = request.threads > 0 ? static_cast<unsigned>(request.threads) : std::thread::hardware_concurrency();
     threads = static_cast<unsigned>(std::clamp<std::uint64_t>(std::min<std::uint64_t>(threads, points / kChunk + 1), 1, 64));
     std::vector<std::thread> pool;
-    const bool watch = progress || cancel;
     // The calling thread works too unless it has to watch; then it only polls.
-    for (unsigned t = watch ? 0 : 1; t < threads; ++t) pool.emplace_back(worker);
+    for (unsigned t = progress || cancel ? 0 : 1; t < threads; ++t) {
+        try {
+            pool.emplace_back(worker);
+        } catch (const std::system_error&) {
+            break;  // no more threads to be had: fewer workers
+        }
+    }
+    const bool watch = (progress || cancel) && !pool.empty();
     if (!watch) {
         worker();
     } else {
-        while (done.load() < points) {
+        while (done.load() < points && !stop.load()) {
             if (cancel && cancel()) { stop = true; break; }
             if (progress) progress(static_cast<double>(done.load()) / static_cast<double>(points));
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
     }
     for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
     if (stop) throw Cancelled();
     if (progress) progress(1.0);
     for (std::uint64_t code = 1; code < points; ++code) {

@@ -1,5 +1,6 @@
 #include "core/util/format.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -7,12 +8,20 @@
 namespace partita {
 
 std::string formatNumber(double value) {
+    // Shortest digits that read back exactly, in plain decimals for the magnitudes tables hold (a CSV
+    // column never mixes 1.04544e+06 with 0.4768792); exponents only for the very small and very large.
+    char buf[400];
+    const double mag = std::fabs(value);
+    const bool plain = mag == 0 || (mag >= 1e-4 && mag < 1e15);
+    const auto r = plain ? std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed)
+                         : std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    return std::string(buf, r.ptr);
+}
+
+std::string compactNumber(double value) {
     char buf[64];
-    for (int precision = 6; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-        if (std::strtod(buf, nullptr) == value) break;
-    }
-    return buf;
+    const auto r = std::to_chars(buf, buf + sizeof buf, value);  // fixed or scientific, the shorter
+    return std::string(buf, r.ptr);
 }
 
 std::string withCommas(double value) {

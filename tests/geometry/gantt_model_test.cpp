@@ -102,10 +102,10 @@ TEST(GanttModel, HitTestsPreferTheNearestBar) {
 TEST(GanttModel, ToolTipSaysWhatWhereWhenAndHowMuch) {
     const GanttModel m(handMade());
     EXPECT_EQ(m.toolTip(3, 0),
-              "Layer fc1 \u2014 transfer (part 0)\nTask 14 on a\u2192b\nStart 1 ms, duration 1 ms, end 2 ms\n"
+              "Layer fc1 \u2014 transfer (part 0)\nOn a\u2192b\nStart 1 ms, duration 1 ms, end 2 ms\n"
               "Bytes 1.5 MB\nOn the critical path");
     EXPECT_EQ(m.toolTip(1, 0),
-              "Layer fc1 \u2014 weight sync (part 0)\nTask 13 on n0.gpu1\nStart 1 ms, duration 56.7 \u00b5s, end 1.057 ms");
+              "Layer fc1 \u2014 weight sync (part 0)\nOn n0.gpu1\nStart 1 ms, duration 56.7 \u00b5s, end 1.057 ms");
     EXPECT_EQ(timeText(0), "0 s");
     EXPECT_EQ(timeText(2.5e-6), "2.5 \u00b5s");
     EXPECT_EQ(bytesText(2048), "2.048 kB");

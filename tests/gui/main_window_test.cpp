@@ -19,10 +19,12 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QTest>
 #include <QTimer>
 
 #include "app/gui/explore_view.h"
+#include "app/gui/guide_dock.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
@@ -487,6 +489,21 @@ private slots:
         const auto targets = w.shownExportTargets();
         QCOMPARE(targets.size(), size_t{2});
         QCOMPARE(targets[1].label, QString("Metrics"));
+    }
+
+    void guideShowsTheReadmesApplicationSectionAndShortcuts() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.action("guide")->trigger();
+        auto* guide = w.findChild<GuideDock*>("guide");
+        QVERIFY(guide && guide->isVisible());
+        const QString text = guide->browser()->toPlainText();
+        QVERIFY(text.contains("When a run is stored"));
+        QVERIFY(text.contains("Keyboard shortcuts"));
+        QVERIFY(text.contains(w.action("run")->shortcut().toString(QKeySequence::NativeText)));
+        QVERIFY(!text.contains("The command line"));  // the next README section is left out
+        QVERIFY(GuideDock::applicationSection("no such heading").isEmpty());
     }
 
     void screenshotOfEveryView() {

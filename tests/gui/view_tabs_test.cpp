@@ -70,6 +70,8 @@ private slots:
         QVERIFY(w.ganttView()->visibleLaneCount() > 16);
         exportsAllFormats(w, "timeline");
         exportsAllFormats(w, "heatmap");
+        // A strategy without a grid: the teaching view says why it is empty, naming the run.
+        QVERIFY(w.teachingView()->emptyText().contains(QString::fromStdString(w.currentRun()->name)));
     }
 };
 

@@ -1,6 +1,7 @@
 // CompareView: grid diffs against the first run, the metrics table, the two
 // charts, the CSV tables, and screenshots at 1280x800 to look at.
 #include <QDir>
+#include <QLabel>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -34,6 +35,7 @@ class CompareViewTest : public QObject {
 private slots:
     void emptyView();
     void hyparVersusDp();
+    void differentCostModelsAreSaid();
     void shapeMismatchIsNotDiffed();
     void csvTables();
     void fourRunsOnVggE();
@@ -48,6 +50,19 @@ void CompareViewTest::emptyView() {
     QCOMPARE(view.differingCells(1), 0);
     view.resize(1280, 800);
     shoot(view, QStringLiteral("compare-empty.png"));
+}
+
+void CompareViewTest::differentCostModelsAreSaid() {
+    const InputsPtr in = inputsFor("lenet-c");
+    CompareView view;
+    view.setRuns({planned(in, Method::HyPar), planned(in, Method::DataParallel)});
+    QVERIFY(view.modelNote().isEmpty());
+    QVERIFY(!view.findChild<QLabel*>("model-note")->isVisibleTo(&view));
+    view.setRuns({planned(in, Method::HyPar), std::make_shared<const Run>(accparRun(in))});
+    const QString note = view.modelNote();
+    QVERIFY2(note.contains("#1 HyPar's model, 4 B/element") && note.contains("#2 AccPar's model, 2 B/element"),
+             qPrintable(note));
+    QVERIFY(view.findChild<QLabel*>("model-note")->isVisibleTo(&view));
 }
 
 void CompareViewTest::hyparVersusDp() {

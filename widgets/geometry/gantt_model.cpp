@@ -173,7 +173,7 @@ std::string GanttModel::opName(int op) const {
 std::string GanttModel::toolTip(int lane, int index) const {
     const auto& r = record(lane, index);
     std::string s = "Layer " + opName(r.op) + " \u2014 " + phaseLabel(r.phase) + " (part " + std::to_string(r.part) + ")";
-    s += "\nTask " + std::to_string(r.task) + " on " + lanes_.at(static_cast<size_t>(lane)).name;
+    s += "\nOn " + lanes_.at(static_cast<size_t>(lane)).name;  // names, not the internal task id
     s += "\nStart " + timeText(r.start) + ", duration " + timeText(r.end - r.start) + ", end " + timeText(r.end);
     if (r.bytes > 0) s += "\nBytes " + bytesText(r.bytes);
     if (critical(lane, index)) s += "\nOn the critical path";

@@ -162,7 +162,9 @@ void MainWindow::runSimulation() {
     const Grid grid = spec.source == SimSource::Grid ? gridToLower() : Grid{};
     startStored(jobs_.start(
         tr("Simulating %1 of %2 on %3").arg(simSourceLabel(spec.source), q(inputs->network.name), q(spec.topology->name)),
-        [inputs, spec, grid](const ProgressFn&, const CancelFn&) { return simulationRun(inputs, spec, grid); }));
+        [inputs, spec, grid](const ProgressFn&, const CancelFn& cancel) {
+            return simulationRun(inputs, spec, grid, cancel);
+        }));
 }
 
 void MainWindow::runMcmc() {

@@ -46,17 +46,29 @@ double SimulationResult::trafficBytes() const {
 
 namespace {
 
-double makespanOf(const Network& net, double batch, const sim::SoapStrategy& strategy, const SimulationSpec& spec) {
-    return sim::simulate(sim::buildTaskGraph(net, batch, strategy, *spec.topology, spec.options)).makespan;
+void stopIf(const CancelFn& cancel) {
+    if (cancel && cancel()) throw Cancelled();
+}
+
+double makespanOf(const Network& net, double batch, const sim::SoapStrategy& strategy, const SimulationSpec& spec,
+                  const CancelFn& cancel) {
+    const sim::TaskGraph graph = sim::buildTaskGraph(net, batch, strategy, *spec.topology, spec.options);
+    stopIf(cancel);
+    sim::SimResult result;
+    sim::simulate(graph, result, cancel);
+    return result.makespan;
 }
 
 }  // namespace
 
 SimulationResult simulateStrategy(const Network& net, double batch, const SimulationSpec& spec,
-                                  sim::SoapStrategy strategy, std::optional<McmcSummary> mcmc) {
+                                  sim::SoapStrategy strategy, std::optional<McmcSummary> mcmc,
+                                  const CancelFn& cancel) {
     if (!spec.topology) throw Error("a simulation needs a topology");
     const sim::TaskGraph graph = sim::buildTaskGraph(net, batch, strategy, *spec.topology, spec.options);
-    const sim::SimResult result = sim::simulate(graph);
+    stopIf(cancel);
+    sim::SimResult result;
+    sim::simulate(graph, result, cancel);
     const sim::Utilisation use = sim::utilisation(graph, result);
 
     SimulationResult r;
@@ -72,11 +84,12 @@ SimulationResult simulateStrategy(const Network& net, double batch, const Simula
     r.timeline = sim::timeline(graph, result);
     r.critical_path = sim::criticalPath(graph, result);
     r.op_names = graph.opNames();
+    stopIf(cancel);
     // The baselines on the same devices, so every simulated run says how it compares.
     const std::int64_t b = sim::batchCount(batch);
     const int devices = spec.topology->deviceCount();
-    r.dp_makespan_s = makespanOf(net, batch, sim::dataParallelStrategy(net, b, devices), spec);
-    r.owt_makespan_s = makespanOf(net, batch, sim::oneWeirdTrickStrategy(net, b, devices), spec);
+    r.dp_makespan_s = makespanOf(net, batch, sim::dataParallelStrategy(net, b, devices), spec, cancel);
+    r.owt_makespan_s = makespanOf(net, batch, sim::oneWeirdTrickStrategy(net, b, devices), spec, cancel);
     r.mcmc = std::move(mcmc);
     return r;
 }

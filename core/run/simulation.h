@@ -91,8 +91,10 @@ struct SimulationResult {
 
 // Simulates `strategy` under `spec` and measures it (timeline, traffic,
 // utilisation, DP and OWT on the same topology). Throws partita::Error for an
-// invalid strategy.
+// invalid strategy, partita::Cancelled when `cancel` says so (asked between the steps and
+// inside each simulation).
 SimulationResult simulateStrategy(const Network& net, double batch, const SimulationSpec& spec,
-                                  sim::SoapStrategy strategy, std::optional<McmcSummary> mcmc = {});
+                                  sim::SoapStrategy strategy, std::optional<McmcSummary> mcmc = {},
+                                  const CancelFn& cancel = {});
 
 }  // namespace partita

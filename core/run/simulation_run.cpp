@@ -48,7 +48,7 @@ sim::SoapStrategy namedStrategy(const InputsPtr& inputs, const SimulationSpec& s
 }  // namespace
 
 Run simulatedRun(const InputsPtr& inputs, const SimulationSpec& spec, sim::SoapStrategy strategy, const Grid& grid,
-                 std::optional<McmcSummary> mcmc) {
+                 std::optional<McmcSummary> mcmc, const CancelFn& cancel) {
     const auto start = std::chrono::steady_clock::now();
     const bool search = spec.source == SimSource::Mcmc;
     const RunKind kind = search ? RunKind::Search : RunKind::Evaluate;
@@ -66,20 +66,20 @@ Run simulatedRun(const InputsPtr& inputs, const SimulationSpec& spec, sim::SoapS
         run.app_version = PARTITA_VERSION;
     }
     run.simulation = std::make_shared<const SimulationResult>(
-        simulateStrategy(inputs->network, inputs->params.batch, spec, std::move(strategy), std::move(mcmc)));
+        simulateStrategy(inputs->network, inputs->params.batch, spec, std::move(strategy), std::move(mcmc), cancel));
     run.name = defaultRunName(run);
     run.job_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return run;
 }
 
-Run simulationRun(const InputsPtr& inputs, const SimulationSpec& spec, const Grid& given) {
+Run simulationRun(const InputsPtr& inputs, const SimulationSpec& spec, const Grid& given, const CancelFn& cancel) {
     if (!spec.topology) throw Error("choose a topology to simulate on");
     Grid grid;
     if (spec.source == SimSource::Grid)
         grid = given.levels() > 0 || !inputs->hyparApplies()
                    ? given
                    : planFor(Method::HyPar, inputs->layers, inputs->array.levels, inputs->params);
-    return simulatedRun(inputs, spec, namedStrategy(inputs, spec, grid), grid);
+    return simulatedRun(inputs, spec, namedStrategy(inputs, spec, grid), grid, {}, cancel);
 }
 
 Run mcmcRun(const InputsPtr& inputs, const SimulationSpec& given, const sim::McmcProgressFn& progress,

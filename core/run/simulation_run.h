@@ -13,8 +13,10 @@ namespace partita {
 // Method "simulate" (kind Evaluate): the strategy spec.source names: DP, OWT
 // or MP over every device of the topology, `grid` lowered (HyPar's plan of the
 // inputs when `grid` is empty), or the file spec.strategy_origin read for the
-// inputs' network. Throws partita::Error (the file, the lowering, the strategy).
-Run simulationRun(const InputsPtr& inputs, const SimulationSpec& spec, const Grid& grid = {});
+// inputs' network. Throws partita::Error (the file, the lowering, the strategy), or
+// partita::Cancelled when `cancel` says so.
+Run simulationRun(const InputsPtr& inputs, const SimulationSpec& spec, const Grid& grid = {},
+                  const CancelFn& cancel = {});
 
 // Method "mcmc" (kind Search): FlexFlow's search from spec.mcmc's starts; the
 // run simulates its best strategy. A cancelled search still returns a run with
@@ -25,6 +27,6 @@ Run mcmcRun(const InputsPtr& inputs, const SimulationSpec& spec, const sim::Mcmc
 // A run of a given strategy (what the two above end with, and how the results
 // database re-opens one: the stored strategy simulated again, never searched).
 Run simulatedRun(const InputsPtr& inputs, const SimulationSpec& spec, sim::SoapStrategy strategy, const Grid& grid,
-                 std::optional<McmcSummary> mcmc = {});
+                 std::optional<McmcSummary> mcmc = {}, const CancelFn& cancel = {});
 
 }  // namespace partita

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/util/error.h"
+
 namespace partita::sim {
 
 namespace {
@@ -25,7 +27,7 @@ SimResult simulate(const TaskGraph& graph) {
     return r;
 }
 
-void simulate(const TaskGraph& graph, SimResult& r) {
+void simulate(const TaskGraph& graph, SimResult& r, const CancelFn& cancel) {
     const size_t n = graph.slotCount();
     r.makespan = 0;
     r.ready.assign(n, 0.0);
@@ -58,6 +60,7 @@ void simulate(const TaskGraph& graph, SimResult& r) {
         r.end[t] = end;
         device_end = end;
         r.order.push_back(top.task);
+        if (cancel && (r.order.size() & 0x3fff) == 0 && cancel()) throw Cancelled();
         graph.forEachSuccessor(top.task, [&](int s) {
             const auto su = static_cast<size_t>(s);
             r.ready[su] = std::max(r.ready[su], end);

@@ -1,5 +1,7 @@
 // Drives the real main window offscreen, as a user would: actions, clicks on
 // the grid, exploration with cancel, the results database, exports.
+#include <functional>
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -158,6 +160,31 @@ private slots:
         QVERIFY(!w.findChild<QPushButton*>("cancel-button")->isVisible());
         QCOMPARE(w.currentRun(), before);
         QVERIFY(!w.exploreView()->result());
+    }
+
+    // Every kind of job stops on Cancel: the window is idle again within a second.
+    void cancellingEachJobTypeLeavesTheWindowIdle() {
+        Options o = lenet();
+        o.network = kExamples + "/networks/vgg-a.json";
+        o.topology = "k80-64";
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        const std::vector<std::pair<QString, std::function<void()>>> jobs = {
+            {"hypar", [&] { w.runMethod(Method::HyPar); }},
+            {"accpar", [&] { w.runAccPar(); }},
+            {"evaluate", [&] { w.evaluateCurrent(); }},
+            {"explore", [&] { w.explore(w.exploreView()->cells()); }},
+            {"simulate", [&] { w.runSimulation(); }},
+            {"mcmc", [&] { w.runMcmc(); }},
+        };
+        for (const auto& [name, start] : jobs) {
+            start();
+            QVERIFY2(w.jobs().busy(), qPrintable(name));
+            w.cancelJob();
+            QVERIFY2(w.jobs().waitForIdle(1000), qPrintable(name));
+            QVERIFY(!w.findChild<QPushButton*>("cancel-button")->isVisible());
+        }
     }
 
     void explorationOfLenetFindsTheGreedyOptimum() {

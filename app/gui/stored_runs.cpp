@@ -93,7 +93,9 @@ bool MainWindow::openStoredRun(std::int64_t id) {
             // Re-opening re-simulates the stored strategy: worker work, on a connection of its own.
             const std::string path = db_->path();
             jobs_.start(tr("Re-opening run %1").arg(id),
-                        [path, id](const ProgressFn&, const CancelFn&) { return ResultsDb(path).load(id); });
+                        [path, id](const ProgressFn&, const CancelFn& cancel) {
+                            return ResultsDb(path, true).load(id, cancel);  // reads only
+                        });
             return true;
         }
         showStoredRun(std::make_shared<const Run>(db_->load(id)));

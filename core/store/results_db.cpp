@@ -218,7 +218,7 @@ bool sameTime(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(s
 
 }  // namespace
 
-Run ResultsDb::load(std::int64_t id) const {
+Run ResultsDb::load(std::int64_t id, const CancelFn& cancel) const {
     Statement s(db_, path_, R"sql(
 SELECT r.name, r.kind, r.method, n.json, a.json, r.params_json, r.grid_json, r.reference_json, r.total_elements,
        r.time_step_s, r.created_utc, r.app_version, r.job_ms, r.network_origin, r.array_origin
@@ -250,7 +250,7 @@ WHERE r.id = ?1)sql");
         const Grid reference = gridAt(7, "stored reference grid");
         const RunKind kind = parseRunKind(s.text(1));
         // An AccPar search is searched again: on unequal arrays its grid shows one node per level only.
-        if (auto simulated = store::loadSimulatedRun(db_, path_, id, inputs, grid)) run = std::move(*simulated);
+        if (auto simulated = store::loadSimulatedRun(db_, path_, id, inputs, grid, cancel)) run = std::move(*simulated);
         else if (s.text(2) == "accpar" && kind == RunKind::Search) run = accparRun(inputs);
         else run = gridRun(inputs, grid, kind, s.text(2), &reference);
         run.exploration = loadExploration(db_, path_, id);

@@ -12,6 +12,7 @@
 #include "core/run/method_run.h"
 #include "core/run/run.h"
 #include "core/util/error.h"
+#include "core/util/progress.h"
 
 struct sqlite3;
 
@@ -75,8 +76,9 @@ public:
     // Rebuilds the run: inputs from the stored JSON, grid, exploration data,
     // a simulated run's strategy simulated again on its stored topology,
     // and the evaluation recomputed by the engine (which must match the stored
-    // metrics; a mismatch is a StoreError). Throws StoreError for an unknown id.
-    Run load(std::int64_t id) const;
+    // metrics; a mismatch is a StoreError). Throws StoreError for an unknown id; the
+    // re-simulation stops with partita::Cancelled when `cancel` says so.
+    Run load(std::int64_t id, const CancelFn& cancel = {}) const;
     bool hasSimulation(std::int64_t id) const;  // a Simulate or MCMC run (load() re-simulates it)
 
     // MPT and Learn-to-Scale evaluations: listed, renamed and deleted like any run (method "mpt" or

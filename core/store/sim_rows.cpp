@@ -29,7 +29,7 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9))sql")
 }
 
 std::optional<Run> loadSimulatedRun(sqlite3* db, const std::string& path, std::int64_t id, const InputsPtr& inputs,
-                                    const Grid& grid) {
+                                    const Grid& grid, const CancelFn& cancel) {
     Statement s(db, path, R"sql(
 SELECT m.source, t.json, m.topology_origin, m.strategy_origin, m.strategy_json, m.options_json, m.search_json
 FROM simulations m JOIN topologies t ON t.hash = m.topology_hash WHERE m.run_id = ?1)sql");
@@ -48,7 +48,7 @@ FROM simulations m JOIN topologies t ON t.hash = m.topology_hash WHERE m.run_id 
         const std::string source = "stored MCMC summary";
         summary = readMcmcSummaryJson(parseJsonText(s.text(6), source), source);
     }
-    return simulatedRun(inputs, spec, std::move(strategy), grid, std::move(summary));
+    return simulatedRun(inputs, spec, std::move(strategy), grid, std::move(summary), cancel);
 }
 
 }  // namespace partita::store

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/run/run.h"
+#include "core/util/progress.h"
 
 struct sqlite3;
 
@@ -19,6 +20,6 @@ void storeSimulation(sqlite3* db, const std::string& path, std::int64_t id, cons
 // topology simulated again (deterministic, so the numbers match; a search is
 // never repeated). nullopt when the run has no simulation row.
 std::optional<Run> loadSimulatedRun(sqlite3* db, const std::string& path, std::int64_t id, const InputsPtr& inputs,
-                                    const Grid& grid);
+                                    const Grid& grid, const CancelFn& cancel = {});
 
 }  // namespace partita::store

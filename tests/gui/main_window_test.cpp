@@ -167,9 +167,14 @@ private slots:
         Options o = lenet();
         o.network = kExamples + "/networks/vgg-a.json";
         o.topology = "k80-64";
+        o.db = dir_.filePath("cancel-jobs.sqlite");
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
+        w.runSimulation();  // stored, to be re-opened below
+        QVERIFY(w.jobs().waitForIdle());
+        const std::int64_t simulated = w.currentRun()->id;
+        QVERIFY(simulated > 0);
         const std::vector<std::pair<QString, std::function<void()>>> jobs = {
             {"hypar", [&] { w.runMethod(Method::HyPar); }},
             {"accpar", [&] { w.runAccPar(); }},
@@ -177,6 +182,7 @@ private slots:
             {"explore", [&] { w.explore(w.exploreView()->cells()); }},
             {"simulate", [&] { w.runSimulation(); }},
             {"mcmc", [&] { w.runMcmc(); }},
+            {"re-open", [&] { QVERIFY(w.openStoredRun(simulated)); }},  // re-simulated in a worker
         };
         for (const auto& [name, start] : jobs) {
             start();

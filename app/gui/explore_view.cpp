@@ -17,7 +17,7 @@
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
-#include "widgets/explore_surface.h"
+#include "widgets/explore/explore_surface.h"
 
 namespace partita::gui {
 

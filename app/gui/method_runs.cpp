@@ -9,8 +9,8 @@
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
 #include "core/store/method_codec.h"
-#include "widgets/l2s_view.h"
-#include "widgets/mpt_view.h"
+#include "widgets/l2s/l2s_view.h"
+#include "widgets/mpt/mpt_view.h"
 
 namespace partita::gui {
 

@@ -11,9 +11,9 @@
 #include "app/gui/main_window.h"
 #include "core/run/simulation_run.h"
 #include "core/util/format.h"
-#include "widgets/params_editor.h"
-#include "widgets/sim_params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/editors/sim_params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 #include <QLabel>
 

@@ -12,8 +12,8 @@
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
-#include "widgets/params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 namespace partita::gui {
 

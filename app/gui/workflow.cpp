@@ -16,11 +16,11 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/strategy_io.h"
-#include "widgets/compare_view.h"
-#include "widgets/grid_view.h"
-#include "widgets/metrics_panel.h"
-#include "widgets/params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/grid/metrics_panel.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 #include <QComboBox>
 #include <QUndoCommand>

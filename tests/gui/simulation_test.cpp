@@ -24,10 +24,10 @@
 #include "core/sim/simulator.h"
 #include "core/store/results_db.h"
 #include "core/util/format.h"
-#include "widgets/grid_view.h"
-#include "widgets/metrics_panel.h"
-#include "widgets/sim_params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/grid/metrics_panel.h"
+#include "widgets/editors/sim_params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 using namespace partita;
 using namespace partita::gui;

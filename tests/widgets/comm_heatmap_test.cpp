@@ -18,7 +18,7 @@
 #include "core/sim/task_graph.h"
 #include "core/sim/topology.h"
 #include "core/sim/trace.h"
-#include "widgets/comm_heatmap.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
 
 using namespace partita;
 

@@ -9,8 +9,8 @@
 
 #include "core/io/network_io.h"
 #include "core/run/run.h"
-#include "widgets/compare_view.h"
-#include "widgets/grid_view.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/grid/grid_view.h"
 
 using namespace partita;
 

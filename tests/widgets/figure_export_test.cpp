@@ -10,7 +10,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
-#include "widgets/figure_export.h"
+#include "widgets/common/figure_export.h"
 
 using namespace partita;
 

@@ -13,8 +13,8 @@
 #include "core/io/network_io.h"
 #include "core/sim/baselines.h"
 #include "core/sim/simulator.h"
-#include "widgets/gantt_canvas.h"
-#include "widgets/gantt_view.h"
+#include "widgets/timeline/gantt_canvas.h"
+#include "widgets/timeline/gantt_view.h"
 
 using namespace partita;
 

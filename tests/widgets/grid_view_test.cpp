@@ -9,7 +9,7 @@
 
 #include "core/io/network_io.h"
 #include "core/run/run.h"
-#include "widgets/grid_view.h"
+#include "widgets/grid/grid_view.h"
 
 using namespace partita;
 

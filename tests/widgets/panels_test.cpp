@@ -12,9 +12,9 @@
 
 #include "core/io/network_io.h"
 #include "core/util/format.h"
-#include "widgets/metrics_panel.h"
-#include "widgets/params_editor.h"
-#include "widgets/runs_model.h"
+#include "widgets/grid/metrics_panel.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/common/runs_model.h"
 
 using namespace partita;
 

@@ -13,8 +13,8 @@
 #include <QtTest>
 
 #include "core/io/array_io.h"
-#include "widgets/groups_editor.h"
-#include "widgets/params_editor.h"
+#include "widgets/editors/groups_editor.h"
+#include "widgets/editors/params_editor.h"
 
 using namespace partita;
 

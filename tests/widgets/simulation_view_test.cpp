@@ -12,8 +12,8 @@
 #include "core/io/network_io.h"
 #include "core/run/simulation_run.h"
 #include "core/util/format.h"
-#include "widgets/sim_params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/editors/sim_params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 using namespace partita;
 

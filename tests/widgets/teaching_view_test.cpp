@@ -11,7 +11,7 @@
 
 #include "core/io/network_io.h"
 #include "core/run/run.h"
-#include "widgets/teaching_view.h"
+#include "widgets/teaching/teaching_view.h"
 
 using namespace partita;
 

@@ -9,6 +9,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
 #include "core/store/method_codec.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/l2s/l2s_view.h"
 #include "widgets/mpt/mpt_view.h"
 
@@ -16,7 +17,6 @@ namespace partita::gui {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // Equal for equal settings on equal network text: the same evaluation is stored once.
 std::string settingsKey(const MethodRun& run) {

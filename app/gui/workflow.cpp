@@ -16,6 +16,7 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/strategy_io.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
@@ -30,7 +31,6 @@
 namespace partita::gui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // One grid edit (a flip, a reset, an applied exploration point): undo shows the grid before it.
 class GridEdit : public QUndoCommand {

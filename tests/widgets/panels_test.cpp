@@ -12,6 +12,7 @@
 
 #include "core/io/network_io.h"
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/grid/metrics_panel.h"
 #include "widgets/editors/params_editor.h"
 #include "widgets/common/runs_model.h"
@@ -25,8 +26,6 @@ const QString kShots = "/tmp/partita-shots";
 InputsPtr lenet() {
     return makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), CostParams{});
 }
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // Mirrors the panel's change format: "+123,456 elements (+3.2 %)".
 QString expectedChange(double delta, double reference, const QString& amount) {

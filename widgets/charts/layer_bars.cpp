@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/common/plot_frame.h"
 
@@ -14,7 +15,6 @@ namespace partita {
 
 namespace {
 
-QColor qcolor(view::Rgb c) { return QColor(c.r, c.g, c.b); }
 // Parts in sky blue, orange, bluish green, reddish purple (the grid view's order).
 QColor partColour(size_t part) {
     static const int order[] = {2, 1, 3, 7};

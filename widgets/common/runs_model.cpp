@@ -7,12 +7,12 @@
 
 #include "core/search/methods.h"
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString methodText(const std::string& method) {
     if (method == "simulate") return QObject::tr("Simulate");

@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/geometry/palette.h"
 
@@ -13,7 +14,6 @@ namespace partita {
 
 namespace {
 
-QColor qcolor(view::Rgb c) { return QColor(c.r, c.g, c.b); }
 
 // Runs in blue, vermillion, bluish green, reddish purple (Okabe-Ito; no yellow on white).
 QColor runColour(int i) {

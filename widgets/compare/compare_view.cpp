@@ -13,13 +13,13 @@
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/grid/grid_view.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 bool sameShape(const Grid& a, const Grid& b) { return a.levels() == b.levels() && a.layers() == b.layers(); }
 

@@ -9,6 +9,7 @@
 #include <QToolTip>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/geometry/ticks.h"
 
@@ -16,8 +17,6 @@ namespace partita {
 
 namespace {
 
-QColor color(view::Rgb c) { return QColor(c.r, c.g, c.b); }
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString digitString(int value, int radix, int count) {
     QString s(count, '0');
@@ -25,9 +24,9 @@ QString digitString(int value, int radix, int count) {
     return s;
 }
 
-const QColor kPeak = color(view::okabeIto(6));   // vermillion
+const QColor kPeak = qcolor(view::okabeIto(6));   // vermillion
 const QColor kHypar = Qt::white;
-const QColor kDp = color(view::okabeIto(2));     // sky blue
+const QColor kDp = qcolor(view::okabeIto(2));     // sky blue
 
 }  // namespace
 
@@ -161,7 +160,7 @@ void ExploreSurface::paintFigure(QPainter& p, const QRect& area) const {
         for (int c = 0; c < index_.cols(); ++c) {
             const view::CellRect cr = layout.cell(r, c);
             p.fillRect(QRectF(cr.x, cr.y, cr.w + 0.5, cr.h + 0.5),
-                       color(view::viridis(scale_.normalize(value(index_.code(r, c))))));
+                       qcolor(view::viridis(scale_.normalize(value(index_.code(r, c))))));
         }
     // Markers: DP dashed, HyPar white, peaks vermillion (all of a tie).
     auto outline = [&](std::uint64_t code, const QColor& c, Qt::PenStyle style, double width, double inset) {
@@ -243,7 +242,7 @@ void ExploreSurface::paintFigure(QPainter& p, const QRect& area) const {
         const double t = 1.0 - static_cast<double>(i) / (steps - 1);
         p.fillRect(QRectF(f.bar.left(), f.bar.top() + i * f.bar.height() / steps, f.bar.width(),
                           f.bar.height() / steps + 1),
-                   color(view::viridis(t)));
+                   qcolor(view::viridis(t)));
     }
     p.setPen(ink);
     p.drawRect(f.bar);

@@ -12,14 +12,13 @@
 #include <QToolTip>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/geometry/palette.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-QColor qcolor(view::Rgb c) { return QColor(c.r, c.g, c.b); }
 QRectF rectOf(const view::Box& b) { return {b.x, b.y, b.w, b.h}; }
 const QColor kInk(40, 40, 40), kMuted(110, 110, 110), kRule(205, 205, 205), kNa(236, 236, 236);
 // Options in the grid view's category colours: sky blue, orange, bluish green, then the rest.

@@ -7,6 +7,7 @@
 #include <QPainterPath>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/grid/grid_view.h"
 
@@ -14,8 +15,6 @@ namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-QColor qcolor(view::Rgb c) { return QColor(c.r, c.g, c.b); }
 QRectF rectOf(const view::Box& b) { return {b.x, b.y, b.w, b.h}; }
 
 // dp, mp and Type-III: sky blue, orange and bluish green (distinct for all common colour vision types).

@@ -3,13 +3,13 @@
 
 #include "core/study/explain.h"
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/grid/grid_view.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 QString commas(double v) { return q(withCommas(v)); }
 
 }  // namespace

@@ -12,12 +12,12 @@
 
 #include "core/study/explain.h"
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 // Whole elements: AccPar ratios make fractional counts, exact but unreadable.
 QString commas(double v) { return q(withCommas(std::round(v))); }
 

@@ -8,12 +8,12 @@
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // Ratios as in the CLI report: three decimals and a times sign; "—" when undefined.
 QString ratio(double x) { return std::isfinite(x) && x > 0 ? q(fixed(x, 3)) + QChar(0x00D7) : QStringLiteral("—"); }

@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QPainter>
 
+#include "widgets/common/qt_text.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/geometry/ticks.h"
@@ -13,9 +14,8 @@ namespace partita {
 
 namespace {
 
-QColor color(view::Rgb c) { return QColor(c.r, c.g, c.b); }
 const QColor kZero(222, 222, 222);                      // no traffic: outside the colour scale
-const QColor kSelected = color(view::okabeIto(6));     // vermillion, reads on every viridis colour
+const QColor kSelected = qcolor(view::okabeIto(6));     // vermillion, reads on every viridis colour
 constexpr int kLabelPx = 12, kTitlePx = 14, kCellPx = 11;
 
 QRectF box(const view::CellRect& c) { return {c.x, c.y, c.w, c.h}; }
@@ -84,7 +84,7 @@ void CommHeatmap::paintCells(QPainter& p, const view::HeatmapFrame& f, const Sho
             const view::Rgb rgb = v > 0 ? view::viridis(s.scale.normalize(v)) : view::Rgb{222, 222, 222};
             const QRectF cell = box(layout.cell(r, c));
             p.fillRect(gaps ? cell.adjusted(0.5, 0.5, -0.5, -0.5) : cell.adjusted(0, 0, 0.5, 0.5),
-                       v > 0 ? color(rgb) : kZero);
+                       v > 0 ? qcolor(rgb) : kZero);
             if (v <= 0) continue;
             // The value in the cell when it fits on one line, or as number over unit on two.
             QString text = barLabel(v);
@@ -92,7 +92,7 @@ void CommHeatmap::paintCells(QPainter& p, const view::HeatmapFrame& f, const Sho
             if (tags) text = QString::fromStdString(matrix_.cell_tags[static_cast<size_t>(r * s.cols + c)]) + '\n' + text;
             const QRectF need = fm.boundingRect(QRectF(0, 0, 1e4, 1e4), Qt::AlignCenter, text);
             if (need.width() + 6 <= cw && need.height() + 2 <= ch) {
-                p.setPen(color(view::textOn(rgb)));
+                p.setPen(qcolor(view::textOn(rgb)));
                 p.drawText(cell, Qt::AlignCenter, text);
             }
         }
@@ -161,7 +161,7 @@ void CommHeatmap::paintBar(QPainter& p, const view::HeatmapFrame& f, const Shown
     for (int i = 0; i < steps; ++i) {
         const double t = 1.0 - static_cast<double>(i) / (steps - 1);
         p.fillRect(QRectF(bar.left(), bar.top() + i * bar.height() / steps, bar.width(), bar.height() / steps + 1),
-                   color(view::viridis(t)));
+                   qcolor(view::viridis(t)));
     }
     const QColor ink = palette().color(QPalette::Text);
     p.setPen(ink);

@@ -9,12 +9,12 @@
 #include <QToolTip>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 constexpr int kLabelPx = 12, kTitlePx = 14;
 
 }  // namespace

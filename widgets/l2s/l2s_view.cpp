@@ -15,6 +15,7 @@
 #include "core/io/network_io.h"
 #include "core/l2s/study.h"
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/grid/choice_grid.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/charts/layer_bars.h"
@@ -25,7 +26,6 @@ namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 const l2s::Scheme kRows[L2sView::kSchemes] = {l2s::Scheme::Traditional, l2s::Scheme::Grouped, l2s::Scheme::Sparse};
 const char* const kScenarioNames[] = {"Baseline (traditional)", "SS (what-if mask)", "SS_Mask (what-if mask)",
                                       "Grouped (preset layers)"};

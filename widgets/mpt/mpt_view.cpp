@@ -15,6 +15,7 @@
 
 #include "core/io/network_io.h"
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/grid/choice_grid.h"
 #include "widgets/charts/layer_bars.h"
 #include "widgets/common/method_table.h"
@@ -24,7 +25,6 @@ namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 QString times(double x) { return std::isfinite(x) ? QString::number(x, 'f', 2) + "×" : QStringLiteral("—"); }
 
 struct Workload {

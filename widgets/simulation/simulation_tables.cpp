@@ -8,12 +8,12 @@
 #include <QTableWidget>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // Sorts by the raw number in Qt::UserRole instead of the displayed text.
 class NumberItem : public QTableWidgetItem {

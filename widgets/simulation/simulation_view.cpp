@@ -12,13 +12,13 @@
 
 #include "core/run/simulation.h"
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/simulation/simulation_tables.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString times(double x) { return std::isfinite(x) && x > 0 ? q(fixed(x, 3)) + QChar(0x00D7) : QStringLiteral("—"); }
 

@@ -3,13 +3,13 @@
 #include <QPainterPath>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/geometry/palette.h"
 
 namespace partita::teaching {
 
 namespace {
 
-QColor qc(view::Rgb c) { return QColor(c.r, c.g, c.b); }
 
 QRectF sub(const QRectF& r, const Region& g) {
     return {r.left() + g.x0 * r.width(), r.top() + g.y0 * r.height(), (g.x1 - g.x0) * r.width(),
@@ -25,7 +25,7 @@ QString dims(double rows, double elements) {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-Style::Style() : group{qc(view::okabeIto(1)), qc(view::okabeIto(5))} {
+Style::Style() : group{qcolor(view::okabeIto(1)), qcolor(view::okabeIto(5))} {
     title.setPointSizeF(12.5);
     title.setBold(true);
     head.setPointSizeF(10);

@@ -6,14 +6,13 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "widgets/common/qt_text.h"
 #include "widgets/geometry/ticks.h"
 
 namespace partita {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-QColor qcolor(view::Rgb c) { return QColor(c.r, c.g, c.b); }
 // Faded bars: most of the way to white, so highlighted ones stand out in any colour.
 view::Rgb faded(view::Rgb c) {
     auto f = [](std::uint8_t v) { return static_cast<std::uint8_t>((v + 2 * 255) / 3); };

@@ -17,14 +17,14 @@
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
-#include "widgets/explore_surface.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/explore/explore_surface.h"
 
 namespace partita::gui {
 
 namespace {
 constexpr int kTopPoints = 50;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QListWidget* checkList(QWidget* parent) {
     auto* list = new QListWidget(parent);

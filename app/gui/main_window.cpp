@@ -30,12 +30,12 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/util/format.h"
-#include "widgets/compare_view.h"
-#include "widgets/grid_view.h"
-#include "widgets/metrics_panel.h"
-#include "widgets/params_editor.h"
-#include "widgets/sim_params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/grid/metrics_panel.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/editors/sim_params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 namespace partita::gui {
 

@@ -9,14 +9,14 @@
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
 #include "core/store/method_codec.h"
-#include "widgets/l2s_view.h"
-#include "widgets/mpt_view.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/l2s/l2s_view.h"
+#include "widgets/mpt/mpt_view.h"
 
 namespace partita::gui {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // Equal for equal settings on equal network text: the same evaluation is stored once.
 std::string settingsKey(const MethodRun& run) {

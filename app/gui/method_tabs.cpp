@@ -8,14 +8,14 @@
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
 #include "app/gui/network_view.h"
-#include "widgets/comm_heatmap.h"
-#include "widgets/compare_view.h"
-#include "widgets/gantt_view.h"
-#include "widgets/simulation_view.h"
-#include "widgets/study_view.h"
-#include "widgets/teaching_view.h"
-#include "widgets/l2s_view.h"
-#include "widgets/mpt_view.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/timeline/gantt_view.h"
+#include "widgets/simulation/simulation_view.h"
+#include "widgets/charts/study_view.h"
+#include "widgets/teaching/teaching_view.h"
+#include "widgets/l2s/l2s_view.h"
+#include "widgets/mpt/mpt_view.h"
 
 namespace partita::gui {
 

@@ -6,7 +6,7 @@
 
 #include <QDockWidget>
 
-#include "widgets/runs_model.h"
+#include "widgets/common/runs_model.h"
 
 class QComboBox;
 class QLabel;

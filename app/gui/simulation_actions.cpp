@@ -11,9 +11,10 @@
 #include "app/gui/main_window.h"
 #include "core/run/simulation_run.h"
 #include "core/util/format.h"
-#include "widgets/params_editor.h"
-#include "widgets/sim_params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/editors/sim_params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 #include <QLabel>
 
@@ -22,7 +23,6 @@ namespace partita::gui {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 constexpr const char* kBuiltIn = "built-in:";
 

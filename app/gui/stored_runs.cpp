@@ -12,14 +12,11 @@
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
-#include "widgets/params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 namespace partita::gui {
-
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
 
 void MainWindow::openDatabase(const QString& path, bool read_only) {
     db_.reset();

@@ -16,11 +16,12 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/strategy_io.h"
-#include "widgets/compare_view.h"
-#include "widgets/grid_view.h"
-#include "widgets/metrics_panel.h"
-#include "widgets/params_editor.h"
-#include "widgets/simulation_view.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/grid/metrics_panel.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 #include <QComboBox>
 #include <QUndoCommand>
@@ -30,7 +31,6 @@
 namespace partita::gui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // One grid edit (a flip, a reset, an applied exploration point): undo shows the grid before it.
 class GridEdit : public QUndoCommand {

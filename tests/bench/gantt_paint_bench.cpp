@@ -10,8 +10,8 @@
 #include <QImage>
 #include <QPainter>
 
-#include "widgets/gantt_canvas.h"
-#include "widgets/gantt_view.h"
+#include "widgets/timeline/gantt_canvas.h"
+#include "widgets/timeline/gantt_view.h"
 
 namespace {
 

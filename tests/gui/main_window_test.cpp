@@ -37,9 +37,9 @@
 #include "core/store/results_db.h"
 
 #include <sqlite3.h>
-#include "widgets/compare_view.h"
-#include "widgets/grid_view.h"
-#include "widgets/metrics_panel.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/grid/metrics_panel.h"
 
 using namespace partita;
 using namespace partita::gui;

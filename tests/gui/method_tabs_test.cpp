@@ -15,12 +15,12 @@
 #include "core/io/network_io.h"
 #include "core/run/mpt_settings.h"
 #include "core/l2s/presets.h"
-#include "widgets/choice_grid.h"
-#include "widgets/comm_heatmap.h"
-#include "widgets/l2s_view.h"
-#include "widgets/layer_bars.h"
-#include "widgets/mpt_view.h"
-#include "widgets/sweep_chart.h"
+#include "widgets/grid/choice_grid.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
+#include "widgets/l2s/l2s_view.h"
+#include "widgets/charts/layer_bars.h"
+#include "widgets/mpt/mpt_view.h"
+#include "widgets/charts/sweep_chart.h"
 
 using namespace partita;
 using namespace partita::gui;

@@ -24,10 +24,11 @@
 #include "core/sim/simulator.h"
 #include "core/store/results_db.h"
 #include "core/util/format.h"
-#include "widgets/grid_view.h"
-#include "widgets/metrics_panel.h"
-#include "widgets/sim_params_editor.h"
-#include "widgets/simulation_view.h"
+#include "tests/qt_test_util.h"
+#include "widgets/editors/sim_params_editor.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/grid/metrics_panel.h"
+#include "widgets/simulation/simulation_view.h"
 
 using namespace partita;
 using namespace partita::gui;
@@ -49,12 +50,6 @@ void chooseAndRun(MainWindow& w, const QString& key) {
     w.action("run")->trigger();
 }
 
-void type(QWidget* field, const QString& text) {
-    auto* edit = qobject_cast<QLineEdit*>(field);
-    QVERIFY(edit);
-    edit->selectAll();
-    QTest::keyClicks(edit, text);
-}
 }  // namespace
 
 class SimulationTest : public QObject {

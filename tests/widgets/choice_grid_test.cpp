@@ -4,8 +4,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "widgets/choice_grid.h"
-#include "widgets/layer_bars.h"
+#include "widgets/grid/choice_grid.h"
+#include "widgets/charts/layer_bars.h"
 
 using namespace partita;
 

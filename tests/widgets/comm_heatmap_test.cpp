@@ -18,7 +18,8 @@
 #include "core/sim/task_graph.h"
 #include "core/sim/topology.h"
 #include "core/sim/trace.h"
-#include "widgets/comm_heatmap.h"
+#include "tests/qt_test_util.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
 
 using namespace partita;
 
@@ -48,11 +49,6 @@ RunPtr hypar(const char* network = "lenet-c") {
     const std::string path = example(network);
     return std::make_shared<const Run>(
         planRun(makeInputs(loadNetwork(path), defaultArray(4), CostParams{}, path), Method::HyPar));
-}
-
-void shoot(QWidget& w, const QString& name) {
-    QDir().mkpath(QStringLiteral("/tmp/partita-shots"));
-    QVERIFY(w.grab().save(QStringLiteral("/tmp/partita-shots/") + name));
 }
 
 }  // namespace
@@ -246,7 +242,7 @@ private slots:
         mixed.resize(1280, 800);
         shoot(mixed, QStringLiteral("heatmap-devices-owt.png"));
         // The exported figure at its natural size (no log box, same layout code).
-        QCOMPARE(exportFigure(devices, QStringLiteral("/tmp/partita-shots/heatmap-devices-figure.png")), QString());
+        QCOMPARE(exportFigure(devices, shotPath(QStringLiteral("heatmap-devices-figure.png"))), QString());
 
         CommHeatmap levels;
         levels.setRun(hypar());

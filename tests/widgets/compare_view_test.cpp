@@ -9,8 +9,9 @@
 
 #include "core/io/network_io.h"
 #include "core/run/run.h"
-#include "widgets/compare_view.h"
-#include "widgets/grid_view.h"
+#include "tests/qt_test_util.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/grid/grid_view.h"
 
 using namespace partita;
 
@@ -22,11 +23,6 @@ InputsPtr inputsFor(const char* network, int levels = 4) {
 }
 
 RunPtr planned(const InputsPtr& inputs, Method method) { return std::make_shared<const Run>(planRun(inputs, method)); }
-
-void shoot(QWidget& w, const QString& name) {
-    QDir().mkpath(QStringLiteral("/tmp/partita-shots"));
-    QVERIFY(w.grab().save(QStringLiteral("/tmp/partita-shots/") + name));
-}
 
 }  // namespace
 

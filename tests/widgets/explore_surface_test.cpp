@@ -11,7 +11,7 @@
 #include "core/io/network_io.h"
 #include "core/model/layers.h"
 #include "core/search/methods.h"
-#include "widgets/explore_surface.h"
+#include "widgets/explore/explore_surface.h"
 
 using namespace partita;
 

@@ -10,7 +10,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
-#include "widgets/figure_export.h"
+#include "tests/qt_test_util.h"
+#include "widgets/common/figure_export.h"
 
 using namespace partita;
 
@@ -66,9 +67,8 @@ private slots:
         QCOMPARE(image.pixelColor(260, 40), QColor(Qt::blue));
         QCOMPARE(image.pixelColor(140, 200), QColor(Qt::white));  // background
         // For looking at: text must scale with the shapes, not twice over.
-        QDir().mkpath("/tmp/partita-shots");
-        exportFigure(TestFigure(), "/tmp/partita-shots/figure_192dpi.png", options);
-        exportFigure(TestFigure(), "/tmp/partita-shots/figure_96dpi.png", {});
+        exportFigure(TestFigure(), shotPath("figure_192dpi.png"), options);
+        exportFigure(TestFigure(), shotPath("figure_96dpi.png"), {});
 
         options.size = QSize(100, 60);
         options.dpi = 96;
@@ -93,7 +93,7 @@ private slots:
         }
         QCOMPARE(drawn.pixelColor(70, 70), QColor(Qt::red));  // the same layout as the PNG
         QCOMPARE(drawn.pixelColor(260, 40), QColor(Qt::blue));
-        drawn.save("/tmp/partita-shots/figure_svg_rendered.png");
+        drawn.save(shotPath("figure_svg_rendered.png"));
         QXmlStreamReader xml(readAll(path));
         QVERIFY(xml.readNextStartElement());
         QCOMPARE(xml.name().toString(), QString("svg"));
@@ -126,7 +126,7 @@ private slots:
         options.dpi = 192;
         QCOMPARE(exportWidget(label, dir.filePath("w.png"), options), QString());
         QCOMPARE(QImage(dir.filePath("w.png")).size(), QSize(480, 160));
-        exportWidget(label, "/tmp/partita-shots/label_192dpi.png", options);
+        exportWidget(label, shotPath("label_192dpi.png"), options);
         QCOMPARE(exportWidget(label, dir.filePath("w.svg"), options), QString());
         QVERIFY(QSvgRenderer(dir.filePath("w.svg")).isValid());
         QCOMPARE(exportWidget(label, dir.filePath("w.pdf"), options), QString());

@@ -13,8 +13,9 @@
 #include "core/io/network_io.h"
 #include "core/sim/baselines.h"
 #include "core/sim/simulator.h"
-#include "widgets/gantt_canvas.h"
-#include "widgets/gantt_view.h"
+#include "tests/qt_test_util.h"
+#include "widgets/timeline/gantt_canvas.h"
+#include "widgets/timeline/gantt_view.h"
 
 using namespace partita;
 
@@ -203,19 +204,18 @@ void GanttViewTest::criticalPathEndsAtTheMakespan() {
 }
 
 void GanttViewTest::rendersAPng() {
-    QDir().mkpath(QStringLiteral("/tmp/partita-shots"));
-    const QString figure = QStringLiteral("/tmp/partita-shots/gantt-figure.png");
+    const QString figure = shotPath(QStringLiteral("gantt-figure.png"));
     QCOMPARE(exportFigure(*view_, figure), QString());
     QImage image;
     QVERIFY(image.load(figure));
     QCOMPARE(image.size(), QSize(1280, 800));
-    QCOMPARE(exportCsv(view_->csv(), QStringLiteral("/tmp/partita-shots/gantt.csv")), QString());
+    QCOMPARE(exportCsv(view_->csv(), shotPath(QStringLiteral("gantt.csv"))), QString());
     QCOMPARE(view_->csv().rows.size(), view_->model().barCount());
     // Zoomed into the compute by layer, with a selected layer (to look at, not for the README).
     view_->setColouring(view::GanttColouring::Layer);
     view_->selectOperator(1);
     view_->canvas()->zoom(2.5, view_->canvas()->axis().x0);
-    QVERIFY(view_->grab().save(QStringLiteral("/tmp/partita-shots/gantt-layers.png")));
+    QVERIFY(view_->grab().save(shotPath(QStringLiteral("gantt-layers.png"))));
     view_->selectOperator(-1);
     view_->setColouring(view::GanttColouring::Phase);
     view_->fitAll();
@@ -223,7 +223,7 @@ void GanttViewTest::rendersAPng() {
     // PCIe and InfiniBand links it crosses show.
     view_->setCriticalPathShown(true);
     for (int g : {1, 2, 3, 4}) view_->setGroupCollapsed(g, true);
-    const QString shot = QStringLiteral("/tmp/partita-shots/gantt.png");
+    const QString shot = shotPath(QStringLiteral("gantt.png"));
     QVERIFY(view_->grab().save(shot));
     QVERIFY(image.load(shot));
     QCOMPARE(image.size(), QSize(1280, 800));

@@ -9,7 +9,8 @@
 
 #include "core/io/network_io.h"
 #include "core/run/run.h"
-#include "widgets/grid_view.h"
+#include "tests/qt_test_util.h"
+#include "widgets/grid/grid_view.h"
 
 using namespace partita;
 
@@ -22,11 +23,6 @@ InputsPtr inputsFor(const char* network, int levels = 4) {
 
 RunPtr planned(const char* network, Method method = Method::HyPar, int levels = 4) {
     return std::make_shared<const Run>(planRun(inputsFor(network, levels), method));
-}
-
-void shoot(QWidget& w, const QString& name) {
-    QDir().mkpath(QStringLiteral("/tmp/partita-shots"));
-    QVERIFY(w.grab().save(QStringLiteral("/tmp/partita-shots/") + name));
 }
 
 }  // namespace
@@ -208,8 +204,7 @@ void GridViewTest::paintFigureDrawsTheCells() {
             const QColor expected = run->grid.split(h, l) == Split::Batch ? QColor(86, 180, 233) : QColor(230, 159, 0);
             QCOMPARE(image.pixelColor(r.left() + 5, r.top() + 5), expected);
         }
-    QDir().mkpath(QStringLiteral("/tmp/partita-shots"));
-    QVERIFY(image.save(QStringLiteral("/tmp/partita-shots/grid-lenet-figure.png")));
+    QVERIFY(image.save(shotPath(QStringLiteral("grid-lenet-figure.png"))));
 }
 
 void GridViewTest::screenshots() {

@@ -12,21 +12,19 @@
 
 #include "core/io/network_io.h"
 #include "core/util/format.h"
-#include "widgets/metrics_panel.h"
-#include "widgets/params_editor.h"
-#include "widgets/runs_model.h"
+#include "tests/qt_test_util.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/common/runs_model.h"
+#include "widgets/editors/params_editor.h"
+#include "widgets/grid/metrics_panel.h"
 
 using namespace partita;
 
 namespace {
 
-const QString kShots = "/tmp/partita-shots";
-
 InputsPtr lenet() {
     return makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), CostParams{});
 }
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // Mirrors the panel's change format: "+123,456 elements (+3.2 %)".
 QString expectedChange(double delta, double reference, const QString& amount) {
@@ -38,14 +36,6 @@ QString csvValue(const CsvTable& t, const std::string& key) {
     for (const auto& row : t.rows)
         if (row[0] == key) return q(row[1]);
     return {};
-}
-
-void typeInto(QWidget* field, const QString& text) {
-    auto* edit = qobject_cast<QLineEdit*>(field);
-    QVERIFY(edit);
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, text);
 }
 
 RunSummary summary(std::int64_t id, const char* name, double perf, double elements, const char* created) {
@@ -71,8 +61,6 @@ RunSummary summary(std::int64_t id, const char* name, double perf, double elemen
 class PanelsTest : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QDir().mkpath(kShots); }
-
     void metricsOfHyparRun() {
         const InputsPtr in = lenet();
         auto run = std::make_shared<const Run>(planRun(in, Method::HyPar));
@@ -127,7 +115,7 @@ private slots:
         panel.resize(300, 640);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        QVERIFY(panel.grab().save(kShots + "/metrics_panel.png"));
+        QVERIFY(panel.grab().save(shotDir() + "/metrics_panel.png"));
     }
 
     void paramsRejectsNegativeBatch() {
@@ -240,7 +228,7 @@ private slots:
         editor.show();
         QVERIFY(QTest::qWaitForWindowExposed(&editor));
         typeInto(editor.field("batch"), "-5");
-        QVERIFY(editor.grab().save(kShots + "/params_editor.png"));
+        QVERIFY(editor.grab().save(shotDir() + "/params_editor.png"));
     }
 
     void runsModelShowsAndSorts() {

@@ -13,14 +13,13 @@
 #include <QtTest>
 
 #include "core/io/array_io.h"
-#include "widgets/groups_editor.h"
-#include "widgets/params_editor.h"
+#include "tests/qt_test_util.h"
+#include "widgets/editors/groups_editor.h"
+#include "widgets/editors/params_editor.h"
 
 using namespace partita;
 
 namespace {
-
-const QString kShots = "/tmp/partita-shots";
 
 Array mixed() { return loadArray(PARTITA_EXAMPLES_DIR "/arrays/tpu-mixed-128.json"); }
 
@@ -43,14 +42,6 @@ void typeIntoCell(QTableWidget* table, int row, int col, const QString& text) {
     QTRY_VERIFY(!open || !open->isVisible());  // the delegate closes its editor through a queued call
 }
 
-void typeInto(QWidget* field, const QString& text) {
-    auto* edit = qobject_cast<QLineEdit*>(field);
-    QVERIFY(edit);
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, text);
-}
-
 QString cellProblem(QTableWidget* table, int row, int col) {
     return table->item(row, col)->data(GroupsEditor::kProblemRole).toString();
 }
@@ -60,8 +51,6 @@ QString cellProblem(QTableWidget* table, int row, int col) {
 class ParamsAccParTest : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QDir().mkpath(kShots); }
-
     void mixedPresetShowsGroups() {
         ParamsEditor editor;
         editor.show();
@@ -259,7 +248,7 @@ private slots:
         dock.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dock));
         typeIntoCell(groupsTable(*editor), 1, GroupsEditor::Bandwidth, "0");
-        QVERIFY(editor->grab().save(kShots + "/params-accpar.png"));
+        QVERIFY(editor->grab().save(shotDir() + "/params-accpar.png"));
     }
 };
 

@@ -12,8 +12,10 @@
 #include "core/io/network_io.h"
 #include "core/run/simulation_run.h"
 #include "core/util/format.h"
-#include "widgets/sim_params_editor.h"
-#include "widgets/simulation_view.h"
+#include "tests/qt_test_util.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/editors/sim_params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 using namespace partita;
 
@@ -31,15 +33,6 @@ SimulationSpec p100(SimSource source) {
     s.mcmc.budget_s = 0;
     s.mcmc.iterations = 200;
     return s;
-}
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-void type(QWidget* field, const QString& text) {
-    auto* edit = qobject_cast<QLineEdit*>(field);
-    QVERIFY(edit);
-    edit->selectAll();
-    QTest::keyClicks(edit, text);
 }
 
 }  // namespace

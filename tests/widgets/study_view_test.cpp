@@ -16,7 +16,7 @@
 #include "core/run/run.h"
 #include "core/search/methods.h"
 #include "core/study/plots.h"
-#include "widgets/study_view.h"
+#include "widgets/charts/study_view.h"
 
 using namespace partita;
 

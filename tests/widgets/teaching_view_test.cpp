@@ -11,7 +11,8 @@
 
 #include "core/io/network_io.h"
 #include "core/run/run.h"
-#include "widgets/teaching_view.h"
+#include "tests/qt_test_util.h"
+#include "widgets/teaching/teaching_view.h"
 
 using namespace partita;
 
@@ -21,12 +22,6 @@ RunPtr lenet() {
     const std::string path = std::string(PARTITA_EXAMPLES_DIR) + "/networks/lenet-c.json";
     auto inputs = makeInputs(loadNetwork(path), defaultArray(4), CostParams{}, path);
     return std::make_shared<const Run>(planRun(inputs, Method::HyPar));
-}
-
-QString shotDir() {
-    const QString dir = QStringLiteral("/tmp/partita-shots");
-    QDir().mkpath(dir);
-    return dir;
 }
 
 }  // namespace

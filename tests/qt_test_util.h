@@ -1,0 +1,47 @@
+#pragma once
+// Helpers the Qt test suites (tests/widgets, tests/gui) share: where pictures
+// go, and typing into a line edit as a user would.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QWidget>
+#include <QtTest>
+
+// A directory this test binary owns, removed when it exits, so runs never
+// share or leave files. Set PARTITA_SHOTS to keep copies of the screenshots.
+inline QString shotDir() {
+    static QTemporaryDir dir;
+    return dir.path();
+}
+
+inline QString shotPath(const QString& name) { return shotDir() + "/" + name; }
+
+// Saves a screenshot of `w` as `name` in shotDir(), and a copy in $PARTITA_SHOTS when set.
+inline void shoot(QWidget& w, const QString& name) {
+    const QString path = shotPath(name);
+    QVERIFY(w.grab().save(path));
+    const QString keep = qEnvironmentVariable("PARTITA_SHOTS");
+    if (keep.isEmpty()) return;
+    QDir().mkpath(keep);
+    QFile::remove(keep + "/" + name);
+    QVERIFY(QFile::copy(path, keep + "/" + name));
+}
+
+// Replaces a line edit's text by typing it.
+inline void type(QWidget* field, const QString& text) {
+    auto* edit = qobject_cast<QLineEdit*>(field);
+    QVERIFY(edit);
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+
+// The same with the field focused first (editors that act when focus moves).
+inline void typeInto(QWidget* field, const QString& text) {
+    auto* edit = qobject_cast<QLineEdit*>(field);
+    QVERIFY(edit);
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}

@@ -1,0 +1,147 @@
+// CompareView's two QCustomPlot charts: communication per level (grouped bars,
+// one series per run) and step time per run (compute + communication stacked).
+#include <algorithm>
+#include <cmath>
+
+#include <qcustomplot.h>
+
+#include "core/util/format.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/geometry/palette.h"
+
+namespace partita {
+
+namespace {
+
+
+// Runs in blue, vermillion, bluish green, reddish purple (Okabe-Ito; no yellow on white).
+QColor runColour(int i) {
+    static const int order[] = {5, 6, 3, 7};
+    return qcolor(view::okabeIto(order[i % 4]));
+}
+
+struct AxisUnit {
+    double scale = 1;
+    QString name;
+};
+
+// Element counts read best in plain, thousands or millions on the axis.
+AxisUnit elementUnit(double max) {
+    if (max >= 1e9) return {1e9, QStringLiteral("G elements")};
+    if (max >= 1e6) return {1e6, QStringLiteral("M elements")};
+    if (max >= 1e4) return {1e3, QStringLiteral("k elements")};
+    return {1, QStringLiteral("elements")};
+}
+
+AxisUnit timeUnit(double max_s) {
+    if (max_s >= 1 || !(max_s > 0)) return {1, QStringLiteral("s")};
+    if (max_s >= 1e-3) return {1e-3, QStringLiteral("ms")};
+    if (max_s >= 1e-6) return {1e-6, QStringLiteral("us")};
+    return {1e-9, QStringLiteral("ns")};
+}
+
+void styleBars(QCPBars* bars, const QColor& colour) {
+    bars->setPen(QPen(colour.darker(130), 1));
+    bars->setBrush(colour);
+}
+
+}  // namespace
+
+void CompareView::fillLevelChart() {
+    QCustomPlot* plot = level_chart_;
+    plot->clearPlottables();
+    plot->clearItems();
+    delete level_group_;
+    level_group_ = nullptr;
+    int levels = 0;
+    double top = 0;
+    for (const RunPtr& r : runs_) {
+        levels = std::max(levels, r->shown().levels);
+        for (double v : r->shown().level_comm) top = std::max(top, v);
+    }
+    const AxisUnit unit = elementUnit(top);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int h = 0; h < levels; ++h) ticker->addTick(h + 1, QStringLiteral("H%1").arg(h + 1));
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setLabel(tr("level"));
+    plot->yAxis->setLabel(tr("comm. per level (%1)").arg(unit.name));
+
+    if (runs_.size() > 1) level_group_ = new QCPBarsGroup(plot);
+    const double width = 0.8 / std::max<size_t>(1, runs_.size());
+    for (int i = 0; i < static_cast<int>(runs_.size()); ++i) {
+        const Evaluation& ev = runs_[static_cast<size_t>(i)]->shown();
+        QVector<double> keys, values;
+        for (int h = 0; h < ev.levels; ++h) {
+            keys << h + 1;
+            values << ev.level_comm[static_cast<size_t>(h)] / unit.scale;
+        }
+        auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(shortLabel(i));
+        bars->setWidth(width);
+        styleBars(bars, runColour(i));
+        bars->setData(keys, values);
+        if (level_group_) bars->setBarsGroup(level_group_);
+    }
+    plot->legend->setVisible(!runs_.empty());
+    // One legend row across the top, above the tallest bar, so it never hides one.
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setWrap(4);
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignHCenter);
+    plot->yAxis->setTickLabels(!runs_.empty());  // no made-up 0..1 scale when empty
+    plot->xAxis->setRange(0.4, std::max(1, levels) + 0.6);
+    plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.3 : 1);  // headroom for the legend
+    plot->replot();
+}
+
+void CompareView::fillTimeChart() {
+    QCustomPlot* plot = time_chart_;
+    plot->clearPlottables();
+    plot->clearItems();
+    double top = 0;
+    for (const RunPtr& r : runs_) top = std::max(top, r->shown().time_step_s);
+    const AxisUnit unit = timeUnit(top);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> keys, compute, comm;
+    for (int i = 0; i < static_cast<int>(runs_.size()); ++i) {
+        const Evaluation& ev = runs_[static_cast<size_t>(i)]->shown();
+        ticker->addTick(i + 1, shortLabel(i));
+        keys << i + 1;
+        compute << ev.time_compute_s / unit.scale;
+        comm << ev.time_comm_s / unit.scale;
+    }
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setLabel(QString());
+    plot->yAxis->setLabel(tr("step time (%1)").arg(unit.name));
+
+    if (!runs_.empty()) {
+        auto* compute_bars = new QCPBars(plot->xAxis, plot->yAxis);
+        compute_bars->setName(tr("compute"));
+        styleBars(compute_bars, qcolor(view::okabeIto(2)));
+        compute_bars->setWidth(0.55);
+        compute_bars->setData(keys, compute);
+        auto* comm_bars = new QCPBars(plot->xAxis, plot->yAxis);
+        comm_bars->setName(tr("communication"));
+        styleBars(comm_bars, qcolor(view::okabeIto(6)));
+        comm_bars->setWidth(0.55);
+        comm_bars->setData(keys, comm);
+        comm_bars->moveAbove(compute_bars);  // stacked: communication on top of compute
+        // The step time written over each stack, formatted as everywhere else.
+        for (int i = 0; i < keys.size(); ++i) {
+            auto* label = new QCPItemText(plot);
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            label->position->setType(QCPItemPosition::ptPlotCoords);
+            label->position->setCoords(keys[i], compute[i] + comm[i]);
+            label->setPadding(QMargins(0, 0, 0, 3));
+            label->setFont(plot->font());
+            label->setText(QString::fromStdString(seconds(runs_[static_cast<size_t>(i)]->shown().time_step_s)));
+        }
+    }
+    plot->legend->setVisible(!runs_.empty());
+    plot->yAxis->setTickLabels(!runs_.empty());
+    plot->xAxis->setRange(0.4, std::max<size_t>(1, runs_.size()) + 0.6);
+    plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.35 : 1);
+    plot->replot();
+}
+
+}  // namespace partita

@@ -1,0 +1,289 @@
+#include "widgets/compare/compare_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include "core/util/format.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/grid/grid_view.h"
+
+namespace partita {
+
+namespace {
+
+
+bool sameShape(const Grid& a, const Grid& b) { return a.levels() == b.levels() && a.layers() == b.layers(); }
+
+const char* const kMetricHeaders[] = {"run",        "total communication (elements)", "total traffic", "step time",
+                                      "compute",    "communication time",             "energy",        "perf vs DP (x)",
+                                      "energy vs DP (x)"};
+
+void stylePlot(QCustomPlot* plot) {
+    QFont font = plot->font();
+    font.setPixelSize(11);
+    plot->setFont(font);
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+        axis->setTickLabelFont(font);
+        axis->setLabelFont(font);
+        axis->grid()->setPen(QPen(QColor(225, 225, 225), 1));
+    }
+    plot->xAxis->grid()->setVisible(false);
+    plot->legend->setFont(font);
+    plot->legend->setVisible(true);
+    plot->legend->setBorderPen(QPen(QColor(200, 200, 200)));
+    plot->legend->setBrush(QColor(255, 255, 255, 220));
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot->setMinimumSize(240, 180);
+}
+
+}  // namespace
+
+CompareView::CompareView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    note_ = new QLabel(this);
+    note_->setObjectName("model-note");
+    note_->setWordWrap(true);
+    note_->setContentsMargins(8, 4, 8, 4);
+    note_->hide();
+    layout->addWidget(note_);
+    auto* splitter = splitter_ = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
+
+    auto* scroll = new QScrollArea(splitter);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    grid_area_ = new QWidget(scroll);
+    grid_area_->setBackgroundRole(QPalette::Base);
+    grid_area_->setAutoFillBackground(true);
+    auto* grids = new QVBoxLayout(grid_area_);
+    grids->setContentsMargins(8, 6, 8, 6);
+    grids->setSpacing(2);
+    scroll->setWidget(grid_area_);
+
+    metrics_ = new QTableWidget(0, static_cast<int>(std::size(kMetricHeaders)), splitter);
+    QStringList headers;
+    for (const char* h : kMetricHeaders) headers << tr(h);
+    metrics_->setHorizontalHeaderLabels(headers);
+    metrics_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    metrics_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    metrics_->setAlternatingRowColors(true);
+    metrics_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    metrics_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    metrics_->verticalHeader()->setVisible(false);  // the run column already numbers the runs
+    metrics_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    metrics_->verticalHeader()->setDefaultSectionSize(metrics_->fontMetrics().height() + 12);
+    metrics_->setMinimumHeight(60);
+
+    auto* charts = new QSplitter(Qt::Horizontal, splitter);
+    charts->setChildrenCollapsible(false);
+    level_chart_ = new QCustomPlot(charts);
+    time_chart_ = new QCustomPlot(charts);
+    stylePlot(level_chart_);
+    stylePlot(time_chart_);
+
+    splitter->addWidget(scroll);
+    splitter->addWidget(metrics_);
+    splitter->addWidget(charts);
+    // Growing the view grows the charts; grids and table keep the height fitSplitter gave them.
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 0);
+    splitter->setStretchFactor(2, 1);
+    layout->addWidget(splitter);
+    rebuild();
+}
+
+void CompareView::setRuns(std::vector<RunPtr> runs) {
+    std::erase(runs, nullptr);
+    if (runs.size() > 4) runs.resize(4);
+    runs_ = std::move(runs);
+    rebuild();
+}
+
+int CompareView::differingCells(int i) const {
+    if (i <= 0 || i >= static_cast<int>(runs_.size())) return 0;
+    const Grid& a = runs_[0]->grid;
+    const Grid& b = runs_[static_cast<size_t>(i)]->grid;
+    if (!sameShape(a, b)) return 0;
+    int n = 0;
+    for (int h = 0; h < a.levels(); ++h)
+        for (int l = 0; l < a.layers(); ++l) n += !(a.at(h, l) == b.at(h, l));
+    return n;
+}
+
+GridView* CompareView::gridView(int i) const {
+    return i >= 0 && i < static_cast<int>(grids_.size()) ? grids_[static_cast<size_t>(i)] : nullptr;
+}
+
+QString CompareView::shortLabel(int i) const {
+    const Run& r = *runs_[static_cast<size_t>(i)];
+    QString what = q(r.method);
+    for (Method m : kAllMethods)
+        if (r.method == methodName(m)) what = methodLabel(m);
+    if (r.kind == RunKind::Edited) what = tr("Edited");
+    return QStringLiteral("#%1 %2").arg(i + 1).arg(what);
+}
+
+QString CompareView::modelOf(const Run& run) {
+    const bool accpar = run.isAccPar();
+    const double bpe = accpar ? run.inputs->accpar.bytes_per_element : run.inputs->params.bytes_per_element;
+    return (accpar ? tr("AccPar's model") : tr("HyPar's model")) + tr(", %1 B/element").arg(bpe);
+}
+
+QString CompareView::modelNote() const {
+    QStringList parts;
+    bool differ = false;
+    for (size_t i = 0; i < runs_.size(); ++i) {
+        if (!runs_[i]->inputs) return {};
+        const QString model = modelOf(*runs_[i]);
+        differ = differ || model != modelOf(*runs_[0]);
+        parts << QStringLiteral("#%1 %2").arg(i + 1).arg(model);
+    }
+    if (!differ) return {};
+    return tr("These runs are priced by different cost models (%1): their communication and times are not "
+              "directly comparable.")
+        .arg(parts.join("; "));
+}
+
+void CompareView::rebuild() {
+    const QString note = modelNote();
+    note_->setText(note);
+    note_->setVisible(!note.isEmpty());
+    rebuildGrids();
+    fillMetrics();
+    fillLevelChart();
+    fillTimeChart();
+    fitSplitter();
+}
+
+void CompareView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    // The first real size is known now; later shows keep the user's splitter positions.
+    if (!shown_once_) fitSplitter();
+    shown_once_ = true;
+}
+
+void CompareView::fitSplitter() {
+    const int total = std::max(height(), 600);
+    const int handles = 2 * splitter_->handleWidth();
+    // The table shows every row; the grids get what they need up to about half, then scroll.
+    int table = metrics_->horizontalHeader()->height() + 2 * metrics_->frameWidth() + 2;
+    for (int r = 0; r < metrics_->rowCount(); ++r) table += metrics_->rowHeight(r);
+    if (metrics_->rowCount() == 0) table = 60;
+    const int width = std::max(splitter_->width(), 800) - 20;  // a vertical scroll bar may take some
+    const int grids = std::min(grid_area_->heightForWidth(width) + 8, (total - handles) / 2);
+    const int charts = std::max(220, total - handles - table - grids);
+    splitter_->setSizes({grids, table, charts});
+}
+
+void CompareView::rebuildGrids() {
+    auto* layout = static_cast<QVBoxLayout*>(grid_area_->layout());
+    while (QLayoutItem* item = layout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    grids_.clear();
+    if (runs_.empty()) {
+        auto* hint = new QLabel(tr("Select two to four runs to compare them"), grid_area_);
+        hint->setAlignment(Qt::AlignCenter);
+        hint->setForegroundRole(QPalette::PlaceholderText);
+        layout->addWidget(hint, 1);
+        return;
+    }
+    for (size_t i = 0; i < runs_.size(); ++i) {
+        const Run& r = *runs_[i];
+        QString note;
+        if (i == 0) {
+            note = runs_.size() > 1 ? tr("baseline") : QString();
+        } else if (!sameShape(runs_[0]->grid, r.grid)) {
+            note = tr("grid shape differs from #1, not compared");
+        } else {
+            const int n = differingCells(static_cast<int>(i));
+            const int cells = r.grid.levels() * r.grid.layers();
+            note = n == 0 ? tr("same grid as #1") : tr("%1 of %2 cells differ from #1").arg(n).arg(cells);
+        }
+        auto* caption = new QLabel(grid_area_);
+        caption->setTextFormat(Qt::RichText);
+        caption->setText(QStringLiteral("<b>#%1 %2</b> &nbsp;<span style='color:#555'>%3 · %4%5</span>")
+                             .arg(i + 1)
+                             .arg(q(r.name).toHtmlEscaped(), q(r.method).toHtmlEscaped(), q(runKindName(r.kind)),
+                                  note.isEmpty() ? QString() : QStringLiteral(" · ") + note));
+        caption->setContentsMargins(4, i == 0 ? 0 : 8, 0, 0);
+        auto* grid = new GridView(grid_area_);
+        grid->setCompact(true);
+        grid->setEditable(false);
+        grid->setRun(runs_[i]);
+        if (i > 0 && sameShape(runs_[0]->grid, r.grid)) grid->setCompareGrid(&runs_[0]->grid);
+        QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        policy.setHeightForWidth(true);  // rotated or not, the headers decide the height
+        grid->setSizePolicy(policy);
+        // The height-for-width decides; the narrowest-width minimum (rotated headers) would
+        // otherwise make the scroll area reserve space the grid does not use. A very wide
+        // layout gives the least height any width needs.
+        grid->setMinimumHeight(grid->heightForWidth(1 << 14));
+        layout->addWidget(caption);
+        layout->addWidget(grid);
+        grids_.push_back(grid);
+    }
+    layout->addStretch(1);
+}
+
+void CompareView::fillMetrics() {
+    metrics_->setRowCount(static_cast<int>(runs_.size()));
+    for (int i = 0; i < static_cast<int>(runs_.size()); ++i) {
+        const Run& r = *runs_[static_cast<size_t>(i)];
+        const Evaluation& ev = r.shown();
+        const QString values[] = {QStringLiteral("#%1 %2").arg(i + 1).arg(q(r.name)),
+                                  q(withCommas(std::round(ev.total_elements))),
+                                  q(withPrefix(ev.total_bytes, "B")),
+                                  q(seconds(ev.time_step_s)),
+                                  q(seconds(ev.time_compute_s)),
+                                  q(seconds(ev.time_comm_s)),
+                                  // AccPar's model has no energy term.
+                                  r.isAccPar() ? QStringLiteral("—") : q(joules(ev.energy_j)),
+                                  q(fixed(r.perfVsDp(), 2)) + QStringLiteral(" x"),
+                                  r.isAccPar() ? QStringLiteral("—") : q(fixed(r.energyVsDp(), 2)) + QStringLiteral(" x")};
+        for (int c = 0; c < static_cast<int>(std::size(values)); ++c) {
+            auto* item = new QTableWidgetItem(values[c]);
+            item->setTextAlignment(Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight));
+            metrics_->setItem(i, c, item);
+        }
+    }
+}
+
+CsvTable CompareView::metricsCsv() const {
+    CsvTable t;
+    t.header = {"run",       "method",        "total_elements", "total_GB",     "step_time_s",   "compute_time_s",
+                "comm_time_s", "energy_J",    "perf_vs_dp_x",   "energy_vs_dp_x"};
+    for (const RunPtr& r : runs_) {
+        const Evaluation& ev = r->shown();
+        t.rows.push_back({r->name, r->method, formatNumber(ev.total_elements), formatNumber(ev.totalGB()),
+                          formatNumber(ev.time_step_s), formatNumber(ev.time_compute_s), formatNumber(ev.time_comm_s),
+                          r->isAccPar() ? "" : formatNumber(ev.energy_j), formatNumber(r->perfVsDp()),
+                          r->isAccPar() ? "" : formatNumber(r->energyVsDp())});
+    }
+    return t;
+}
+
+CsvTable CompareView::levelCommCsv() const {
+    CsvTable t;
+    t.header = {"run", "level", "comm_elements", "time_s"};
+    for (const RunPtr& r : runs_) {
+        const Evaluation& ev = r->shown();
+        for (int h = 0; h < ev.levels; ++h)
+            t.rows.push_back({r->name, "H" + std::to_string(h + 1), formatNumber(ev.level_comm[static_cast<size_t>(h)]),
+                              formatNumber(ev.level_time_s[static_cast<size_t>(h)])});
+    }
+    return t;
+}
+
+}  // namespace partita

@@ -1,0 +1,189 @@
+#include "widgets/simulation/simulation_view.h"
+
+#include <cmath>
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "core/run/simulation.h"
+#include "core/util/format.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/simulation/simulation_tables.h"
+
+namespace partita {
+
+namespace {
+
+
+QString times(double x) { return std::isfinite(x) && x > 0 ? q(fixed(x, 3)) + QChar(0x00D7) : QStringLiteral("—"); }
+
+QString strategyText(const Run& run, const SimulationResult& sim) {
+    const int devices = sim.topology().deviceCount();
+    switch (sim.spec.source) {
+        case SimSource::DataParallel:
+        case SimSource::OneWeirdTrick:
+        case SimSource::ModelParallel:
+            return QObject::tr("%1 over the %2 devices").arg(simSourceLabel(sim.spec.source)).arg(devices);
+        case SimSource::Grid:
+            return QObject::tr("the %1-level grid lowered to SOAP (on %2 of %3 devices); the Grid tab shows it")
+                .arg(run.grid.levels())
+                .arg(1 << run.grid.levels())
+                .arg(devices);
+        case SimSource::File: return QObject::tr("from %1").arg(q(sim.spec.strategy_origin).toHtmlEscaped());
+        case SimSource::Mcmc: return QObject::tr("the fastest the MCMC search found");
+    }
+    return {};
+}
+
+QString searchText(const SimulationResult& sim) {
+    const McmcSummary& m = *sim.mcmc;
+    const McmcSettings& s = sim.spec.mcmc;
+    QStringList budget;
+    if (s.budget_s > 0) budget << q(seconds(s.budget_s));
+    if (s.iterations > 0) budget << QObject::tr("%1 iterations").arg(q(withCommas(double(s.iterations))));
+    return QObject::tr("%1 starts, %2 proposals, %3 % accepted · seed %4, β %5 per ms, budget %6")
+        .arg(m.starts.size())
+        .arg(q(withCommas(double(m.iterations))))
+        .arg(q(fixed(100 * m.acceptance_rate, 1)))
+        .arg(s.seed)
+        .arg(q(formatNumber(s.beta)))
+        .arg(budget.join(QObject::tr(" or ")));
+}
+
+}  // namespace
+
+SimulationView::SimulationView(QWidget* parent) : QWidget(parent) {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    stack_ = new QStackedWidget(this);
+    outer->addWidget(stack_);
+
+    empty_ = new QLabel(tr("<p>No simulation to show.</p><p>Choose <b>Simulate</b> or <b>MCMC</b> in the method "
+                           "list to time a strategy with FlexFlow's execution simulator on a device topology. "
+                           "The other runs (HyPar, AccPar and the analytic baselines) are not simulated.</p>"),
+                        stack_);
+    empty_->setObjectName("simulation-empty");
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->setWordWrap(true);
+    empty_->setMargin(24);
+    stack_->addWidget(empty_);
+
+    auto* page = new QWidget(stack_);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(8, 6, 8, 6);
+    summary_ = new QLabel(page);
+    summary_->setObjectName("simulation-summary");
+    summary_->setTextFormat(Qt::RichText);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Wraps to the tab's width instead of widening the window (and squeezing the docks).
+    summary_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    summary_->setMinimumWidth(240);
+    layout->addWidget(summary_);
+    starts_title_ = new QLabel(tr("<b>Search starts</b>"), page);
+    layout->addWidget(starts_title_);
+    starts_ = makeSimTable(page, "simulation-starts");
+    layout->addWidget(starts_);
+    auto* heading = new QHBoxLayout;
+    heading->addWidget(new QLabel(tr("<b>Compute devices and links</b>"), page));
+    heading->addStretch(1);
+    idle_links_ = new QCheckBox(page);
+    idle_links_->setObjectName("show-idle-links");
+    idle_links_->setToolTip(tr("Also list the links that carried no data (CSV export always has every link)"));
+    heading->addWidget(idle_links_);
+    layout->addLayout(heading);
+    connect(idle_links_, &QCheckBox::toggled, this, [this] {
+        if (hasSimulation()) fillResources(*run_->simulation);
+    });
+    resources_ = makeSimTable(page, "simulation-resources");
+    layout->addWidget(resources_, 1);
+    stack_->addWidget(page);
+    setRun(nullptr);
+}
+
+void SimulationView::setRun(RunPtr run) {
+    run_ = std::move(run);
+    texts_.clear();
+    if (!hasSimulation()) {
+        if (run_)
+            empty_->setText(tr("<p><b>%1</b> is not a simulated run.</p><p>Choose <b>Simulate</b> or <b>MCMC</b> in "
+                               "the method list to time a strategy with FlexFlow's execution simulator.</p>")
+                                .arg(q(run_->name).toHtmlEscaped()));
+        stack_->setCurrentWidget(empty_);
+        resources_->setRowCount(0);
+        starts_->setRowCount(0);
+        return;
+    }
+    const SimulationResult& sim = *run_->simulation;
+    showSummary(*run_);
+    fillResources(sim);
+    fillStarts(sim);
+    stack_->setCurrentIndex(1);
+}
+
+void SimulationView::showSummary(const Run& run) {
+    const SimulationResult& sim = *run.simulation;
+    const sim::Topology& topo = sim.topology();
+    texts_["makespan"] = q(fixed(sim.makespan_s * 1e3, 3)) + " ms";
+    texts_["tasks"] = q(withCommas(static_cast<double>(sim.tasks)));
+    texts_["traffic"] = q(fixed(sim.trafficBytes() / 1e9, 3)) + " GB";
+    texts_["speedup_vs_dp"] = times(sim.speedupVsDp());
+    texts_["speedup_vs_owt"] = times(sim.speedupVsOwt());
+    texts_["strategy"] = strategyText(run, sim);
+    if (sim.mcmc) texts_["search"] = searchText(sim);
+    if (sim.cancelled()) texts_["cancelled"] = tr("Cancelled: the best strategy found before Cancel was pressed.");
+
+    const QString batch = run.inputs ? q(formatNumber(run.inputs->params.batch)) : QStringLiteral("?");
+    QString rows;
+    auto row = [&rows](const QString& label, const QString& value) {
+        rows += QStringLiteral("<tr><td style='padding-right:12px'>%1</td><td>%2</td></tr>").arg(label, value);
+    };
+    row(tr("Makespan"), tr("<b>%1</b> per %2 step of batch %3 · %4 tasks")
+                            .arg(texts_["makespan"], sim.spec.options.training ? tr("training") : tr("inference"),
+                                 batch, texts_["tasks"]));
+    row(tr("Speed-up"), tr("<b>%1</b> over DP (%2 ms) · <b>%3</b> over OWT (%4 ms), same topology")
+                            .arg(texts_["speedup_vs_dp"], q(fixed(sim.dp_makespan_s * 1e3, 3)),
+                                 texts_["speedup_vs_owt"], q(fixed(sim.owt_makespan_s * 1e3, 3))));
+    row(tr("Traffic"), tr("%1 between devices").arg(texts_["traffic"]));
+    row(tr("Topology"), tr("%1: %2 devices, %3 links")
+                            .arg(q(topo.name).toHtmlEscaped())
+                            .arg(topo.deviceCount())
+                            .arg(topo.links.size()));
+    row(tr("Strategy"), texts_["strategy"]);
+    if (sim.mcmc) row(tr("Search"), texts_["search"]);
+    QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><table cellspacing='0' cellpadding='1'>%2</table>")
+                       .arg(q(run.name).toHtmlEscaped(), rows);
+    if (sim.cancelled()) html += QStringLiteral("<p style='color:#b00020'>%1</p>").arg(texts_["cancelled"]);
+    summary_->setText(html);
+}
+
+void SimulationView::fillResources(const SimulationResult& sim) {
+    idle_links_->setText(tr("Show %1 idle links").arg(idleLinks(sim)));
+    idle_links_->setVisible(idleLinks(sim) > 0);
+    fillResourceTable(resources_, sim, idle_links_->isChecked());
+}
+
+void SimulationView::fillStarts(const SimulationResult& sim) {
+    const bool search = sim.mcmc.has_value();
+    starts_title_->setVisible(search);
+    starts_->setVisible(search);
+    if (search) fillStartsTable(starts_, *sim.mcmc);
+}
+
+CsvTable SimulationView::resourcesCsv() const { return resourceCsv(hasSimulation() ? run_->simulation.get() : nullptr); }
+
+CsvTable SimulationView::startsCsv() const {
+    const bool search = hasSimulation() && run_->simulation->mcmc;
+    return partita::startsCsv(search ? &*run_->simulation->mcmc : nullptr);
+}
+
+CsvTable SimulationView::trafficCsv() const {
+    return partita::trafficCsv(hasSimulation() ? run_->simulation.get() : nullptr);
+}
+
+}  // namespace partita

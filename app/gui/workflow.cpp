@@ -98,7 +98,9 @@ void MainWindow::runAccPar() {
     if (!inputs_) return;
     const InputsPtr inputs = inputs_;
     jobs_.start(tr("Running AccPar on %1").arg(q(inputs->network.name)),
-                [inputs](const ProgressFn&, const CancelFn&) { return accparRun(inputs); });
+                [inputs](const ProgressFn&, const CancelFn& cancel) {
+                    return accparRun(inputs, nullptr, RunKind::Search, nullptr, cancel);
+                });
 }
 
 bool MainWindow::openFile(const QString& path, QString* error) {
@@ -210,7 +212,7 @@ void MainWindow::runMethod(Method m) {
     if (!inputs_) return;
     const InputsPtr inputs = inputs_;
     jobs_.start(tr("Running %1 on %2").arg(methodLabel(m), q(inputs->network.name)),
-                [inputs, m](const ProgressFn&, const CancelFn&) { return planRun(inputs, m); });
+                [inputs, m](const ProgressFn&, const CancelFn& cancel) { return planRun(inputs, m, cancel); });
 }
 
 void MainWindow::evaluateCurrent() {

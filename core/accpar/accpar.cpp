@@ -3,16 +3,24 @@
 #include <stdexcept>
 
 #include "core/study/studies.h"
+#include "core/util/error.h"
 
 namespace partita {
 
 AccParResult runAccPar(const LayerTable& layers, const Array& array, const AccParParams& params, const Grid* given,
-                       RatioPolicy given_ratios) {
+                       RatioPolicy given_ratios, const CancelFn& cancel) {
+    const auto stopIf = [&] {
+        if (cancel && cancel()) throw Cancelled();
+    };
     AccParResult r;
+    stopIf();
     r.accpar = given ? planHierarchy(layers, array, params, Scheme::Given, given, given_ratios)
                      : planHierarchy(layers, array, params, Scheme::AccPar);
+    stopIf();
     r.dp = planHierarchy(layers, array, params, Scheme::DataParallel);
+    stopIf();
     r.owt = planHierarchy(layers, array, params, Scheme::OneWeirdTrick);
+    stopIf();
     r.hypar = planHierarchy(layers, array, params, Scheme::HyPar);
     return r;
 }

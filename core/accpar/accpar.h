@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/accpar/hierarchy.h"
+#include "core/util/progress.h"
 
 namespace partita {
 
@@ -21,9 +22,10 @@ struct AccParResult {
 
 // AccPar's search and the three baselines on the same inputs. With `given`,
 // the "accpar" plan is that grid evaluated instead (a hand-edited grid; its
-// ratios follow `given_ratios`).
+// ratios follow `given_ratios`). `cancel` is asked before each of the four plans; true throws Cancelled.
 AccParResult runAccPar(const LayerTable& layers, const Array& array, const AccParParams& params,
-                       const Grid* given = nullptr, RatioPolicy given_ratios = RatioPolicy::Balanced);
+                       const Grid* given = nullptr, RatioPolicy given_ratios = RatioPolicy::Balanced,
+                       const CancelFn& cancel = {});
 
 // One network of the study: speedups over DP (x).
 struct StudyRow {

@@ -88,10 +88,11 @@ void requireHypar(const InputsPtr& inputs) {
 
 }  // namespace
 
-Run planRun(const InputsPtr& inputs, Method method) {
+Run planRun(const InputsPtr& inputs, Method method, const CancelFn& cancel) {
     requireHypar(inputs);
     const auto start = std::chrono::steady_clock::now();
-    const Grid grid = planFor(method, inputs->layers, inputs->array.levels, inputs->params);
+    const Grid grid = planFor(method, inputs->layers, inputs->array.levels, inputs->params, cancel);
+    if (cancel && cancel()) throw Cancelled();
     Run run = assessed(inputs, grid, RunKind::Search, methodName(method), grid);
     run.job_ms = msSince(start);
     return run;
@@ -111,10 +112,12 @@ Run gridRun(const InputsPtr& inputs, const Grid& grid, RunKind kind, const std::
     return run;
 }
 
-Run accparRun(const InputsPtr& inputs, const Grid* given, RunKind kind, const Grid* reference) {
+Run accparRun(const InputsPtr& inputs, const Grid* given, RunKind kind, const Grid* reference,
+              const CancelFn& cancel) {
     const auto start = std::chrono::steady_clock::now();
     auto result = std::make_shared<const AccParResult>(
-        runAccPar(inputs->layers, inputs->array, inputs->accpar, given, RatioPolicy::Balanced));
+        runAccPar(inputs->layers, inputs->array, inputs->accpar, given, RatioPolicy::Balanced, cancel));
+    if (cancel && cancel()) throw Cancelled();
     const Grid& grid = result->accpar.grid;
     Run run = assessed(inputs, grid, kind, "accpar", reference ? *reference : grid);
     run.reference_step_s = run.edited() ? planHierarchy(inputs->layers, inputs->array, inputs->accpar, Scheme::Given,

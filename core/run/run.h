@@ -86,14 +86,15 @@ struct Run {
 using RunPtr = std::shared_ptr<const Run>;
 
 // A method's plan (HyPar searches; the baselines are fixed patterns), assessed.
-Run planRun(const InputsPtr& inputs, Method method);
+// `cancel` (here and in accparRun) is asked between the steps; true throws Cancelled.
+Run planRun(const InputsPtr& inputs, Method method, const CancelFn& cancel = {});
 // Any grid, assessed. `reference` defaults to the grid itself.
 Run gridRun(const InputsPtr& inputs, const Grid& grid, RunKind kind, const std::string& method,
             const Grid* reference = nullptr);
 // AccPar's search on the inputs, or with `given` that grid (types and the
 // ratio model's balanced ratios) as an edit of `reference`.
 Run accparRun(const InputsPtr& inputs, const Grid* given = nullptr, RunKind kind = RunKind::Search,
-              const Grid* reference = nullptr);
+              const Grid* reference = nullptr, const CancelFn& cancel = {});
 // An AccPar plan in Evaluation's shape, for the views: per level the grid
 // node's (first node of the depth) elements received by group i, per layer
 // its A_intra + s_i A_bnd (all counted as intra), its communication time

@@ -4,6 +4,7 @@
 
 #include "core/accpar/level.h"
 #include "core/util/enum_names.h"
+#include "core/util/error.h"
 
 namespace partita {
 
@@ -40,11 +41,12 @@ ChainSolution hyparLevel(const LayerTable& layers, std::span<const LayerState> s
     return {sol.choice, sol.cost};
 }
 
-Grid hyparSearch(const LayerTable& layers, int levels, const CostParams& params) {
+Grid hyparSearch(const LayerTable& layers, int levels, const CostParams& params, const CancelFn& cancel) {
     requireChain(layers);
     Grid grid(levels, static_cast<int>(layers.size()));
     auto state = initialState(layers, params.batch);
     for (int h = 0; h < levels; ++h) {
+        if (cancel && cancel()) throw Cancelled();
         const auto sol = hyparLevel(layers, state, params.comm);
         for (size_t l = 0; l < layers.size(); ++l) grid.at(h, static_cast<int>(l)).split = sol.choice[l];
         shrink(state, grid.row(h));
@@ -63,8 +65,8 @@ Grid baselineGrid(Method m, const LayerTable& layers, int levels) {
     return grid;
 }
 
-Grid planFor(Method m, const LayerTable& layers, int levels, const CostParams& params) {
-    if (m == Method::HyPar) return hyparSearch(layers, levels, params);
+Grid planFor(Method m, const LayerTable& layers, int levels, const CostParams& params, const CancelFn& cancel) {
+    if (m == Method::HyPar) return hyparSearch(layers, levels, params, cancel);
     return baselineGrid(m, layers, levels);
 }
 

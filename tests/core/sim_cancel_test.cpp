@@ -1,5 +1,6 @@
-// Simulation honours cancellation: asked between its steps and inside each simulation, so a
-// cancelled job stops early; a cancel that never fires changes nothing.
+// Every engine job honours cancellation: simulation (between its steps and inside each simulation),
+// HyPar's search (per level) and AccPar's plans (per plan). A cancelled job stops early; a cancel
+// that never fires changes nothing.
 #include <gtest/gtest.h>
 
 #include "core/run/simulation_run.h"
@@ -31,6 +32,28 @@ TEST(SimCancel, EachCheckStopsTheRun) {
         EXPECT_THROW(simulationRun(in, dpOn("k80-64"), {}, [&] { return ++asked >= stop_at; }), Cancelled)
             << stop_at;
         EXPECT_EQ(asked, stop_at);  // nothing more is asked once it said stop
+    }
+}
+
+TEST(PlanCancel, HyparAndAccParStopAtEveryCheck) {
+    const auto in = test::inputs("vgg-a");
+    for (const bool accpar : {false, true}) {
+        int total = 0;
+        const auto never = [&] { return ++total < 0; };
+        const partita::Run with = accpar ? accparRun(in, nullptr, RunKind::Search, nullptr, never)
+                                         : planRun(in, Method::HyPar, never);
+        const partita::Run without = accpar ? accparRun(in) : planRun(in, Method::HyPar);
+        EXPECT_EQ(with.grid, without.grid);
+        EXPECT_EQ(with.stepTime(), without.stepTime());
+        EXPECT_EQ(total, 5);  // four plans (or levels) and the step after them
+        for (int stop_at = 1; stop_at <= total; ++stop_at) {
+            int asked = 0;
+            const auto stop = [&] { return ++asked >= stop_at; };
+            EXPECT_THROW(accpar ? accparRun(in, nullptr, RunKind::Search, nullptr, stop) : planRun(in, Method::HyPar, stop),
+                         Cancelled)
+                << accpar << " " << stop_at;
+            EXPECT_EQ(asked, stop_at);
+        }
     }
 }
 

@@ -25,9 +25,12 @@ void requireChain(const LayerTable& layers) {
     if (layers.size() == 0) throw std::invalid_argument("the network has no weighted (conv or fc) layers");
     for (size_t l = 1; l < layers.size(); ++l) {
         const auto& p = layers[l].preds;
-        if (p.size() != 1 || p[0] != static_cast<int>(l) - 1)
-            throw std::invalid_argument("HyPar needs a chain of weighted layers, but '" + layers[l].name + "' has " +
-                                        std::to_string(p.size()) + " weighted predecessors");
+        const std::string head = "HyPar needs a chain of weighted layers, but '" + layers[l].name + "' ";
+        if (p.empty()) throw std::invalid_argument(head + "reads the input, not a weighted layer");
+        if (p.size() > 1) throw std::invalid_argument(head + "joins " + std::to_string(p.size()) + " weighted layers");
+        if (p[0] != static_cast<int>(l) - 1)  // a branch: it reads an earlier layer, not the one before it
+            throw std::invalid_argument(head + "reads '" + layers[static_cast<size_t>(p[0])].name +
+                                        "', not the layer before it ('" + layers[l - 1].name + "')");
     }
 }
 

@@ -102,7 +102,6 @@ public:
     bool deleteStoredRuns(const std::vector<std::int64_t>& ids);
     bool renameStoredRun(std::int64_t id, const QString& name);
     void keepGrid();                        // Keep: store the shown edited grid (or loaded strategy)
-    bool hasUnkeptGrid() const { return pending_store_ != nullptr; }
     void cancelJob();
     // Exports one target ("grid", "metrics", "simulation", "simulation-starts", "simulation-traffic"
     // (CSV only), "compare", "compare-metrics",

@@ -64,29 +64,4 @@ void MainWindow::runL2s() {
     if (l2s_->hasEvaluation()) storeMethodRun("l2s");
 }
 
-std::vector<ExportChoice> MainWindow::shownExportTargets() const {
-    using T = std::vector<ExportChoice>;
-    const QWidget* tab = shownView();
-    const std::pair<const QWidget*, T> by_tab[] = {
-        {grid_stack_, T{{"grid", tr("Grid")}, {"metrics", tr("Metrics")}}},
-        {simulation_, T{{"simulation", tr("Simulation")}, {"simulation-starts", tr("MCMC starts")},
-                        {"simulation-traffic", tr("Device traffic (CSV)")}}},
-        {compare_, T{{"compare", tr("Comparison")}, {"compare-metrics", tr("Comparison metrics")},
-                     {"level-chart", tr("Communication per level chart")}, {"time-chart", tr("Step time chart")}}},
-        {explore_, T{{"explore", tr("Exploration")}, {"surface", tr("Exploration surface")}}},
-        {network_view_, T{{"network", tr("Network table")}}},
-        {gantt_, T{{"timeline", tr("Timeline")}}},
-        {heatmap_, T{{"heatmap", tr("Heatmap")}}},
-        {teaching_, T{{"teaching", tr("Teaching figure")}}},
-        {studies_, T{{"studies", tr("Study plot")}}},
-        {mpt_, T{{"mpt", tr("MPT view")}, {"mpt-grid", tr("MPT choice grid")}, {"mpt-bars", tr("MPT time per layer")},
-                 {"mpt-sweep", tr("MPT scaling")}, {"mpt-compare", tr("MPT configurations")}}},
-        {l2s_, T{{"l2s", tr("L2S view")}, {"l2s-grid", tr("L2S choice grid")}, {"l2s-traffic", tr("L2S traffic matrix")},
-                 {"l2s-links", tr("L2S link loads")}, {"l2s-bars", tr("L2S cycles per layer")},
-                 {"l2s-sweep", tr("L2S core count")}, {"l2s-compare", tr("L2S scenarios")}}}};
-    for (const auto& [widget, targets] : by_tab)
-        if (widget == tab) return targets;
-    return {};
-}
-
 }  // namespace partita::gui

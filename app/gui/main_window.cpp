@@ -25,6 +25,7 @@
 #include "app/gui/explore_view.h"
 #include "app/gui/input_files.h"
 #include "app/gui/library_dock.h"
+#include "app/gui/methods/registry.h"
 #include "app/gui/network_view.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
@@ -39,7 +40,7 @@
 
 namespace partita::gui {
 
-MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options) {
+MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options), methods_(makeMethods()) {
     setObjectName("partita-main");
     setWindowTitle("Partita");
     resize(options.size);
@@ -126,9 +127,10 @@ void MainWindow::buildCentral() {
     addViewTab(grid_stack_, tr("Grid"));
     simulation_ = new SimulationView(tabs_);
     addViewTab(simulation_, tr("Simulation"));
+    // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
-        if (link != "accpar") return showTab(simulation_);
-        setMethodKey("accpar");
+        if (!link.startsWith("method:")) return showTab(simulation_);
+        setMethodKey(link.mid(7));
         methodChosen();
     });
     compare_ = new CompareView(tabs_);
@@ -139,6 +141,7 @@ void MainWindow::buildCentral() {
     addViewTab(network_view_, tr("Network"));
     buildViewTabs();
     buildMethodTabs();
+    registerViews();
     setCentralWidget(tabs_);
 
     connect(grid_, &GridView::cellToggled, this, &MainWindow::toggleCell);

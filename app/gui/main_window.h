@@ -14,6 +14,8 @@
 #include <QUndoStack>
 
 #include "app/gui/job_runner.h"
+#include "app/gui/methods/method.h"
+#include "app/gui/view_registry.h"
 #include "app/gui/options.h"
 #include "core/run/run.h"
 #include "core/run/simulation.h"
@@ -83,6 +85,13 @@ public:
     // tests/bench/method_bench.cpp), so on the GUI thread; Run shows the tab and stores its evaluation.
     void runMpt();
     void runL2s();
+    void showMpt();  // the tab, with the chosen network or the paper's
+    void showL2s();
+    // What the methods (methods/) start: a plan of HyPar's model (or its refusal, said in the Grid
+    // tab), AccPar's plan, or a note that the chosen method waits for Run.
+    void plan(Method method, bool store);
+    void planAccPar(bool store);
+    void askForRun();
     // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
     // error naming the file is shown and returned; nothing else changes.
     bool loadTopology(const QString& path, QString* error = nullptr);
@@ -103,15 +112,13 @@ public:
     bool renameStoredRun(std::int64_t id, const QString& name);
     void keepGrid();                        // Keep: store the shown edited grid (or loaded strategy)
     void cancelJob();
-    // Exports one target ("grid", "metrics", "simulation", "simulation-starts", "simulation-traffic"
-    // (CSV only), "compare", "compare-metrics",
-    // "compare-levels", "level-chart", "time-chart", "explore", "network") to
-    // a .png/.svg/.pdf figure or a .csv table. Returns an empty string or the problem.
+    // Exports one target (exportTargets(): each view's, registered in view_entries.cpp and by the methods)
+    // to a .png/.svg/.pdf figure or a .csv table. Returns an empty string or the problem.
     QString exportTarget(const QString& target, const QString& path);
     std::vector<ExportChoice> shownExportTargets() const;  // the shown tab's, its main figure first
     void exportWithDialog(const ExportChoice& choice);      // asks where, appends the type's extension
-    static QStringList exportTargets();
-    // Renders the window or one view (Options::view names) to a PNG.
+    QStringList exportTargets() const { return views_.targets(); }
+    // Renders the window or one view (Options::view names) to a PNG, filling an empty view first.
     bool saveScreenshot(const QString& path, const QString& view);
     void showView(const QString& view);
 
@@ -125,6 +132,9 @@ public:
     QString lastError() const { return last_error_; }
     QString methodKey() const;       // "hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", "mpt" or "l2s"
     void setMethodKey(const QString& key);
+    const GuiMethod& method() const;  // the chosen one
+    const MethodList& methods() const { return methods_; }
+    ViewRegistry& views() { return views_; }  // methods add their views here (GuiMethod::buildViews)
 
     GridView* gridView() const { return grid_; }
     MetricsPanel* metricsPanel() const { return metrics_; }
@@ -181,13 +191,12 @@ private:
     void buildViewTabs();
     void showRunInViews(const RunPtr& run);
     void buildMethodTabs();                 // MPT and L2S (method_tabs.cpp)
+    void registerViews();                   // every tab's view and export targets (view_entries.cpp)
+    const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
     // MPT and L2S evaluations in the results database (method_runs.cpp).
-    void showMpt();                                   // the tab, with the chosen network or the paper's
-    void showL2s();
     void storeMethodRun(const QString& method);       // "mpt" or "l2s": the tab's evaluation, once
     bool openStoredMethodRun(std::int64_t id);        // throws StoreError
 
-    QString exportMethodTarget(const QString& target, const QString& path);  // "mpt…", "l2s…"
     // Simulation helpers (simulation_actions.cpp).
     bool simulationMethod() const;                     // Simulate or MCMC chosen
     void updateMethodFields();                         // the properties a method uses
@@ -198,6 +207,8 @@ private:
     void applyOptionsToSimulation();                   // --topology, --iterations, --seed
 
     Options options_;
+    MethodList methods_;
+    ViewRegistry views_;
     JobRunner jobs_;
     std::unique_ptr<ResultsDb> db_;
     QString db_problem_;

@@ -42,12 +42,14 @@ QString mcmcNote(const sim::McmcProgress& p, const std::vector<std::string>& sta
 
 bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
 
-bool MainWindow::simulationMethod() const { return methodKey() == "simulate" || methodKey() == "mcmc"; }
+bool MainWindow::simulationMethod() const {
+    return method().settings() == GuiMethod::Settings::Simulation || method().settings() == GuiMethod::Settings::Mcmc;
+}
 
 void MainWindow::updateMethodFields() {
     // MPT and L2S keep their settings in their own tab: the properties (HyPar/AccPar/FlexFlow) step aside
     // and give it the width; any other method brings them back.
-    const bool own_tab = methodKey() == "mpt" || methodKey() == "l2s";
+    const bool own_tab = method().settings() == GuiMethod::Settings::OwnTab;
     if (auto* props = findChild<QDockWidget*>("properties"); props && own_tab != props_hidden_for_method_) {
         if (own_tab) props_were_visible_ = props->isVisible();
         props->setVisible(own_tab ? false : props_were_visible_);
@@ -55,7 +57,8 @@ void MainWindow::updateMethodFields() {
     }
     sim_params_->setVisible(simulationMethod());
     params_->setSimulationMode(simulationMethod());
-    sim_params_->setMode(methodKey() == "mcmc" ? SimParamsEditor::Mode::Mcmc : SimParamsEditor::Mode::Simulate);
+    sim_params_->setMode(method().settings() == GuiMethod::Settings::Mcmc ? SimParamsEditor::Mode::Mcmc
+                                                                           : SimParamsEditor::Mode::Simulate);
 }
 
 void MainWindow::addTopologyPresets() {

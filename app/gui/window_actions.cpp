@@ -102,30 +102,11 @@ void MainWindow::buildActions() {
     method_box_ = new QComboBox(this);
     method_box_->setObjectName("method");
     method_box_->setToolTip(tr("Method used by Run"));
-    for (Method m : kAllMethods) method_box_->addItem(methodLabel(m), QString(methodName(m)));
-    method_box_->addItem("AccPar", QString("accpar"));
+    for (const auto& m : methods_) {
+        method_box_->addItem(m->label(), m->key());
+        method_box_->setItemData(method_box_->count() - 1, m->toolTip(), Qt::ToolTipRole);
+    }
     connect(method_box_, &QComboBox::activated, this, &MainWindow::methodChosen);  // previews; Run stores
-    method_box_->setItemData(method_box_->count() - 1,
-                             tr("Types I, II and III with balanced ratios, on any array (AccPar)"), Qt::ToolTipRole);
-    method_box_->addItem(tr("Simulate"), QString("simulate"));
-    method_box_->setItemData(method_box_->count() - 1,
-                             tr("Time a strategy with FlexFlow's execution simulator on a device topology"),
-                             Qt::ToolTipRole);
-    method_box_->addItem(tr("MPT"), QString("mpt"));
-    method_box_->setItemData(method_box_->count() - 1,
-                             tr("Winograd x data-parallel training on 256 near-data workers, per-layer cluster "
-                                "shapes (MPT tab)"),
-                             Qt::ToolTipRole);
-    method_box_->addItem(tr("Learn-to-Scale"), QString("l2s"));
-    method_box_->setItemData(method_box_->count() - 1,
-                             tr("Single-image inference split by output channel across the cores of a mesh "
-                                "(L2S tab)"),
-                             Qt::ToolTipRole);
-    method_box_->addItem(tr("MCMC"), QString("mcmc"));
-    method_box_->setItemData(method_box_->count() - 1,
-                             tr("FlexFlow's MCMC search for the fastest simulated strategy (progress and Cancel "
-                                "in the status bar)"),
-                             Qt::ToolTipRole);
     connect(method_box_, &QComboBox::currentIndexChanged, this, &MainWindow::updateMethodFields);
 
     auto* bar = addToolBar(tr("Main"));

@@ -63,21 +63,26 @@ void MainWindow::methodChosen() {
     startMethod(false);
 }
 
-void MainWindow::startMethod(bool store) {
-    const QString key = methodKey();
-    if (key == "simulate" || key == "mcmc") {
-        if (store) return key == "mcmc" ? runMcmc() : runSimulation();
-        statusBar()->showMessage(tr("%1: set it up in the properties, then press Run").arg(method_box_->currentText()),
-                                 8000);
-        return;
-    }
-    if (key == "mpt") return store ? runMpt() : showMpt();
-    if (key == "l2s") return store ? runL2s() : showL2s();
-    if (!inputs_) return;
-    if (key != "accpar" && explainCannotPlan()) return;
-    if (key == "accpar") runAccPar();
-    else runMethod(parseMethod(key.toStdString()));
+void MainWindow::startMethod(bool store) { method().start(*this, store); }
+
+// The selector lists methods_ in order.
+const GuiMethod& MainWindow::method() const { return *methods_[static_cast<size_t>(std::max(0, method_box_->currentIndex()))]; }
+
+void MainWindow::plan(Method m, bool store) {
+    if (!inputs_ || explainCannotPlan()) return;
+    runMethod(m);
     if (store) startStored(jobs_.generation());
+}
+
+void MainWindow::planAccPar(bool store) {
+    if (!inputs_) return;
+    runAccPar();
+    if (store) startStored(jobs_.generation());
+}
+
+void MainWindow::askForRun() {
+    statusBar()->showMessage(tr("%1: set it up in the properties, then press Run").arg(method_box_->currentText()),
+                             8000);
 }
 
 bool MainWindow::explainCannotPlan() {
@@ -88,7 +93,7 @@ bool MainWindow::explainCannotPlan() {
     showRun(nullptr);
     grid_stack_->setCurrentWidget(grid_na_);
     grid_na_->setText(tr("<p><b>%1 cannot plan %2.</b></p><p>%3</p><p>AccPar's model prices this network: "
-                         "<a href='accpar'>use AccPar</a>.</p>")
+                         "<a href='method:accpar'>use AccPar</a>.</p>")
                           .arg(method_box_->currentText().toHtmlEscaped(), q(inputs_->network.name).toHtmlEscaped(),
                                q(inputs_->hypar_problem).toHtmlEscaped()));
     return true;

@@ -1,6 +1,7 @@
 // Drives the real main window offscreen, as a user would: actions, clicks on
 // the grid, exploration with cancel, the results database, exports.
 #include <functional>
+#include <set>
 
 #include <QAction>
 #include <QApplication>
@@ -320,7 +321,7 @@ private slots:
         QVERIFY2(w.gridNotApplicable()->text().contains("cannot plan " + QString::fromStdString(w.inputs()->network.name)),
                  qPrintable(w.gridNotApplicable()->text()));
         QVERIFY(!w.currentRun());
-        emit w.gridNotApplicable()->linkActivated("accpar");  // the offered method, by the user's click
+        emit w.gridNotApplicable()->linkActivated("method:accpar");  // the offered method, by the user's click
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.methodKey(), QString("accpar"));
         QVERIFY(w.lastError().isEmpty());
@@ -522,6 +523,54 @@ private slots:
         const auto targets = w.shownExportTargets();
         QCOMPARE(targets.size(), size_t{2});
         QCOMPARE(targets[1].label, QString("Metrics"));
+    }
+
+    // Views and export targets are looked up by name: every --view and every tab is registered, every tab
+    // offers its targets, and each target writes a file once its view has been filled.
+    void everyViewAndExportTargetIsRegistered() {
+        Options o = lenet();
+        o.screenshot = dir_.filePath("registry.png");  // no dialogs
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        for (const QString& view : screenshotViews()) QVERIFY2(w.views().find(view), qPrintable(view));
+        QStringList seen;
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            w.tabs()->setCurrentIndex(i);
+            const auto targets = w.shownExportTargets();
+            QVERIFY2(!targets.empty(), qPrintable(w.tabs()->tabText(i)));
+            for (const ExportChoice& t : targets) {
+                QVERIFY2(!seen.contains(t.target), qPrintable(t.target));
+                QVERIFY(!t.label.isEmpty() && t.label != t.target);
+                seen << t.target;
+            }
+        }
+        const QStringList all = w.exportTargets();
+        QCOMPARE(QSet<QString>(seen.begin(), seen.end()), QSet<QString>(all.begin(), all.end()));
+        // Each view filled as a screenshot does, then its targets written; the simulated ones last, since
+        // simulating replaces the shown analytic run.
+        QStringList views = screenshotViews();
+        for (const char* simulated : {"simulation", "timeline"}) views.move(views.indexOf(simulated), views.size() - 1);
+        for (const QString& view : views) {
+            QVERIFY(w.saveScreenshot(dir_.filePath("registry-" + view + ".png"), view));
+            for (const ExportEntry& entry : w.views().find(view)->exports) {
+                const QString& target = entry.target;
+                if (target == "simulation-starts") continue;  // MCMC runs only: below
+                const QString base = dir_.filePath("registry-" + target);
+                QCOMPARE(w.exportTarget(target, base + ".csv"), QString());
+                QVERIFY2(QFile(base + ".csv").size() > 0, qPrintable(target));
+                if (target == "simulation-traffic") continue;  // CSV only
+                QCOMPARE(w.exportTarget(target, base + ".png"), QString());
+                QVERIFY2(!QImage(base + ".png").isNull(), qPrintable(target));
+            }
+        }
+        QVERIFY(w.exportTarget("simulation-starts", dir_.filePath("starts.csv")).contains("not an MCMC search"));
+        QVERIFY(w.exportTarget("no-such-target", dir_.filePath("x.png")).startsWith("Unknown export target"));
+        std::set<QString> keys;
+        for (const auto& m : w.methods()) {
+            QVERIFY(keys.insert(m->key()).second);
+            QVERIFY(!m->toolTip().isEmpty());
+        }
     }
 
     void guideShowsTheReadmesApplicationSectionAndShortcuts() {

@@ -1,0 +1,42 @@
+#pragma once
+// A method as the window offers it: its name in the toolbar's selector, the
+// properties it reads, what choosing it and pressing Run start, and the views it
+// adds. MainWindow holds a list of these (registry.cpp) and looks the chosen one
+// up by key; it has no per-method branches.
+#include <memory>
+#include <vector>
+
+#include <QString>
+
+namespace partita::gui {
+
+class MainWindow;
+
+class GuiMethod {
+public:
+    // Which editors of the properties dock the method reads.
+    enum class Settings {
+        Cost,        // the array and cost parameters (HyPar's and AccPar's models)
+        Simulation,  // those, plus the topology and the strategy to simulate
+        Mcmc,        // those, plus the search budget
+        OwnTab,      // none: the settings are in the method's own tab (the dock steps aside)
+    };
+
+    virtual ~GuiMethod() = default;
+    virtual QString key() const = 0;      // --method and the stored run's method, e.g. "hypar"
+    virtual QString label() const = 0;    // the selector's text
+    virtual QString toolTip() const = 0;  // what it does, in one line
+    virtual Settings settings() const { return Settings::Cost; }
+    // store = false: the method was chosen or its inputs changed (a preview, nothing stored);
+    // store = true: Run (the answer is stored when it arrives).
+    virtual void start(MainWindow& window, bool store) const = 0;
+    // Adds the method's own tabs, views and export targets; called once while the window is built.
+    virtual void buildViews(MainWindow&) {}
+    // The view `--view main` shows with this method chosen; empty: the shown run's.
+    virtual QString mainView() const { return {}; }
+};
+
+using MethodList = std::vector<std::unique_ptr<GuiMethod>>;
+MethodList makeMethods();  // every method, in the selector's order (registry.cpp)
+
+}  // namespace partita::gui

@@ -1,0 +1,45 @@
+// FlexFlow's simulator: Simulate times one strategy on a topology, MCMC searches
+// for the fastest. Both take seconds, so they start on Run only, set up first.
+#include "app/gui/main_window.h"
+#include "app/gui/methods/method.h"
+#include "app/gui/methods/registry.h"
+
+namespace partita::gui {
+
+namespace {
+
+class SimulateMethod : public GuiMethod {
+public:
+    QString key() const override { return "simulate"; }
+    QString label() const override { return QObject::tr("Simulate"); }
+    QString toolTip() const override {
+        return QObject::tr("Time a strategy with FlexFlow's execution simulator on a device topology");
+    }
+    Settings settings() const override { return Settings::Simulation; }
+    void start(MainWindow& window, bool store) const override {
+        if (store) window.runSimulation();
+        else window.askForRun();
+    }
+};
+
+class McmcMethod : public GuiMethod {
+public:
+    QString key() const override { return "mcmc"; }
+    QString label() const override { return QObject::tr("MCMC"); }
+    QString toolTip() const override {
+        return QObject::tr("FlexFlow's MCMC search for the fastest simulated strategy (progress and Cancel in the "
+                           "status bar)");
+    }
+    Settings settings() const override { return Settings::Mcmc; }
+    void start(MainWindow& window, bool store) const override {
+        if (store) window.runMcmc();
+        else window.askForRun();
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<GuiMethod> simulateMethod() { return std::make_unique<SimulateMethod>(); }
+std::unique_ptr<GuiMethod> mcmcMethod() { return std::make_unique<McmcMethod>(); }
+
+}  // namespace partita::gui

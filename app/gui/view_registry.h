@@ -1,0 +1,45 @@
+#pragma once
+// The window's views by name (--view, screenshots) and their export targets by
+// name (--export, File ▸ Export): looked up, never compared as strings. Each
+// method and each view tab registers its own entries when it builds its widgets.
+#include <functional>
+#include <vector>
+
+#include <QString>
+
+class QWidget;
+
+namespace partita::gui {
+
+// Writes one target to `path`; `csv` is the path's type (else a figure). Returns "" or the problem.
+using ExportWriter = std::function<QString(const QString& path, bool csv)>;
+
+struct ExportEntry {
+    QString target;  // what --export and exportTarget() take, e.g. "grid", "l2s-traffic"
+    QString label;   // what the menu and the dialog say
+    ExportWriter write;
+};
+
+struct ViewEntry {
+    QString name;               // --view name
+    QWidget* tab = nullptr;     // the tab showTab() brings forward; null for docks
+    std::function<QWidget*()> shot = {};      // what a screenshot of the view grabs
+    std::function<void()> prepare = {};       // fills an empty view before a screenshot (may be empty)
+    std::vector<ExportEntry> exports = {};  // its main figure first
+    std::function<QString()> alias = {};      // a name for another view, decided when asked ("main")
+    bool central() const { return tab != nullptr; }
+};
+
+class ViewRegistry {
+public:
+    void add(ViewEntry entry) { entries_.push_back(std::move(entry)); }
+    const ViewEntry* find(const QString& name) const;
+    const ViewEntry* findByTab(const QWidget* tab) const;
+    const ExportEntry* findTarget(const QString& target) const;
+    QStringList targets() const;  // every export target, in registration order
+
+private:
+    std::vector<ViewEntry> entries_;
+};
+
+}  // namespace partita::gui

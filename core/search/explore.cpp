@@ -11,6 +11,7 @@
 
 #include "core/search/methods.h"
 #include "core/util/error.h"
+#include "core/util/worker_pool.h"
 
 namespace partita {
 
@@ -120,28 +121,23 @@ ExploreResult explore(const LayerTable& layers, const Array& array, const CostPa
             stop = true;
         }
     };
-    unsigned threads = request.threads > 0 ? static_cast<unsigned>(request.threads) : std::thread::hardware_concurrency();
+    // The process's one bounded pool (WorkerPool::shared): concurrent explorations share its threads.
+    WorkerPool& pool = WorkerPool::shared();
+    unsigned threads = request.threads > 0 ? static_cast<unsigned>(request.threads) : pool.size();
     threads = static_cast<unsigned>(std::clamp<std::uint64_t>(std::min<std::uint64_t>(threads, points / kChunk + 1), 1, 64));
-    std::vector<std::thread> pool;
-    // The calling thread works too unless it has to watch; then it only polls.
-    for (unsigned t = progress || cancel ? 0 : 1; t < threads; ++t) {
-        try {
-            pool.emplace_back(worker);
-        } catch (const std::system_error&) {
-            break;  // no more threads to be had: fewer workers
-        }
-    }
-    const bool watch = (progress || cancel) && !pool.empty();
-    if (!watch) {
-        worker();
-    } else {
-        while (done.load() < points && !stop.load()) {
+    // The calling thread works too unless it has to watch; then it only polls, and joins in at the end.
+    const bool watch = progress || cancel;
+    const auto batch = pool.submit(watch ? threads : threads - 1, worker);
+    if (watch) {
+        while (done.load() < points && !stop.load() && !batch->done()) {
             if (cancel && cancel()) { stop = true; break; }
             if (progress) progress(static_cast<double>(done.load()) / static_cast<double>(points));
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
+    } else {
+        worker();
     }
-    for (auto& t : pool) t.join();
+    batch->wait();  // runs any copy no pool thread has started (a busy pool), then joins
     if (failure) std::rethrow_exception(failure);
     if (stop) throw Cancelled();
     if (progress) progress(1.0);

@@ -18,7 +18,7 @@ struct ExploreRequest {
     Grid base;                    // fixed choices; its chosen cells are overwritten
     std::vector<CellRef> cells;   // the first cell is the most significant digit
     int radix = 2;                // 2 = dp/mp (HyPar), 3 = Types I-III
-    int threads = 0;              // 0 = hardware concurrency
+    int threads = 0;              // workers from WorkerPool::shared(); 0 = all of them
 };
 
 struct ExploreResult {

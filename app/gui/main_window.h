@@ -43,6 +43,9 @@ class TeachingView;
 class StudyView;
 class MptView;
 class L2sView;
+struct MptSettings;
+struct L2sSettings;
+struct MethodRun;
 }  // namespace partita
 
 namespace partita::gui {
@@ -81,8 +84,8 @@ public:
     void runSimulation();
     // MCMC: FlexFlow's search in a worker, with live progress; Cancel keeps the best so far.
     void runMcmc();
-    // MPT and Learn-to-Scale: their own tabs, evaluated at once (analytic: 15-200 us per evaluation,
-    // tests/bench/method_bench.cpp), so on the GUI thread; Run shows the tab and stores its evaluation.
+    // MPT and Learn-to-Scale: their own tabs, each showing an outcome a job computes (the tab's
+    // choices start new jobs); Run shows the tab and stores its evaluation once the job has finished.
     void runMpt();
     void runL2s();
     void showMpt();  // the tab, with the chosen network or the paper's
@@ -193,9 +196,15 @@ private:
     void buildMethodTabs();                 // MPT and L2S (method_tabs.cpp)
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
+    // Jobs that compute an MPT or L2S tab's outcome (method_tabs.cpp); `store`: Run's, stored when it arrives.
+    void requestMpt(const MptSettings& settings, bool store = false);
+    void requestL2s(const L2sSettings& settings, bool store = false);
+    bool methodJobPending(const QString& method) const;
+    // An MPT or L2S run from the jobs: to its tab (and the results database when Run started it).
+    bool takeMethodOutcome(quint64 generation, const RunPtr& run);
     // MPT and L2S evaluations in the results database (method_runs.cpp).
-    void storeMethodRun(const QString& method);       // "mpt" or "l2s": the tab's evaluation, once
-    bool openStoredMethodRun(std::int64_t id);        // throws StoreError
+    void storeMethodRun(const MethodRun& run);        // once per settings
+    bool openStoredMethodRun(std::int64_t id);        // throws StoreError; re-evaluates in a job
 
     // Simulation helpers (simulation_actions.cpp).
     bool simulationMethod() const;                     // Simulate or MCMC chosen
@@ -226,6 +235,12 @@ private:
     void showGrid(const Grid& grid);  // applyGrid without recording it (what undo and redo call)
     QTimer params_timer_;    // coalesces typing in the properties dock
     std::map<QString, std::string> stored_methods_;  // per method: the settings last stored or re-opened
+    struct MethodJob {
+        quint64 generation = 0;  // 0: none pending
+        bool store = false;
+        std::string workload;    // what it evaluates (MPT workload or L2S preset key)
+    };
+    std::map<QString, MethodJob> method_jobs_;  // "mpt", "l2s": the newest job of each tab
     // Topologies read so far by key (preset name or file path): reading is cheap, but a
     // re-opened run must re-run on the graph it was stored with, not on a changed file.
     std::map<QString, std::shared_ptr<const sim::Topology>> topologies_;

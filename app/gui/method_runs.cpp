@@ -1,13 +1,11 @@
 // MainWindow and the results database for MPT and Learn-to-Scale: Run stores
-// the tab's evaluation (once per settings), and re-opening one puts its
-// settings back into its tab.
-#include <utility>
-
+// the evaluation a job computed (once per settings), and re-opening one
+// evaluates its stored settings again in a job for its tab.
 #include <QStatusBar>
-#include <QTabWidget>
 
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
+#include "core/run/method_run.h"
 #include "core/store/method_codec.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/l2s/l2s_view.h"
@@ -17,7 +15,6 @@ namespace partita::gui {
 
 namespace {
 
-
 // Equal for equal settings on equal network text: the same evaluation is stored once.
 std::string settingsKey(const MethodRun& run) {
     if (run.method == "mpt") return store::mptSettingsToJson(run.mpt).dump() + contentHash(run.mpt.network_json);
@@ -26,11 +23,10 @@ std::string settingsKey(const MethodRun& run) {
 
 }  // namespace
 
-void MainWindow::storeMethodRun(const QString& method) {
+void MainWindow::storeMethodRun(const MethodRun& run) {
     if (!storing()) return;
     try {
-        const MethodRun run = method == "mpt" ? methodRun(mpt_->settings(), mpt_->evaluation())
-                                              : methodRun(l2s_->settings(), {l2s_->evaluation(), l2s_->baseline()});
+        const QString method = q(run.method);
         const std::string key = settingsKey(run);
         if (stored_methods_[method] == key) {  // Run again on what is stored: nothing new
             statusBar()->showMessage(tr("This evaluation is already stored"), 5000);
@@ -48,18 +44,13 @@ bool MainWindow::openStoredMethodRun(std::int64_t id) {
     const MethodRun run = db_->loadMethod(id);  // the caller reports a StoreError
     const QString method = q(run.method);
     setMethodKey(method);
-    QString error;
-    bool ok = false;
+    // The stored settings carry their network text: the job reads no file.
     if (method == "mpt") {
         showTab(mpt_);
-        ok = mpt_->applySettings(run.mpt, &error);
+        requestMpt(run.mpt);
     } else {
         showTab(l2s_);
-        ok = l2s_->applySettings(run.l2s, &error);
-    }
-    if (!ok) {
-        reportError(tr("Run %1: %2").arg(id).arg(error));
-        return false;
+        requestL2s(run.l2s);
     }
     stored_methods_[method] = settingsKey(run);
     return true;

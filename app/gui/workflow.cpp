@@ -243,6 +243,7 @@ void MainWindow::explore(const std::vector<CellRef>& cells) {
 }
 
 void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
+    if (takeMethodOutcome(generation, run)) return;  // MPT and L2S: their tabs' own outcomes
     if (run->id > 0) return showStoredRun(run);  // re-opened from the database, not new
     const bool store = generation == store_generation_;
     if (run->isSimulation()) {

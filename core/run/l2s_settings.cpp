@@ -1,6 +1,7 @@
 #include "core/run/l2s_settings.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 
 #include "core/io/network_io.h"
@@ -18,6 +19,25 @@ const char* l2sScenarioName(L2sScenario s) { return enumName(kScenarios, s); }
 L2sScenario parseL2sScenario(const std::string& name) {
     if (auto s = parseEnum(kScenarios, name)) return *s;
     throw std::invalid_argument("unknown L2S scenario '" + name + "' (baseline, ss, ss_mask, grouped)");
+}
+
+std::string l2sPresetKey(const std::string& key_or_path, const std::string& examples_dir) {
+    if (!key_or_path.ends_with(".json")) return key_or_path;
+    for (const l2s::Preset& p : l2s::presets()) {
+        std::error_code ec;  // a missing file is simply not that preset
+        if (std::filesystem::equivalent(key_or_path, examples_dir + "/networks/" + p.network_file, ec)) return p.key;
+    }
+    return key_or_path;
+}
+
+L2sSettings withL2sNetwork(L2sSettings s, const std::string& examples_dir) {
+    s.preset = l2sPresetKey(s.preset, examples_dir);
+    if (s.network_json.empty()) {
+        const std::string path =
+            s.preset.ends_with(".json") ? s.preset : examples_dir + "/networks/" + l2s::preset(s.preset).network_file;
+        s.network_json = writeNetworkJson(loadNetwork(path));
+    }
+    return s;
 }
 
 l2s::Preset l2sPreset(const std::string& key, const LayerTable& layers) {

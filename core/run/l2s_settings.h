@@ -25,6 +25,13 @@ struct L2sSettings {
     std::vector<l2s::Scheme> schemes;  // the shown scheme per layer; empty = the scenario's own
 };
 
+// A preset's own file (examples_dir/networks/<its file>) names that preset's key (its paper columns
+// apply); any other key or path is returned as it is. Looks at paths only.
+std::string l2sPresetKey(const std::string& key_or_path, const std::string& examples_dir);
+// `s` with its network text read when network_json is empty (a path ending in .json, else the
+// preset's file under examples_dir/networks). Throws InputError / std::invalid_argument (unknown key).
+L2sSettings withL2sNetwork(L2sSettings s, const std::string& examples_dir);
+
 // The preset by key; for a file, one without paper figures (SS keeps remote blocks with p = 1/2).
 l2s::Preset l2sPreset(const std::string& key, const LayerTable& layers);
 // From network_json on a default mesh of `cores`. Throws InputError / Error / std::invalid_argument.

@@ -1,6 +1,11 @@
 #include "core/run/method_run.h"
 
+#include <chrono>
+#include <type_traits>
+
 #include "core/io/network_io.h"
+#include "core/run/l2s_outcome.h"
+#include "core/run/mpt_outcome.h"
 #include "core/run/run.h"
 #include "core/util/error.h"
 
@@ -55,6 +60,41 @@ MethodRun methodRun(const L2sSettings& s, const L2sResult& r) {
     run.name = std::string("L2S ") + l2sScenarioName(s.scenario) + " · " + methodNetworkName(run) + " · " +
                std::to_string(s.cores) + " cores";
     return dated(std::move(run));
+}
+
+MethodRun methodRun(const MptOutcome& o) { return methodRun(o.settings, o.eval); }
+MethodRun methodRun(const L2sOutcome& o) { return methodRun(o.settings, {o.eval, o.baseline}); }
+
+namespace {
+
+// The outcome in a Run named and dated like its MethodRun, timed from `start`.
+template <class Outcome>
+Run outcomeRun(std::shared_ptr<const Outcome> outcome, std::chrono::steady_clock::time_point start) {
+    const MethodRun m = methodRun(*outcome);
+    Run run;
+    run.kind = RunKind::Evaluate;
+    run.method = m.method;
+    run.name = m.name;
+    run.created_utc = m.created_utc;
+    run.app_version = m.app_version;
+    if constexpr (std::is_same_v<Outcome, MptOutcome>) run.mpt = std::move(outcome);
+    else run.l2s = std::move(outcome);
+    run.job_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return run;
+}
+
+}  // namespace
+
+Run mptRun(const MptSettings& s, const std::string& examples_dir, const CancelFn& cancel) {
+    const auto start = std::chrono::steady_clock::now();
+    auto outcome = std::make_shared<const MptOutcome>(mptOutcome(withMptNetwork(s, examples_dir), cancel));
+    return outcomeRun(std::move(outcome), start);
+}
+
+Run l2sRun(const L2sSettings& s, const std::string& examples_dir, const CancelFn& cancel) {
+    const auto start = std::chrono::steady_clock::now();
+    auto outcome = std::make_shared<const L2sOutcome>(l2sOutcome(withL2sNetwork(s, examples_dir), cancel));
+    return outcomeRun(std::move(outcome), start);
 }
 
 MethodSummary recompute(const MethodRun& run) {

@@ -7,8 +7,13 @@
 
 #include "core/run/l2s_settings.h"
 #include "core/run/mpt_settings.h"
+#include "core/util/progress.h"
 
 namespace partita {
+
+struct MptOutcome;
+struct L2sOutcome;
+struct Run;
 
 struct MethodSummary {
     double time_s = 0;     // MPT: per iteration; L2S: per image
@@ -32,6 +37,13 @@ struct MethodRun {
 // Named ("MPT w_mp+* · WRN-40-10"), dated and summarised from the evaluation shown.
 MethodRun methodRun(const MptSettings& s, const mpt::Evaluation& e);
 MethodRun methodRun(const L2sSettings& s, const L2sResult& r);
+MethodRun methodRun(const MptOutcome& o);  // its settings and evaluation
+MethodRun methodRun(const L2sOutcome& o);
+// MPT and L2S as job results: `s` (its network read first when network_json is empty: withMptNetwork,
+// withL2sNetwork) made into an outcome, in a Run named and dated like its MethodRun. Throws what the
+// outcome functions throw (partita::Cancelled when `cancel` says so).
+Run mptRun(const MptSettings& s, const std::string& examples_dir, const CancelFn& cancel = {});
+Run l2sRun(const L2sSettings& s, const std::string& examples_dir, const CancelFn& cancel = {});
 // The settings evaluated again by the engine.
 MethodSummary recompute(const MethodRun& run);
 // The evaluated network's name (MPT layer studies: "Table II layers 3x3").

@@ -27,6 +27,19 @@ struct MptSettings {
 };
 
 bool isMptLayerStudy(const std::string& workload);  // "layers" or "layers-5x5"
+
+// The built-in workloads in the order the GUI lists them: the layer studies, then networks under examples.
+struct MptWorkload {
+    const char* key;
+    const char* title;
+};
+const std::vector<MptWorkload>& mptWorkloads();
+// A built-in network's file (examples_dir/networks/<key>.json) names that workload's key, so it
+// shows as the built-in; any other key or path is returned as it is. Looks at paths only.
+std::string mptWorkloadKey(const std::string& key_or_path, const std::string& examples_dir);
+// `s` with its workload's network text read when network_json is empty (a path ending in .json,
+// else examples_dir/networks/<key>.json); the layer studies read nothing. Throws InputError / Error.
+MptSettings withMptNetwork(MptSettings s, const std::string& examples_dir);
 // The layer study by key, else the layers of network_json. Throws InputError / Error.
 std::vector<mpt::MptLayer> mptLayers(const MptSettings& s);
 mpt::ScenarioParams mptParams(const MptSettings& s);

@@ -17,6 +17,8 @@
 namespace partita {
 
 struct SimulationResult;  // core/run/simulation.h
+struct MptOutcome;        // core/run/mpt_outcome.h
+struct L2sOutcome;        // core/run/l2s_outcome.h
 
 // What produced the grid: a method's plan, an evaluation of a given grid, a
 // hand edit of another run's grid, or an exhaustive exploration.
@@ -50,7 +52,7 @@ struct Run {
     std::int64_t id = 0;       // results-database row; 0 until stored
     std::string name;          // shown to the user, renamable
     RunKind kind = RunKind::Search;
-    std::string method;        // "hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", or "user" for a given grid
+    std::string method;        // "hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", "mpt", "l2s", or "user" for a given grid
     InputsPtr inputs;
     Grid grid;                 // the strategy this run evaluates
     Grid reference;            // what an edited grid is compared with (the searched optimum); == grid otherwise
@@ -67,6 +69,10 @@ struct Run {
     // Simulate and MCMC runs (core/run/simulation_run.h): the simulated strategy on its topology.
     // Their grid is the lowered grid, or empty (0 levels) when the strategy has none.
     std::shared_ptr<const SimulationResult> simulation;
+    // MPT and Learn-to-Scale runs (method "mpt" / "l2s", core/run/method_run.h): what their tab
+    // shows. Such a run has no inputs, grid or assessment.
+    std::shared_ptr<const MptOutcome> mpt;
+    std::shared_ptr<const L2sOutcome> l2s;
     std::string created_utc;   // ISO 8601, e.g. "2026-11-23T00:01:02Z"
     std::string app_version;   // PARTITA_VERSION of the program that made it
     double job_ms = 0;         // wall time of the computation

@@ -1,6 +1,7 @@
 // MPT and Learn-to-Scale evaluations in the results database through the main
 // window: stored by Run (once per settings), listed in the runs dock, re-opened
 // with a double-click (same numbers, same chosen cells), renamed and deleted.
+// The tabs' evaluations are jobs: each action is followed by waiting for them.
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -89,15 +90,19 @@ private slots:
         QVERIFY(v->hasEvaluation());
         QCOMPARE(count(w, "mpt"), 0);  // shown, not stored before Run
         w.runSelected();
+        QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(count(w, "mpt"), 1);
 
         // Force Early onto (16,16) by a click, then a second click elsewhere: Run stores one run for both.
         const ChoiceGrid& g = *v->grid();
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "(16,16)"), 0).center());
+        QVERIFY(w.jobs().waitForIdle());
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "(4,64)"), 1).center());
-        QVERIFY(v->evaluation().layers[0].overridden);
+        w.runSelected();  // while the second click's job runs: it is stored when it arrives
         QCOMPARE(count(w, "mpt"), 1);
-        w.runSelected();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(v->evaluation().layers[0].overridden);
+        QVERIFY(v->evaluation().layers[1].overridden);
         QCOMPARE(count(w, "mpt"), 2);
         const std::int64_t id = newest(w, "mpt");
         const double total = v->evaluation().totals.total_s;
@@ -105,11 +110,16 @@ private slots:
         QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).time_step_s, total);
 
         // Something else is shown; the double-click brings the stored evaluation back.
-        v->clearOverrides();
-        v->setScenario(mpt::Scenario::WMp);
+        v->requestClearOverrides();
+        QVERIFY(w.jobs().waitForIdle());
+        v->requestScenario(mpt::Scenario::WMp);
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(v->evaluation().scenario, mpt::Scenario::WMp);
         w.setMethodKey("hypar");
+        QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(count(w, "mpt"), 2);
         doubleClick(w, id);
+        QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.methodKey(), QString("mpt"));
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QCOMPARE(v->workloadKey(), QString("layers"));
@@ -118,6 +128,7 @@ private slots:
         QCOMPARE(v->grid()->data().chosen, chosen);
         QVERIFY(v->grid()->data().overridden(0));
         w.runSelected();
+        QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(count(w, "mpt"), 2);  // Run on the re-opened evaluation stores nothing new
 
         QVERIFY(w.renameStoredRun(id, "Early forced"));
@@ -137,24 +148,30 @@ private slots:
             QVERIFY(w.jobs().waitForIdle());
             L2sView* v = w.l2sView();
             QVERIFY(v->hasEvaluation());
-            v->setCores(8);
+            QVERIFY(v->requestCores(8));
+            QVERIFY(w.jobs().waitForIdle());
             const ChoiceGrid& g = *v->grid();
             QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "traditional"), 2).center());
+            QVERIFY(w.jobs().waitForIdle());
             QCOMPARE(v->strategy()[2].scheme, l2s::Scheme::Traditional);
             w.runSelected();
+            QVERIFY(w.jobs().waitForIdle());
             id = newest(w, "l2s");
             QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).method, std::string("l2s"));
             time = v->evaluation().time_s;
             cycles = v->evaluation().total_cycles;
             chosen = v->grid()->data().chosen;
-            v->setScenario(L2sView::Scenario::Baseline);
+            v->requestScenario(L2sView::Scenario::Baseline);
             w.runSelected();
+            QVERIFY(w.jobs().waitForIdle());
+            QCOMPARE(v->scenario(), L2sView::Scenario::Baseline);
         }
         MainWindow w(options("hypar", "l2s.sqlite"));  // a new session on the same database
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(count(w, "l2s"), 2);
         doubleClick(w, id);
+        QVERIFY(w.jobs().waitForIdle());
         L2sView* v = w.l2sView();
         QCOMPARE(w.methodKey(), QString("l2s"));
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));

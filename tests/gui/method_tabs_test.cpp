@@ -1,9 +1,11 @@
 // MPT and Learn-to-Scale as methods of the main window: each runs its preset
 // through the UI, a click on the choice grid changes one layer and the shown
-// numbers equal the engine's for that strategy, and every part exports.
+// numbers equal the engine's for that strategy, and every part exports. Every
+// choice is a request: its outcome arrives through the job runner as a Run.
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -13,7 +15,8 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "core/io/network_io.h"
-#include "core/run/mpt_settings.h"
+#include "core/run/l2s_outcome.h"
+#include "core/run/mpt_outcome.h"
 #include "core/l2s/presets.h"
 #include "widgets/grid/choice_grid.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
@@ -79,6 +82,7 @@ private slots:
 
         // Click Early's (16,16) cell: the layer is forced there and the totals are the engine's.
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(big_row, 0).center());
+        QVERIFY(w.jobs().waitForIdle());
         QVERIFY(v->evaluation().layers[0].overridden);
         QCOMPARE(v->grid()->data().chosen[0], big_row);
         QVERIFY(v->grid()->data().overridden(0));
@@ -103,19 +107,28 @@ private slots:
         auto* array = v->findChild<QComboBox*>("mpt-array");
         QVERIFY(array);
         array->setCurrentIndex(array->findData(96.0));
+        QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(v->arrayDim(), 96);
+        QCOMPARE(v->settings().array_dim, 96);
+        QVERIFY(v->evaluation().layers[0].overridden);  // the forced shape stays
         QCOMPARE(v->evaluation().totals.total_s, evaluateMpt(v->settings()).totals.total_s);
         QVERIFY(v->evaluation().totals.total_s < with64);
         array->setCurrentIndex(array->findData(64.0));
+        QVERIFY(w.jobs().waitForIdle());
 
-        v->clearOverrides();
+        v->requestClearOverrides();
+        QVERIFY(w.jobs().waitForIdle());
         QVERIFY(!v->evaluation().layers[0].overridden);
-        QVERIFY(v->loadWorkload("wrn-40-10"));
+        v->requestWorkload("wrn-40-10");
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(v->workloadKey(), QString("wrn-40-10"));
         QVERIFY(v->grid()->data().columns.size() > 30);
-        QString error;
-        QVERIFY(!v->loadWorkload("no-such-network", &error));
-        QVERIFY(error.contains("no-such-network"));
+        v->requestWorkload("no-such-network");
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY2(v->summaryText().contains("no-such-network"), qPrintable(v->summaryText()));
+        QVERIFY(w.lastError().contains("no-such-network"));
         QVERIFY(v->grid()->data().columns.size() > 30);  // the failed load kept what was shown
+        QCOMPARE(v->workloadKey(), QString("wrn-40-10"));
         // The scaling sweep: one worker is the reference, so every configuration starts at 1x.
         const SweepChartData& sweep = v->sweepChart()->data();
         QCOMPARE(sweep.x, (std::vector<double>{1, 4, 16, 64, 256}));
@@ -142,6 +155,7 @@ private slots:
         // Group conv2 by a click: its boundary carries nothing and costs 1/n of the MACs.
         const double macs_before = v->evaluation().rows[1].macs;
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(grouped, 1).center());
+        QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(v->strategy()[1].scheme, l2s::Scheme::Grouped);
         QCOMPARE(v->evaluation().rows[1].volume_B, 0.0);
         QCOMPARE(v->evaluation().rows[1].macs, macs_before / 16);
@@ -150,6 +164,7 @@ private slots:
 
         // Traditional at conv2: the heatmap shows the all-gather, and the totals equal a fresh evaluation.
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(traditional, 1).center());
+        QVERIFY(w.jobs().waitForIdle());
         const auto& preset = l2s::preset("convnet");
         const l2s::Evaluator ev(l2s::presetLayers(preset, PARTITA_EXAMPLES_DIR), l2s::Mesh(l2s::MeshParams{}));
         QCOMPARE(v->trafficView()->matrix().total(), ev.allGatherBytes(1));
@@ -166,13 +181,19 @@ private slots:
 
         QCOMPARE(v->compareTable()->rowCount(), 5);
         // The core-count sweep at 16 cores is the scenario the tab shows (SS_Mask, no edit at that point).
-        v->setScenario(L2sView::Scenario::SsMask);
+        v->requestScenario(L2sView::Scenario::SsMask);
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(v->strategy()[1].scheme, v->outcome()->strategies.scenario[1].scheme);  // the edit is gone
         const SweepChartData& sweep = v->sweepChart()->data();
         QCOMPARE(sweep.x, (std::vector<double>{4, 8, 16, 32}));
         QCOMPARE(sweep.series[0].y[2], l2s::versus(v->baseline(), v->evaluation()).speedup);
-        QVERIFY(v->setCores(4));
+        QVERIFY(v->requestCores(4));
+        QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(v->evaluation().cores, 4);
-        QVERIFY(!v->setCores(12));
+        QVERIFY(!v->requestCores(12));
+        QVERIFY(!w.jobs().busy());  // refused by the tab: no job
+        QVERIFY(v->summaryText().contains("12 cores"));
+        QCOMPARE(v->cores(), 4);
         for (const char* target : {"l2s", "l2s-grid", "l2s-traffic", "l2s-links", "l2s-bars", "l2s-sweep", "l2s-compare"})
             exports(w, target);
     }
@@ -189,15 +210,67 @@ private slots:
         // Learn-to-Scale splits chains only: ResNet-34 is refused with the reason, and the tab keeps going.
         w.setMethodKey("l2s");
         w.runSelected();
-        QVERIFY(!w.l2sView()->hasEvaluation());
-        QString error;
-        QVERIFY(!w.l2sView()->loadPreset(QString(PARTITA_EXAMPLES_DIR) + "/networks/resnet-34.json", &error));
-        QVERIFY2(error.contains("chain"), qPrintable(error));
-        QVERIFY(w.l2sView()->loadPreset(QString(PARTITA_EXAMPLES_DIR) + "/networks/vgg-a.json"));
-        QCOMPARE(w.l2sView()->evaluation().network, std::string("VGG-A"));
+        QVERIFY(w.jobs().waitForIdle());
+        L2sView* v = w.l2sView();
+        QVERIFY(!v->hasEvaluation());
+        QVERIFY2(v->summaryText().contains("chain"), qPrintable(v->summaryText()));
+        QVERIFY(w.lastError().contains("chain"));
+        QCOMPARE(w.db()->list({"", "", "l2s"}).size(), size_t{0});  // nothing to store
+        v->requestPreset(QString(PARTITA_EXAMPLES_DIR) + "/networks/vgg-a.json");
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(v->evaluation().network, std::string("VGG-A"));
         // Everything in the paper's presets still works from the combo box.
-        QVERIFY(w.l2sView()->loadPreset("mlp"));
-        QCOMPARE(w.l2sView()->evaluation().rows.size(), size_t{3});
+        auto* presets = v->findChild<QComboBox*>("l2s-preset");
+        presets->setCurrentIndex(presets->findData(QString("mlp")));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(v->presetKey(), QString("mlp"));
+        QCOMPARE(v->evaluation().rows.size(), size_t{3});
+    }
+
+    void outcomesArriveAsRunsThroughTheJobRunner() {
+        MainWindow w(options("hypar"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QSignalSpy finished(&w.jobs(), &JobRunner::finished);
+        auto arrived = [&](const char* method) {
+            for (const QList<QVariant>& args : finished) {
+                const RunPtr run = args.at(1).value<partita::RunPtr>();
+                if (run && run->method == method) return run;
+            }
+            return RunPtr();
+        };
+        auto* methods = w.findChild<QComboBox*>("method");
+        auto choose = [&](const char* key) {  // as the user picks it: the tab previews, nothing is stored
+            methods->setCurrentIndex(methods->findData(QString(key)));
+            emit methods->activated(methods->currentIndex());
+        };
+        choose("mpt");
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr mpt = arrived("mpt");
+        QVERIFY(mpt && mpt->mpt && !mpt->l2s && !mpt->inputs);
+        QCOMPARE(w.mptView()->outcome(), mpt->mpt);  // handed over unchanged
+        QCOMPARE(mpt->mpt->settings.workload, std::string("layers"));
+        const mpt::Evaluation expected = evaluateMpt(MptSettings{});
+        QCOMPARE(mpt->mpt->eval.totals.total_s, expected.totals.total_s);
+        QCOMPARE(mpt->mpt->eval.totals.comm_bytes, expected.totals.comm_bytes);
+        QCOMPARE(mpt->mpt->eval.speedupVsWdp(), expected.speedupVsWdp());
+        QCOMPARE(mpt->name, std::string("MPT w_mp+* · Table II layers 3x3"));
+
+        choose("l2s");
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr l2s = arrived("l2s");
+        QVERIFY(l2s && l2s->l2s && !l2s->mpt);
+        QCOMPARE(w.l2sView()->outcome(), l2s->l2s);
+        const L2sResult r = evaluateL2s(l2s->l2s->settings);
+        QCOMPARE(l2s->l2s->eval.time_s, r.eval.time_s);
+        QCOMPARE(l2s->l2s->eval.total_cycles, r.eval.total_cycles);
+        QCOMPARE(l2s->l2s->eval.byte_hops, r.eval.byte_hops);
+        QCOMPARE(l2s->l2s->baseline.total_cycles, r.baseline.total_cycles);
+        QCOMPARE(l2s->l2s->settings.preset, std::string("convnet"));
+        // The Heatmap tab follows the L2S boundary while L2S is chosen.
+        QCOMPARE(w.heatmapView()->matrix().total(), w.l2sView()->trafficView()->matrix().total());
+        QVERIFY(w.currentRun() && w.currentRun()->method == "hypar");  // the method runs are the tabs' own
+        QCOMPARE(w.db()->list({"", "", "mpt"}).size() + w.db()->list({"", "", "l2s"}).size(), size_t{0});
     }
 };
 

@@ -2,20 +2,19 @@
 // Learn-to-Scale as a method (spec mpt-l2s Part B): a preset network on an
 // n-core mesh, one strategy per layer boundary (traditional all-gather,
 // structure-level grouping, sparse block mask) in a choice grid where a click
-// re-evaluates that boundary at once; the boundary's traffic matrix and XY link
+// asks for that boundary's strategy; the boundary's traffic matrix and XY link
 // loads in the shared heatmap view; compute / communication bars per layer
 // beside the traditional baseline; and the scenarios (baseline, SS, SS_Mask,
 // grouped) beside the paper-reported numbers, which are never shown as ours.
+// The view draws an immutable L2sOutcome (computed in a worker) and turns the
+// user's choices into settingsRequested(); choosing the boundary the heatmaps
+// show is the view's own.
 #include <memory>
-#include <optional>
 
 #include <QWidget>
 
 #include "core/io/csv.h"
-#include "core/l2s/evaluate.h"
-#include "core/l2s/presets.h"
-#include "core/l2s/study.h"
-#include "core/run/l2s_settings.h"
+#include "core/run/l2s_outcome.h"
 
 class QComboBox;
 class QLabel;
@@ -35,28 +34,33 @@ public:
     static constexpr int kSchemes = 3;  // grid rows: traditional, grouped, sparse
 
     explicit L2sView(QWidget* parent = nullptr);
-    void setExamplesDir(const QString& dir) { examples_dir_ = dir; }
 
-    // Loads a preset (l2s::presets() keys) or any partita-network/1 file (a path ending in
-    // .json; no paper figures, SS keeps remote blocks with probability 1/2) and evaluates its
-    // scenario. On failure the message is returned and shown; the view keeps what it had.
-    bool loadPreset(const QString& key, QString* error = nullptr);
-    bool setCores(int cores, QString* error = nullptr);
-    void setScenario(Scenario scenario);
-    // The user's pick for one layer (grid row = scheme); re-evaluates that boundary only.
-    bool chooseScheme(int layer, l2s::Scheme scheme, QString* error = nullptr);
-    void selectBoundary(int layer);  // the heatmaps show this boundary
+    // Shows a computed outcome; the controls follow its settings.
+    void setOutcome(std::shared_ptr<const L2sOutcome> outcome);
+    // A failed request: the message in the summary, the shown outcome (and controls) kept.
+    void showError(const QString& message);
+    std::shared_ptr<const L2sOutcome> outcome() const { return outcome_; }
 
-    // Everything the shown evaluation depends on (the results database stores this), and the
-    // reverse: a stored evaluation shown again from its own network text, not the file.
+    // Intents: each emits settingsRequested() with the shown settings changed.
+    // A preset (l2s::presets() keys) or any partita-network/1 file (a path ending in .json; no
+    // paper figures, SS keeps remote blocks with probability 1/2), read by whoever evaluates it.
+    void requestPreset(const QString& key_or_path);
+    // The mesh presets have 4, 8, 16 or 32 cores; another count is refused here (false, shown).
+    bool requestCores(int cores);
+    void requestScenario(Scenario scenario);
+    void requestScheme(int layer, l2s::Scheme scheme);  // the user's pick for one layer (a click)
+    void selectBoundary(int layer);  // the heatmaps show this boundary of the shown outcome
+
+    // The shown outcome's settings (the results database stores these); before any outcome,
+    // what the controls say, with no network read yet.
     L2sSettings settings() const;
-    bool applySettings(const L2sSettings& settings, QString* error = nullptr);
-
-    bool hasEvaluation() const { return evaluator_ != nullptr; }
-    const l2s::Evaluation& evaluation() const { return eval_; }
-    const l2s::Evaluation& baseline() const { return baseline_; }
-    const l2s::Strategy& strategy() const { return strategy_; }
+    bool hasEvaluation() const { return outcome_ != nullptr; }
+    const l2s::Evaluation& evaluation() const;
+    const l2s::Evaluation& baseline() const;
+    const l2s::Strategy& strategy() const;
     int selectedBoundary() const { return boundary_; }
+    QString summaryText() const;
+    // What the controls show (the shown outcome's settings once it has arrived).
     QString presetKey() const;
     int cores() const;
     Scenario scenario() const;
@@ -70,21 +74,19 @@ public:
     CsvTable compareCsv() const;
 
 signals:
-    void evaluated();
+    void settingsRequested(const partita::L2sSettings& settings);
+    void evaluated();                  // an outcome is shown
     void boundarySelected(int layer);  // the heatmaps now show this boundary
 
 private:
-    l2s::StrategySpec specFor(Scenario scenario) const;
-    void evaluateAll();
-    void showStrategies(const L2sStrategies& strategies);  // evaluates them and refreshes
-    void refresh();  // grid, heatmaps, bars, table and summary from eval_
+    L2sSettings fromControls() const;
+    void showControls(const L2sSettings& s);
     void fillGrid();
     void fillBars();
     void fillSweep();
     void fillTable();
-    void showError(const QString& message);
+    void fillSummary();
 
-    QString examples_dir_;
     QComboBox* preset_box_ = nullptr;
     QComboBox* cores_box_ = nullptr;
     QComboBox* scenario_box_ = nullptr;
@@ -96,14 +98,9 @@ private:
     SweepChart* sweep_ = nullptr;
     QTableWidget* table_ = nullptr;
 
-    const l2s::Preset* preset_ = nullptr;
-    l2s::Preset file_preset_;   // preset_ points here
-    std::string network_json_;  // the network as evaluated
-    std::unique_ptr<l2s::Evaluator> evaluator_;
-    l2s::Strategy strategy_, scenario_strategy_, sparse_strategy_;
-    l2s::Evaluation eval_, baseline_;
-    int boundary_ = 1;
-    bool updating_ = false;  // combo boxes being set from code
+    std::shared_ptr<const L2sOutcome> outcome_;  // what is drawn
+    int boundary_ = 1;       // the boundary the heatmaps show
+    bool updating_ = false;  // controls being set from an outcome
 };
 
 }  // namespace partita

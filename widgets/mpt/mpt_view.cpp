@@ -13,7 +13,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "core/io/network_io.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/grid/choice_grid.h"
@@ -27,15 +26,17 @@ namespace {
 
 QString times(double x) { return std::isfinite(x) ? QString::number(x, 'f', 2) + "×" : QStringLiteral("—"); }
 
-struct Workload {
-    const char* key;
-    const char* title;
-};
-const Workload kWorkloads[] = {{"layers", "Layer study, Table II (3×3)"},
-                               {"layers-5x5", "Layer study, Table II (5×5)"},
-                               {"wrn-40-10", "WRN-40-10 (CIFAR)"},
-                               {"resnet-34", "ResNet-34 (ImageNet)"},
-                               {"fractalnet-4x4", "FractalNet 4×4 (ImageNet)"}};
+// Selects `value` in `box`, listing it first when it is not one of the presets (a file, a stored run's value).
+void choose(QComboBox* box, const QVariant& value, const QString& title) {
+    int index = box->findData(value);
+    if (index < 0) {
+        box->addItem(title, value);
+        index = box->count() - 1;
+    }
+    box->setCurrentIndex(index);
+}
+
+const mpt::Evaluation kNoEvaluation;
 
 }  // namespace
 
@@ -43,7 +44,7 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     auto* column = new QVBoxLayout(this);
     workload_box_ = new QComboBox(this);
     workload_box_->setObjectName("mpt-workload");
-    for (const Workload& w : kWorkloads) workload_box_->addItem(tr(w.title), QString(w.key));
+    for (const MptWorkload& w : mptWorkloads()) workload_box_->addItem(QString::fromUtf8(w.title), QString(w.key));
     scenario_box_ = new QComboBox(this);
     scenario_box_->setObjectName("mpt-scenario");
     for (mpt::Scenario s : mpt::allScenarios()) scenario_box_->addItem(mpt::scenarioName(s), static_cast<int>(s));
@@ -95,22 +96,23 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     split->setSizes({290, 510});
     column->addWidget(split, 1);
 
-    auto rerun = [this] {
-        if (!updating_ && have_eval_) evaluate();
+    // The controls ask; the shown outcome changes when the answer arrives.
+    auto ask = [this] {
+        if (!updating_) emit settingsRequested(fromControls(true));
     };
     connect(workload_box_, &QComboBox::currentIndexChanged, this, [this] {
-        if (!updating_) loadWorkload(workload_box_->currentData().toString());
+        if (!updating_) requestWorkload(workload_box_->currentData().toString());
     });
-    connect(scenario_box_, &QComboBox::currentIndexChanged, this, [this, rerun] {
-        overrides_.assign(layers_.size(), std::nullopt);  // a new configuration starts from its own choice
-        rerun();
+    connect(scenario_box_, &QComboBox::currentIndexChanged, this, [this] {
+        if (!updating_) emit settingsRequested(fromControls(false));
     });
-    connect(objective_box_, &QComboBox::currentIndexChanged, this, rerun);
-    connect(passes_box_, &QComboBox::currentIndexChanged, this, rerun);
-    connect(array_box_, &QComboBox::currentIndexChanged, this, rerun);
-    connect(vector_box_, &QComboBox::currentIndexChanged, this, rerun);
+    connect(objective_box_, &QComboBox::currentIndexChanged, this, ask);
+    connect(passes_box_, &QComboBox::currentIndexChanged, this, ask);
+    connect(array_box_, &QComboBox::currentIndexChanged, this, ask);
+    connect(vector_box_, &QComboBox::currentIndexChanged, this, ask);
     connect(grid_, &ChoiceGrid::choiceRequested, this, [this](int row, int col) {
-        if (row >= 0 && row < static_cast<int>(rows_.size())) chooseGrid(col, rows_[static_cast<size_t>(row)]);
+        const auto& rows = gridRows();
+        if (row >= 0 && row < static_cast<int>(rows.size())) requestGrid(col, rows[static_cast<size_t>(row)]);
     });
 }
 
@@ -122,141 +124,86 @@ int MptView::passes() const { return passes_box_->currentData().toInt(); }
 int MptView::arrayDim() const { return array_box_->currentData().toInt(); }
 double MptView::vectorFlopsPerCycle() const { return vector_box_->currentData().toDouble(); }
 
-void MptView::setHardware(int array_dim, double vector_flops_per_cycle) {
-    for (auto [box, value] : {std::pair{array_box_, double(array_dim)}, std::pair{vector_box_, vector_flops_per_cycle}}) {
-        int index = box->findData(value);
-        if (index < 0) {  // a stored run's value outside the presets: listed as it is
-            box->addItem(QString::number(value), value);
-            index = box->count() - 1;
-        }
-        box->setCurrentIndex(index);
-    }
+const mpt::Evaluation& MptView::evaluation() const { return outcome_ ? outcome_->eval : kNoEvaluation; }
+
+const std::vector<mpt::MptLayer>& MptView::layers() const {
+    static const std::vector<mpt::MptLayer> none;
+    return outcome_ ? outcome_->layers : none;
 }
 
-mpt::ScenarioParams MptView::params() const {
+const std::vector<mpt::GridConfig>& MptView::gridRows() const {
+    static const std::vector<mpt::GridConfig> none;
+    return outcome_ ? outcome_->rows : none;
+}
+
+QString MptView::summaryText() const { return summary_->text(); }
+
+MptSettings MptView::settings() const { return outcome_ ? outcome_->settings : fromControls(false); }
+
+// The shown settings with the controls' choices (so choices made before an answer arrives add up).
+MptSettings MptView::fromControls(bool keep_overrides) const {
     MptSettings s;
+    if (outcome_) s = outcome_->settings;
+    const std::string key = workloadKey().toStdString();
+    if (key != s.workload || !outcome_) {  // a workload chosen but not shown yet: read by the evaluation
+        s.workload = key;
+        s.network_json.clear();
+        s.overrides.clear();
+    }
+    s.scenario = scenario();
     s.objective = objective();
     s.passes = passes();
     s.array_dim = arrayDim();
     s.vector_flops_per_cycle = vectorFlopsPerCycle();
-    return mptParams(s);
-}
-
-MptSettings MptView::settings() const {
-    MptSettings s{workloadKey().toStdString(), network_json_, scenario(),  objective(),
-                  passes(),                    overrides_,    arrayDim(), vectorFlopsPerCycle()};
-    if (std::none_of(overrides_.begin(), overrides_.end(), [](const auto& o) { return o.has_value(); }))
-        s.overrides.clear();
+    if (!keep_overrides) s.overrides.clear();
     return s;
 }
 
-void MptView::showError(const QString& message) { showSummaryError(summary_, message); }
-
-bool MptView::loadWorkload(const QString& given, QString* error) {
-    QString key = given;
-    const QString file = given.endsWith(".json") ? QFileInfo(given).canonicalFilePath() : QString();
-    for (const Workload& w : kWorkloads)  // a built-in workload's file opens as that workload
-        if (!file.isEmpty() && file == QFileInfo(examples_dir_ + "/networks/" + w.key + ".json").canonicalFilePath())
-            key = w.key;
-    try {
-        MptSettings s = settings();
-        s.workload = key.toStdString();
-        s.overrides.clear();
-        // The file is read once; the view (and a stored run) evaluate its JSON text from then on.
-        const QString path = key.endsWith(".json") ? key : examples_dir_ + "/networks/" + key + ".json";
-        s.network_json.clear();
-        if (!isMptLayerStudy(s.workload)) s.network_json = writeNetworkJson(loadNetwork(path.toStdString()));
-        layers_ = mptLayers(s);
-        network_json_ = std::move(s.network_json);
-        overrides_.assign(layers_.size(), std::nullopt);
-        updating_ = true;
-        int index = workload_box_->findData(key);
-        if (index < 0) {  // a network file: listed under its name from now on
-            workload_box_->addItem(QFileInfo(key).completeBaseName(), key);
-            index = workload_box_->count() - 1;
-        }
-        workload_box_->setCurrentIndex(index);
-        updating_ = false;
-        evaluate();
-        return have_eval_;
-    } catch (const std::exception& e) {
-        if (error) *error = q(e.what());
-        showError(q(e.what()));
-        return false;
-    }
+void MptView::showControls(const MptSettings& s) {
+    updating_ = true;
+    const QString key = q(s.workload);
+    choose(workload_box_, key, QFileInfo(key).completeBaseName());
+    scenario_box_->setCurrentIndex(scenario_box_->findData(static_cast<int>(s.scenario)));
+    objective_box_->setCurrentIndex(objective_box_->findData(static_cast<int>(s.objective)));
+    passes_box_->setCurrentIndex(passes_box_->findData(s.passes));
+    choose(array_box_, double(s.array_dim), QString::number(s.array_dim));
+    choose(vector_box_, s.vector_flops_per_cycle, QString::number(s.vector_flops_per_cycle));
+    updating_ = false;
 }
 
-bool MptView::applySettings(const MptSettings& s, QString* error) {
-    try {
-        evaluateMpt(s);  // checks the settings before anything changes
-        std::vector<mpt::MptLayer> layers = mptLayers(s);
-        const QString key = q(s.workload);
-        updating_ = true;
-        int index = workload_box_->findData(key);
-        if (index < 0) {
-            workload_box_->addItem(QFileInfo(key).completeBaseName(), key);
-            index = workload_box_->count() - 1;
-        }
-        workload_box_->setCurrentIndex(index);
-        setScenario(s.scenario);
-        setObjective(s.objective);
-        setPasses(s.passes);
-        setHardware(s.array_dim, s.vector_flops_per_cycle);
-        updating_ = false;
-        layers_ = std::move(layers);
-        network_json_ = s.network_json;
-        overrides_ = s.overrides;
-        if (overrides_.empty()) overrides_.assign(layers_.size(), std::nullopt);
-        evaluate();
-        return have_eval_;
-    } catch (const std::exception& e) {
-        updating_ = false;
-        if (error) *error = q(e.what());
-        showError(q(e.what()));
-        return false;
-    }
+void MptView::requestWorkload(const QString& key_or_path) {
+    MptSettings s = fromControls(false);
+    s.workload = key_or_path.toStdString();
+    s.network_json.clear();  // read by the evaluation
+    emit settingsRequested(s);
 }
 
-void MptView::setScenario(mpt::Scenario s) { scenario_box_->setCurrentIndex(scenario_box_->findData(static_cast<int>(s))); }
-void MptView::setObjective(mpt::Objective o) { objective_box_->setCurrentIndex(objective_box_->findData(static_cast<int>(o))); }
-void MptView::setPasses(int passes) { passes_box_->setCurrentIndex(passes_box_->findData(passes)); }
-
-bool MptView::chooseGrid(int layer, const mpt::GridConfig& config, QString* error) {
-    if (layer < 0 || layer >= static_cast<int>(layers_.size())) return false;
-    const auto previous = overrides_[static_cast<size_t>(layer)];
-    overrides_[static_cast<size_t>(layer)] = config;
-    try {
-        eval_ = mpt::evaluate(layers_, scenario(), params(), overrides_);
-    } catch (const std::exception& e) {
-        overrides_[static_cast<size_t>(layer)] = previous;
-        if (error) *error = q(e.what());
-        showError(q(e.what()));
-        return false;
-    }
-    fillGrid();
-    fillBars();
-    fillTable();
-    emit evaluated();
-    return true;
+void MptView::requestScenario(mpt::Scenario scenario) {
+    updating_ = true;
+    scenario_box_->setCurrentIndex(scenario_box_->findData(static_cast<int>(scenario)));
+    updating_ = false;
+    emit settingsRequested(fromControls(false));
 }
 
-void MptView::clearOverrides() {
-    overrides_.assign(layers_.size(), std::nullopt);
-    evaluate();
+void MptView::requestGrid(int layer, const mpt::GridConfig& config) {
+    if (!outcome_ || layer < 0 || layer >= static_cast<int>(outcome_->layers.size())) return;
+    MptSettings s = fromControls(true);
+    s.overrides.resize(outcome_->layers.size());
+    s.overrides[static_cast<size_t>(layer)] = config;
+    emit settingsRequested(s);
 }
 
-void MptView::evaluate() {
-    try {
-        const mpt::ScenarioParams p = params();
-        eval_ = mpt::evaluate(layers_, scenario(), p, overrides_);
-        w_dp_ = mpt::evaluate(layers_, mpt::Scenario::WDp, p);
-        rows_ = mpt::allowedConfigs(p.model.p, mpt::ConfigSet::Paper);
-        std::sort(rows_.begin(), rows_.end(), [](const auto& a, const auto& b) { return a.n_g > b.n_g; });
-        have_eval_ = true;
-    } catch (const std::exception& e) {
-        showError(q(e.what()));
-        return;
-    }
+void MptView::requestClearOverrides() { emit settingsRequested(fromControls(false)); }
+
+void MptView::showError(const QString& message) {
+    showSummaryError(summary_, message);
+    if (outcome_) showControls(outcome_->settings);
+}
+
+void MptView::setOutcome(std::shared_ptr<const MptOutcome> outcome) {
+    if (!outcome) return;
+    outcome_ = std::move(outcome);
+    showControls(outcome_->settings);
     fillGrid();
     fillBars();
     fillTable();
@@ -264,72 +211,65 @@ void MptView::evaluate() {
     emit evaluated();
 }
 
-// Spec M9: the same layers and batch on 1 ... 256 workers; overrides do not apply (they name 256-worker grids).
+// Spec M9: the same layers and batch on 1 ... 256 workers.
 void MptView::fillSweep() {
-    const mpt::Scenario s = scenario();
-    const bool reduction = s == mpt::Scenario::WMpPlus || s == mpt::Scenario::WMpPlusStar;
+    const bool reduction = outcome_->reduction();
     SweepChartData d;
     d.title = std::string("Speed-up over one worker, batch 256") + (reduction ? ", with prediction" : "");
     d.x_label = "workers p";
     d.y_label = "x one worker";
-    try {
-        const std::vector<mpt::SweepRow> rows = mpt::sweep(layers_, params(), reduction);
-        SweepChartData::Series dp{"w_dp", {}}, fixed{reduction ? "w_mp+ (sqrt p x sqrt p)" : "w_mp (sqrt p x sqrt p)", {}},
-            dynamic{reduction ? "w_mp+* (dynamic)" : "w_mp* (dynamic)", {}};
-        for (const auto& r : rows) {
-            d.x.push_back(r.p);
-            dp.y.push_back(r.w_dp_speedup);
-            fixed.y.push_back(r.fixed_speedup);
-            dynamic.y.push_back(r.dynamic_speedup);
-        }
-        d.series = {dp, fixed, dynamic};
-    } catch (const std::exception& e) {
-        d.title += std::string(" — ") + e.what();
+    if (!outcome_->sweep_problem.empty()) d.title += " — " + outcome_->sweep_problem;
+    SweepChartData::Series dp{"w_dp", {}}, fixed{reduction ? "w_mp+ (sqrt p x sqrt p)" : "w_mp (sqrt p x sqrt p)", {}},
+        dynamic{reduction ? "w_mp+* (dynamic)" : "w_mp* (dynamic)", {}};
+    for (const auto& r : outcome_->sweep) {
+        d.x.push_back(r.p);
+        dp.y.push_back(r.w_dp_speedup);
+        fixed.y.push_back(r.fixed_speedup);
+        dynamic.y.push_back(r.dynamic_speedup);
     }
+    if (outcome_->sweep_problem.empty()) d.series = {dp, fixed, dynamic};
     sweep_->setData(std::move(d));
 }
 
 void MptView::fillGrid() {
-    const mpt::ScenarioParams p = params();
+    const MptOutcome& o = *outcome_;
+    const mpt::Evaluation& e = o.eval;
+    const mpt::ScenarioParams p = mptParams(o.settings);
     ChoiceGridData d;
-    const bool mpt_scenario = scenario() != mpt::Scenario::DDp && scenario() != mpt::Scenario::WDp;
-    d.title = std::string(mpt::scenarioName(scenario())) + ": " + mpt::objectiveName(p.objective) +
+    const bool mpt_scenario = e.scenario != mpt::Scenario::DDp && e.scenario != mpt::Scenario::WDp;
+    d.title = std::string(mpt::scenarioName(e.scenario)) + ": " + mpt::objectiveName(p.objective) +
               " per layer by cluster shape (N_g, N_c)" + (mpt_scenario ? "" : " — data parallel, no shape to choose");
     d.row_title = "(N_g, N_c)";
     d.unit = p.objective == mpt::Objective::CommVolume ? "B" : "s";
     d.best_label = "dynamic clustering's pick";
-    for (const auto& g : rows_) d.rows.push_back(g.label());
-    const size_t cols = eval_.layers.size();
-    for (const auto& l : eval_.layers) d.columns.push_back(l.name);
-    d.values.assign(rows_.size() * cols, NAN);
-    d.notes.assign(rows_.size() * cols, {});
+    for (const auto& g : o.rows) d.rows.push_back(g.label());
+    const size_t cols = e.layers.size();
+    for (const auto& l : e.layers) d.columns.push_back(l.name);
+    d.values.assign(o.rows.size() * cols, NAN);
+    d.notes.assign(o.rows.size() * cols, {});
     d.chosen.assign(cols, -1);
     d.best.assign(cols, -1);
-    // The optimiser's own pick per layer: the same evaluation without overrides under dynamic clustering.
-    mpt::Evaluation dynamic;
-    if (mpt_scenario) {
-        const bool plus = scenario() == mpt::Scenario::WMpPlus || scenario() == mpt::Scenario::WMpPlusStar;
-        dynamic = mpt::evaluate(layers_, plus ? mpt::Scenario::WMpPlusStar : mpt::Scenario::WMpStar, p);
-    }
+    const mpt::Evaluation& dynamic = o.dynamic;  // the optimiser's own pick per layer
     for (size_t c = 0; c < cols; ++c) {
-        const mpt::LayerResult& l = eval_.layers[c];
-        for (size_t r = 0; r < rows_.size(); ++r)
-            for (const mpt::LayerCost& o : l.options)
-                if (o.grid == rows_[r]) {
+        const mpt::LayerResult& l = e.layers[c];
+        for (size_t r = 0; r < o.rows.size(); ++r)
+            for (const mpt::LayerCost& option : l.options)
+                if (option.grid == o.rows[r]) {
                     const size_t i = r * cols + c;
-                    d.values[i] = mpt::objectiveValue(o, p.objective, p.model.bytes_per_element);
-                    d.notes[i] = o.f.name() + ": compute " + seconds(o.compute_s) + ", weights " +
-                                 seconds(o.weight_comm_s) + ", tiles " + seconds(o.tile_comm_s) + "; layer " +
-                                 seconds(o.total_s) + (o.buildable ? "" : " (not buildable on the paper's hardware)");
-                    if (l.chosen >= 0 && l.options[static_cast<size_t>(l.chosen)].grid == o.grid) d.chosen[c] = static_cast<int>(r);
+                    d.values[i] = mpt::objectiveValue(option, p.objective, p.model.bytes_per_element);
+                    d.notes[i] = option.f.name() + ": compute " + seconds(option.compute_s) + ", weights " +
+                                 seconds(option.weight_comm_s) + ", tiles " + seconds(option.tile_comm_s) + "; layer " +
+                                 seconds(option.total_s) +
+                                 (option.buildable ? "" : " (not buildable on the paper's hardware)");
+                    if (l.chosen >= 0 && l.options[static_cast<size_t>(l.chosen)].grid == option.grid)
+                        d.chosen[c] = static_cast<int>(r);
                     if (c < dynamic.layers.size() && dynamic.layers[c].chosen >= 0 &&
-                        dynamic.layers[c].options[static_cast<size_t>(dynamic.layers[c].chosen)].grid == o.grid)
+                        dynamic.layers[c].options[static_cast<size_t>(dynamic.layers[c].chosen)].grid == option.grid)
                         d.best[c] = static_cast<int>(r);
                 }
     }
     grid_->setData(std::move(d));
     grid_->setMinimumWidth(grid_->figureSize().width());
-    const mpt::Evaluation& e = eval_;
     summary_->setText(tr("<b>%1</b> on 256 NDP workers, batch 256: %2 per iteration = %3× w_dp (%4), %5× one worker; "
                          "communication %6 per worker. Click a cell to force a layer's shape; the dot marks dynamic "
                          "clustering's pick.")
@@ -342,12 +282,13 @@ void MptView::fillGrid() {
 }
 
 void MptView::fillBars() {
+    const mpt::Evaluation& eval = outcome_->eval;
     LayerBarsData d;
-    d.title = std::string("Time per layer: ") + mpt::scenarioName(eval_.scenario) + " and w_dp";
+    d.title = std::string("Time per layer: ") + mpt::scenarioName(eval.scenario) + " and w_dp";
     d.unit = "s";
     d.parts = {"compute", "weight comm", "tile comm"};
-    for (const auto& l : eval_.layers) d.layers.push_back(l.name);
-    for (const mpt::Evaluation* e : {&eval_, &w_dp_}) {
+    for (const auto& l : eval.layers) d.layers.push_back(l.name);
+    for (const mpt::Evaluation* e : {&eval, &outcome_->w_dp}) {
         LayerBarsData::Stack s;
         s.name = mpt::scenarioName(e->scenario);
         s.values.assign(3, {});
@@ -363,7 +304,7 @@ void MptView::fillBars() {
 
 // The paper's figure beside a configuration on this workload, marked as the paper's (spec A11).
 std::string MptView::paperFigure(mpt::Scenario s) const {
-    const std::string workload = workloadKey().toStdString();
+    const std::string& workload = outcome_->settings.workload;
     const std::string figure = mpt::paperFigure(s, isMptLayerStudy(workload), workload == "layers-5x5");
     return figure.empty() ? figure : figure + " (paper)";
 }
@@ -372,14 +313,11 @@ CsvTable MptView::compareCsv() const {
     CsvTable t;
     t.header = {"configuration", "time_per_iteration_s", "speedup_vs_w_dp_x", "speedup_vs_one_worker_x",
                 "comm_per_worker_B", "energy_J", "paper_reported"};
-    if (!have_eval_) return t;
-    const mpt::ScenarioParams p = params();
-    for (mpt::Scenario s : mpt::allScenarios()) {
-        const mpt::Evaluation e = s == eval_.scenario ? eval_ : mpt::evaluate(layers_, s, p);
-        t.rows.push_back({mpt::scenarioName(s), formatNumber(e.totals.total_s), formatNumber(e.speedupVsWdp()),
+    if (!outcome_) return t;
+    for (const mpt::Evaluation& e : outcome_->scenarios)
+        t.rows.push_back({mpt::scenarioName(e.scenario), formatNumber(e.totals.total_s), formatNumber(e.speedupVsWdp()),
                           formatNumber(e.speedupVsOne()), formatNumber(e.totals.comm_bytes),
-                          formatNumber(e.totals.energy.total()), paperFigure(s)});
-    }
+                          formatNumber(e.totals.energy.total()), paperFigure(e.scenario)});
     return t;
 }
 
@@ -388,7 +326,7 @@ void MptView::fillTable() {
     std::vector<QStringList> rows;
     int bold = -1;
     for (const auto& row : t.rows) {
-        if (row[0] == mpt::scenarioName(eval_.scenario)) bold = static_cast<int>(rows.size());
+        if (row[0] == mpt::scenarioName(outcome_->eval.scenario)) bold = static_cast<int>(rows.size());
         rows.push_back({q(row[0]), q(seconds(std::stod(row[1]))), times(std::stod(row[2])), times(std::stod(row[3])),
                         q(withPrefix(std::stod(row[4]), "B")), q(joules(std::stod(row[5]))), q(row[6])});
     }

@@ -2,19 +2,19 @@
 // MPT as a method (spec mpt-l2s Part A): a workload (the Table II layer study
 // or a whole network) on 256 NDP workers under one of the paper's six system
 // configurations; a choice grid of each layer's cluster shape (N_g, N_c) with
-// the objective's value per shape, where a click forces that shape and the run
-// re-evaluates at once; compute / weight / tile time per layer beside Winograd
-// data parallelism (w_dp); and all six configurations side by side with the
+// the objective's value per shape, where a click asks for that shape to be
+// forced; compute / weight / tile time per layer beside Winograd data
+// parallelism (w_dp); and all six configurations side by side with the
 // paper-reported figures in their own column, never as engine output.
-#include <optional>
+// The view draws an immutable MptOutcome (computed in a worker) and turns the
+// user's choices into settingsRequested(); it evaluates nothing itself.
+#include <memory>
 #include <vector>
 
 #include <QWidget>
 
 #include "core/io/csv.h"
-#include "core/mpt/layers.h"
-#include "core/mpt/scenario.h"
-#include "core/run/mpt_settings.h"
+#include "core/run/mpt_outcome.h"
 
 class QComboBox;
 class QLabel;
@@ -30,36 +30,38 @@ class MptView : public QWidget {
     Q_OBJECT
 public:
     explicit MptView(QWidget* parent = nullptr);
-    void setExamplesDir(const QString& dir) { examples_dir_ = dir; }
 
+    // Shows a computed outcome; the controls follow its settings.
+    void setOutcome(std::shared_ptr<const MptOutcome> outcome);
+    // A failed request: the message in the summary, the shown outcome (and controls) kept.
+    void showError(const QString& message);
+    std::shared_ptr<const MptOutcome> outcome() const { return outcome_; }
+
+    // Intents: each emits settingsRequested() with the shown settings changed.
     // Workload keys: "layers" (Table II, 3x3), "layers-5x5", a network file stem under
     // examples/networks ("wrn-40-10", "resnet-34", "fractalnet-4x4"), or the path of any
-    // partita-network/1 file (*.json). Evaluates at once; on failure returns and shows the
-    // message and keeps what it had.
-    bool loadWorkload(const QString& key, QString* error = nullptr);
-    void setScenario(mpt::Scenario scenario);
-    void setObjective(mpt::Objective objective);
-    void setPasses(int passes);
-    // Force layer `layer` onto grid `config` (a click); clearOverrides() returns to the optimiser.
-    bool chooseGrid(int layer, const mpt::GridConfig& config, QString* error = nullptr);
-    void clearOverrides();
+    // partita-network/1 file (*.json); its network is read by whoever evaluates the request.
+    void requestWorkload(const QString& key_or_path);
+    void requestScenario(mpt::Scenario scenario);  // a new configuration starts from its own choice
+    // Force layer `layer` onto grid `config` (a click); requestClearOverrides() returns to the optimiser.
+    void requestGrid(int layer, const mpt::GridConfig& config);
+    void requestClearOverrides();
 
-    // Everything the shown evaluation depends on (the results database stores this), and the
-    // reverse: a stored evaluation shown again from its own network text, not the file.
+    // The shown outcome's settings (the results database stores these); before any outcome,
+    // what the controls say, with no network read yet.
     MptSettings settings() const;
-    bool applySettings(const MptSettings& settings, QString* error = nullptr);
-
-    bool hasEvaluation() const { return have_eval_; }
-    const mpt::Evaluation& evaluation() const { return eval_; }
-    const std::vector<mpt::MptLayer>& layers() const { return layers_; }
-    const std::vector<mpt::GridConfig>& gridRows() const { return rows_; }
+    bool hasEvaluation() const { return outcome_ != nullptr; }
+    const mpt::Evaluation& evaluation() const;
+    const std::vector<mpt::MptLayer>& layers() const;
+    const std::vector<mpt::GridConfig>& gridRows() const;
+    QString summaryText() const;
+    // What the controls show (the shown outcome's settings once it has arrived).
     QString workloadKey() const;
     mpt::Scenario scenario() const;
     mpt::Objective objective() const;
     int passes() const;
     int arrayDim() const;
     double vectorFlopsPerCycle() const;
-    void setHardware(int array_dim, double vector_flops_per_cycle);
 
     ChoiceGrid* grid() const { return grid_; }
     LayerBars* bars() const { return bars_; }
@@ -68,19 +70,18 @@ public:
     CsvTable compareCsv() const;
 
 signals:
-    void evaluated();
+    void settingsRequested(const partita::MptSettings& settings);
+    void evaluated();  // an outcome is shown
 
 private:
-    mpt::ScenarioParams params() const;
+    MptSettings fromControls(bool keep_overrides) const;
+    void showControls(const MptSettings& s);
     std::string paperFigure(mpt::Scenario s) const;
-    void evaluate();
     void fillGrid();
     void fillBars();
     void fillSweep();
     void fillTable();
-    void showError(const QString& message);
 
-    QString examples_dir_;
     QComboBox* workload_box_ = nullptr;
     QComboBox* scenario_box_ = nullptr;
     QComboBox* objective_box_ = nullptr;
@@ -93,13 +94,8 @@ private:
     SweepChart* sweep_ = nullptr;
     QTableWidget* table_ = nullptr;
 
-    std::vector<mpt::MptLayer> layers_;
-    std::string network_json_;  // the workload's network as evaluated (empty for the layer studies)
-    std::vector<std::optional<mpt::GridConfig>> overrides_;
-    std::vector<mpt::GridConfig> rows_;  // the grid's rows: the allowed shapes
-    mpt::Evaluation eval_, w_dp_;
-    bool have_eval_ = false;
-    bool updating_ = false;
+    std::shared_ptr<const MptOutcome> outcome_;  // what is drawn
+    bool updating_ = false;                      // controls being set from an outcome
 };
 
 }  // namespace partita

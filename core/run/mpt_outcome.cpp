@@ -1,0 +1,56 @@
+#include "core/run/mpt_outcome.h"
+
+#include <algorithm>
+
+#include "core/util/error.h"
+
+namespace partita {
+
+namespace {
+
+void check(const CancelFn& cancel) {
+    if (cancel && cancel()) throw Cancelled();
+}
+
+bool isReduction(mpt::Scenario s) { return s == mpt::Scenario::WMpPlus || s == mpt::Scenario::WMpPlusStar; }
+
+}  // namespace
+
+bool MptOutcome::reduction() const { return isReduction(settings.scenario); }
+
+MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel) {
+    MptOutcome out;
+    out.settings = settings;
+    std::vector<std::optional<mpt::GridConfig>>& overrides = out.settings.overrides;
+    // No override set is the same evaluation as none given: one form, so equal settings store once.
+    if (std::none_of(overrides.begin(), overrides.end(), [](const auto& o) { return o.has_value(); }))
+        overrides.clear();
+    check(cancel);
+    out.layers = mptLayers(out.settings);
+    if (!overrides.empty() && overrides.size() != out.layers.size())
+        throw Error("MPT workload '" + settings.workload + "': " + std::to_string(overrides.size()) +
+                    " layer overrides for " + std::to_string(out.layers.size()) + " layers");
+    const mpt::ScenarioParams p = mptParams(out.settings);
+    const mpt::Scenario shown = out.settings.scenario;
+    out.eval = mpt::evaluate(out.layers, shown, p, overrides);
+    check(cancel);
+    out.w_dp = mpt::evaluate(out.layers, mpt::Scenario::WDp, p);
+    if (shown != mpt::Scenario::DDp && shown != mpt::Scenario::WDp)
+        out.dynamic = mpt::evaluate(out.layers, isReduction(shown) ? mpt::Scenario::WMpPlusStar : mpt::Scenario::WMpStar, p);
+    out.rows = mpt::allowedConfigs(p.model.p, mpt::ConfigSet::Paper);
+    std::sort(out.rows.begin(), out.rows.end(), [](const auto& a, const auto& b) { return a.n_g > b.n_g; });
+    check(cancel);
+    // Spec M9: the same layers and batch on 1 ... 256 workers; overrides do not apply (they name 256-worker grids).
+    try {
+        out.sweep = mpt::sweep(out.layers, p, isReduction(shown));
+    } catch (const std::exception& e) {
+        out.sweep_problem = e.what();
+    }
+    for (mpt::Scenario s : mpt::allScenarios()) {
+        check(cancel);
+        out.scenarios.push_back(s == shown ? out.eval : mpt::evaluate(out.layers, s, p));
+    }
+    return out;
+}
+
+}  // namespace partita

@@ -140,7 +140,7 @@ void MainWindow::buildCentral() {
     network_view_ = new NetworkView(tabs_);
     addViewTab(network_view_, tr("Network"));
     buildViewTabs();
-    buildMethodTabs();
+    for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
     registerViews();
     setCentralWidget(tabs_);
 

@@ -43,8 +43,6 @@ class TeachingView;
 class StudyView;
 class MptView;
 class L2sView;
-struct MptSettings;
-struct L2sSettings;
 struct MethodRun;
 }  // namespace partita
 
@@ -84,17 +82,18 @@ public:
     void runSimulation();
     // MCMC: FlexFlow's search in a worker, with live progress; Cancel keeps the best so far.
     void runMcmc();
-    // MPT and Learn-to-Scale: their own tabs, each showing an outcome a job computes (the tab's
-    // choices start new jobs); Run shows the tab and stores its evaluation once the job has finished.
-    void runMpt();
-    void runL2s();
-    void showMpt();  // the tab, with the chosen network or the paper's
-    void showL2s();
     // What the methods (methods/) start: a plan of HyPar's model (or its refusal, said in the Grid
     // tab), AccPar's plan, or a note that the chosen method waits for Run.
     void plan(Method method, bool store);
     void planAccPar(bool store);
     void askForRun();
+    // For methods with their own tab: the tab area, the network the user chose ("" before they chose
+    // one: the method shows its paper's workload), the status line, and storing an evaluation once.
+    void addViewTab(QWidget* view, const QString& title);  // in a scroll area: no view grows the window
+    QString chosenNetworkPath() const { return user_network_ ? network_path_ : QString(); }
+    bool isChosen(const GuiMethod& m) const { return &method() == &m; }
+    void showStatus(const QString& text);
+    void storeMethodRun(const MethodRun& run);  // once per settings (method_runs.cpp)
     // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
     // error naming the file is shown and returned; nothing else changes.
     bool loadTopology(const QString& path, QString* error = nullptr);
@@ -150,8 +149,8 @@ public:
     CommHeatmap* heatmapView() const { return heatmap_; }
     TeachingView* teachingView() const { return teaching_; }
     StudyView* studyView() const { return studies_; }
-    MptView* mptView() const { return mpt_; }
-    L2sView* l2sView() const { return l2s_; }
+    MptView* mptView() const;  // the MPT and L2S methods' tabs
+    L2sView* l2sView() const;
     // The Grid tab shows the grid page, or this note for a simulated run without a grid.
     QLabel* gridNotApplicable() const { return grid_na_; }
     bool gridNotApplicableShown() const;
@@ -171,7 +170,6 @@ private:
     void buildDocks();
     void buildCentral();
     void buildStatusBar();
-    void addViewTab(QWidget* view, const QString& title);
     void openDatabase(const QString& path, bool read_only = false);
     void restoreSettings();
     void addRecentFile(const QString& path);
@@ -193,18 +191,9 @@ private:
     // The visualisation tabs (views.cpp): timeline, heatmap, teaching, studies.
     void buildViewTabs();
     void showRunInViews(const RunPtr& run);
-    void buildMethodTabs();                 // MPT and L2S (method_tabs.cpp)
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
-    // Jobs that compute an MPT or L2S tab's outcome (method_tabs.cpp); `store`: Run's, stored when it arrives.
-    void requestMpt(const MptSettings& settings, bool store = false);
-    void requestL2s(const L2sSettings& settings, bool store = false);
-    bool methodJobPending(const QString& method) const;
-    // An MPT or L2S run from the jobs: to its tab (and the results database when Run started it).
-    bool takeMethodOutcome(quint64 generation, const RunPtr& run);
-    // MPT and L2S evaluations in the results database (method_runs.cpp).
-    void storeMethodRun(const MethodRun& run);        // once per settings
-    bool openStoredMethodRun(std::int64_t id);        // throws StoreError; re-evaluates in a job
+    bool openStoredMethodRun(std::int64_t id);  // throws StoreError; its method shows it (method_runs.cpp)
 
     // Simulation helpers (simulation_actions.cpp).
     bool simulationMethod() const;                     // Simulate or MCMC chosen
@@ -235,12 +224,6 @@ private:
     void showGrid(const Grid& grid);  // applyGrid without recording it (what undo and redo call)
     QTimer params_timer_;    // coalesces typing in the properties dock
     std::map<QString, std::string> stored_methods_;  // per method: the settings last stored or re-opened
-    struct MethodJob {
-        quint64 generation = 0;  // 0: none pending
-        bool store = false;
-        std::string workload;    // what it evaluates (MPT workload or L2S preset key)
-    };
-    std::map<QString, MethodJob> method_jobs_;  // "mpt", "l2s": the newest job of each tab
     // Topologies read so far by key (preset name or file path): reading is cheap, but a
     // re-opened run must re-run on the graph it was stored with, not on a changed file.
     std::map<QString, std::shared_ptr<const sim::Topology>> topologies_;
@@ -256,9 +239,7 @@ private:
     StudyView* studies_ = nullptr;
     bool props_hidden_for_method_ = false;  // the properties dock stepped aside for MPT/L2S
     bool props_were_visible_ = true;
-    bool user_network_ = false;  // a network the user chose (option, library, Open): MPT/L2S use it
-    MptView* mpt_ = nullptr;
-    L2sView* l2s_ = nullptr;
+    bool user_network_ = false;  // a network the user chose (option, library, Open): chosenNetworkPath()
     InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
     bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
     SimParamsEditor* sim_params_ = nullptr;

@@ -1,6 +1,7 @@
-// MainWindow and the results database for MPT and Learn-to-Scale: Run stores
-// the evaluation a job computed (once per settings), and re-opening one
-// evaluates its stored settings again in a job for its tab.
+// MainWindow and the results database for methods that store a MethodRun (MPT,
+// Learn-to-Scale): an evaluation is stored once per settings, and re-opening
+// one hands it to its method, which evaluates the stored settings again.
+#include <QLabel>
 #include <QStatusBar>
 
 #include "app/gui/main_window.h"
@@ -13,21 +14,11 @@
 
 namespace partita::gui {
 
-namespace {
-
-// Equal for equal settings on equal network text: the same evaluation is stored once.
-std::string settingsKey(const MethodRun& run) {
-    if (run.method == "mpt") return store::mptSettingsToJson(run.mpt).dump() + contentHash(run.mpt.network_json);
-    return store::l2sSettingsToJson(run.l2s).dump() + contentHash(run.l2s.network_json);
-}
-
-}  // namespace
-
 void MainWindow::storeMethodRun(const MethodRun& run) {
     if (!storing()) return;
     try {
         const QString method = q(run.method);
-        const std::string key = settingsKey(run);
+        const std::string key = store::methodRunKey(run);
         if (stored_methods_[method] == key) {  // Run again on what is stored: nothing new
             statusBar()->showMessage(tr("This evaluation is already stored"), 5000);
             return;
@@ -42,18 +33,21 @@ void MainWindow::storeMethodRun(const MethodRun& run) {
 
 bool MainWindow::openStoredMethodRun(std::int64_t id) {
     const MethodRun run = db_->loadMethod(id);  // the caller reports a StoreError
-    const QString method = q(run.method);
-    setMethodKey(method);
-    // The stored settings carry their network text: the job reads no file.
-    if (method == "mpt") {
-        showTab(mpt_);
-        requestMpt(run.mpt);
-    } else {
-        showTab(l2s_);
-        requestL2s(run.l2s);
-    }
-    stored_methods_[method] = settingsKey(run);
-    return true;
+    const QString key = q(run.method);
+    setMethodKey(key);
+    for (const auto& m : methods_)
+        if (m->key() == key) {
+            m->openStored(*this, run);
+            stored_methods_[key] = store::methodRunKey(run);
+            return true;
+        }
+    reportError(tr("Run %1: no method '%2' in this version").arg(id).arg(key));
+    return false;
 }
+
+void MainWindow::showStatus(const QString& text) { status_label_->setText(text); }
+
+MptView* MainWindow::mptView() const { return findChild<MptView*>(); }
+L2sView* MainWindow::l2sView() const { return findChild<L2sView*>(); }
 
 }  // namespace partita::gui

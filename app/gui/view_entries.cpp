@@ -143,7 +143,6 @@ void MainWindow::registerViews() {
     views_.add({"network", network_view_, [this] { return network_view_; }, {},
                 {widgetTarget("network", tr("Network table"), [this] { return network_view_; },
                               [this] { return network_view_->csv(); })}});
-    for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
     views_.add({"runs", nullptr, [this] { return runs_dock_; }, {}, {}});
     views_.add({"library", nullptr, [this] { return library_; }, {}, {}});
     views_.add({"params", nullptr, [this] { return findChild<QDockWidget*>("properties"); }, {}, {}});

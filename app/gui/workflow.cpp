@@ -243,7 +243,8 @@ void MainWindow::explore(const std::vector<CellRef>& cells) {
 }
 
 void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
-    if (takeMethodOutcome(generation, run)) return;  // MPT and L2S: their tabs' own outcomes
+    for (const auto& m : methods_)  // a method with its own tab (MPT, L2S) claims its runs
+        if (m->takeRun(*this, generation, run)) return;
     if (run->id > 0) return showStoredRun(run);  // re-opened from the database, not new
     const bool store = generation == store_generation_;
     if (run->isSimulation()) {

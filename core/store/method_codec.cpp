@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/store/results_db.h"
 #include "core/util/error.h"
 
 namespace partita::store {
@@ -92,6 +93,11 @@ L2sSettings readL2sSettingsJson(const Json& json, const std::string& source) {
     }
     f.finish();
     return s;
+}
+
+std::string methodRunKey(const MethodRun& run) {
+    if (run.method == "mpt") return mptSettingsToJson(run.mpt).dump() + contentHash(run.mpt.network_json);
+    return l2sSettingsToJson(run.l2s).dump() + contentHash(run.l2s.network_json);
 }
 
 }  // namespace partita::store

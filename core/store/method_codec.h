@@ -9,6 +9,7 @@
 
 #include "core/io/json_fields.h"
 #include "core/run/l2s_settings.h"
+#include "core/run/method_run.h"
 #include "core/run/mpt_settings.h"
 
 namespace partita::store {
@@ -19,5 +20,8 @@ MptSettings readMptSettingsJson(const Json& json, const std::string& source);
 
 Json l2sSettingsToJson(const L2sSettings& s);
 L2sSettings readL2sSettingsJson(const Json& json, const std::string& source);
+
+// Equal for equal settings on equal network text: what "the same evaluation" means when storing.
+std::string methodRunKey(const MethodRun& run);
 
 }  // namespace partita::store

@@ -8,6 +8,12 @@
 
 #include <QString>
 
+#include "core/run/run.h"
+
+namespace partita {
+struct MethodRun;
+}
+
 namespace partita::gui {
 
 class MainWindow;
@@ -34,6 +40,10 @@ public:
     virtual void buildViews(MainWindow&) {}
     // The view `--view main` shows with this method chosen; empty: the shown run's.
     virtual QString mainView() const { return {}; }
+    // A run from the job runner that this method's own view shows (it claims it: true), e.g. MPT's.
+    virtual bool takeRun(MainWindow&, quint64 /*generation*/, const RunPtr&) { return false; }
+    // A stored record of this method (MethodRun) re-opened: shown again from its settings.
+    virtual void openStored(MainWindow&, const MethodRun&) {}
 };
 
 using MethodList = std::vector<std::unique_ptr<GuiMethod>>;

@@ -66,7 +66,9 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
     metric_ = new QComboBox(out);
     metric_->setObjectName("surface-metric");
     metric_->addItems({tr("Performance vs DP"), tr("Total communication")});
+    metric_->setToolTip(tr("What colours the points: performance normalised to all data parallel, or total communication"));
     log_ = new QCheckBox(tr("Log colour scale"), out);
+    log_->setToolTip(tr("Map the colour on a logarithmic scale, so that small differences stay visible"));
     controls->addWidget(new QLabel(tr("Colour by"), out));
     controls->addWidget(metric_);
     controls->addWidget(log_);
@@ -92,6 +94,7 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
     below_layout->addWidget(table_, 1);
     apply_ = new QPushButton(tr("Apply the selected point to the grid"), below);
     apply_->setObjectName("apply-point");
+    apply_->setToolTip(tr("Show the grid with the selected row's dp/mp assignment (double-click a row does the same)"));
     apply_->setEnabled(false);
     below_layout->addWidget(apply_);
     split->addWidget(below);

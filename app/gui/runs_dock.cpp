@@ -58,6 +58,8 @@ RunsDock::RunsDock(QWidget* parent) : QDockWidget(tr("Runs"), parent) {
     delete_ = new QPushButton(tr("Delete"), body);
     open_->setToolTip(tr("Show the selected run in the grid (double-click does the same)"));
     compare_->setToolTip(tr("Compare 2 to 4 selected runs side by side"));
+    rename_->setToolTip(tr("Edit the selected run's name (double-click its name does the same)"));
+    delete_->setToolTip(tr("Delete the selected runs from the results database"));
     for (auto* b : {open_, compare_, rename_, delete_}) buttons->addWidget(b);
     layout->addLayout(buttons);
     setWidget(body);

@@ -30,6 +30,7 @@ StudyView::StudyView(QWidget* parent) : QWidget(parent) {
     selector_->addItem(tr("Scalability: 1-64 accelerators (HyPar Fig. 11)"));
     selector_->addItem(tr("H-tree vs torus (HyPar Fig. 12)"));
     selector_->addItem(tr("Communication per layer"));
+    selector_->setToolTip(tr("Which study to plot: scaling over accelerators, H-tree against torus, or communication per layer"));
     label->setBuddy(selector_);
     bar->addWidget(label);
     bar->addWidget(selector_);

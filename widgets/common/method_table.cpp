@@ -8,15 +8,22 @@
 
 namespace partita {
 
-void addChoices(QHBoxLayout* row, QWidget* parent, const std::vector<std::pair<QString, QComboBox*>>& choices) {
-    for (const auto& [label, box] : choices) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(9);
-        box->setToolTip(label);
-        row->addWidget(new QLabel(label, parent));
-        row->addWidget(box, 1);
+void addChoices(QHBoxLayout* row, QWidget* parent, const std::vector<Choice>& choices) {
+    for (const Choice& c : choices) {
+        c.box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c.box->setMinimumContentsLength(9);
+        c.box->setToolTip(c.tip);
+        auto* label = new QLabel(c.label, parent);
+        label->setToolTip(c.tip);
+        label->setBuddy(c.box);
+        row->addWidget(label);
+        row->addWidget(c.box, 1);
     }
     row->addStretch(1);
+}
+
+void setItemTips(QComboBox* box, const QStringList& tips) {
+    for (int i = 0; i < tips.size() && i < box->count(); ++i) box->setItemData(i, tips[i], Qt::ToolTipRole);
 }
 
 QLabel* makeSummaryLabel(QWidget* parent, const QString& object_name) {

@@ -2,7 +2,6 @@
 // Pieces the method views (MPT, Learn-to-Scale) share: the one-line summary
 // above their grid and the comparison table whose last columns are the
 // paper-reported figures, drawn in grey so they never read as engine output.
-#include <utility>
 #include <vector>
 
 #include <QStringList>
@@ -16,9 +15,17 @@ class QWidget;
 namespace partita {
 
 QLabel* makeSummaryLabel(QWidget* parent, const QString& object_name);
+// One labelled combo box of a row; `tip` says in a sentence what it chooses (label and box share it).
+struct Choice {
+    QString label;
+    QComboBox* box = nullptr;
+    QString tip;
+};
 // A row of labelled combo boxes that may shrink below their longest item (the tab must not
 // widen the window's minimum and squeeze the docks); the full text stays in the popup.
-void addChoices(QHBoxLayout* row, QWidget* parent, const std::vector<std::pair<QString, QComboBox*>>& choices);
+void addChoices(QHBoxLayout* row, QWidget* parent, const std::vector<Choice>& choices);
+// Per-item tooltips for a box whose items are terse (`tips` in item order; extra items keep none).
+void setItemTips(QComboBox* box, const QStringList& tips);
 void showSummaryError(QLabel* summary, const QString& message);  // red, escaped
 
 QTableWidget* makeComparisonTable(QWidget* parent, const QString& object_name);

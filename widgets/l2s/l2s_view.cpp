@@ -57,8 +57,15 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     scenario_box_->setObjectName("l2s-scenario");
     for (int s = 0; s < 4; ++s) scenario_box_->addItem(tr(kScenarioNames[s]), s);
     scenario_box_->setCurrentIndex(2);
+    setItemTips(scenario_box_, {tr("Every layer all-gathers the previous layer's output (no pruning)"),
+                                tr("SS: a seeded mask keeps remote blocks with one probability, whatever the distance"),
+                                tr("SS_Mask: a seeded mask keeps neighbouring cores' blocks and drops farther ones"),
+                                tr("The preset's layers run grouped, with no traffic at their input")});
     addChoices(controls, this,
-               {{tr("Network"), preset_box_}, {tr("Mesh"), cores_box_}, {tr("Scenario"), scenario_box_}});
+               {{tr("Network"), preset_box_, tr("The network to partition over the mesh: one of the paper's, or a file")},
+                {tr("Mesh"), cores_box_, tr("How many cores the 2D mesh has; each layer's kernels are split among them")},
+                {tr("Scenario"), scenario_box_,
+                 tr("How layers read the previous layer's output: all-gather, a what-if sparsity mask, or grouped")}});
     column->addLayout(controls);
     summary_ = makeSummaryLabel(this, "l2s-summary");
     column->addWidget(summary_);

@@ -38,6 +38,27 @@ void choose(QComboBox* box, const QVariant& value, const QString& title) {
 
 const mpt::Evaluation kNoEvaluation;
 
+QString scenarioTip(mpt::Scenario s) {
+    switch (s) {
+        case mpt::Scenario::DDp: return QObject::tr("d_dp: data parallel with direct convolution");
+        case mpt::Scenario::WDp: return QObject::tr("w_dp: data parallel with Winograd convolution");
+        case mpt::Scenario::WMp: return QObject::tr("w_mp: Winograd tiles over a fixed (16,16) cluster shape");
+        case mpt::Scenario::WMpPlus: return QObject::tr("w_mp+: the fixed shape with activation prediction cutting tile traffic");
+        case mpt::Scenario::WMpStar: return QObject::tr("w_mp*: dynamic clustering picks each layer's cluster shape");
+        case mpt::Scenario::WMpPlusStar: return QObject::tr("w_mp+*: dynamic clustering with activation prediction");
+    }
+    return {};
+}
+
+QString objectiveTip(mpt::Objective o) {
+    switch (o) {
+        case mpt::Objective::CommTime: return QObject::tr("Communication time per layer (the paper's choice)");
+        case mpt::Objective::CommVolume: return QObject::tr("Bytes each worker sends per layer");
+        case mpt::Objective::TotalTime: return QObject::tr("Compute and communication time per layer");
+    }
+    return {};
+}
+
 }  // namespace
 
 MptView::MptView(QWidget* parent) : QWidget(parent) {
@@ -64,11 +85,26 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     vector_box_ = new QComboBox(this);
     vector_box_->setObjectName("mpt-vector");
     for (double rate : {64.0, 256.0, 1024.0}) vector_box_->addItem(tr("%1 FLOP/cycle").arg(rate), rate);
+    // The paper's names are terse: each item says what it is.
+    for (int i = 0; i < scenario_box_->count(); ++i)
+        scenario_box_->setItemData(i, scenarioTip(static_cast<mpt::Scenario>(scenario_box_->itemData(i).toInt())),
+                                   Qt::ToolTipRole);
+    for (int i = 0; i < objective_box_->count(); ++i)
+        objective_box_->setItemData(i, objectiveTip(static_cast<mpt::Objective>(objective_box_->itemData(i).toInt())),
+                                    Qt::ToolTipRole);
+    setItemTips(passes_box_, {tr("Reduce then broadcast the weight gradients: two passes over the ring"),
+                              tr("One pass, as in the paper's volume formula")});
     // Three short rows: one long row would set the window's minimum width and squeeze the docks.
-    const std::vector<std::pair<QString, QComboBox*>> rows[] = {
-        {{tr("Workload"), workload_box_}, {tr("Configuration"), scenario_box_}},
-        {{tr("Objective"), objective_box_}, {tr("Weights"), passes_box_}},
-        {{tr("Array"), array_box_}, {tr("Transforms"), vector_box_}}};
+    const std::vector<Choice> rows[] = {
+        {{tr("Workload"), workload_box_, tr("The layers or network to evaluate: the paper's layer study, a whole network, or a file")},
+         {tr("Configuration"), scenario_box_,
+          tr("How the 256 workers split the work: data parallel (d_dp, w_dp) or Winograd tiles over clusters (w_mp…)")}},
+        {{tr("Objective"), objective_box_,
+          tr("What dynamic clustering minimises per layer: communication time, communication volume or total time")},
+         {tr("Weights"), passes_box_, tr("How the weight gradients are exchanged: reduce and broadcast, or the paper's one-pass formula")}},
+        {{tr("Array"), array_box_, tr("Each worker's multiply-accumulate array: 64×64 FP32 as in the layer study, 96×96 FP16 as in the network study")},
+         {tr("Transforms"), vector_box_,
+          tr("The vector unit's rate for the Winograd transforms, in FLOP per cycle; it runs beside the array")}}};
     for (const auto& row : rows) {
         auto* line = new QHBoxLayout;
         addChoices(line, this, row);

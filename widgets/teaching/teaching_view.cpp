@@ -44,12 +44,15 @@ private:
 TeachingView::TeachingView(QWidget* parent) : QWidget(parent) {
     level_box_ = new QComboBox(this);
     layer_box_ = new QComboBox(this);
-    level_box_->setToolTip(tr("Level: H1 is the top split"));
-    layer_box_->setToolTip(tr("Weighted layer l"));
+    level_box_->setToolTip(tr("The level of the partition hierarchy to show: H1 is the top split"));
+    layer_box_->setToolTip(tr("The weighted layer l whose tensors are drawn"));
     auto* back = new QPushButton(tr("◀ Back"), this);
     auto* next = new QPushButton(tr("Next ▶"), this);
     play_ = new QPushButton(tr("Play"), this);
     play_->setCheckable(true);
+    back->setToolTip(tr("Show the previous phase"));
+    next->setToolTip(tr("Show the next phase"));
+    play_->setToolTip(tr("Step through the phases on its own, one every %1 s").arg(kPlayMs / 1000.0));
     phases_ = new QButtonGroup(this);
     phases_->setExclusive(true);
     auto* bar = new QHBoxLayout;
@@ -66,8 +69,12 @@ TeachingView::TeachingView(QWidget* parent) : QWidget(parent) {
     auto* steps = new QHBoxLayout;
     steps->addWidget(back);
     const char* names[kPhases] = {"1 Forward", "2 Backward", "3 Gradient"};
+    const char* tips[kPhases] = {"Forward: the layer's input F_l and weights W_l give its output F_l+1",
+                                 "Backward: the error E_l+1 and weights W_l give the error E_l",
+                                 "Gradient: the input F_l and error E_l+1 give the weight gradient dW_l"};
     for (int i = 0; i < kPhases; ++i) {
         auto* b = new QPushButton(tr(names[i]), this);
+        b->setToolTip(tr(tips[i]));
         b->setCheckable(true);
         phases_->addButton(b, i);
         steps->addWidget(b);

@@ -21,10 +21,13 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), canvas_(new GanttCanvas
     colouring_ = new QComboBox(this);
     colouring_->addItem(tr("Phase"));
     colouring_->addItem(tr("Layer"));
+    colouring_->setToolTip(tr("Colour the bars by training phase or by layer"));
     bar->addWidget(colouring_);
     critical_ = new QCheckBox(tr("Critical path"), this);
     idle_ = new QCheckBox(tr("Hide idle links"), this);
     idle_->setChecked(canvas_->idleLinksHidden());
+    critical_->setToolTip(tr("Draw the critical path of the simulated step over the lanes"));
+    idle_->setToolTip(tr("Leave out the lanes of links that carry no traffic in this run"));
     bar->addWidget(critical_);
     bar->addWidget(idle_);
     auto* fit = new QPushButton(tr("Fit all"), this);

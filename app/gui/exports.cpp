@@ -62,22 +62,22 @@ void MainWindow::showView(const QString& name) {
 
 bool MainWindow::saveScreenshot(const QString& path, const QString& name) {
     jobs_.waitForIdle();
-    const ViewEntry* view = findView(name);
-    if (view && view->prepare) {  // an empty view is filled first (a comparison, a simulation)
-        view->prepare();
+    const ViewEntry* entry = views_.find(name);  // "main": the whole window, its tab as the method's
+    if (const ViewEntry* shown = findView(name); shown && shown->prepare) {
+        shown->prepare();  // an empty view is filled first (a comparison, a simulation)
         jobs_.waitForIdle();
     }
     showView(name);
     // A single view gets the whole window's width: docks step aside while it is rendered.
     std::vector<QDockWidget*> hidden;
-    if (view && view->central())
+    if (entry && entry->central())
         for (QDockWidget* dock : findChildren<QDockWidget*>())
             if (dock->isVisible()) {
                 dock->hide();
                 hidden.push_back(dock);
             }
     QApplication::processEvents();
-    QWidget* target = view && view->shot ? view->shot() : this;
+    QWidget* target = entry && entry->shot ? entry->shot() : this;
     const bool ok = target->grab().save(path, "PNG");
     for (QDockWidget* dock : hidden) dock->show();
     return ok;

@@ -41,6 +41,18 @@ AxisUnit timeUnit(double max_s) {
     return {1e-9, QStringLiteral("ns")};
 }
 
+// The legend in its own layout row above the axes, `columns` entries per row: it never hides a bar
+// or a label, at any height, and stays narrow enough to leave the two charts their halves.
+void legendAbove(QCustomPlot* plot, int columns) {
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setWrap(columns);
+    if (plot->legend->layout() == plot->plotLayout()) return;
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, plot->legend);  // out of the axes' inset layout
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot->legend->setMargins(QMargins(4, 2, 4, 2));
+}
+
 void styleBars(QCPBars* bars, const QColor& colour) {
     bars->setPen(QPen(colour.darker(130), 1));
     bars->setBrush(colour);
@@ -65,7 +77,7 @@ void CompareView::fillLevelChart() {
     for (int h = 0; h < levels; ++h) ticker->addTick(h + 1, QStringLiteral("H%1").arg(h + 1));
     plot->xAxis->setTicker(ticker);
     plot->xAxis->setLabel(tr("level"));
-    plot->yAxis->setLabel(tr("comm. per level (%1)").arg(unit.name));
+    plot->yAxis->setLabel(tr("comm. (%1)").arg(unit.name));  // the x axis says per level
 
     if (runs_.size() > 1) level_group_ = new QCPBarsGroup(plot);
     const double width = 0.8 / std::max<size_t>(1, runs_.size());
@@ -84,13 +96,10 @@ void CompareView::fillLevelChart() {
         if (level_group_) bars->setBarsGroup(level_group_);
     }
     plot->legend->setVisible(!runs_.empty());
-    // One legend row across the top, above the tallest bar, so it never hides one.
-    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    plot->legend->setWrap(4);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignHCenter);
+    legendAbove(plot, 2);
     plot->yAxis->setTickLabels(!runs_.empty());  // no made-up 0..1 scale when empty
     plot->xAxis->setRange(0.4, std::max(1, levels) + 0.6);
-    plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.3 : 1);  // headroom for the legend
+    plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.08 : 1);
     plot->replot();
 }
 
@@ -138,9 +147,10 @@ void CompareView::fillTimeChart() {
         }
     }
     plot->legend->setVisible(!runs_.empty());
+    legendAbove(plot, 2);
     plot->yAxis->setTickLabels(!runs_.empty());
     plot->xAxis->setRange(0.4, std::max<size_t>(1, runs_.size()) + 0.6);
-    plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.35 : 1);
+    plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.12 : 1);  // room for the labels on top
     plot->replot();
 }
 

@@ -90,6 +90,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     time_chart_ = new QCustomPlot(charts);
     stylePlot(level_chart_);
     stylePlot(time_chart_);
+    for (int i : {0, 1}) charts->setStretchFactor(i, 1);  // two equal halves
 
     splitter->addWidget(scroll);
     splitter->addWidget(metrics_);

@@ -70,16 +70,22 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     summary_ = makeSummaryLabel(this, "l2s-summary");
     column->addWidget(summary_);
 
-    // Left: the choice grid over the scenario table; right: the boundary's traffic and link loads; below: the bars.
+    // Left: the choice grid over the scenario table; right: the boundary's traffic and link loads (one tab
+    // each: stacked they would need 860 px); below: the bars.
     auto* split = new QSplitter(Qt::Vertical, this);
     auto* top = new QSplitter(Qt::Horizontal, split);
     auto* left = new QSplitter(Qt::Vertical, top);
     grid_ = new ChoiceGrid(left);
     table_ = makeComparisonTable(left, "l2s-compare");
     left->setSizes({300, 200});
-    auto* maps = new QSplitter(Qt::Vertical, top);
+    auto* maps = new QTabWidget(top);
+    maps->setDocumentMode(true);
     traffic_ = new CommHeatmap(maps);
     links_ = new CommHeatmap(maps);
+    maps->addTab(traffic_, tr("Traffic"));
+    maps->setTabToolTip(0, tr("Bytes each core sends each other core at the selected boundary"));
+    maps->addTab(links_, tr("Link loads"));
+    maps->setTabToolTip(1, tr("Bytes over each mesh link at the selected boundary, with XY routing"));
     top->setSizes({640, 420});
     // Explicit minimums below the parts' own hints: the tab must not set the window's minimum width.
     grid_->setMinimumWidth(280);

@@ -23,7 +23,7 @@
 #include "widgets/grid/grid_view.h"
 #include "widgets/l2s/l2s_view.h"
 #include "widgets/charts/layer_bars.h"
-#include "widgets/grid/choice_grid.h"
+#include "widgets/common/choice_grid.h"
 #include "widgets/mpt/mpt_view.h"
 #include "widgets/grid/metrics_panel.h"
 #include "widgets/editors/params_editor.h"

@@ -10,7 +10,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "app/gui/runs_dock.h"
-#include "widgets/grid/choice_grid.h"
+#include "widgets/common/choice_grid.h"
 #include "widgets/l2s/l2s_view.h"
 #include "widgets/mpt/mpt_view.h"
 

@@ -4,7 +4,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "widgets/grid/choice_grid.h"
+#include "widgets/common/choice_grid.h"
 #include "widgets/charts/layer_bars.h"
 
 using namespace partita;

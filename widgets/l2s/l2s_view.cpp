@@ -13,7 +13,7 @@
 
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
-#include "widgets/grid/choice_grid.h"
+#include "widgets/common/choice_grid.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/charts/layer_bars.h"
 #include "widgets/common/method_table.h"

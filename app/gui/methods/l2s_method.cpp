@@ -9,7 +9,7 @@
 #include "core/run/l2s_outcome.h"
 #include "widgets/charts/layer_bars.h"
 #include "widgets/charts/sweep_chart.h"
-#include "widgets/grid/choice_grid.h"
+#include "widgets/common/choice_grid.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/l2s/l2s_view.h"
 

@@ -7,7 +7,7 @@
 #include "core/run/mpt_outcome.h"
 #include "widgets/charts/layer_bars.h"
 #include "widgets/charts/sweep_chart.h"
-#include "widgets/grid/choice_grid.h"
+#include "widgets/common/choice_grid.h"
 #include "widgets/mpt/mpt_view.h"
 
 namespace partita::gui {

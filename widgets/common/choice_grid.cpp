@@ -1,4 +1,4 @@
-#include "widgets/grid/choice_grid.h"
+#include "widgets/common/choice_grid.h"
 
 #include <algorithm>
 #include <cmath>

@@ -129,7 +129,7 @@ view::GraphSpec NetworkGraphView::layoutSpec() const {
             w = std::max(w, (k == 0 ? name : detail).horizontalAdvance(lines[k]));
             label.push_back(lines[k].toStdString());
         }
-        const double h = name.height() + static_cast<double>(lines.size() - 1) * detail.height() + 2 * kPadY;
+        const double h = name.height() + static_cast<double>(lines.size() - 1) * (detail.height() + kLineGap) + 2 * kPadY;
         spec.nodes.push_back({id, std::move(label), std::max(kMinNodeW, std::ceil(w + 2 * kPadX)), std::ceil(h), {}});
     }
     spec.edges = edges_;
@@ -233,7 +233,7 @@ double NetworkGraphView::fitScale() const {
 void NetworkGraphView::fit() {
     if (layout_.empty()) return;
     const QRectF a = graphArea();
-    scale_ = std::max(fitScale(), 0.01);
+    scale_ = std::clamp(fitScale(), 0.01, 1.0);
     offset_ = a.center() - QPointF(layout_.width, layout_.height) * scale_ / 2;
     fitted_ = true;
     update();

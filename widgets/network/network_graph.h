@@ -50,7 +50,7 @@ public:
     void zoomBy(double factor, QPointF anchor);
     void zoomIn();
     void zoomOut();
-    void fit();  // the whole graph in the widget
+    void fit();  // the whole graph in the widget (enlarged at most to 100 % when it is small)
     double scale() const { return scale_; }
     double fitScale() const;
     void panBy(QPointF delta);
@@ -73,6 +73,7 @@ public:
     QRectF nodeRect(int node) const;    // widget coordinates (tests click there); empty before layout
     QColor nodeFill(int node) const;    // in the current colour mode
     const view::GraphLayout& graphLayout() const { return layout_; }
+    const view::GraphSpec& graphSpec() const { return spec_; }  // what the layout was made from
     int selectedNode() const { return selected_; }
     int selectedLayer() const { return selected_ < 0 ? -1 : layerOfNode(selected_); }
 
@@ -80,7 +81,9 @@ public:
     CsvTable csv() const;  // one row per node: operator, shapes, weights, MACs, choice, position
     QString nodeToolTip(int node) const;
 
-    QSize sizeHint() const override { return {900, 600}; }
+    // Small: the tab sits in a scroll area that sizes it by height-for-width from the hints, and
+    // the graph takes whatever room there is (it zooms and pans rather than growing).
+    QSize sizeHint() const override { return {480, 300}; }
     QSize minimumSizeHint() const override { return {320, 240}; }
     QSize figureSize() const override;
     void paintFigure(QPainter& painter, const QRect& area) const override;
@@ -107,6 +110,7 @@ protected:
     bool event(QEvent* event) override;  // tooltips
 
 private:
+    static constexpr double kLineGap = 2;  // between a node's text lines (underscores stay clear)
     struct Node {
         int op = -1;     // -1: the network input
         int layer = -1;  // weighted layer index, or -1

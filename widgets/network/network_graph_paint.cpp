@@ -230,7 +230,7 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
             p.setFont(k == 0 ? f.name : f.detail);
             p.drawText(QRectF(b.x + 2, y, b.w - 4, fm.height()), Qt::AlignHCenter | Qt::AlignVCenter,
                        fm.elidedText(lines[k], Qt::ElideRight, b.w - 6));
-            y += fm.height();
+            y += fm.height() + kLineGap;
         }
     }
     if (selection && static_cast<size_t>(selected_) < layout_.nodes.size()) {

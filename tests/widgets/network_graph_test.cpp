@@ -268,6 +268,14 @@ private slots:
         QCOMPARE(cells.count(), 1);
         QCOMPARE(cells.at(0).at(0).toInt(), 1);
         QCOMPARE(cells.at(0).at(1).toInt(), 6);
+        QCOMPARE(tab.table()->currentRow(), in->layers[6].op_id);  // the table follows
+        // A row chosen in the table selects its node and, for a layer, the grid cell.
+        tab.pages()->setCurrentIndex(1);
+        tab.table()->setCurrentCell(in->layers[9].op_id, 0);
+        QCOMPARE(tab.graph()->selectedLayer(), 9);
+        QCOMPARE(cells.count(), 2);
+        QCOMPARE(cells.at(1).at(1).toInt(), 9);
+        tab.pages()->setCurrentIndex(0);
         shoot(tab, "network-tab.png");
     }
 };

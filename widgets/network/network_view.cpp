@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QToolButton>
@@ -103,15 +104,25 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
     connect(graph_, &NetworkGraphView::runChanged, this, &NetworkTabView::syncControls);
     connect(graph_, &NetworkGraphView::layerSelected, this,
             [this](int layer) { emit currentCellChanged(graph_->level(), layer); });
+    // The table's row and the graph's node are the same operator.
     connect(graph_, &NetworkGraphView::operatorSelected, this, [this](int op) {
+        const QSignalBlocker quiet(table_);  // the graph has told the grid already
         if (op >= 0 && op < table_->rowCount()) table_->selectRow(op);
+    });
+    connect(table_, &QTableWidget::currentCellChanged, this, [this](int row) {
+        if (row < 0) return;
+        graph_->selectOperator(row);
+        if (const int layer = graph_->selectedLayer(); layer >= 0) emit currentCellChanged(graph_->level(), layer);
     });
     syncControls();
 }
 
 void NetworkTabView::setInputs(const InputsPtr& inputs) {
     graph_->setInputs(inputs);
-    table_->setInputs(inputs);
+    {
+        const QSignalBlocker quiet(table_);  // refilling it is not the user choosing a row
+        table_->setInputs(inputs);
+    }
     if (!inputs) {
         title_->clear();
         return;
@@ -136,6 +147,8 @@ void NetworkTabView::setCurrentCell(int level, int layer) {
         level_->setCurrentIndex(level);
     }
     graph_->selectLayer(layer);
+    const QSignalBlocker quiet(table_);
+    if (const int node = graph_->nodeOfLayer(layer); node > 0) table_->selectRow(node - 1);
 }
 
 void NetworkTabView::syncControls() {

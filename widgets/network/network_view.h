@@ -1,8 +1,8 @@
 #pragma once
 // The Network tab: the network's summary, then its graph (NetworkGraphView, with its colour,
 // level and zoom controls) and its table (NetworkTable) as two pages. It mirrors the grid's
-// current cell: a weighted layer's node selects that grid column, and the grid's cell selects the
-// node (and the level the graph is coloured by).
+// current cell: a weighted layer's node (or table row) selects that grid column, and the grid's
+// cell selects the node (and the level the graph is coloured by).
 #include <QWidget>
 
 #include "core/io/csv.h"

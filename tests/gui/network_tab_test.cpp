@@ -80,10 +80,16 @@ private slots:
         MainWindow w(options("resnet-18", "accpar"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        w.showView("network");
-        NetworkGraphView* g = graphOf(w);
         QVERIFY(QTest::qWaitForWindowExposed(&w));
+        NetworkGraphView* g = graphOf(w);
         QVERIFY(g->waitForLayout());
+        // A cell chosen while the Network tab is hidden: its node is in view when the tab is shown.
+        w.gridView()->setCurrentCell(1, 18);
+        w.showView("network");
+        QTest::qWait(50);
+        QCOMPARE(g->selectedLayer(), 18);
+        QCOMPARE(g->level(), 1);
+        QVERIFY(QRectF(g->rect()).contains(g->nodeRect(g->nodeOfLayer(18))));
         w.gridView()->setCurrentCell(2, 3);
         QCOMPARE(g->selectedLayer(), 3);
         QCOMPARE(g->level(), 2);

@@ -249,6 +249,7 @@ void NetworkGraphView::resizeEvent(QResizeEvent*) {
                                                                       : layout_.nodes[0].x + layout_.nodes[0].w / 2;
     offset_ = QPointF(a.center().x() - x_centre * scale_, a.top() + 12);
     clampOffset();
+    if (selected_ >= 0) ensureVisible(selected_);  // chosen (from the grid) while the tab was hidden
     update();
 }
 

@@ -295,6 +295,14 @@ void NetworkGraphView::paintOverview(QPainter& p) const {
         p.setBrush(fills_[i] == kPlain ? kPlainBorder : fills_[i]);
         p.drawRect(QRectF(b.x, b.y, b.w, b.h));
     }
+    if (selected_ >= 0 && static_cast<size_t>(selected_) < layout_.nodes.size()) {
+        const view::Box& b = layout_.nodes[static_cast<size_t>(selected_)];
+        QPen mark(kSelected, 2);
+        mark.setCosmetic(true);
+        p.setPen(mark);
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(b.x, b.y, b.w, b.h).adjusted(-12, -12, 12, 12));
+    }
     // The part of the graph in view.
     const QRectF a = graphArea();
     QPen frame(kSelected, 1.5);

@@ -71,7 +71,7 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
     zoom_out_ = toolButton(graph_page, "network-zoom-out", tr("−"), tr("Zoom out (−, or the mouse wheel)"));
     zoom_in_ = toolButton(graph_page, "network-zoom-in", tr("+"), tr("Zoom in (+, or the mouse wheel)"));
     fit_ = toolButton(graph_page, "network-fit", tr("Fit"), tr("Show the whole graph (0 or F)"));
-    auto* hint = new QLabel(tr("Wheel zooms · drag pans · a click on a layer selects its grid column"), graph_page);
+    auto* hint = new QLabel(tr("Wheel zooms · drag pans · click selects"), graph_page);
     hint->setObjectName("network-hint");
     hint->setStyleSheet("color: #666");
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window

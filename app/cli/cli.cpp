@@ -5,8 +5,8 @@
 
 #include "app/cli/args.h"
 #include "app/cli/commands.h"
-#include "core/util/error.h"
 #include "core/util/data_dir.h"
+#include "core/util/error.h"
 
 namespace partita::cli {
 

@@ -32,10 +32,10 @@
 #include "core/io/network_io.h"
 #include "core/util/format.h"
 #include "widgets/compare/compare_view.h"
-#include "widgets/grid/grid_view.h"
-#include "widgets/grid/metrics_panel.h"
 #include "widgets/editors/params_editor.h"
 #include "widgets/editors/sim_params_editor.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/grid/metrics_panel.h"
 #include "widgets/simulation/simulation_view.h"
 
 namespace partita::gui {

@@ -15,8 +15,8 @@
 
 #include "app/gui/job_runner.h"
 #include "app/gui/methods/method.h"
-#include "app/gui/view_registry.h"
 #include "app/gui/options.h"
+#include "app/gui/view_registry.h"
 #include "core/run/run.h"
 #include "core/run/simulation.h"
 #include "core/store/results_db.h"

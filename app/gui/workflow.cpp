@@ -18,9 +18,9 @@
 #include "core/io/strategy_io.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/compare/compare_view.h"
+#include "widgets/editors/params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
-#include "widgets/editors/params_editor.h"
 #include "widgets/simulation/simulation_view.h"
 
 #include <QComboBox>

@@ -11,11 +11,6 @@
 
 namespace partita::onnx {
 
-const Tensor* Graph::tensor(const std::string& name) const {
-    const auto it = tensors.find(name);
-    return it == tensors.end() ? nullptr : &it->second;
-}
-
 Shape defaultView(const std::vector<std::int64_t>& d) {
     const auto product = [&](size_t from, size_t to) {
         return std::accumulate(d.begin() + static_cast<std::ptrdiff_t>(from), d.begin() + static_cast<std::ptrdiff_t>(to),

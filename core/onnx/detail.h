@@ -82,7 +82,8 @@ void takeValues(const Info& src, const std::vector<std::size_t>& index, Info& ds
 std::vector<std::int64_t> knownDims(const Info& info);  // dims of a known tensor (RuleError if unknown)
 bool isFloatType(int elem_type);
 std::string dtypeName(int elem_type);
-std::string dimsText(const std::vector<std::int64_t>& dims);  // "[1, ?, 224]"
+std::string dimsText(const std::vector<std::int64_t>& dims);      // "[1, ?, 224]"
+std::string valuesText(const std::vector<std::int64_t>& values);  // "[1, -1, 224]"
 Info shaped(int elem_type, std::vector<std::int64_t> dims);  // a known shape without values
 
 // Shape rules shared by folding and shape inference (shapes.cpp).
@@ -92,6 +93,11 @@ std::vector<std::int64_t> reshapeDims(const std::vector<std::int64_t>& in, const
 std::vector<std::int64_t> reduceAxes(const IntList& axes, std::size_t rank, bool noop_with_empty_axes);
 std::vector<std::int64_t> reducedDims(const std::vector<std::int64_t>& in, const std::vector<std::int64_t>& axes,
                                       bool keepdims);
+// Slice's per-axis first index, step and output size; nullopt while starts/ends/axes/steps are unknown.
+struct SlicePlan {
+    std::vector<std::int64_t> first, step, dims;
+};
+std::optional<SlicePlan> slicePlan(const NodeCtx& c, const std::vector<std::int64_t>& in);  // fold.cpp
 // The reduction's axes list for this node's opset: an input from `input_from_opset` on, else an attribute.
 IntList reductionAxesOf(const NodeCtx& c, int input_from_opset);
 

@@ -186,9 +186,9 @@ bool foldConcat(const NodeCtx& c, Info& out) {
     return true;
 }
 
-bool foldSlice(const NodeCtx& c, Info& out) {
-    const Info* data = c.input(0);
-    if (!valued(data)) return false;
+}  // namespace
+
+std::optional<SlicePlan> slicePlan(const NodeCtx& c, const std::vector<std::int64_t>& in) {
     IntList starts, ends, axes, steps;
     if (c.opset < 10) {
         starts = intsFromAttr(c, "starts");
@@ -200,17 +200,17 @@ bool foldSlice(const NodeCtx& c, Info& out) {
         axes = intsFromInput(c, 3);
         steps = intsFromInput(c, 4);
     }
-    if (!starts.known || !ends.known || (axes.present && !axes.known) || (steps.present && !steps.known)) return false;
-    const std::size_t rank = data->dims.size();
+    if (!starts.known || !ends.known || (axes.present && !axes.known) || (steps.present && !steps.known)) return std::nullopt;
+    const std::size_t rank = in.size();
     const std::size_t n = starts.values.size();
     if (ends.values.size() != n || (axes.present && axes.values.size() != n) || (steps.present && steps.values.size() != n))
         throw RuleError("Slice starts, ends, axes and steps differ in length");
-    std::vector<std::int64_t> first(rank, 0), step(rank, 1), dims = data->dims;
+    SlicePlan plan{std::vector<std::int64_t>(rank, 0), std::vector<std::int64_t>(rank, 1), in};
     std::set<std::int64_t> seen;
     for (std::size_t k = 0; k < n; ++k) {
         const std::int64_t a = axes.present ? normalizeAxis(axes.values[k], rank, "axis") : static_cast<std::int64_t>(k);
         if (a >= static_cast<std::int64_t>(rank) || !seen.insert(a).second) throw RuleError("Slice axes repeat or exceed the rank");
-        const std::int64_t d = data->dims[static_cast<std::size_t>(a)];
+        const std::int64_t d = in[static_cast<std::size_t>(a)];
         const std::int64_t st = steps.present ? steps.values[k] : 1;
         if (st == 0) throw RuleError("Slice step 0");
         std::int64_t s = starts.values[k], e = ends.values[k];
@@ -228,11 +228,22 @@ bool foldSlice(const NodeCtx& c, Info& out) {
         const std::int64_t span = st > 0 ? e - s : s - e;
         const std::int64_t len = span <= 0 ? 0 : (span - 1) / (st > 0 ? st : -st) + 1;
         const auto ax = static_cast<std::size_t>(a);
-        first[ax] = s;
-        step[ax] = st;
-        dims[ax] = len;
+        plan.first[ax] = s;
+        plan.step[ax] = st;
+        plan.dims[ax] = len;
     }
-    const std::size_t count = static_cast<std::size_t>(elementCount(dims));
+    return plan;
+}
+
+namespace {
+
+bool foldSlice(const NodeCtx& c, Info& out) {
+    const Info* data = c.input(0);
+    if (!valued(data)) return false;
+    const std::optional<SlicePlan> plan = slicePlan(c, data->dims);
+    if (!plan) return false;
+    const std::size_t rank = data->dims.size();
+    const std::size_t count = static_cast<std::size_t>(elementCount(plan->dims));
     std::vector<std::size_t> stride(rank, 1);
     for (std::size_t i = rank; i-- > 1;) stride[i - 1] = stride[i] * static_cast<std::size_t>(data->dims[i]);
     std::vector<std::size_t> index;
@@ -240,14 +251,15 @@ bool foldSlice(const NodeCtx& c, Info& out) {
     std::vector<std::int64_t> pos(rank, 0);
     for (std::size_t k = 0; k < count; ++k) {
         std::size_t at = 0;
-        for (std::size_t a = 0; a < rank; ++a) at += static_cast<std::size_t>(first[a] + pos[a] * step[a]) * stride[a];
+        for (std::size_t a = 0; a < rank; ++a)
+            at += static_cast<std::size_t>(plan->first[a] + pos[a] * plan->step[a]) * stride[a];
         index.push_back(at);
         for (std::size_t a = rank; a-- > 0;) {
-            if (++pos[a] < dims[a]) break;
+            if (++pos[a] < plan->dims[a]) break;
             pos[a] = 0;
         }
     }
-    out = valuedOf(*data, std::move(dims), index);
+    out = valuedOf(*data, plan->dims, index);
     return true;
 }
 

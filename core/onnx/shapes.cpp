@@ -25,32 +25,32 @@ std::vector<std::int64_t> reshapeDims(const std::vector<std::int64_t>& in, const
     for (std::size_t i = 0; i < shape.size(); ++i) {
         std::int64_t s = shape[i];
         if (s == -1) {
-            if (infer != shape.size()) throw RuleError("Reshape target " + dimsText(shape) + " has two -1 entries");
+            if (infer != shape.size()) throw RuleError("Reshape target " + valuesText(shape) + " has two -1 entries");
             infer = i;
             continue;
         }
-        if (s < -1) throw RuleError("Reshape target " + dimsText(shape) + " has a negative size");
+        if (s < -1) throw RuleError("Reshape target " + valuesText(shape) + " has a negative size");
         if (s == 0 && !allowzero) {
             if (i >= in.size())
-                throw RuleError("Reshape target " + dimsText(shape) + " copies axis " + std::to_string(i) +
+                throw RuleError("Reshape target " + valuesText(shape) + " copies axis " + std::to_string(i) +
                                 " of a rank-" + std::to_string(in.size()) + " input");
             s = in[i];
         }
         zero = zero || s == 0;
         out[i] = s;
         if (s > 0 && known > limits::kOnnxTensorElements / s)
-            throw RuleError("Reshape target " + dimsText(shape) + " exceeds the limit of " +
+            throw RuleError("Reshape target " + valuesText(shape) + " exceeds the limit of " +
                             std::to_string(limits::kOnnxTensorElements) + " elements");
         known *= s;
     }
     if (infer != shape.size()) {
         if (known == 0 || total % known != 0)
             throw RuleError("cannot reshape " + dimsText(in) + " (" + std::to_string(total) + " elements) to " +
-                            dimsText(shape));
+                            valuesText(shape));
         out[infer] = total / known;
     } else if (known != total) {
         throw RuleError("cannot reshape " + dimsText(in) + " (" + std::to_string(total) + " elements) to " +
-                        dimsText(shape) + (zero ? "" : " (" + std::to_string(known) + " elements)"));
+                        valuesText(shape) + (zero ? "" : " (" + std::to_string(known) + " elements)"));
     }
     elementCount(out);
     return out;
@@ -132,10 +132,10 @@ bool tile(const NodeCtx& c, std::vector<Info>& out) {
     const IntList repeats = intsFromInput(c, 1);
     if (!x || !repeats.known) return false;
     if (repeats.values.size() != x->dims.size())
-        throw RuleError("Tile repeats " + dimsText(repeats.values) + " do not match the input " + dimsText(x->dims));
+        throw RuleError("Tile repeats " + valuesText(repeats.values) + " do not match the input " + dimsText(x->dims));
     std::vector<std::int64_t> dims;
     for (std::size_t i = 0; i < x->dims.size(); ++i) {
-        if (repeats.values[i] < 0) throw RuleError("Tile repeats " + dimsText(repeats.values) + " are negative");
+        if (repeats.values[i] < 0) throw RuleError("Tile repeats " + valuesText(repeats.values) + " are negative");
         dims.push_back(boundedMul(x->dims[i], repeats.values[i], limits::kOnnxTensorElements, "a tiled size"));
     }
     elementCount(dims);
@@ -175,12 +175,12 @@ bool resize(const NodeCtx& c, std::vector<Info>& out) {
     }
     std::vector<std::int64_t> dims = x->dims;
     if (sizes) {
-        if (sizes->size() != axes.size()) throw RuleError("Resize sizes " + dimsText(*sizes) + " do not match the axes");
+        if (sizes->size() != axes.size()) throw RuleError("Resize sizes " + valuesText(*sizes) + " do not match the axes");
         const std::string policy = c.attrString("keep_aspect_ratio_policy", "stretch");
         double scale = policy == "not_larger" ? 1e300 : 0;
         for (std::size_t k = 0; k < axes.size(); ++k) {
             const std::int64_t in = x->dims[static_cast<std::size_t>(axes[k])];
-            if ((*sizes)[k] < 0) throw RuleError("Resize sizes " + dimsText(*sizes) + " are negative");
+            if ((*sizes)[k] < 0) throw RuleError("Resize sizes " + valuesText(*sizes) + " are negative");
             if (in == 0) continue;
             const double r = static_cast<double>((*sizes)[k]) / static_cast<double>(in);
             scale = policy == "not_larger" ? std::min(scale, r) : std::max(scale, r);
@@ -236,11 +236,11 @@ bool split(const NodeCtx& c, std::vector<Info>& out) {
     }
     std::int64_t sum = 0;
     for (const std::int64_t l : lengths) {
-        if (l < 0) throw RuleError("Split lengths " + dimsText(lengths) + " are negative");
+        if (l < 0) throw RuleError("Split lengths " + valuesText(lengths) + " are negative");
         sum = checkedAdd(sum, l);
     }
     if (lengths.size() != out.size() || sum != size)
-        throw RuleError("Split lengths " + dimsText(lengths) + " do not divide an axis of size " + std::to_string(size) +
+        throw RuleError("Split lengths " + valuesText(lengths) + " do not divide an axis of size " + std::to_string(size) +
                         " into " + std::to_string(out.size()) + " outputs");
     for (std::size_t i = 0; i < out.size(); ++i) {
         std::vector<std::int64_t> dims = x->dims;
@@ -263,15 +263,24 @@ bool pad(const NodeCtx& c, std::vector<Info>& out) {
         for (std::size_t i = 0; i < rank; ++i) axes.push_back(static_cast<std::int64_t>(i));
     }
     if (pads.values.size() != 2 * axes.size())
-        throw RuleError("Pad pads " + dimsText(pads.values) + " do not match the input " + dimsText(x->dims));
+        throw RuleError("Pad pads " + valuesText(pads.values) + " do not match the input " + dimsText(x->dims));
     std::vector<std::int64_t> dims = x->dims;
     for (std::size_t k = 0; k < axes.size(); ++k) {
         auto& d = dims[static_cast<std::size_t>(axes[k])];
         d = checkedAdd(checkedAdd(d, pads.values[k]), pads.values[k + axes.size()]);
-        if (d < 0) throw RuleError("Pad pads " + dimsText(pads.values) + " remove more than the input " + dimsText(x->dims));
+        if (d < 0) throw RuleError("Pad pads " + valuesText(pads.values) + " remove more than the input " + dimsText(x->dims));
     }
     elementCount(dims);
     out[0] = shaped(x->elem_type, dims);
+    return true;
+}
+
+bool slice(const NodeCtx& c, std::vector<Info>& out) {
+    const Info* x = knownInput(c, 0);
+    if (!x) return false;
+    const std::optional<SlicePlan> plan = slicePlan(c, x->dims);
+    if (!plan) return false;
+    out[0] = shaped(x->elem_type, plan->dims);
     return true;
 }
 
@@ -318,7 +327,7 @@ const std::map<std::string, Rule>& rules() {
         {"Mul", broadcast},     {"Div", broadcast},     {"Pow", broadcast},      {"Equal", broadcast},
         {"Where", broadcast},   {"Reshape", reshape},   {"Expand", expand},      {"Tile", tile},
         {"Resize", resize},     {"Upsample", resize},   {"ReduceMean", reduce},  {"ReduceSum", reduce},
-        {"ReduceMax", reduce},  {"ReduceProd", reduce}, {"Split", split},        {"Pad", pad},
+        {"ReduceMax", reduce},  {"ReduceProd", reduce}, {"Split", split},        {"Pad", pad},            {"Slice", slice},
         {"ConstantOfShape", constantOfShape},           {"Range", range},        {"Shape", shape},
     };
     return table;

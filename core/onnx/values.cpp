@@ -196,6 +196,12 @@ std::string dimsText(const std::vector<std::int64_t>& dims) {
     return s + "]";
 }
 
+std::string valuesText(const std::vector<std::int64_t>& values) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < values.size() && i < 16; ++i) s += (i ? ", " : "") + std::to_string(values[i]);
+    return s + (values.size() > 16 ? ", …]" : "]");
+}
+
 Info shaped(int elem_type, std::vector<std::int64_t> dims) {
     Info info;
     info.elem_type = elem_type;

@@ -28,7 +28,8 @@ struct Tensor {
                                      // (only a folded node's output may hold 0, or -1 for a size left unknown)
     bool constant = false;           // an initializer, a Constant's output, or folded from constants
     // Integer constants small enough to matter for shapes (Reshape targets, Slice starts, axes, pads,
-    // Resize scales/sizes as doubles): the folded values. Empty for large or float weight tensors.
+    // Resize scales/sizes as doubles): the folded values. Empty for large tensors (integers beyond
+    // 65,536 elements, floats beyond 64: weights keep only their shape).
     std::vector<std::int64_t> int_values;
     std::vector<double> float_values;
     bool has_values = false;

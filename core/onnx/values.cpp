@@ -245,6 +245,9 @@ void readTensor(const TensorProto& t, Info& info) {
     info.constant = true;
     if (t.data_location() == TensorProto::EXTERNAL) return;  // never read from another file
     if (n > static_cast<std::size_t>(limits::kOnnxFoldedValues)) return;
+    // Float values matter only as Resize scales and the like; weights keep just their shape.
+    constexpr std::size_t kFloatValues = 64;
+    if (isFloatType(t.data_type()) && n > kFloatValues) return;
     const bool raw = t.has_raw_data();
     const std::string& bytes = t.raw_data();
     bool ok = true;

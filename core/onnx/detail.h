@@ -62,7 +62,9 @@ IntList intsFromAttr(const NodeCtx& c, const char* name);
 bool fold(const NodeCtx& c, std::vector<Info>& out);       // values of integer shape subgraphs (fold.cpp)
 bool hasOwnShapeRule(const std::string& op);               // shapes.cpp
 bool ownShapes(const NodeCtx& c, std::vector<Info>& out);  // shapes.cpp
-void checkOperands(const NodeCtx& c);  // channels of Conv/ConvTranspose, Gemm's inner size (shapes.cpp)
+// Checks of the operators ONNX's inference functions handle (checks.cpp): their attributes, before ONNX
+// divides by a stride or indexes with an axis, and the operands the counts rest on.
+void checkNode(const NodeCtx& c);
 // ONNX's inference function for the node (onnx_infer.cpp); returns ONNX's message when it fails.
 std::string onnxInfer(const NodeCtx& c, std::vector<Info>& out);
 // ONNX's check of the node against its schema (input and output counts, attribute types) for opsets the

@@ -372,7 +372,7 @@ Graph importModel(Model& m, const InputDims& dims) {
         std::string onnx_message;
         try {
             if (const std::string bad = detail::verifyNode(c); !bad.empty()) throw RuleError(bad);
-            detail::checkOperands(c);
+            detail::checkNode(c);
             bool done = detail::fold(c, out);
             if (!done && detail::hasOwnShapeRule(np.op_type())) done = detail::ownShapes(c, out);
             if (!done && !detail::hasOwnShapeRule(np.op_type())) onnx_message = detail::onnxInfer(c, out);

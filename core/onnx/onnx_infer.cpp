@@ -111,7 +111,7 @@ int maxKnownOpset() { return ::onnx::OpSchemaRegistry::DomainToVersionRange::Ins
 std::string verifyNode(const NodeCtx& c) {
     if (c.opset > maxKnownOpset()) return "";  // newer attributes and inputs than this ONNX library knows
     const ::onnx::OpSchema* schema = ::onnx::OpSchemaRegistry::Schema(c.op(), c.opset, "");
-    if (!schema) return "";
+    if (!schema || schema->deprecated()) return "";  // Upsample after opset 9: still read, as ONNX Runtime does
     try {
         schema->Verify(c.node);
     } catch (const std::exception& e) {

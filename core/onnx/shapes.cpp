@@ -337,34 +337,6 @@ const std::map<std::string, Rule>& rules() {
 
 bool hasOwnShapeRule(const std::string& op) { return rules().count(op) > 0; }
 
-void checkOperands(const NodeCtx& c) {
-    // ONNX 1.12's inference does not compare the channels of a convolution's input and weight, nor
-    // Gemm's inner sizes; the weight and MAC counts rest on them.
-    const Info* x = knownInput(c, 0);
-    const Info* w = knownInput(c, 1);
-    if (!x || !w) return;
-    const std::string& op = c.op();
-    if (op == "Conv" || op == "ConvTranspose") {
-        const std::int64_t group = c.attrInt("group", 1);
-        if (x->dims.size() < 3 || w->dims.size() != x->dims.size() || group < 1)
-            throw RuleError(op + " of input " + dimsText(x->dims) + " with weight " + dimsText(w->dims) + " and group " +
-                            std::to_string(group));
-        const bool conv = op == "Conv";
-        // Conv: W is [C_out, C_in/g, k…]; ConvTranspose: W is [C_in, C_out/g, k…].
-        const bool fits = conv ? x->dims[1] == w->dims[1] * group && w->dims[0] % group == 0
-                               : x->dims[1] == w->dims[0] && x->dims[1] % group == 0;
-        if (!fits)
-            throw RuleError(op + " input " + dimsText(x->dims) + " does not match weight " + dimsText(w->dims) +
-                            " with group " + std::to_string(group));
-    } else if (op == "Gemm") {
-        if (x->dims.size() != 2 || w->dims.size() != 2) throw RuleError("Gemm needs rank-2 A and B");
-        const std::int64_t ka = x->dims[c.attrInt("transA", 0) ? 0 : 1];
-        const std::int64_t kb = w->dims[c.attrInt("transB", 0) ? 1 : 0];
-        if (ka != kb)
-            throw RuleError("Gemm A " + dimsText(x->dims) + " and B " + dimsText(w->dims) + " differ in their inner size");
-    }
-}
-
 bool ownShapes(const NodeCtx& c, std::vector<Info>& out) {
     const auto it = rules().find(c.op());
     if (it == rules().end() || out.empty()) return false;

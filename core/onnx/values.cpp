@@ -77,9 +77,9 @@ std::int64_t elementCount(const std::vector<std::int64_t>& dims) {
                         std::to_string(limits::kOnnxRank) + " axes");
     std::int64_t n = 1;
     for (const std::int64_t d : dims) {
-        if (d < 0) throw RuleError("negative size " + std::to_string(d) + " in " + dimsText(dims));
+        if (d < 0) throw RuleError("negative size " + std::to_string(d) + " in " + valuesText(dims));
         if (d > limits::kOnnxTensorElements || (d > 0 && n > limits::kOnnxTensorElements / d))
-            throw RuleError("a tensor of " + dimsText(dims) + " exceeds the limit of " +
+            throw RuleError("a tensor of " + valuesText(dims) + " exceeds the limit of " +
                             std::to_string(limits::kOnnxTensorElements) + " elements");
         n *= d;
     }

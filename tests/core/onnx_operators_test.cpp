@@ -396,6 +396,13 @@ TEST(OnnxOperators, ResizeWithScalesOrSizesAndUpsample) {
     u9.output("y");
     EXPECT_EQ(dimsOf(import(u9), "y"), (Dims{1, 2, 6, 6}));
 
+    OnnxBuilder u11(11);  // deprecated after opset 9, still exported by older converters
+    u11.input("x", {1, 2, 3, 3});
+    u11.floats("scales", {1.f, 1.f, 2.f, 2.f});
+    u11.node("Upsample", {"x", "scales"}, {"y"});
+    u11.output("y");
+    EXPECT_EQ(dimsOf(import(u11), "y"), (Dims{1, 2, 6, 6}));
+
     OnnxBuilder u7 = single("Upsample", {1, 2, 3, 3}, 7);  // Upsample-7: scales attribute
     OnnxBuilder::attrFloats(*u7.graph().mutable_node(0), "scales", {1.f, 1.f, 2.f, 3.f});
     EXPECT_EQ(dimsOf(import(u7), "y"), (Dims{1, 2, 6, 9}));

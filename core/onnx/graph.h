@@ -23,10 +23,13 @@ struct Attribute {
 
 struct Tensor {
     std::string name;
+    std::string dtype;               // ONNX element type in lower case: "float", "float16", "int64", "bool"…; "" unknown
     std::vector<std::int64_t> dims;  // full shape including the batch dimension; every entry > 0 once resolved
+                                     // (only a folded node's output may hold 0, or -1 for a size left unknown)
     bool constant = false;           // an initializer, a Constant's output, or folded from constants
     // Integer constants small enough to matter for shapes (Reshape targets, Slice starts, axes, pads,
-    // Resize scales/sizes as doubles): the folded values. Empty for large or float weight tensors.
+    // Resize scales/sizes as doubles): the folded values. Empty for large tensors (integers beyond
+    // 65,536 elements, floats beyond 64: weights keep only their shape).
     std::vector<std::int64_t> int_values;
     std::vector<double> float_values;
     bool has_values = false;
@@ -44,6 +47,7 @@ struct Node {
 };
 
 struct Graph {
+    std::string source;      // the file it was read from, for messages
     std::string name;        // the graph's name, else the file's stem
     std::string producer;    // producer_name + " " + producer_version
     std::int64_t opset = 0;  // the default domain's opset version

@@ -4,6 +4,9 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -42,6 +45,7 @@ namespace partita::gui {
 
 MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options), methods_(makeMethods()) {
     setObjectName("partita-main");
+    setAcceptDrops(true);
     setWindowTitle("Partita");
     resize(options.size);
     buildCentral();
@@ -320,6 +324,16 @@ void MainWindow::reportError(const QString& message) {
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setModal(false);
     box->show();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile()) openFile(url.toLocalFile());
+    event->acceptProposedAction();
 }
 
 }  // namespace partita::gui

@@ -1,6 +1,9 @@
+#include <fstream>
 #include <stdexcept>
 
 #include "core/io/network_io.h"
+#include "core/onnx/convert.h"
+#include "core/onnx/import.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
 
@@ -165,7 +168,8 @@ NetworkFormat parseNetworkFormat(const std::string& name) {
     if (name == "auto") return NetworkFormat::Auto;
     if (name == "json") return NetworkFormat::Json;
     if (name == "accpar") return NetworkFormat::AccParText;
-    throw std::invalid_argument("unknown network format '" + name + "' (use json, accpar or auto)");
+    if (name == "onnx") return NetworkFormat::Onnx;
+    throw std::invalid_argument("unknown network format '" + name + "' (use json, accpar, onnx or auto)");
 }
 
 Network readNetworkJson(const std::string& text, const std::string& source) {
@@ -248,11 +252,45 @@ Json networkToJson(const Network& net) {
 
 std::string writeNetworkJson(const Network& net) { return networkToJson(net).dump(2) + "\n"; }
 
-Network loadNetwork(const std::string& path, NetworkFormat format) {
+namespace {
+bool endsWith(const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+}  // namespace
+
+NetworkFormat detectNetworkFormat(const std::string& path) {
+    if (endsWith(path, ".onnx")) return NetworkFormat::Onnx;
+    if (endsWith(path, ".txt")) return NetworkFormat::AccParText;
+    std::ifstream in(path, std::ios::binary);
+    char first = 0;
+    // ModelProto's first field is ir_version (field 1, varint): the byte 0x08. JSON starts otherwise.
+    if (in.get(first) && first == 0x08) return NetworkFormat::Onnx;
+    return NetworkFormat::Json;
+}
+
+Network loadNetwork(const std::string& path, NetworkFormat format) { return loadNetwork(path, format, onnx::InputDims{}); }
+
+Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::InputDims& dims) {
+    if (format == NetworkFormat::Auto) format = detectNetworkFormat(path);
+    if (format == NetworkFormat::Onnx) {
+        onnx::InputDims given = dims;
+        // Dimensions the user left open take the importer's suggestion (batch 1, 224 px, 128 tokens).
+        for (const onnx::GraphInput& input : onnx::graphInputs(path)) {
+            if (given.inputs.count(input.name) || !input.rank_known) continue;
+            const std::vector<std::int64_t> suggested = onnx::defaultDims(input);
+            std::vector<std::int64_t> chosen;
+            for (size_t i = 0; i < input.dims.size() && i < suggested.size(); ++i) {
+                const auto& d = input.dims[i];
+                const auto symbol = given.symbols.find(d.symbol);
+                chosen.push_back(d.fixed() ? d.value
+                                 : !d.symbol.empty() && symbol != given.symbols.end() ? symbol->second
+                                                                                      : suggested[i]);
+            }
+            given.inputs[input.name] = chosen;
+        }
+        return onnx::toNetwork(onnx::importOnnx(path, given), path).network;
+    }
     const std::string text = readTextFile(path);
-    if (format == NetworkFormat::Auto)
-        format = path.size() >= 4 && path.compare(path.size() - 4, 4, ".txt") == 0 ? NetworkFormat::AccParText
-                                                                                    : NetworkFormat::Json;
     return format == NetworkFormat::AccParText ? readAccParText(text, path) : readNetworkJson(text, path);
 }
 

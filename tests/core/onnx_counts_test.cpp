@@ -2,6 +2,9 @@
 // (issue 15, item 4's definitions: biases excluded, activation × activation MatMuls included).
 #include <gtest/gtest.h>
 
+#include "core/io/network_io.h"
+#include "core/model/counts.h"
+#include "core/onnx/convert.h"
 #include "core/onnx/counts.h"
 #include "core/onnx/import.h"
 #include "onnx_builder.h"
@@ -11,7 +14,21 @@ namespace {
 
 using test::OnnxBuilder;
 
-onnx::Graph import(const OnnxBuilder& b, const onnx::InputDims& dims = {}) { return onnx::importOnnx(b.write(), dims); }
+// Every model here also converts to a native network that counts exactly the same (what `inspect`
+// prints for the model and for its `convert`ed JSON).
+onnx::Graph import(const OnnxBuilder& b, const onnx::InputDims& dims = {}) {
+    onnx::Graph g = onnx::importOnnx(b.write(), dims);
+    const onnx::Summary s = onnx::summarize(g);
+    const Network net = onnx::toNetwork(g, "model.onnx").network;
+    const NetworkCounts native = countNetwork(net);
+    EXPECT_EQ(native.weights, static_cast<double>(s.weights));
+    EXPECT_EQ(native.macs_per_sample, s.macs_per_sample);
+    EXPECT_EQ(native.weighted_layers, s.weighted_layers);
+    const Network back = readNetworkJson(writeNetworkJson(net), "model.json");  // convert's round trip
+    EXPECT_EQ(countNetwork(back).macs_per_sample, native.macs_per_sample);
+    EXPECT_EQ(countNetwork(back).operators, native.operators);
+    return g;
+}
 
 const onnx::NodeCounts& countsOf(const onnx::Graph& g, const std::vector<onnx::NodeCounts>& counts, const std::string& name) {
     for (std::size_t i = 0; i < g.nodes.size(); ++i)

@@ -2,11 +2,20 @@
 // Reading an .onnx file into a Graph (graph.h): parse the protobuf, set the sizes the user chose for
 // dynamic and symbolic input dimensions, infer every tensor's shape and fold the integer shape
 // subgraphs exporters emit. How shapes are found (import.cpp):
-//   one pass over the nodes in topological order; a node whose inputs' values are known is folded
-//   (fold.cpp); the shape ops exporters build from folded values (Reshape, Expand, Tile, Resize,
-//   Upsample, Split, Pad, reductions, element-wise broadcasting) use Partita's own rules (shapes.cpp),
-//   which follow each operator's opset up to 21; every other operator runs ONNX's own inference
-//   function for the model's opset, fed with the folded values, so nothing needs a second pass.
+//   one pass over the nodes in topological order. A node whose inputs' values are known is folded
+//   (fold.cpp: Constant, Shape, Gather, Squeeze, Unsqueeze, Concat, Slice, Cast, ConstantOfShape,
+//   Range, Expand, Where, Equal, Add/Sub/Mul/Div, ReduceProd, Reshape, Identity). The operators whose
+//   shapes come from such values, and those whose ONNX 1.12 inference falls short, use Partita's own
+//   rules (shapes.cpp: Reshape with 0 and -1, Expand, Tile, Resize, Upsample, Slice, Split, Pad,
+//   reductions, ConstantOfShape, Range, Shape, LayerNormalization, element-wise and broadcasting
+//   ops), which follow each operator's opsets up to 21. The rest (Conv, ConvTranspose, Gemm, MatMul,
+//   BatchNormalization, Concat, Flatten, Transpose, Squeeze, Unsqueeze, Gather, the pools) run ONNX's
+//   own inference function for the model's opset, fed with the folded values as constant tensors,
+//   after their attributes are checked (checks.cpp). Driving ONNX's inference node by node instead
+//   of calling InferShapes on the whole model lets every node see what was folded upstream: one pass,
+//   where InferShapes would be re-run after every Reshape whose target depends on an earlier one.
+//   Nodes are first checked against their ONNX schema (input/output counts, attribute types) for the
+//   opsets ONNX 1.12 knows (up to 17).
 // Weight data is never read (initializer dims suffice) and external-data files are never opened.
 #include <cstdint>
 #include <map>

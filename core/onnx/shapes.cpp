@@ -96,6 +96,21 @@ bool unary(const NodeCtx& c, std::vector<Info>& out) {
     return true;
 }
 
+// Opset 17's LayerNormalization, and the same operator ONNX Runtime's optimiser writes into the
+// default domain at older opsets: Y like X; Mean and InvStdDev keep the axes before `axis`, 1 after.
+bool layerNorm(const NodeCtx& c, std::vector<Info>& out) {
+    const Info* x = knownInput(c, 0);
+    if (!x) return false;
+    if (x->dims.empty()) throw RuleError("LayerNormalization needs an input of rank 1 or more");
+    const auto axis = static_cast<std::size_t>(normalizeAxis(c.attrInt("axis", -1), x->dims.size(), "axis"));
+    out[0] = shaped(x->elem_type, x->dims);
+    std::vector<std::int64_t> stats = x->dims;
+    for (std::size_t i = axis; i < stats.size(); ++i) stats[i] = 1;
+    const auto type = static_cast<int>(c.attrInt("stash_type", TensorProto::FLOAT));
+    for (std::size_t i = 1; i < out.size(); ++i) out[i] = shaped(type, stats);
+    return true;
+}
+
 bool broadcast(const NodeCtx& c, std::vector<Info>& out) {
     const std::size_t arity = c.op() == "Where" ? 3 : 2;
     std::vector<const Info*> ins;
@@ -328,6 +343,7 @@ const std::map<std::string, Rule>& rules() {
         {"Where", broadcast},   {"Reshape", reshape},   {"Expand", expand},      {"Tile", tile},
         {"Resize", resize},     {"Upsample", resize},   {"ReduceMean", reduce},  {"ReduceSum", reduce},
         {"ReduceMax", reduce},  {"ReduceProd", reduce}, {"Split", split},        {"Pad", pad},            {"Slice", slice},
+        {"LayerNormalization", layerNorm},
         {"ConstantOfShape", constantOfShape},           {"Range", range},        {"Shape", shape},
     };
     return table;

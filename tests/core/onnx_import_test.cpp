@@ -380,6 +380,33 @@ TEST(OnnxImport, AttributesAreKept) {
     EXPECT_FALSE(g.tensor("w")->has_values);  // 108 floats of weight: only the shape is kept
 }
 
+TEST(OnnxImport, SizesBeyondTheLimitsAreErrors) {
+    const std::int64_t d = std::int64_t{1} << 24;
+    OnnxBuilder huge;
+    huge.input("x", {d, d, d});
+    huge.node("Relu", {"x"}, {"y"});
+    huge.output("y");
+    const std::string hugePath = huge.write();
+    EXPECT_EQ(errorOf([&] { importOnnx(hugePath); }),
+              hugePath + ": input 'x': a tensor of [16777216, 16777216, 16777216] exceeds the limit of 4503599627370496 elements");
+
+    OnnxBuilder deep;
+    deep.input("x", std::vector<OnnxBuilder::Dim>(33, std::int64_t{1}));
+    deep.node("Relu", {"x"}, {"y"});
+    deep.output("y");
+    const std::string deepPath = deep.write();
+    EXPECT_EQ(errorOf([&] { onnx::graphInputs(deepPath); }), deepPath + ": input 'x': rank 33 exceeds the limit of 32");
+
+    OnnxBuilder tiled;
+    tiled.input("x", {1 << 20, 1 << 20});
+    tiled.ints("reps", {1 << 20, 1});
+    tiled.node("Tile", {"x", "reps"}, {"y"}, "tile");
+    tiled.output("y");
+    EXPECT_TRUE(contains(errorOf([&] { importOnnx(tiled.write()); }),
+                         "node 'tile' (Tile, #0): a tensor of [1099511627776, 1048576] exceeds the limit of 4503599627370496 elements"))
+        << errorOf([&] { importOnnx(tiled.write()); });
+}
+
 TEST(OnnxImport, ImportFromBytesNamesTheSource) {
     const onnx::Graph g = onnx::importOnnxData(reshapeChain().bytes(), "dropped.onnx", {{}, {{"N", 2}}});
     EXPECT_EQ(g.source, "dropped.onnx");

@@ -115,6 +115,19 @@ TEST(OnnxOperators, Normalisations) {
     EXPECT_EQ(dimsOf(g, "z"), (Dims{2, 5, 64}));
 }
 
+TEST(OnnxOperators, LayerNormalizationBeforeOpset17WithStatistics) {
+    OnnxBuilder b(13);  // as ONNX Runtime's optimiser writes it
+    b.input("t", {2, 5, 64});
+    b.weight("g", {64});
+    auto& ln = b.node("LayerNormalization", {"t", "g"}, {"z", "mean", "inv"});
+    OnnxBuilder::attrInt(ln, "axis", -1);
+    b.output("z");
+    const onnx::Graph g = import(b);
+    EXPECT_EQ(dimsOf(g, "z"), (Dims{2, 5, 64}));
+    EXPECT_EQ(dimsOf(g, "mean"), (Dims{2, 5, 1}));
+    EXPECT_EQ(dimsOf(g, "inv"), (Dims{2, 5, 1}));
+}
+
 TEST(OnnxOperators, ElementwiseBroadcasting) {
     OnnxBuilder b;
     b.input("a", {2, 1, 4});

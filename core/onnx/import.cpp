@@ -33,7 +33,41 @@ std::string listText(const std::vector<std::string>& items, std::size_t shown = 
     return s;
 }
 
-std::string readModelFile(const std::string& path) {
+struct Model {
+    ::onnx::ModelProto proto;
+    std::string source;
+    int opset = 0;
+};
+
+// What every ONNX model has: an IR version, a graph, the default domain's opset; and the node limit.
+void checkParsed(Model& m, bool parsed) {
+    const std::string& source = m.source;
+    if (!parsed)
+        throw InputError(source, "", "not an ONNX model: the data is not a complete ONNX protobuf (truncated, or another format)");
+    if (m.proto.ir_version() <= 0 || !m.proto.has_graph())
+        throw InputError(source, "", std::string("not an ONNX model: it has no ") +
+                                         (m.proto.ir_version() <= 0 ? "ir_version" : "graph"));
+    for (const auto& op : m.proto.opset_import())
+        if (isDefaultDomain(op.domain())) m.opset = static_cast<int>(std::clamp<std::int64_t>(op.version(), 0, 1 << 20));
+    if (m.opset <= 0)
+        throw InputError(source, "opset_import", "not an ONNX model (or truncated): no opset version for the default domain");
+    const auto& g = m.proto.graph();
+    if (g.node_size() > limits::kOperators)
+        throw InputError(source, "graph", std::to_string(g.node_size()) + " nodes exceed the limit of " +
+                                              std::to_string(limits::kOperators));
+}
+
+Model parseModel(std::string_view bytes, const std::string& source) {
+    if (bytes.size() > static_cast<std::size_t>(limits::kOnnxFileBytes))
+        throw InputError(source, "", "the data is larger than the limit of " + std::to_string(limits::kOnnxFileBytes) + " bytes");
+    Model m;
+    m.source = source;
+    checkParsed(m, m.proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())));
+    return m;
+}
+
+// Parsed from the stream, so a large file is not held twice (its bytes and the parsed weights).
+Model readModel(const std::string& path) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
@@ -47,36 +81,9 @@ std::string readModelFile(const std::string& path) {
                                        " bytes for an ONNX file (larger models keep their weights in external data)");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path, "", "cannot open the file");
-    std::string bytes(static_cast<std::size_t>(size), '\0');
-    in.read(bytes.data(), static_cast<std::streamsize>(size));
-    if (in.gcount() != static_cast<std::streamsize>(size)) throw InputError(path, "", "cannot read the file");
-    return bytes;
-}
-
-struct Model {
-    ::onnx::ModelProto proto;
-    std::string source;
-    int opset = 0;
-};
-
-Model parseModel(std::string_view bytes, const std::string& source) {
-    if (bytes.size() > static_cast<std::size_t>(limits::kOnnxFileBytes))
-        throw InputError(source, "", "the data is larger than the limit of " + std::to_string(limits::kOnnxFileBytes) + " bytes");
     Model m;
-    m.source = source;
-    if (!m.proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
-        throw InputError(source, "", "not an ONNX model: the data is not a complete ONNX protobuf (truncated, or another format)");
-    if (m.proto.ir_version() <= 0 || !m.proto.has_graph())
-        throw InputError(source, "", std::string("not an ONNX model: it has no ") +
-                                         (m.proto.ir_version() <= 0 ? "ir_version" : "graph"));
-    for (const auto& op : m.proto.opset_import())
-        if (isDefaultDomain(op.domain())) m.opset = static_cast<int>(std::clamp<std::int64_t>(op.version(), 0, 1 << 20));
-    if (m.opset <= 0)
-        throw InputError(source, "opset_import", "not an ONNX model (or truncated): no opset version for the default domain");
-    const auto& g = m.proto.graph();
-    if (g.node_size() > limits::kOperators)
-        throw InputError(source, "graph", std::to_string(g.node_size()) + " nodes exceed the limit of " +
-                                              std::to_string(limits::kOperators));
+    m.source = path;
+    checkParsed(m, m.proto.ParseFromIstream(&in));
     return m;
 }
 
@@ -459,14 +466,15 @@ Graph importOnnxData(std::string_view bytes, const std::string& source, const In
 }
 
 Graph importOnnx(const std::string& path, const InputDims& dims) {
-    return importOnnxData(readModelFile(path), path, dims);
+    Model m = readModel(path);
+    return importModel(m, dims);
 }
 
 std::vector<GraphInput> graphInputsData(std::string_view bytes, const std::string& source) {
     return inputsOf(parseModel(bytes, source));
 }
 
-std::vector<GraphInput> graphInputs(const std::string& path) { return graphInputsData(readModelFile(path), path); }
+std::vector<GraphInput> graphInputs(const std::string& path) { return inputsOf(readModel(path)); }
 
 std::vector<std::int64_t> defaultDims(const GraphInput& input) {
     if (!input.rank_known) return {};

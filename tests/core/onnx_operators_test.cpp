@@ -485,5 +485,33 @@ TEST(OnnxOperators, ShapeOpsFoldToValues) {
     for (const onnx::Node& n : g.nodes) EXPECT_EQ(n.folded, n.op_type != "Add") << n.name;
 }
 
+TEST(OnnxOperators, ReduceProdFoldsAFlattenedSize) {
+    OnnxBuilder b;
+    b.input("x", {2, 3, 4});
+    b.node("Shape", {"x"}, {"s"});
+    b.ints("one", {1});
+    b.ints("end", {3});
+    b.node("Slice", {"s", "one", "end"}, {"tail"});  // [3, 4]
+    b.node("ReduceProd", {"tail"}, {"prod"});       // [12], kept as a 1-D tensor
+    b.ints("minus1", {-1});
+    OnnxBuilder::attrInt(b.node("Concat", {"minus1", "prod"}, {"target"}), "axis", 0);
+    b.node("Reshape", {"x", "target"}, {"y"});
+    b.output("y");
+    const onnx::Graph g = import(b);
+    EXPECT_EQ(g.tensor("prod")->int_values, (Dims{12}));
+    EXPECT_EQ(dimsOf(g, "y"), (Dims{2, 12}));
+}
+
+TEST(OnnxOperators, TheSupportedSetIsIssue15sListWithReduceProdAndTile) {
+    const std::vector<std::string> expected = {
+        "Add", "AveragePool", "BatchNormalization", "Cast", "Clip", "Concat", "Constant", "ConstantOfShape", "Conv",
+        "ConvTranspose", "Div", "Dropout", "Equal", "Erf", "Expand", "Flatten", "Gather", "Gelu", "Gemm",
+        "GlobalAveragePool", "HardSigmoid", "HardSwish", "Identity", "LayerNormalization", "LeakyRelu", "MatMul",
+        "MaxPool", "Mul", "Pad", "Pow", "Range", "ReduceMax", "ReduceMean", "ReduceProd", "ReduceSum", "Relu",
+        "Reshape", "Resize", "Shape", "Sigmoid", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub", "Tanh", "Tile",
+        "Transpose", "Unsqueeze", "Upsample", "Where"};
+    EXPECT_EQ(onnx::supportedOperators(), expected);
+}
+
 }  // namespace
 }  // namespace partita

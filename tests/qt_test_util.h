@@ -18,15 +18,21 @@ inline QString shotDir() {
 
 inline QString shotPath(const QString& name) { return shotDir() + "/" + name; }
 
+// Copies a file the test wrote (a screenshot, an export) to $PARTITA_SHOTS when set.
+inline void keepCopy(const QString& path) {
+    const QString keep = qEnvironmentVariable("PARTITA_SHOTS");
+    if (keep.isEmpty()) return;
+    QDir().mkpath(keep);
+    const QString name = QFileInfo(path).fileName();
+    QFile::remove(keep + "/" + name);
+    QVERIFY(QFile::copy(path, keep + "/" + name));
+}
+
 // Saves a screenshot of `w` as `name` in shotDir(), and a copy in $PARTITA_SHOTS when set.
 inline void shoot(QWidget& w, const QString& name) {
     const QString path = shotPath(name);
     QVERIFY(w.grab().save(path));
-    const QString keep = qEnvironmentVariable("PARTITA_SHOTS");
-    if (keep.isEmpty()) return;
-    QDir().mkpath(keep);
-    QFile::remove(keep + "/" + name);
-    QVERIFY(QFile::copy(path, keep + "/" + name));
+    keepCopy(path);
 }
 
 // Replaces a line edit's text by typing it.

@@ -11,7 +11,6 @@
 #include "app/gui/explore_view.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
-#include "app/gui/network_view.h"
 #include "app/gui/runs_dock.h"
 #include <qcustomplot.h>
 
@@ -42,6 +41,8 @@ std::vector<ExportChoice> MainWindow::shownExportTargets() const {
 }
 
 QString MainWindow::exportTarget(const QString& target, const QString& path) {
+    const ExportEntry* own = views_.findTarget(target);
+    if (own && own->suffixes.contains(QFileInfo(path).suffix().toLower())) return own->write(path, false);
     const bool csv = QFileInfo(path).suffix().compare("csv", Qt::CaseInsensitive) == 0;
     FigureFormat format;
     if (!csv && !figureFormatFor(path, &format))

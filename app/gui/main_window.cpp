@@ -29,7 +29,6 @@
 #include "app/gui/input_files.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/methods/registry.h"
-#include "app/gui/network_view.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
@@ -39,6 +38,7 @@
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
+#include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
 
 namespace partita::gui {
@@ -141,7 +141,7 @@ void MainWindow::buildCentral() {
     addViewTab(compare_, tr("Compare"));
     explore_ = new ExploreView(tabs_);
     addViewTab(explore_, tr("Explore"));
-    network_view_ = new NetworkView(tabs_);
+    network_view_ = new NetworkTabView(tabs_);
     addViewTab(network_view_, tr("Network"));
     buildViewTabs();
     for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
@@ -149,6 +149,9 @@ void MainWindow::buildCentral() {
     setCentralWidget(tabs_);
 
     connect(grid_, &GridView::cellToggled, this, &MainWindow::toggleCell);
+    // The network graph and the grid select the same layer (and level).
+    connect(grid_, &GridView::currentCellChanged, network_view_, &NetworkTabView::setCurrentCell);
+    connect(network_view_, &NetworkTabView::currentCellChanged, grid_, &GridView::setCurrentCell);
     connect(explore_, &ExploreView::exploreRequested, this, &MainWindow::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
         applyGrid(g);

@@ -43,6 +43,7 @@ class TeachingView;
 class StudyView;
 class MptView;
 class L2sView;
+class NetworkTabView;
 struct MethodRun;
 }  // namespace partita
 
@@ -59,7 +60,6 @@ struct ExportChoice {
 
 class ExploreView;
 class LibraryDock;
-class NetworkView;
 class RunsDock;
 
 class MainWindow : public QMainWindow {
@@ -255,7 +255,7 @@ private:
     MetricsPanel* metrics_ = nullptr;
     CompareView* compare_ = nullptr;
     ExploreView* explore_ = nullptr;
-    NetworkView* network_view_ = nullptr;
+    NetworkTabView* network_view_ = nullptr;
     ParamsEditor* params_ = nullptr;
     LibraryDock* library_ = nullptr;
     RunsDock* runs_dock_ = nullptr;

@@ -1,6 +1,7 @@
 // Every tab of the window as a named view with its export targets (--view,
 // --screenshot, File ▸ Export): the one place a view's name meets its widget.
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTableWidget>
@@ -12,7 +13,6 @@
 #include "app/gui/export_entries.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
-#include "app/gui/network_view.h"
 #include "app/gui/runs_dock.h"
 #include "core/util/format.h"
 #include "widgets/charts/study_view.h"
@@ -22,6 +22,9 @@
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
+#include "widgets/network/network_graph.h"
+#include "widgets/network/network_table.h"
+#include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
 #include "widgets/teaching/teaching_view.h"
 #include "widgets/timeline/gantt_view.h"
@@ -140,9 +143,27 @@ void MainWindow::registerViews() {
                               [this] { return explorationCsv(*explore_->result()); }, no_exploration),
                  figureTarget("surface", tr("Exploration surface"), explore_->surface(),
                               [this] { return explorationCsv(*explore_->result()); }, no_exploration)}});
-    views_.add({"network", network_view_, [this] { return network_view_; }, {},
-                {widgetTarget("network", tr("Network table"), [this] { return network_view_; },
-                              [this] { return network_view_->csv(); })}});
+    // The graph is laid out in a worker when large: screenshots and exports wait for it.
+    NetworkGraphView* graph = network_view_->graph();
+    const auto no_graph = [graph] {
+        graph->waitForLayout();
+        if (!graph->graphLayout().empty()) return QString();
+        return graph->problem().isEmpty() ? tr("Nothing to export: no network is drawn") : graph->problem();
+    };
+    views_.add({"network", network_view_, [this] { return network_view_; }, [graph] { graph->waitForLayout(); },
+                {figureTarget("network-graph", tr("Network graph"), graph, [graph] { return graph->csv(); }, no_graph),
+                 widgetTarget("network", tr("Network table"), [this] { return network_view_->table(); },
+                              [this] { return network_view_->csv(); }),
+                 {"network-dot", tr("Network graph (DOT)"),
+                  [graph](const QString& path, bool csv) {
+                      if (csv) return exportCsv(graph->csv(), path);
+                      const QString suffix = QFileInfo(path).suffix().toLower();
+                      if (suffix != "dot" && suffix != "gv")
+                          return tr("%1: the DOT export writes .dot or .gv (or the node table as .csv)").arg(path);
+                      if (!graph->inputs()) return tr("Nothing to export: no network is loaded");
+                      return exportText(graph->dot(), path);
+                  },
+                  {"dot", "gv"}}}});
     views_.add({"runs", nullptr, [this] { return runs_dock_; }, {}, {}});
     views_.add({"library", nullptr, [this] { return library_; }, {}, {}});
     views_.add({"params", nullptr, [this] { return findChild<QDockWidget*>("properties"); }, {}, {}});

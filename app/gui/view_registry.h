@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <QString>
+#include <QStringList>
 
 class QWidget;
 
@@ -18,6 +19,9 @@ struct ExportEntry {
     QString target;  // what --export and exportTarget() take, e.g. "grid", "l2s-traffic"
     QString label;   // what the menu and the dialog say
     ExportWriter write;
+    // Suffixes (lower case, no dot) of a format of the entry's own, besides .png/.svg/.pdf/.csv:
+    // such a path goes to `write` (with csv = false) unchecked, e.g. "dot" for a graph's DOT text.
+    QStringList suffixes = {};
 };
 
 struct ViewEntry {

@@ -24,8 +24,10 @@ namespace partita::gui {
 void MainWindow::exportWithDialog(const ExportChoice& choice) {
     QSettings settings;
     const QString folder = settings.value("export/folder", QDir::homePath()).toString();
-    const QStringList filters{tr("PNG image (*.png)"), tr("SVG image (*.svg)"), tr("PDF document (*.pdf)"),
-                              tr("CSV table (*.csv)")};
+    QStringList filters{tr("PNG image (*.png)"), tr("SVG image (*.svg)"), tr("PDF document (*.pdf)"),
+                        tr("CSV table (*.csv)")};
+    if (const ExportEntry* e = views_.findTarget(choice.target); e && !e->suffixes.isEmpty())  // its own format first
+        filters.prepend(QStringLiteral("%1 (*.%2)").arg(choice.label, e->suffixes.join(" *.")));
     QString filter = filters.front();
     QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(choice.label),
                                                 QDir(folder).filePath(choice.target + ".png"), filters.join(";;"),

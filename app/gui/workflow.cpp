@@ -11,7 +11,6 @@
 #include "app/gui/input_files.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
-#include "app/gui/network_view.h"
 #include "app/gui/onnx_dims_dialog.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
@@ -22,6 +21,7 @@
 #include "widgets/editors/params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
+#include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
 
 #include <QComboBox>
@@ -336,6 +336,7 @@ void MainWindow::showRun(const RunPtr& run) {
     grid_->setRun(gridless ? nullptr : run);
     metrics_->setRun(gridless ? nullptr : run);
     simulation_->setRun(run);
+    network_view_->setRun(run);
     showRunInViews(run);
     setBusy(jobs_.busy(), jobs_.label());
     updateActions();

@@ -175,4 +175,6 @@ QString exportCsv(const CsvTable& table, const QString& path) {
     return saveBytes(path, QByteArray::fromStdString(toCsv(table)));
 }
 
+QString exportText(const QString& text, const QString& path) { return saveBytes(path, text.toUtf8()); }
+
 }  // namespace partita

@@ -39,5 +39,7 @@ QString exportFigure(const FigureSource& source, const QString& path, const Figu
 QString exportWidget(QWidget& widget, const QString& path, const FigureOptions& options = {});
 // CSV, RFC 4180; returns an empty string on success, else the message.
 QString exportCsv(const CsvTable& table, const QString& path);
+// Any text as UTF-8 (a graph's DOT), written the same way.
+QString exportText(const QString& text, const QString& path);
 
 }  // namespace partita

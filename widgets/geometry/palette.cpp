@@ -13,6 +13,8 @@ Rgb okabeIto(int index) {
     return colours[((index % n) + n) % n];
 }
 
+Rgb splitColour(int type) { return okabeIto(type == 0 ? 2 : type == 1 ? 1 : 3); }
+
 Rgb viridis(double t) {
     // Anchors of matplotlib's viridis at t = 0, 1/8, ..., 1.
     static const Rgb anchors[] = {{68, 1, 84},    {71, 44, 122},  {59, 81, 139},   {44, 113, 142}, {33, 144, 141},

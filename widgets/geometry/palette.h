@@ -14,6 +14,10 @@ struct Rgb {
 // vermillion, reddish purple. Index wraps around.
 Rgb okabeIto(int index);
 
+// The colour of a partition type wherever one is drawn (grid, network graph): Type-I / dp (0) sky
+// blue, Type-II / mp (1) orange, Type-III (2) bluish green, distinct for all common colour vision types.
+Rgb splitColour(int type);
+
 // Viridis at t in [0, 1] (clamped), interpolated between 9 anchor colours.
 Rgb viridis(double t);
 

@@ -17,9 +17,7 @@ namespace {
 
 QRectF rectOf(const view::Box& b) { return {b.x, b.y, b.w, b.h}; }
 
-// dp, mp and Type-III: sky blue, orange and bluish green (distinct for all common colour vision types).
-int splitColourIndex(Split s) { return s == Split::Batch ? 2 : s == Split::Input ? 1 : 3; }
-view::Rgb splitRgb(Split s) { return view::okabeIto(splitColourIndex(s)); }
+view::Rgb splitRgb(Split s) { return view::splitColour(index(s)); }
 const QColor kInk(40, 40, 40), kMuted(110, 110, 110), kRule(205, 205, 205);
 const view::Rgb kDiffer = view::okabeIto(6);  // vermillion
 
@@ -235,7 +233,7 @@ void GridView::paintLegend(QPainter& p, const view::GridGeometry& g, const Fonts
         const QRectF swatch(slot.x(), slot.center().y() - 8, 22, 16);
         if (entries[i].kind == LegendEntry::Swatch) {
             p.setPen(Qt::NoPen);
-            p.setBrush(qcolor(view::okabeIto(splitColourIndex(static_cast<Split>(entries[i].colour)))));
+            p.setBrush(qcolor(splitRgb(static_cast<Split>(entries[i].colour))));
             p.drawRoundedRect(swatch, 2, 2);
         } else {
             p.setPen(Qt::NoPen);

@@ -1,0 +1,182 @@
+#pragma once
+// The network drawn as a graph (issue 15 item 5): one node for the network input and one per
+// operator, one edge per operator input, laid out by Graphviz dot (view::layoutGraph) and drawn
+// with QPainter. Nodes show the name, op type, output shape and (weighted layers) MACs; they are
+// coloured by the shown run's choice at one level, by MACs, by weights or by communication, with a
+// legend. Wheel or +/- zooms, dragging pans, 0 or F fits. A click selects a node; a weighted
+// layer's node reports its layer so the grid can follow. Large graphs are laid out in a worker.
+#include <cstdint>
+#include <vector>
+
+#include <QColor>
+#include <QFont>
+#include <QPainterPath>
+#include <QStringList>
+#include <QWidget>
+
+#include "core/run/run.h"
+#include "widgets/common/figure_export.h"
+#include "widgets/geometry/graph_layout.h"
+
+namespace partita {
+
+class NetworkGraphView : public QWidget, public FigureSource {
+    Q_OBJECT
+public:
+    enum class ColourMode { Partition, Macs, Weights, Communication };
+    // Graphs with more nodes than this are laid out in a worker (the GUI shows "Laying out…").
+    static constexpr int kSyncLayoutNodes = 150;
+
+    explicit NetworkGraphView(QWidget* parent = nullptr);
+
+    // The network to draw. The layout is redone only when the drawing changes (a new network, not
+    // new parameters); nullptr clears.
+    void setInputs(const InputsPtr& inputs);
+    InputsPtr inputs() const { return inputs_; }
+    // The run whose grid and communication colour the nodes (ignored unless it is on the same network).
+    void setRun(const RunPtr& run);
+    RunPtr run() const { return run_; }
+
+    void setColourMode(ColourMode mode);
+    ColourMode colourMode() const { return mode_; }
+    // Partition and Communication need a run with a grid (and, for communication, per-layer amounts).
+    bool colourModeAvailable(ColourMode mode) const;
+    static QString colourModeName(ColourMode mode);  // "Partition", "MACs", ...
+    void setLevel(int level);                        // the level Partition shows (0 = H1)
+    int level() const { return level_; }
+    int levels() const;                              // of the run's grid; 0 without a usable run
+
+    // Zoom and pan: scene points map to widget pixels as p * scale + offset, below the legend band.
+    void zoomBy(double factor, QPointF anchor);
+    void zoomIn();
+    void zoomOut();
+    void fit();  // the whole graph in the widget (enlarged at most to 100 % when it is small)
+    double scale() const { return scale_; }
+    double fitScale() const;
+    void panBy(QPointF delta);
+    void centreOn(QPointF scene);  // a point of the graph (points) to the middle of the view
+    // The overview in the graph's top-right corner (the whole graph and the part in view; click or
+    // drag in it to move there), widget coordinates; empty when the whole graph is in view.
+    QRectF overviewRect() const;
+
+    bool layingOut() const { return pending_ != 0; }
+    bool waitForLayout(int timeout_ms = 60000);  // runs the event loop until the layout is in
+    QString problem() const { return problem_; }  // why there is no drawing ("" when there is)
+
+    // What is drawn: node 0 is the network input, node i + 1 operator i.
+    int nodeCount() const { return static_cast<int>(nodes_.size()); }
+    int edgeCount() const { return static_cast<int>(edges_.size()); }
+    int nodeOfOperator(int op) const { return op + 1; }
+    int nodeOfLayer(int layer) const;   // -1 when no such weighted layer
+    int layerOfNode(int node) const;    // -1 for the input and unweighted operators
+    QStringList nodeLines(int node) const { return nodes_.at(static_cast<size_t>(node)).lines; }
+    QRectF nodeRect(int node) const;    // widget coordinates (tests click there); empty before layout
+    QColor nodeFill(int node) const;    // in the current colour mode
+    const view::GraphLayout& graphLayout() const { return layout_; }
+    const view::GraphSpec& graphSpec() const { return spec_; }  // what the layout was made from
+    int selectedNode() const { return selected_; }
+    int selectedLayer() const { return selected_ < 0 ? -1 : layerOfNode(selected_); }
+
+    QString dot() const;   // the graph as DOT text, nodes filled as currently coloured
+    CsvTable csv() const;  // one row per node: operator, shapes, weights, MACs, choice, position
+    QString nodeToolTip(int node) const;
+
+    // Small: the tab sits in a scroll area that sizes it by height-for-width from the hints, and
+    // the graph takes whatever room there is (it zooms and pans rather than growing).
+    QSize sizeHint() const override { return {480, 300}; }
+    QSize minimumSizeHint() const override { return {320, 240}; }
+    QSize figureSize() const override;
+    void paintFigure(QPainter& painter, const QRect& area) const override;
+
+public slots:
+    // Selects (and brings into view) the node of a weighted layer, or of an operator; no signal.
+    void selectLayer(int layer);
+    void selectOperator(int op);
+
+signals:
+    void layerSelected(int layer);  // the user clicked a weighted layer's node
+    void operatorSelected(int op);  // the user clicked any operator's node (-1: the input)
+    void layoutFinished();
+    void runChanged();  // the colour modes and levels available may have changed
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;  // tooltips
+
+private:
+    static constexpr double kLineGap = 2;  // between a node's text lines (underscores stay clear)
+    struct Node {
+        int op = -1;     // -1: the network input
+        int layer = -1;  // weighted layer index, or -1
+        QStringList lines;  // name, type and output shape, MACs (weighted layers)
+    };
+    struct Fonts {
+        QFont name, detail, title, legend;
+    };
+    struct LegendItem {
+        QColor colour;
+        QString text;
+    };
+    struct Legend {
+        QString title;
+        std::vector<LegendItem> items;           // swatches
+        bool ramp = false;                       // a viridis ramp from low to high
+        QString low, high;
+    };
+
+    Fonts fonts() const;
+    QStringList nodeLinesFor(int op, int layer) const;  // name, "type C×H×W", MACs
+    void buildNodes();                    // nodes_, edges_ and the layout spec from inputs_
+    view::GraphSpec layoutSpec() const;   // measured with fonts(); fills left empty
+    void startLayout();
+    void applyLayout(std::uint64_t generation, view::GraphLayout layout, QString problem);
+    void buildPaths();                    // edge paths in scene coordinates
+    void recolour();                      // fills_ and legend_ for the mode, level and run
+    bool runMatches() const;
+    std::vector<double> layerValues() const;  // per weighted layer, for the value modes
+    QString runLabel() const;
+    double headerHeight(double width) const;  // title and legend band above the graph
+    QRectF graphArea() const;                 // the widget below the band
+    void clampOffset();
+    void ensureVisible(int node);
+    int nodeAt(QPointF pos) const;
+    void select(int node, bool notify);
+    // One routine for screen and export: the band (title, legend) in `area`, then the graph drawn
+    // through scene -> device `scale` and `offset`, culled to `area`; `interactive` adds the selection.
+    void paintAll(QPainter& p, const QRectF& area, double scale, QPointF offset, bool interactive) const;
+    double paintHeader(QPainter& p, const QRectF& area) const;
+    void paintOverview(QPainter& p) const;
+    double overviewScale() const;
+    void paintGraph(QPainter& p, const QRectF& clip, double scale, QPointF offset, bool interactive) const;
+
+    InputsPtr inputs_;
+    RunPtr run_;
+    ColourMode mode_ = ColourMode::Partition;       // shown
+    ColourMode preferred_ = ColourMode::Partition;  // chosen; shown whenever the run allows
+    int level_ = 0;
+    std::vector<Node> nodes_;
+    std::vector<view::GraphEdgeSpec> edges_;
+    view::GraphSpec spec_;       // what layout_ was (or is being) made from
+    view::GraphLayout layout_;
+    std::vector<QPainterPath> paths_;  // per edge, scene coordinates
+    std::vector<QColor> fills_;        // per node
+    Legend legend_;
+    QString problem_;
+    std::uint64_t generation_ = 0;  // of the latest layout request
+    std::uint64_t pending_ = 0;     // the generation being laid out in a worker, 0 when none
+    double scale_ = 1;
+    QPointF offset_;
+    bool fitted_ = true;  // the view follows resizes while the user has not zoomed or panned
+    int selected_ = -1;
+    QPoint press_pos_;
+    QPointF press_offset_;
+    bool dragging_ = false, pressed_ = false, in_overview_ = false;
+};
+
+}  // namespace partita

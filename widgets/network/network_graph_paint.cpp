@@ -1,0 +1,332 @@
+// NetworkGraphView's colours and paint routine, shared by the widget and figure export.
+#include <algorithm>
+#include <cmath>
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPolygonF>
+
+#include "core/study/plots.h"
+#include "core/util/format.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/geometry/palette.h"
+#include "widgets/network/network_graph.h"
+
+namespace partita {
+
+namespace {
+
+const QColor kInk(40, 40, 40), kMuted(110, 110, 110), kEdge(140, 140, 140), kPlain(255, 255, 255),
+    kInputFill(232, 232, 232), kBorder(120, 120, 120), kPlainBorder(170, 170, 170);
+const QColor kSelected = qcolor(view::okabeIto(5));  // blue
+constexpr double kMargin = 12, kSwatch = 18, kRampW = 180, kMinTextPx = 6;
+
+QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
+
+view::Rgb rgbOf(const QColor& c) {
+    return {static_cast<std::uint8_t>(c.red()), static_cast<std::uint8_t>(c.green()), static_cast<std::uint8_t>(c.blue())};
+}
+
+}  // namespace
+
+// ---- colours -------------------------------------------------------------------------------------
+
+std::vector<double> NetworkGraphView::layerValues() const {
+    std::vector<double> v;
+    if (!inputs_) return v;
+    const LayerTable& layers = inputs_->layers;
+    if (mode_ == ColourMode::Communication) {
+        const LayerComm c = layerComm(*run_);
+        for (size_t l = 0; l < layers.size(); ++l) v.push_back(c.layerTotal(static_cast<int>(l)));
+        return v;
+    }
+    for (const WeightedLayer& l : layers.layers) v.push_back(mode_ == ColourMode::Macs ? l.macsPerSample() : l.weights());
+    return v;
+}
+
+void NetworkGraphView::recolour() {
+    mode_ = colourModeAvailable(preferred_) ? preferred_ : ColourMode::Macs;
+    fills_.assign(nodes_.size(), kPlain);
+    if (!fills_.empty()) fills_[0] = kInputFill;
+    legend_ = {};
+    if (!inputs_) return update();
+    const QString network = q(inputs_->network.name);
+    if (!colourModeAvailable(mode_)) {
+        legend_.title = tr("%1 · no run to colour by its %2: run a method")
+                            .arg(network, colourModeName(mode_).toLower());
+        return update();
+    }
+    if (mode_ == ColourMode::Partition) {
+        const Grid& g = run_->grid;
+        bool type3 = false;
+        for (int h = 0; h < g.levels(); ++h)
+            for (int l = 0; l < g.layers(); ++l) type3 = type3 || g.split(h, l) == Split::Output;
+        for (size_t i = 0; i < nodes_.size(); ++i)
+            if (const int l = nodes_[i].layer; l >= 0) fills_[i] = qcolor(view::splitColour(index(g.split(level_, l))));
+        legend_.title = tr("Coloured by the H%1 choice of %2").arg(level_ + 1).arg(runLabel());  // names the network
+        legend_.items = {{qcolor(view::splitColour(0)), tr("dp — Type-I, split the batch")},
+                         {qcolor(view::splitColour(1)), tr("mp — Type-II, split the input dimension")}};
+        if (type3) legend_.items.push_back({qcolor(view::splitColour(2)), tr("III — Type-III, split the output dimension")});
+        legend_.items.push_back({kPlain, tr("no weights: not partitioned")});
+        return update();
+    }
+    const std::vector<double> values = layerValues();
+    double lo = 0, hi = 0;
+    for (double v : values)
+        if (v > 0) {
+            lo = lo > 0 ? std::min(lo, v) : v;
+            hi = std::max(hi, v);
+        }
+    // Log scale: MACs, weights and traffic span several orders of magnitude within one network.
+    const auto t = [&](double v) { return hi > lo ? std::log(v / lo) / std::log(hi / lo) : 1.0; };
+    for (size_t i = 0; i < nodes_.size(); ++i)
+        if (const int l = nodes_[i].layer; l >= 0 && values[static_cast<size_t>(l)] > 0)
+            fills_[i] = qcolor(view::viridis(t(values[static_cast<size_t>(l)])));
+    legend_.title = mode_ == ColourMode::Macs      ? tr("%1 · coloured by MACs per sample (log scale)").arg(network)
+                    : mode_ == ColourMode::Weights ? tr("%1 · coloured by weights (log scale)").arg(network)
+                                                   : tr("Coloured by the communication of %1 (log scale)").arg(runLabel());
+    legend_.ramp = hi > 0;
+    const bool bytes = mode_ == ColourMode::Communication;
+    legend_.low = bytes ? q(withPrefix(lo, "B")) : prefixed(lo);
+    legend_.high = bytes ? q(withPrefix(hi, "B")) : prefixed(hi);
+    legend_.items.push_back({kPlain, tr("no weights")});
+    update();
+}
+
+QColor NetworkGraphView::nodeFill(int node) const {
+    return node >= 0 && static_cast<size_t>(node) < fills_.size() ? fills_[static_cast<size_t>(node)] : QColor();
+}
+
+// ---- the band above the graph: legend title, then swatches (or the ramp), wrapped --------------
+
+double NetworkGraphView::headerHeight(double width) const {
+    if (legend_.title.isEmpty()) return 0;
+    const Fonts f = fonts();
+    const QFontMetricsF title(f.title), label(f.legend);
+    const double line = std::max(label.height(), kSwatch) + 6;
+    double x = kMargin + (legend_.ramp ? label.horizontalAdvance(legend_.low) + kRampW + label.horizontalAdvance(legend_.high) + 40 : 0);
+    int rows = legend_.ramp || !legend_.items.empty() ? 1 : 0;
+    for (const LegendItem& item : legend_.items) {
+        const double w = kSwatch + 6 + label.horizontalAdvance(item.text) + 18;
+        if (x + w > width - kMargin && x > kMargin) {
+            ++rows;
+            x = kMargin;
+        }
+        x += w;
+    }
+    return kMargin / 2 + title.height() + 4 + rows * line + 4;
+}
+
+double NetworkGraphView::paintHeader(QPainter& p, const QRectF& area) const {
+    const double height = headerHeight(area.width());
+    if (height <= 0) return 0;
+    const Fonts f = fonts();
+    const QFontMetricsF title(f.title), label(f.legend);
+    p.setPen(kInk);
+    p.setFont(f.title);
+    const QRectF title_box(area.left() + kMargin, area.top() + kMargin / 2, area.width() - 2 * kMargin, title.height());
+    p.drawText(title_box, Qt::AlignLeft | Qt::AlignVCenter,
+               title.elidedText(legend_.title, Qt::ElideRight, title_box.width()));
+    const double line = std::max(label.height(), kSwatch) + 6;
+    double y = title_box.bottom() + 4, x = area.left() + kMargin;
+    p.setFont(f.legend);
+    if (legend_.ramp) {
+        const double low_w = label.horizontalAdvance(legend_.low);
+        p.drawText(QRectF(x, y, low_w, line), Qt::AlignLeft | Qt::AlignVCenter, legend_.low);
+        x += low_w + 6;
+        QLinearGradient ramp(x, 0, x + kRampW, 0);
+        for (int k = 0; k <= 8; ++k) ramp.setColorAt(k / 8.0, qcolor(view::viridis(k / 8.0)));
+        p.setPen(Qt::NoPen);
+        p.setBrush(ramp);
+        p.drawRect(QRectF(x, y + (line - kSwatch) / 2, kRampW, kSwatch));
+        x += kRampW + 6;
+        p.setPen(kInk);
+        p.drawText(QRectF(x, y, label.horizontalAdvance(legend_.high) + 1, line), Qt::AlignLeft | Qt::AlignVCenter,
+                   legend_.high);
+        x += label.horizontalAdvance(legend_.high) + 28;
+    }
+    for (const LegendItem& item : legend_.items) {
+        const double w = kSwatch + 6 + label.horizontalAdvance(item.text) + 18;
+        if (x + w > area.right() - kMargin && x > area.left() + kMargin) {
+            y += line;
+            x = area.left() + kMargin;
+        }
+        const QRectF swatch(x, y + (line - kSwatch) / 2, kSwatch, kSwatch);
+        p.setPen(QPen(item.colour == kPlain ? kPlainBorder : item.colour.darker(130), 1));
+        p.setBrush(item.colour);
+        p.drawRoundedRect(swatch, 3, 3);
+        p.setPen(kInk);
+        p.drawText(QRectF(swatch.right() + 6, y, w - kSwatch - 6, line), Qt::AlignLeft | Qt::AlignVCenter, item.text);
+        x += w;
+    }
+    p.setPen(QPen(QColor(220, 220, 220), 1));
+    p.drawLine(QPointF(area.left(), area.top() + height - 0.5), QPointF(area.right(), area.top() + height - 0.5));
+    return height;
+}
+
+// ---- the graph -----------------------------------------------------------------------------------
+
+void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale, QPointF offset,
+                                  bool interactive) const {
+    p.save();
+    p.setClipRect(clip);
+    p.translate(offset);
+    p.scale(scale, scale);
+    const QRectF visible = QRectF((clip.topLeft() - offset) / scale, clip.size() / scale).adjusted(-4, -4, 4, 4);
+    const bool selection = interactive && selected_ >= 0;
+
+    // Edges, then arrowheads; the selected node's edges last and darker.
+    const auto edgePen = [](const QColor& c, double w) {
+        QPen pen(c, w);
+        pen.setCosmetic(true);
+        return pen;
+    };
+    const auto drawEdge = [&](size_t i) {
+        const view::EdgeRoute& e = layout_.edges[i];
+        // Padded: a straight vertical edge has an empty rectangle, which intersects nothing.
+        if (!paths_[i].controlPointRect().adjusted(-1, -1, 1, 1).intersects(visible)) return;
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(paths_[i]);
+        const QPointF tip(e.tip.x, e.tip.y), base(e.points.back().x, e.points.back().y);
+        const QPointF dir = tip - base;
+        if (std::hypot(dir.x(), dir.y()) < 0.5) return;
+        const QPointF n(-dir.y() * 0.38, dir.x() * 0.38);  // half the arrowhead's base
+        p.setBrush(p.pen().color());
+        p.drawPolygon(QPolygonF({tip, base + n, base - n}));
+    };
+    p.setPen(edgePen(kEdge, 1.2));
+    for (size_t i = 0; i < layout_.edges.size() && i < paths_.size(); ++i) {
+        const view::EdgeRoute& e = layout_.edges[i];
+        if (selection && (e.from == selected_ || e.to == selected_)) continue;
+        drawEdge(i);
+    }
+    if (selection) {
+        p.setPen(edgePen(kSelected, 2.2));
+        for (size_t i = 0; i < layout_.edges.size() && i < paths_.size(); ++i)
+            if (layout_.edges[i].from == selected_ || layout_.edges[i].to == selected_) drawEdge(i);
+    }
+
+    // Nodes; text only where it is large enough to read.
+    const Fonts f = fonts();
+    const QFontMetricsF name_fm(f.name), detail_fm(f.detail);
+    const bool text = f.detail.pixelSize() * p.deviceTransform().m22() >= kMinTextPx;  // device pixels
+    for (size_t i = 0; i < layout_.nodes.size() && i < nodes_.size(); ++i) {
+        const view::Box& b = layout_.nodes[i];
+        const QRectF r(b.x, b.y, b.w, b.h);
+        if (!r.intersects(visible)) continue;
+        const QColor fill = i < fills_.size() ? fills_[i] : kPlain;
+        const bool weighted = nodes_[i].layer >= 0;
+        QPen border(weighted ? kBorder : kPlainBorder, weighted ? 1.0 : 0.8);
+        border.setCosmetic(true);
+        p.setPen(border);
+        p.setBrush(fill);
+        p.drawRoundedRect(r, 5, 5);
+        if (!text) continue;
+        p.setPen(qcolor(view::textOn(rgbOf(fill))));
+        const QStringList& lines = nodes_[i].lines;
+        double y = b.y + 5;
+        for (int k = 0; k < lines.size(); ++k) {
+            const QFontMetricsF& fm = k == 0 ? name_fm : detail_fm;
+            p.setFont(k == 0 ? f.name : f.detail);
+            p.drawText(QRectF(b.x + 2, y, b.w - 4, fm.height()), Qt::AlignHCenter | Qt::AlignVCenter,
+                       fm.elidedText(lines[k], Qt::ElideRight, b.w - 6));
+            y += fm.height() + kLineGap;
+        }
+    }
+    if (selection && static_cast<size_t>(selected_) < layout_.nodes.size()) {
+        const view::Box& b = layout_.nodes[static_cast<size_t>(selected_)];
+        QPen mark(kSelected, 3);
+        mark.setCosmetic(true);
+        p.setPen(mark);
+        p.setBrush(Qt::NoBrush);
+        const double gap = 3 / scale;
+        p.drawRoundedRect(QRectF(b.x, b.y, b.w, b.h).adjusted(-gap, -gap, gap, gap), 7, 7);
+    }
+    p.restore();
+}
+
+void NetworkGraphView::paintAll(QPainter& p, const QRectF& area, double scale, QPointF offset, bool interactive) const {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    p.fillRect(area, Qt::white);
+    const double band = paintHeader(p, area);
+    const QRectF below = area.adjusted(0, band, 0, 0);
+    QString message;
+    if (!inputs_) message = tr("Open a network to see its graph");
+    else if (pending_ != 0) message = tr("Laying out %1 operators…").arg(nodes_.size() - 1);
+    else if (!problem_.isEmpty()) message = problem_;
+    if (!message.isEmpty() || layout_.empty()) {
+        p.setFont(fonts().legend);
+        p.setPen(kMuted);
+        p.drawText(below.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, message);
+    } else {
+        paintGraph(p, below, scale, offset, interactive);
+    }
+    p.restore();
+}
+
+void NetworkGraphView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    paintAll(p, rect(), scale_, offset_, true);
+    paintOverview(p);
+}
+
+void NetworkGraphView::paintOverview(QPainter& p) const {
+    const QRectF box = overviewRect();
+    if (box.isEmpty()) return;
+    const double m = overviewScale();
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(QColor(190, 190, 190), 1));
+    p.setBrush(QColor(255, 255, 255, 235));
+    p.drawRect(box);
+    p.setClipRect(box);
+    p.translate(box.topLeft() + QPointF(4, 4));
+    p.scale(m, m);
+    QPen edge(QColor(170, 170, 170), 0.8);
+    edge.setCosmetic(true);
+    p.setPen(edge);
+    p.setBrush(Qt::NoBrush);
+    for (const QPainterPath& path : paths_) p.drawPath(path);
+    p.setPen(Qt::NoPen);
+    for (size_t i = 0; i < layout_.nodes.size() && i < fills_.size(); ++i) {
+        const view::Box& b = layout_.nodes[i];
+        p.setBrush(fills_[i] == kPlain ? kPlainBorder : fills_[i]);
+        p.drawRect(QRectF(b.x, b.y, b.w, b.h));
+    }
+    // The part of the graph in view.
+    const QRectF a = graphArea();
+    QPen frame(kSelected, 1.5);
+    frame.setCosmetic(true);
+    p.setPen(frame);
+    p.setBrush(QColor(0, 114, 178, 30));
+    p.drawRect(QRectF((a.topLeft() - offset_) / scale_, a.size() / scale_));
+    p.restore();
+}
+
+namespace {
+// The largest side of an exported figure, pixels at 96 DPI (a 1,000-operator graph is tens of
+// thousands of points tall; beyond this it is drawn smaller).
+constexpr double kMaxFigureSide = 6000;
+}  // namespace
+
+QSize NetworkGraphView::figureSize() const {
+    if (layout_.empty()) return {640, 400};
+    const double s = std::min(1.0, kMaxFigureSide / std::max(layout_.width, layout_.height));
+    const double w = std::max(640.0, layout_.width * s + 2 * kMargin);
+    return QSize(static_cast<int>(std::ceil(w)),
+                 static_cast<int>(std::ceil(headerHeight(w) + layout_.height * s + 2 * kMargin)));
+}
+
+void NetworkGraphView::paintFigure(QPainter& painter, const QRect& area) const {
+    const QRectF a = area;
+    const QRectF g = a.adjusted(kMargin, headerHeight(a.width()) + kMargin, -kMargin, -kMargin);
+    double s = 1;
+    if (!layout_.empty())
+        s = std::min({1.0, g.width() / std::max(layout_.width, 1.0), g.height() / std::max(layout_.height, 1.0)});
+    const QPointF offset(g.center().x() - layout_.width * s / 2, g.top());
+    paintAll(painter, a, s, offset, false);
+}
+
+}  // namespace partita

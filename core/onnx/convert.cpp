@@ -47,7 +47,7 @@ const std::set<std::string>& elementwiseOps() {
 const std::set<std::string>& layoutOps() {
     static const std::set<std::string> ops{"Slice",  "Reshape",  "Flatten",    "Transpose",  "Squeeze",
                                            "Unsqueeze", "Pad",   "Resize",     "Upsample",   "Expand",
-                                           "Gather", "Tile",     "ReduceMean", "ReduceSum",  "ReduceMax"};
+                                           "Gather", "Tile",     "ReduceMean", "ReduceSum",  "ReduceMax", "ReduceProd"};
     return ops;
 }
 

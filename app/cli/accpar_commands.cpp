@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/accpar_report.h"
+#include "app/cli/network_input.h"
 #include "app/cli/args.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
@@ -23,7 +24,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-const std::set<std::string> kAccParOptions{"network", "network-format", "array", "levels", "batch",
+const std::set<std::string> kAccParOptions{"network", "network-format", "input", "dim", "array", "levels", "batch",
                                            "ratio-model", "bytes-per-element"};
 const std::set<std::string> kAccParFlags{"json", "balanced-baselines", "comm-only", "reference-compatible"};
 
@@ -73,7 +74,7 @@ AccParSetup readAccParSetup(const Args& a) {
 }
 
 LayerTable readNetwork(const Args& a, const std::string& path) {
-    return weightedLayers(loadNetwork(path, usage("network-format", [&] { return parseNetworkFormat(a.get("network-format", "auto")); })));
+    return weightedLayers(readNetworkArg(a, path));
 }
 
 Json namesJson(const LayerTable& layers) {

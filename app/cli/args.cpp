@@ -25,6 +25,7 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
                 value = argv[++i];
             }
             values_[name] = value;
+            repeated_[name].push_back(value);
         } else {
             throw UsageError("unknown option --" + name);
         }
@@ -34,6 +35,11 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
 std::string Args::get(const std::string& name, const std::string& fallback) const {
     auto it = values_.find(name);
     return it == values_.end() ? fallback : it->second;
+}
+
+std::vector<std::string> Args::all(const std::string& name) const {
+    const auto it = repeated_.find(name);
+    return it == repeated_.end() ? std::vector<std::string>{} : it->second;
 }
 
 std::string Args::required(const std::string& name) const {

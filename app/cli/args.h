@@ -29,6 +29,7 @@ public:
     bool has(const std::string& name) const { return values_.count(name) || flags_.count(name); }
     bool flag(const std::string& name) const { return flags_.count(name) > 0; }
     std::string get(const std::string& name, const std::string& fallback = "") const;
+    std::vector<std::string> all(const std::string& name) const;  // every value of a repeated option, in order
     std::string required(const std::string& name) const;
     double number(const std::string& name, double fallback) const;
     int integer(const std::string& name, int fallback) const;
@@ -38,7 +39,8 @@ public:
     double positiveNumber(const std::string& name, double fallback, double hi = 1e300) const;
 
 private:
-    std::map<std::string, std::string> values_;
+    std::map<std::string, std::string> values_;  // the last value of each option
+    std::map<std::string, std::vector<std::string>> repeated_;
     std::set<std::string> flags_;
 };
 

@@ -5,8 +5,8 @@
 
 #include "app/cli/args.h"
 #include "app/cli/commands.h"
-#include "core/util/error.h"
 #include "core/util/data_dir.h"
+#include "core/util/error.h"
 
 namespace partita::cli {
 
@@ -30,10 +30,15 @@ commands:
              [--full-sim] [--json]
   mpt        MPT: Winograd x data-parallel training on a 2-D worker grid (partita-cli mpt --help)
   l2s        Learn-to-Scale: single-image inference split across the cores of a mesh (partita-cli l2s --help)
+  inspect    per-operator table (type, inputs, output shape, weights, MACs per sample) and totals [--json]
+  convert    write any network as partita-network/1 JSON: --network F.onnx --out F.json
 
 inputs:
-  --network F            partita-network/1 JSON, or AccPar text (.txt)
-  --network-format F     auto (default), json or accpar
+  --network F            partita-network/1 JSON, AccPar text (.txt) or an ONNX model (.onnx)
+  --network-format F     auto (default), json, accpar or onnx
+  --input NAME=d0,d1,…   an ONNX graph input's full shape, batch first (repeatable; split at the last '=')
+  --dim SYMBOL=V         an ONNX symbolic dimension (repeatable); open dims default to batch 1,
+                         224 for image sides, 128 for sequence lengths
   --array F              partita-array/1 JSON (default: 16 HMC accelerators on an H-tree)
   --levels H             hierarchy levels, 1..12 (2^H accelerators; overrides the array's)
   --topology T           htree or torus
@@ -79,6 +84,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "mcmc") return cmdMcmc(rest, out);
         if (command == "mpt") return cmdMpt(rest, out);
         if (command == "l2s") return cmdL2s(rest, out);
+        if (command == "inspect") return cmdInspect(rest, out);
+        if (command == "convert") return cmdConvert(rest, out);
         err << "partita-cli: unknown command '" << command << "'\n\n" << kUsage;
         return 2;
     } catch (const UsageError& e) {

@@ -1,4 +1,5 @@
 #include "app/cli/commands.h"
+#include "app/cli/network_input.h"
 
 #include <fstream>
 #include <ostream>
@@ -25,7 +26,7 @@ using Json = nlohmann::json;
 
 // Options every engine command understands.
 const std::set<std::string> kInputOptions{
-    "network",   "network-format", "array",       "levels",        "topology",  "batch",
+    "network",   "network-format", "input", "dim", "array",       "levels",        "topology",  "batch",
     "mode",      "out-size",       "bytes-per-element", "throughput-ops", "link-bps", "level-bw-factor",
     "e-mult-pj", "e-add-pj",       "e-dram-pj",   "e-sram-pj",     "e-link-pj-per-bit", "csv"};
 const std::set<std::string> kInputFlags{"json", "sram-energy"};
@@ -89,8 +90,7 @@ Setup readSetup(const Args& a) {
 }
 
 LayerTable readLayers(const Args& a, const std::string& path) {
-    const auto format = usage("network-format", [&] { return parseNetworkFormat(a.get("network-format", "auto")); });
-    return weightedLayers(loadNetwork(path, format));
+    return weightedLayers(readNetworkArg(a, path));
 }
 
 std::string modeName(const CostParams& p) { return p.comm.w_intra == 2.0 ? "cal" : p.comm.w_intra == 1.0 ? "lit" : "custom"; }

@@ -23,5 +23,7 @@ int cmdMcmc(const Argv& args, std::ostream& out);
 // MPT (Winograd x data parallel training) and Learn-to-Scale (CMP inference); mpt_commands.cpp, l2s_commands.cpp.
 int cmdMpt(const Argv& args, std::ostream& out);
 int cmdL2s(const Argv& args, std::ostream& out);
+int cmdInspect(const Argv& args, std::ostream& out);  // inspect_commands.cpp
+int cmdConvert(const Argv& args, std::ostream& out);
 
 }  // namespace partita::cli

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "app/cli/args.h"
+#include "app/cli/network_input.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
@@ -65,7 +66,7 @@ Setup readSetup(const Args& a) {
         s.preset = usage("preset", [&] { return &preset(a.get("preset")); });
         s.layers = presetLayers(*s.preset, examplesDir());
     } else {
-        s.layers = weightedLayers(loadNetwork(a.get("network")));
+        s.layers = weightedLayers(readNetworkArg(a, a.get("network")));
     }
     const std::string largest = " (the largest supported mesh: each layer boundary keeps cores x cores matrices)";
     s.mesh.cores = a.integer("cores", 16);
@@ -317,7 +318,7 @@ int reference(const Args& a, std::ostream& out) {
 }  // namespace
 
 int cmdL2s(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "preset", "cores", "mesh", "strategy", "mask", "keep", "seed", "csv", "e-link-pj",
+    const Args a(argv, {"network", "input", "dim", "network-format", "preset", "cores", "mesh", "strategy", "mask", "keep", "seed", "csv", "e-link-pj",
                         "e-router-pj", "export-masks", "export-strength", "eps"},
                  {"json", "sweep", "compare", "reference", "help", "skip-zero-blocks", "ports"});
     if (a.flag("help")) {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/cli/args.h"
+#include "app/cli/network_input.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
 #include "core/io/csv.h"
@@ -72,7 +73,7 @@ Setup readSetup(const Args& a) {
     Setup s;
     if (a.has("network") && a.has("layers")) throw UsageError("give --layers or --network, not both");
     if (a.has("network")) {
-        const Network net = loadNetwork(a.get("network"));
+        const Network net = readNetworkArg(a, a.get("network"));
         s.layers = layersFromNetwork(net);
         s.source = net.name;
     } else {
@@ -410,7 +411,7 @@ int cmdMptTables(const Args& a, const Setup& s, std::ostream& out) {
 
 int cmdMpt(const Argv& argv, std::ostream& out) {
     const Args a(argv,
-                 {"layers", "network", "scenario", "p", "batch", "passes", "objective", "configs", "transform",
+                 {"layers", "network", "input", "dim", "network-format", "scenario", "p", "batch", "passes", "objective", "configs", "transform",
                   "weight-domain", "bytes-per-element", "array-dim", "vector-flops", "overlap", "gather-2d", "scatter-2d",
                   "gather-1d", "scatter-1d", "override", "csv", "winograd", "shape", "prediction", "tile-mean",
                   "tile-sigma"},

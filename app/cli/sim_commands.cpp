@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "app/cli/args.h"
+#include "app/cli/network_input.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
 #include "core/accpar/accpar.h"
@@ -45,7 +46,7 @@ sim::Topology readTopology(const std::string& spec) {
 SimSetup readSimSetup(const Args& a) {
     SimSetup s;
     s.batch = a.integerIn("batch", 256, 1, limits::kBatch);
-    s.net = loadNetwork(a.required("network"));
+    s.net = readNetworkArg(a, a.required("network"));
     s.topology = readTopology(a.required("topology"));
     return s;
 }
@@ -119,7 +120,7 @@ Json trafficSummary(const std::vector<sim::TrafficPair>& pairs, int devices) {
 }  // namespace
 
 int cmdSimulate(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "topology", "strategy", "method", "batch", "trace", "dot", "sync"},
+    const Args a(argv, {"network", "input", "dim", "network-format", "topology", "strategy", "method", "batch", "trace", "dot", "sync"},
                  {"json", "inference"});
     if (a.has("strategy") == a.has("method")) throw UsageError("give exactly one of --strategy or --method");
     const SimSetup s = readSimSetup(a);
@@ -168,7 +169,7 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
 }
 
 int cmdMcmc(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "topology", "batch", "budget-s", "iterations", "seed", "beta", "init", "export", "sync"},
+    const Args a(argv, {"network", "input", "dim", "network-format", "topology", "batch", "budget-s", "iterations", "seed", "beta", "init", "export", "sync"},
                  {"json", "relative-beta", "no-stall-stop", "full-sim"});
     if (!a.has("budget-s") && !a.has("iterations")) throw UsageError("give --budget-s S or --iterations N (or both)");
     const SimSetup s = readSimSetup(a);

@@ -1,4 +1,5 @@
 #include "app/gui/input_files.h"
+#include "core/io/network_io.h"
 #include "core/util/data_dir.h"
 
 #include <QDir>
@@ -11,6 +12,7 @@ namespace partita::gui {
 
 FileKind fileKindOf(const QString& path) {
     if (QFileInfo(path).suffix().compare("txt", Qt::CaseInsensitive) == 0) return FileKind::Network;
+    if (detectNetworkFormat(path.toStdString()) == NetworkFormat::Onnx) return FileKind::Network;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) return FileKind::Unknown;
     const QString format = QJsonDocument::fromJson(file.readAll()).object().value("format").toString();

@@ -4,6 +4,9 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -31,10 +34,10 @@
 #include "core/io/network_io.h"
 #include "core/util/format.h"
 #include "widgets/compare/compare_view.h"
-#include "widgets/grid/grid_view.h"
-#include "widgets/grid/metrics_panel.h"
 #include "widgets/editors/params_editor.h"
 #include "widgets/editors/sim_params_editor.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/grid/metrics_panel.h"
 #include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
 
@@ -42,6 +45,7 @@ namespace partita::gui {
 
 MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options), methods_(makeMethods()) {
     setObjectName("partita-main");
+    setAcceptDrops(true);
     setWindowTitle("Partita");
     resize(options.size);
     buildCentral();
@@ -323,6 +327,16 @@ void MainWindow::reportError(const QString& message) {
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setModal(false);
     box->show();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile()) openFile(url.toLocalFile());
+    event->acceptProposedAction();
 }
 
 }  // namespace partita::gui

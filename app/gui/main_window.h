@@ -15,8 +15,8 @@
 
 #include "app/gui/job_runner.h"
 #include "app/gui/methods/method.h"
-#include "app/gui/view_registry.h"
 #include "app/gui/options.h"
+#include "app/gui/view_registry.h"
 #include "core/run/run.h"
 #include "core/run/simulation.h"
 #include "core/store/results_db.h"
@@ -46,6 +46,10 @@ class L2sView;
 class NetworkTabView;
 struct MethodRun;
 }  // namespace partita
+
+namespace partita::onnx {
+struct InputDims;
+}
 
 namespace partita::gui {
 
@@ -164,6 +168,10 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Files dropped on the window open as File ▸ Open opens them (an ONNX model asks for its input sizes).
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
 
 private:
     void buildActions();
@@ -192,6 +200,7 @@ private:
     void buildViewTabs();
     void showRunInViews(const RunPtr& run);
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
+    bool onnxDims(const QString& path, onnx::InputDims* dims);  // asks once per file; false: cancelled
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
     bool openStoredMethodRun(std::int64_t id);  // throws StoreError; its method shows it (method_runs.cpp)
 

@@ -9,11 +9,11 @@
 #include "core/io/network_io.h"
 #include "core/run/simulation.h"
 #include "core/study/plots.h"
-#include "widgets/heatmap/comm_heatmap_view.h"
-#include "widgets/timeline/gantt_view.h"
-#include "widgets/grid/grid_view.h"
 #include "widgets/charts/study_view.h"
+#include "widgets/grid/grid_view.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/teaching/teaching_view.h"
+#include "widgets/timeline/gantt_view.h"
 
 namespace partita::gui {
 

@@ -78,7 +78,7 @@ void MainWindow::buildActions() {
 
     connect(open, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
-                                                          tr("Partita files (*.json *.txt);;All files (*)"));
+                                                          tr("Partita files and ONNX models (*.json *.txt *.onnx);;ONNX models (*.onnx);;All files (*)"));
         if (!path.isEmpty()) openFile(path);
     });
     connect(run, &QAction::triggered, this, &MainWindow::runSelected);

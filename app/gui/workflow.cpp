@@ -11,19 +11,21 @@
 #include "app/gui/input_files.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/onnx_dims_dialog.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/strategy_io.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/compare/compare_view.h"
+#include "widgets/editors/params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
-#include "widgets/editors/params_editor.h"
 #include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
 
 #include <QComboBox>
+#include <QSettings>
 #include <QUndoCommand>
 
 #include <functional>
@@ -126,7 +128,14 @@ bool MainWindow::openFile(const QString& path, QString* error) {
 bool MainWindow::loadNetwork(const QString& given, QString* error) {
     const QString path = QFileInfo(given).absoluteFilePath();  // one library entry per file
     try {
-        Network net = partita::loadNetwork(path.toStdString());
+        Network net;
+        if (detectNetworkFormat(path.toStdString()) == NetworkFormat::Onnx) {
+            onnx::InputDims dims;
+            if (!onnxDims(path, &dims)) return false;  // the user cancelled
+            net = partita::loadNetwork(path.toStdString(), NetworkFormat::Onnx, dims);
+        } else {
+            net = partita::loadNetwork(path.toStdString());
+        }
         const Array array = params_->valid() ? params_->array() : array_;
         InputsPtr inputs = makeInputs(net, array, params_->params(), path.toStdString(), array_path_.toStdString(),
                                       params_->accparParams());
@@ -363,6 +372,18 @@ void MainWindow::compareWithBaselines() {
 void MainWindow::compareRuns(const std::vector<RunPtr>& runs) {
     compare_->setRuns(runs);
     showTab(compare_);
+}
+
+// Asked once per file (the choice is remembered); no dialog when rendering a screenshot or a test.
+bool MainWindow::onnxDims(const QString& path, onnx::InputDims* dims) {
+    if (!options_.screenshot.isEmpty() || !isVisible() || QSettings().contains("onnx-dims/" + QString(path).replace('/', '|'))) {
+        *dims = OnnxDimsDialog::remembered(path);
+        return true;
+    }
+    OnnxDimsDialog dialog(path, this);
+    if (dialog.exec() != QDialog::Accepted) return false;
+    QString problem;
+    return dialog.dims(dims, &problem);
 }
 
 }  // namespace partita::gui

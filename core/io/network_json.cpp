@@ -1,6 +1,9 @@
+#include <fstream>
 #include <stdexcept>
 
 #include "core/io/network_io.h"
+#include "core/onnx/convert.h"
+#include "core/onnx/import.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
 
@@ -38,6 +41,26 @@ Rounding roundingField(Fields& f) {
     f.fail("rounding", "unknown rounding '" + r + "' (use exact, floor or ceil)");
 }
 
+// padding: one integer, [height, width], or [top, left, bottom, right] (ONNX's order).
+void paddingField(Fields& f, Window& w) {
+    if (f.has("padding") && f.raw("padding").is_array() && f.raw("padding").size() == 4) {
+        const Json& v = f.raw("padding");
+        int pads[4];
+        for (size_t i = 0; i < 4; ++i) {
+            if (!v[i].is_number_integer() || v[i].get<std::int64_t>() < 0 ||
+                v[i].get<std::int64_t>() > limits::kDimension)
+                f.fail("padding", "expected [top, left, bottom, right] of non-negative integers, found " + excerpt(v));
+            pads[i] = static_cast<int>(v[i].get<std::int64_t>());
+        }
+        w.pad_h = pads[0];
+        w.pad_w = pads[1];
+        w.pad_h_end = pads[2];
+        w.pad_w_end = pads[3];
+        return;
+    }
+    std::tie(w.pad_h, w.pad_w) = pairField(f, "padding", 0, true);
+}
+
 Window windowFields(Fields& f, bool kernel_defaults_stride) {
     Window w;
     std::tie(w.kernel_h, w.kernel_w) = pairField(f, "kernel", 0, false);
@@ -45,9 +68,20 @@ Window windowFields(Fields& f, bool kernel_defaults_stride) {
     const auto stride = pairField(f, "stride", 1, false);
     w.stride_h = f.has("stride") || !kernel_defaults_stride ? stride.first : w.kernel_h;
     w.stride_w = f.has("stride") || !kernel_defaults_stride ? stride.second : w.kernel_w;
-    std::tie(w.pad_h, w.pad_w) = pairField(f, "padding", 0, true);
+    paddingField(f, w);
+    std::tie(w.dilation_h, w.dilation_w) = pairField(f, "dilation", 1, false);
     w.rounding = roundingField(f);
     return w;
+}
+
+Shape shapeField(Fields& f, const std::string& key) {
+    Fields s(f.raw(key), f.pointer(key), f.source());
+    Shape shape;
+    shape.c = s.integerIn("channels", 1, limits::kTensorElements);
+    shape.h = s.integerIn("height", 1, limits::kDimension, 1);
+    shape.w = s.integerIn("width", 1, limits::kDimension, 1);
+    s.finish();
+    return shape;
 }
 
 bool poolMode(Fields& f) {
@@ -69,9 +103,11 @@ Operator readOperator(const Json& j, const std::string& pointer, const std::stri
             op.inputs.push_back(x.get<std::string>());
         }
     }
+    op.source_op = f.string("op", "");
     if (type == "conv") {
         op.type = OpType::Conv;
         op.out_channels = f.integerIn("out_channels", 1, limits::kDimension);
+        op.group = static_cast<int>(f.integerIn("group", 1, limits::kDimension, 1));
         op.window = windowFields(f, false);
         if (f.has("pool")) {
             Fields p(f.raw("pool"), f.pointer("pool"), source);
@@ -90,8 +126,22 @@ Operator readOperator(const Json& j, const std::string& pointer, const std::stri
         op.type = OpType::Add;
     } else if (type == "concat") {
         op.type = OpType::Concat;
+    } else if (type == "conv_transpose") {
+        op.type = OpType::ConvTranspose;
+        op.out_channels = f.integerIn("out_channels", 1, limits::kDimension);
+        op.group = static_cast<int>(f.integerIn("group", 1, limits::kDimension, 1));
+        op.window = windowFields(f, false);
+        std::tie(op.output_pad_h, op.output_pad_w) = pairField(f, "output_padding", 0, true);
+    } else if (type == "matmul") {
+        op.type = OpType::MatMul;
+    } else if (type == "elementwise") {
+        op.type = OpType::Elementwise;
+    } else if (type == "layout") {
+        op.type = OpType::Layout;
+        op.layout_shape = shapeField(f, "shape");
     } else {
-        f.fail("type", "unknown operator type '" + type + "' (use conv, fc, pool, add or concat)");
+        f.fail("type", "unknown operator type '" + type +
+                           "' (use conv, fc, pool, add, concat, conv_transpose, matmul, elementwise or layout)");
     }
     f.finish();
     return op;
@@ -104,7 +154,9 @@ Json windowJson(const Window& w, bool stride_defaults_to_kernel) {
     const bool default_stride = stride_defaults_to_kernel ? (w.stride_h == w.kernel_h && w.stride_w == w.kernel_w)
                                                           : (w.stride_h == 1 && w.stride_w == 1);
     if (!default_stride) j["stride"] = pair(w.stride_h, w.stride_w);
-    if (w.pad_h || w.pad_w) j["padding"] = pair(w.pad_h, w.pad_w);
+    if (!w.symmetric()) j["padding"] = Json::array({w.pad_h, w.pad_w, w.padBottom(), w.padRight()});
+    else if (w.pad_h || w.pad_w) j["padding"] = pair(w.pad_h, w.pad_w);
+    if (w.dilation_h != 1 || w.dilation_w != 1) j["dilation"] = pair(w.dilation_h, w.dilation_w);
     if (w.rounding == Rounding::Floor) j["rounding"] = "floor";
     if (w.rounding == Rounding::Ceil) j["rounding"] = "ceil";
     return j;
@@ -116,7 +168,8 @@ NetworkFormat parseNetworkFormat(const std::string& name) {
     if (name == "auto") return NetworkFormat::Auto;
     if (name == "json") return NetworkFormat::Json;
     if (name == "accpar") return NetworkFormat::AccParText;
-    throw std::invalid_argument("unknown network format '" + name + "' (use json, accpar or auto)");
+    if (name == "onnx") return NetworkFormat::Onnx;
+    throw std::invalid_argument("unknown network format '" + name + "' (use json, accpar, onnx or auto)");
 }
 
 Network readNetworkJson(const std::string& text, const std::string& source) {
@@ -156,11 +209,13 @@ Json networkToJson(const Network& net) {
         Json o;
         o["name"] = op.name;
         o["type"] = opTypeName(op.type);
+        if (!op.source_op.empty()) o["op"] = op.source_op;
         const std::string implicit = i == 0 ? "input" : net.ops[i - 1].name;
         if (!(op.inputs.size() == 1 && op.inputs[0] == implicit)) o["inputs"] = op.inputs;
         switch (op.type) {
         case OpType::Conv:
             o["out_channels"] = op.out_channels;
+            if (op.group != 1) o["group"] = op.group;
             o.update(windowJson(op.window, false));
             if (op.pool) {
                 Json p = windowJson(*op.pool, true);
@@ -173,8 +228,21 @@ Json networkToJson(const Network& net) {
             o.update(windowJson(op.window, true));
             if (op.average_pool) o["mode"] = "avg";
             break;
+        case OpType::ConvTranspose:
+            o["out_channels"] = op.out_channels;
+            if (op.group != 1) o["group"] = op.group;
+            o.update(windowJson(op.window, false));
+            if (op.output_pad_h || op.output_pad_w)
+                o["output_padding"] = op.output_pad_h == op.output_pad_w ? Json(op.output_pad_h)
+                                                                         : Json::array({op.output_pad_h, op.output_pad_w});
+            break;
+        case OpType::Layout:
+            o["shape"] = {{"channels", op.layout_shape.c}, {"height", op.layout_shape.h}, {"width", op.layout_shape.w}};
+            break;
         case OpType::Add:
-        case OpType::Concat: break;
+        case OpType::Concat:
+        case OpType::MatMul:
+        case OpType::Elementwise: break;
         }
         ops.push_back(o);
     }
@@ -184,11 +252,45 @@ Json networkToJson(const Network& net) {
 
 std::string writeNetworkJson(const Network& net) { return networkToJson(net).dump(2) + "\n"; }
 
-Network loadNetwork(const std::string& path, NetworkFormat format) {
+namespace {
+bool endsWith(const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+}  // namespace
+
+NetworkFormat detectNetworkFormat(const std::string& path) {
+    if (endsWith(path, ".onnx")) return NetworkFormat::Onnx;
+    if (endsWith(path, ".txt")) return NetworkFormat::AccParText;
+    std::ifstream in(path, std::ios::binary);
+    char first = 0;
+    // ModelProto's first field is ir_version (field 1, varint): the byte 0x08. JSON starts otherwise.
+    if (in.get(first) && first == 0x08) return NetworkFormat::Onnx;
+    return NetworkFormat::Json;
+}
+
+Network loadNetwork(const std::string& path, NetworkFormat format) { return loadNetwork(path, format, onnx::InputDims{}); }
+
+Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::InputDims& dims) {
+    if (format == NetworkFormat::Auto) format = detectNetworkFormat(path);
+    if (format == NetworkFormat::Onnx) {
+        onnx::InputDims given = dims;
+        // Dimensions the user left open take the importer's suggestion (batch 1, 224 px, 128 tokens).
+        for (const onnx::GraphInput& input : onnx::graphInputs(path)) {
+            if (given.inputs.count(input.name) || !input.rank_known) continue;
+            const std::vector<std::int64_t> suggested = onnx::defaultDims(input);
+            std::vector<std::int64_t> chosen;
+            for (size_t i = 0; i < input.dims.size() && i < suggested.size(); ++i) {
+                const auto& d = input.dims[i];
+                const auto symbol = given.symbols.find(d.symbol);
+                chosen.push_back(d.fixed() ? d.value
+                                 : !d.symbol.empty() && symbol != given.symbols.end() ? symbol->second
+                                                                                      : suggested[i]);
+            }
+            given.inputs[input.name] = chosen;
+        }
+        return onnx::toNetwork(onnx::importOnnx(path, given), path).network;
+    }
     const std::string text = readTextFile(path);
-    if (format == NetworkFormat::Auto)
-        format = path.size() >= 4 && path.compare(path.size() - 4, 4, ".txt") == 0 ? NetworkFormat::AccParText
-                                                                                    : NetworkFormat::Json;
     return format == NetworkFormat::AccParText ? readAccParText(text, path) : readNetworkJson(text, path);
 }
 

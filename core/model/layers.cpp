@@ -7,7 +7,7 @@ namespace partita {
 
 namespace {
 
-bool isWeighted(const Operator& op) { return op.type == OpType::Conv || op.type == OpType::FullyConnected; }
+bool isWeighted(const Operator& op) { return hasWeights(op.type); }
 
 const Operator& opAt(const Network& net, int id) { return net.ops[static_cast<size_t>(id)]; }
 
@@ -117,9 +117,14 @@ LayerTable weightedLayers(const Network& net) {
         layer.op_id = static_cast<int>(i);
         layer.c_in = static_cast<double>(op.in_shape.c);
         layer.c_out = static_cast<double>(op.out_shape.c);
-        layer.kernel_area = layer.is_fc ? 1.0 : static_cast<double>(op.window.kernel_h) * op.window.kernel_w;
+        layer.groups = layer.is_fc ? 1 : op.group;
+        layer.transposed = op.type == OpType::ConvTranspose;
+        // A grouped conv's output channel reads C_in / g inputs: k^2 / g per (input, output) channel pair.
+        layer.kernel_area =
+            layer.is_fc ? 1.0 : static_cast<double>(op.window.kernel_h) * op.window.kernel_w / static_cast<double>(op.group);
         layer.in_hw = static_cast<double>(op.in_shape.spatial());
-        layer.conv_hw = static_cast<double>(op.pre_pool_shape.spatial());
+        // A transposed conv multiplies each input position with the whole kernel: its MACs follow the input.
+        layer.conv_hw = static_cast<double>(layer.transposed ? op.in_shape.spatial() : op.pre_pool_shape.spatial());
         layer.out_hw = static_cast<double>(op.out_shape.spatial());
         table.layers.push_back(layer);
     }

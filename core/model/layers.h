@@ -15,9 +15,11 @@ struct WeightedLayer {
     int op_id = -1;          // index into Network::ops
     double c_in = 0;         // D_i (fc: flattened input features)
     double c_out = 0;        // D_o
-    double kernel_area = 1;  // K_h * K_w (1 for fc)
+    double kernel_area = 1;  // K_h * K_w / groups (1 for fc): weights per (input, output) channel pair
+    int groups = 1;          // channel groups of a grouped (depthwise: groups = C_in) conv
+    bool transposed = false; // a transposed conv (its MACs follow its input positions)
     double in_hw = 1;        // H_in * W_in of the tensor this layer reads
-    double conv_hw = 1;      // output H * W before pooling (drives MACs)
+    double conv_hw = 1;      // positions the kernel is applied at: output H * W before pooling (transposed: input)
     double out_hw = 1;       // output H * W after pooling (what the consumer reads)
     std::vector<int> preds;  // weighted layers feeding this one (through pools, adds, concats)
     // Multi-path view (accpar §6). The layer whose type prices this layer's input boundary: the only

@@ -15,11 +15,22 @@
 namespace partita {
 
 namespace {
-constexpr EnumName<OpType> kOpTypes[] = {{OpType::Conv, "conv"}, {OpType::FullyConnected, "fc"}, {OpType::Pool, "pool"},
-                                         {OpType::Add, "add"},   {OpType::Concat, "concat"}};
+constexpr EnumName<OpType> kOpTypes[] = {{OpType::Conv, "conv"},
+                                         {OpType::FullyConnected, "fc"},
+                                         {OpType::Pool, "pool"},
+                                         {OpType::Add, "add"},
+                                         {OpType::Concat, "concat"},
+                                         {OpType::ConvTranspose, "conv_transpose"},
+                                         {OpType::MatMul, "matmul"},
+                                         {OpType::Elementwise, "elementwise"},
+                                         {OpType::Layout, "layout"}};
 }  // namespace
 
 const char* opTypeName(OpType type) { return enumName(kOpTypes, type); }
+
+bool hasWeights(OpType type) {
+    return type == OpType::Conv || type == OpType::FullyConnected || type == OpType::ConvTranspose;
+}
 
 int Network::find(const std::string& op_name) const {
     for (size_t i = 0; i < ops.size(); ++i)
@@ -28,29 +39,76 @@ int Network::find(const std::string& op_name) const {
 }
 
 std::int64_t windowOutput(std::int64_t in, int kernel, int stride, int pad, Rounding rounding) {
-    if (kernel <= 0) throw std::invalid_argument("kernel must be positive, got " + std::to_string(kernel));
+    return windowOutput(in, kernel, stride, pad, pad, rounding);
+}
+
+std::int64_t windowOutput(std::int64_t in, int span, int stride, int pad, int pad_end, Rounding rounding) {
+    if (span <= 0) throw std::invalid_argument("kernel must be positive, got " + std::to_string(span));
     if (stride <= 0) throw std::invalid_argument("stride must be positive, got " + std::to_string(stride));
-    if (pad < 0) throw std::invalid_argument("padding must not be negative, got " + std::to_string(pad));
-    const std::int64_t span = in + 2 * pad - kernel;
-    if (span < 0)
-        throw std::invalid_argument("window " + std::to_string(kernel) + " does not fit input " + std::to_string(in) +
-                                    " with padding " + std::to_string(pad));
-    if (span % stride != 0) {
+    if (pad < 0 || pad_end < 0)
+        throw std::invalid_argument("padding must not be negative, got " + std::to_string(std::min(pad, pad_end)));
+    const std::string padding = pad == pad_end ? std::to_string(pad) : std::to_string(pad) + "+" + std::to_string(pad_end);
+    const std::int64_t span_left = in + pad + pad_end - span;
+    if (span_left < 0)
+        throw std::invalid_argument("window " + std::to_string(span) + " does not fit input " + std::to_string(in) +
+                                    " with padding " + padding);
+    if (span_left % stride != 0) {
         if (rounding == Rounding::Exact)
-            throw std::invalid_argument("window " + std::to_string(kernel) + " with stride " + std::to_string(stride) +
-                                        " and padding " + std::to_string(pad) + " does not tile input " +
-                                        std::to_string(in) + " (" + std::to_string(span) + " is not a multiple of " +
+            throw std::invalid_argument("window " + std::to_string(span) + " with stride " + std::to_string(stride) +
+                                        " and padding " + padding + " does not tile input " + std::to_string(in) +
+                                        " (" + std::to_string(span_left) + " is not a multiple of " +
                                         std::to_string(stride) + "); set \"rounding\" to \"floor\" or \"ceil\"");
-        if (rounding == Rounding::Ceil) return span / stride + 2;
+        if (rounding == Rounding::Ceil) return span_left / stride + 2;
     }
-    return span / stride + 1;
+    return span_left / stride + 1;
+}
+
+std::int64_t transposedOutput(std::int64_t in, int span, int stride, int pad, int pad_end, int output_pad) {
+    if (span <= 0 || stride <= 0) throw std::invalid_argument("kernel and stride must be positive");
+    if (pad < 0 || pad_end < 0 || output_pad < 0) throw std::invalid_argument("padding must not be negative");
+    if (output_pad >= stride) throw std::invalid_argument("output padding must be smaller than the stride");
+    const std::int64_t out = (in - 1) * stride + span + output_pad - pad - pad_end;
+    if (out <= 0)
+        throw std::invalid_argument("the transposed convolution's output is empty (" + std::to_string(out) + ")");
+    return out;
+}
+
+Shape broadcastShapes(const std::vector<Shape>& shapes) {
+    Shape out{1, 1, 1};
+    auto axis = [&](std::int64_t& o, std::int64_t v, const Shape& s) {
+        if (v == o || v == 1) return;
+        if (o != 1)
+            throw std::invalid_argument("inputs do not broadcast (" + std::to_string(out.c) + "x" + std::to_string(out.h) +
+                                        "x" + std::to_string(out.w) + " vs " + std::to_string(s.c) + "x" +
+                                        std::to_string(s.h) + "x" + std::to_string(s.w) + ")");
+        o = v;
+    };
+    for (const Shape& s : shapes) {
+        axis(out.c, s.c, s);
+        axis(out.h, s.h, s);
+        axis(out.w, s.w, s);
+    }
+    return out;
 }
 
 namespace {
 
 Shape applyWindow(const Shape& in, const Window& w) {
-    return Shape{in.c, windowOutput(in.h, w.kernel_h, w.stride_h, w.pad_h, w.rounding),
-                 windowOutput(in.w, w.kernel_w, w.stride_w, w.pad_w, w.rounding)};
+    return Shape{in.c, windowOutput(in.h, w.spanH(), w.stride_h, w.pad_h, w.padBottom(), w.rounding),
+                 windowOutput(in.w, w.spanW(), w.stride_w, w.pad_w, w.padRight(), w.rounding)};
+}
+
+void checkDilation(const Window& w) {
+    if (w.dilation_h < 1 || w.dilation_w < 1) throw std::invalid_argument("dilation must be positive");
+}
+
+// Conv and ConvTranspose: `group` divides both channel counts.
+void checkGroups(const Operator& op) {
+    if (op.group < 1) throw std::invalid_argument("group must be positive, got " + std::to_string(op.group));
+    if (op.in_shape.c % op.group != 0 || op.out_channels % op.group != 0)
+        throw std::invalid_argument("group " + std::to_string(op.group) + " does not divide the input channels (" +
+                                    std::to_string(op.in_shape.c) + ") and out_channels (" +
+                                    std::to_string(op.out_channels) + ")");
 }
 
 std::string describe(const std::string& name) { return "operator '" + name + "'"; }
@@ -81,7 +139,7 @@ void checkShape(const Shape& s, bool flat_channels) {
 // A weighted layer's weights and per-sample MACs within limits (exact in a double).
 void checkLayer(const Operator& op) {
     const std::int64_t kernel = std::int64_t{op.window.kernel_h} * op.window.kernel_w;  // two ints: no overflow
-    const bool conv = op.type == OpType::Conv;
+    const bool conv = op.type == OpType::Conv || op.type == OpType::ConvTranspose;
     if (!conv || (kernel <= limits::kLayerWeights && productFits(kernel, op.in_shape.c, limits::kLayerWeights))) {
         const std::int64_t fan_in = conv ? kernel * op.in_shape.c : op.in_shape.c;
         if (productFits(fan_in, op.out_channels, limits::kLayerWeights) &&
@@ -89,7 +147,7 @@ void checkLayer(const Operator& op) {
             return;
     }
     std::int64_t fan_in = op.in_shape.c;
-    if (op.type == OpType::Conv)
+    if (conv)
         fan_in = boundedMul(boundedMul(op.window.kernel_h, op.window.kernel_w, limits::kLayerWeights, "the kernel"),
                             op.in_shape.c, limits::kLayerWeights, "the weights per output channel");
     boundedMul(fan_in, op.out_channels, limits::kLayerWeights, "the layer's weights");
@@ -219,6 +277,8 @@ void propagate(Network& net, const std::string& source) {
                 if (op.input_ids.size() != 1) throw std::invalid_argument("a conv takes exactly one input");
                 if (op.out_channels <= 0)
                     throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
+                checkDilation(op.window);
+                checkGroups(op);
                 Shape conv = applyWindow(op.in_shape, op.window);
                 conv.c = op.out_channels;
                 op.pre_pool_shape = conv;
@@ -263,11 +323,48 @@ void propagate(Network& net, const std::string& source) {
                 op.pre_pool_shape = op.out_shape = out;
                 break;
             }
+            case OpType::ConvTranspose: {
+                if (op.input_ids.size() != 1) throw std::invalid_argument("a transposed conv takes exactly one input");
+                if (op.out_channels <= 0)
+                    throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
+                checkDilation(op.window);
+                checkGroups(op);
+                const Window& w = op.window;
+                op.pre_pool_shape = op.out_shape =
+                    Shape{op.out_channels,
+                          transposedOutput(op.in_shape.h, w.spanH(), w.stride_h, w.pad_h, w.padBottom(), op.output_pad_h),
+                          transposedOutput(op.in_shape.w, w.spanW(), w.stride_w, w.pad_w, w.padRight(), op.output_pad_w)};
+                break;
+            }
+            case OpType::MatMul: {
+                if (op.input_ids.size() != 2) throw std::invalid_argument("a matmul takes exactly two inputs");
+                const Shape a = op.in_shape, b = shapeOf(op.input_ids[1]);
+                if (a.w != b.h)
+                    throw std::invalid_argument("inner dimensions differ (" + shapeText(a) + " x " + shapeText(b) +
+                                                ": " + std::to_string(a.w) + " vs " + std::to_string(b.h) + ")");
+                if (a.c != b.c && a.c != 1 && b.c != 1)
+                    throw std::invalid_argument("batch dimensions do not broadcast (" + shapeText(a) + " x " +
+                                                shapeText(b) + ")");
+                op.pre_pool_shape = op.out_shape = Shape{std::max(a.c, b.c), a.h, b.w};
+                break;
+            }
+            case OpType::Elementwise: {
+                std::vector<Shape> shapes;
+                for (int id : op.input_ids) shapes.push_back(shapeOf(id));
+                op.pre_pool_shape = op.out_shape = broadcastShapes(shapes);
+                break;
+            }
+            case OpType::Layout:
+                if (op.input_ids.size() != 1) throw std::invalid_argument("a layout operator takes exactly one input");
+                if (op.layout_shape.c <= 0 || op.layout_shape.h <= 0 || op.layout_shape.w <= 0)
+                    throw std::invalid_argument("the output shape must be positive, got " + shapeText(op.layout_shape));
+                op.pre_pool_shape = op.out_shape = op.layout_shape;
+                break;
             }
             checkShape(op.in_shape, op.type == OpType::FullyConnected);
             checkShape(op.pre_pool_shape, false);
             checkShape(op.out_shape, false);
-            if (op.type == OpType::Conv || op.type == OpType::FullyConnected) checkLayer(op);
+            if (hasWeights(op.type)) checkLayer(op);
         } catch (const std::invalid_argument& e) {
             throw InputError(source, where, e.what());
         } catch (const std::overflow_error& e) {

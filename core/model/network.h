@@ -15,7 +15,11 @@ struct Shape {
     bool operator==(const Shape&) const = default;
 };
 
-enum class OpType { Conv, FullyConnected, Pool, Add, Concat };
+// Conv, FullyConnected, Pool, Add, Concat: the original five. The kinds imported models add:
+// ConvTranspose (weighted, like Conv), MatMul (two activations: batched (G, M, K) x (G, K, N) -> (G, M, N),
+// no weights), Elementwise (unary / binary / normalisation ops; NumPy broadcasting over (c, h, w)) and
+// Layout (reshape, transpose, slice, pad, resize, reductions: an explicit output shape, no arithmetic).
+enum class OpType { Conv, FullyConnected, Pool, Add, Concat, ConvTranspose, MatMul, Elementwise, Layout };
 
 // How a sliding window that does not tile its input exactly is rounded.
 enum class Rounding { Exact, Floor, Ceil };
@@ -23,8 +27,16 @@ enum class Rounding { Exact, Floor, Ceil };
 struct Window {
     int kernel_h = 1, kernel_w = 1;
     int stride_h = 1, stride_w = 1;
-    int pad_h = 0, pad_w = 0;
+    int pad_h = 0, pad_w = 0;          // top and left padding (and bottom and right unless given below)
     Rounding rounding = Rounding::Exact;
+    int pad_h_end = -1, pad_w_end = -1;  // bottom and right padding; -1: the same as top and left
+    int dilation_h = 1, dilation_w = 1;
+
+    int padBottom() const { return pad_h_end < 0 ? pad_h : pad_h_end; }
+    int padRight() const { return pad_w_end < 0 ? pad_w : pad_w_end; }
+    bool symmetric() const { return padBottom() == pad_h && padRight() == pad_w; }
+    int spanH() const { return dilation_h * (kernel_h - 1) + 1; }  // the input rows one output reads
+    int spanW() const { return dilation_w * (kernel_w - 1) + 1; }
 };
 
 struct Operator {
@@ -37,6 +49,10 @@ struct Operator {
     Window window;
     std::optional<Window> pool;  // pooling fused after a conv
     bool average_pool = false;   // pool mode, informational (no cost difference)
+    int group = 1;               // Conv, ConvTranspose: channel groups (C_in / group per output channel)
+    int output_pad_h = 0, output_pad_w = 0;  // ConvTranspose: extra rows / columns at the end
+    Shape layout_shape;          // Layout: the output shape (per sample)
+    std::string source_op;       // the imported model's op type ("Softmax", "Reshape"...); informational
 
     // Filled by propagate():
     std::vector<int> input_ids;  // -1 = the network input
@@ -62,7 +78,15 @@ const char* opTypeName(OpType type);
 void propagate(Network& net, const std::string& source);
 
 // Output size of a window over `in` along one axis; throws std::invalid_argument
-// with the reason when it does not fit or (with Rounding::Exact) does not tile.
+// with the reason when it does not fit or (with Rounding::Exact) does not tile. `span` is the
+// dilated kernel's extent, `pad` and `pad_end` the padding before and after.
 std::int64_t windowOutput(std::int64_t in, int kernel, int stride, int pad, Rounding rounding);
+std::int64_t windowOutput(std::int64_t in, int span, int stride, int pad, int pad_end, Rounding rounding);
+// A transposed convolution's output size along one axis.
+std::int64_t transposedOutput(std::int64_t in, int span, int stride, int pad, int pad_end, int output_pad);
+// Broadcasts per-sample shapes (each axis equal, or 1); throws std::invalid_argument when they do not.
+Shape broadcastShapes(const std::vector<Shape>& shapes);
+// True for operators with learned weights (Conv, FullyConnected, ConvTranspose).
+bool hasWeights(OpType type);
 
 }  // namespace partita

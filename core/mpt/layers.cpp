@@ -34,6 +34,10 @@ std::vector<MptLayer> layersFromNetwork(const Network& net) {
                 if (id >= 0) joined[static_cast<size_t>(id)] = true;
     std::vector<MptLayer> out;
     for (const Operator& op : net.ops) {
+        // MPT's worker model (spec A) covers dense convolutions and fc layers only.
+        if (op.type == OpType::ConvTranspose || (op.type == OpType::Conv && op.group != 1))
+            throw std::invalid_argument("MPT models dense convolutions and fc layers; '" + op.name + "' is a " +
+                                        (op.group != 1 ? "grouped" : "transposed") + " convolution");
         if (op.type != OpType::Conv && op.type != OpType::FullyConnected) continue;
         MptLayer l;
         l.name = op.name;
@@ -49,7 +53,8 @@ std::vector<MptLayer> layersFromNetwork(const Network& net) {
             l.width = static_cast<double>(op.pre_pool_shape.w);
             l.kernel = w.kernel_h;
             l.kernel_area = static_cast<double>(w.kernel_h) * w.kernel_w;
-            const bool same = w.stride_h == 1 && w.stride_w == 1 && w.pad_h == (w.kernel_h - 1) / 2 &&
+            const bool same = w.stride_h == 1 && w.stride_w == 1 && w.dilation_h == 1 && w.dilation_w == 1 &&
+                              w.symmetric() && w.pad_h == (w.kernel_h - 1) / 2 &&
                               w.pad_w == (w.kernel_w - 1) / 2 && op.pre_pool_shape.h == op.in_shape.h &&
                               op.pre_pool_shape.w == op.in_shape.w;
             l.winograd = w.kernel_h == w.kernel_w && (w.kernel_h == 3 || w.kernel_h == 5) && same;

@@ -20,7 +20,8 @@ Work forwardWork(const Network& net, const Operator& op, const Box& out, double 
     switch (op.type) {
     case OpType::Conv: {
         const Box pre = prePoolBox(op, out);
-        const double window = double(op.window.kernel_h) * op.window.kernel_w * static_cast<double>(op.in_shape.c);
+        const double window =
+            double(op.window.kernel_h) * op.window.kernel_w * static_cast<double>(op.in_shape.c) / op.group;
         w.flops = 2 * n * c * static_cast<double>(pre[2].size() * pre[3].size()) * window;
         if (op.pool) w.flops += out_elems * op.pool->kernel_h * op.pool->kernel_w;  // one compare per window element
         w.bytes = (in_elems + out_elems + window * c) * element_bytes;
@@ -41,7 +42,27 @@ Work forwardWork(const Network& net, const Operator& op, const Box& out, double 
         w.bytes = (in_elems + out_elems) * element_bytes;
         break;
     case OpType::Concat:
+    case OpType::Layout:
         w.bytes = (in_elems + out_elems) * element_bytes;  // a copy: memory only
+        break;
+    case OpType::ConvTranspose: {
+        // k^2 C_in / g MACs per input position and output channel, spread evenly over the output positions.
+        const double macs = double(op.window.kernel_h) * op.window.kernel_w * static_cast<double>(op.in_shape.c) /
+                            op.group * static_cast<double>(op.in_shape.spatial()) /
+                            static_cast<double>(op.out_shape.spatial());
+        w.flops = 2 * out_elems * macs;
+        w.bytes = (in_elems + out_elems +
+                   double(op.window.kernel_h) * op.window.kernel_w * static_cast<double>(op.in_shape.c) / op.group * c) *
+                  element_bytes;
+        break;
+    }
+    case OpType::MatMul:
+        w.flops = 2 * out_elems * static_cast<double>(op.in_shape.w);  // K multiply-adds per output element
+        w.bytes = (in_elems + out_elems) * element_bytes;
+        break;
+    case OpType::Elementwise:
+        w.flops = out_elems * static_cast<double>(std::max<size_t>(1, op.input_ids.size() - 1));
+        w.bytes = (in_elems + out_elems) * element_bytes;
         break;
     }
     return w;
@@ -223,7 +244,8 @@ CostTable CostTable::load(const std::string& path) { return parse(readTextFile(p
 std::optional<double> CostTable::lookup(const Operator& op, std::int64_t batch, const Degrees& degrees,
                                         const std::string& device_kind, bool backward) const {
     if (entries_.empty()) return std::nullopt;
-    const Window* w = op.type == OpType::Conv || op.type == OpType::Pool ? &op.window : nullptr;
+    const Window* w =
+        op.type == OpType::Conv || op.type == OpType::Pool || op.type == OpType::ConvTranspose ? &op.window : nullptr;
     const std::string kernel = w ? std::to_string(w->kernel_h) + "x" + std::to_string(w->kernel_w) : "1x1";
     const std::string deg = std::to_string(degrees[0]) + "x" + std::to_string(degrees[1]) + "x" +
                             std::to_string(degrees[2]) + "x" + std::to_string(degrees[3]);

@@ -40,10 +40,29 @@ namespace {
 Shape shapeOf(const Network& net, int id) { return id < 0 ? net.input : net.ops[static_cast<size_t>(id)].out_shape; }
 
 Box applyWindow(Box b, const Window& w, const Shape& in) {
-    b[2] = windowInput(b[2], w.kernel_h, w.stride_h, w.pad_h, in.h);
-    b[3] = windowInput(b[3], w.kernel_w, w.stride_w, w.pad_w, in.w);
+    b[2] = windowInput(b[2], w.spanH(), w.stride_h, w.pad_h, in.h);
+    b[3] = windowInput(b[3], w.spanW(), w.stride_w, w.pad_w, in.w);
     return b;
 }
+
+// The input rows of a transposed conv that reach output rows `out`: o = i * stride - pad + k * dilation.
+Interval transposedInput(Interval out, int span, int stride, int pad, std::int64_t in_size) {
+    if (out.size() == 0) return {0, 0};
+    auto floorDiv = [](std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+    const std::int64_t lo = -floorDiv(-(out.lo + pad - (span - 1)), stride);  // ceil
+    const std::int64_t hi = floorDiv(out.hi - 1 + pad, stride) + 1;
+    return {std::clamp<std::int64_t>(lo, 0, in_size), std::clamp<std::int64_t>(hi, 0, in_size)};
+}
+
+// The input channels a grouped op's output channels read: whole groups.
+Interval groupInput(Interval out, int groups, std::int64_t out_c, std::int64_t in_c) {
+    if (groups <= 1 || out.size() == 0) return {0, in_c};
+    const std::int64_t per_out = out_c / groups, per_in = in_c / groups;
+    return {out.lo / per_out * per_in, ((out.hi - 1) / per_out + 1) * per_in};
+}
+
+// An input broadcast along an axis (its size 1) is read at index 0 whatever the output range.
+Interval broadcastInput(Interval out, std::int64_t in_size) { return in_size == 1 ? Interval{0, out.size() ? 1 : 0} : out; }
 
 }  // namespace
 
@@ -59,7 +78,27 @@ Box inputBox(const Network& net, const Operator& op, int slot, const Box& out) {
     switch (op.type) {
     case OpType::Conv:
         b = applyWindow(prePoolBox(op, out), op.window, in);
+        b[1] = groupInput(out[1], op.group, op.out_shape.c, in.c);
+        break;
+    case OpType::ConvTranspose:
+        b[1] = groupInput(out[1], op.group, op.out_shape.c, in.c);
+        b[2] = transposedInput(out[2], op.window.spanH(), op.window.stride_h, op.window.pad_h, in.h);
+        b[3] = transposedInput(out[3], op.window.spanW(), op.window.stride_w, op.window.pad_w, in.w);
+        break;
+    case OpType::MatMul:  // (G, M, K) x (G, K, N): a row block of A against a column block of B
+        b[1] = broadcastInput(out[1], in.c);
+        if (slot == 0) b[3] = {0, in.w};
+        else b[2] = {0, in.h};
+        break;
+    case OpType::Elementwise:
+        b[1] = broadcastInput(out[1], in.c);
+        b[2] = broadcastInput(out[2], in.h);
+        b[3] = broadcastInput(out[3], in.w);
+        break;
+    case OpType::Layout:  // a reshape may move any element: a piece reads its samples' whole tensor
         b[1] = {0, in.c};
+        b[2] = {0, in.h};
+        b[3] = {0, in.w};
         break;
     case OpType::FullyConnected:
         b[1] = {0, in.c};

@@ -11,11 +11,15 @@ namespace partita::sim {
 DimKind dimKind(OpType type, Dim dim) {
     if (dim == Dim::Sample) return DimKind::Sample;
     switch (type) {
-    case OpType::Conv: return dim == Dim::Channel ? DimKind::Parameter : DimKind::Attribute;
+    case OpType::Conv:
+    case OpType::ConvTranspose: return dim == Dim::Channel ? DimKind::Parameter : DimKind::Attribute;
     case OpType::FullyConnected: return dim == Dim::Channel ? DimKind::Parameter : DimKind::Fixed;
     case OpType::Pool:
     case OpType::Add:
-    case OpType::Concat: return DimKind::Attribute;
+    case OpType::Concat:
+    case OpType::MatMul:  // no weights: every dimension of its (G, M, N) output is an attribute
+    case OpType::Elementwise:
+    case OpType::Layout: return DimKind::Attribute;
     }
     return DimKind::Fixed;
 }
@@ -27,7 +31,6 @@ constexpr EnumName<Dim> kDimNames[] = {
 
 const char* dimName(Dim dim) { return enumName(kDimNames, dim); }
 
-bool hasWeights(OpType type) { return type == OpType::Conv || type == OpType::FullyConnected; }
 
 Degrees OpConfig::coords(int k) const {
     Degrees c{};
@@ -98,8 +101,9 @@ void validateConfig(const Network& net, int op_id, std::int64_t batch, const OpC
     }
     if (config.reduce < 1) fail(op, "the reduce degree must be positive, got " + std::to_string(config.reduce), source);
     if (config.reduce > 1) {
-        if (!hasWeights(op.type))
+        if (op.type != OpType::Conv && op.type != OpType::FullyConnected)
             fail(op, std::string(opTypeName(op.type)) + " operators have no input-channel reduction to split", source);
+        if (op.group != 1) fail(op, "a grouped conv's input channels are not reduced across groups", source);
         const std::int64_t channels = reducedChannels(net, op);
         if (channels % config.reduce != 0)
             fail(op, "reduce degree " + std::to_string(config.reduce) + " does not divide the " +

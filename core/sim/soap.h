@@ -27,7 +27,6 @@ enum class DimKind { Sample, Attribute, Parameter, Fixed };
 
 DimKind dimKind(OpType type, Dim dim);
 const char* dimName(Dim dim);  // "sample", "channel", "height", "width"
-bool hasWeights(OpType type);  // conv and fc
 
 struct OpConfig {
     Degrees degree{1, 1, 1, 1};

@@ -27,5 +27,15 @@ inline constexpr int kJsonDepth = 256;
 inline constexpr int kExpressionDepth = 256;
 // Magnitude of a template value (variables, literals and every intermediate result).
 inline constexpr std::int64_t kTemplateValue = std::int64_t{1} << 40;
+// ONNX files: protobuf cannot parse more than 2 GiB; bigger models keep weights in external data,
+// which the importer never needs.
+inline constexpr std::int64_t kOnnxFileBytes = (std::int64_t{1} << 31) - 1;
+// Axes of one ONNX tensor.
+inline constexpr std::int64_t kOnnxRank = 32;
+// Elements of one ONNX tensor, batch included (per-sample activations stay within kTensorElements
+// for any batch up to 2^12; the product of two such counts is checked).
+inline constexpr std::int64_t kOnnxTensorElements = std::int64_t{1} << 52;
+// Elements of a tensor whose values the importer folds (shape subgraphs, Resize scales).
+inline constexpr std::int64_t kOnnxFoldedValues = std::int64_t{1} << 16;
 
 }  // namespace partita::limits

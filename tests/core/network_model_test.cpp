@@ -90,10 +90,11 @@ TEST(NetworkModel, OperatorsMayAppearBeforeTheirInputs) {
 TEST(NetworkErrors, EachCaseHasItsOwnMessage) {
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernal": 3})")),
               "net.json: /operators/0: missing key 'kernel' (found 'kernal': a misspelling?)");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 3, "dilation": 2})")),
-              "net.json: /operators/0/dilation: unknown key 'dilation'");
+    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 3, "bias": true})")),
+              "net.json: /operators/0/bias: unknown key 'bias'");
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "lstm"})")),
-              "net.json: /operators/0/type: unknown operator type 'lstm' (use conv, fc, pool, add or concat)");
+              "net.json: /operators/0/type: unknown operator type 'lstm' (use conv, fc, pool, add, concat, "
+              "conv_transpose, matmul, elementwise or layout)");
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 0, "kernel": 3})")),
               "net.json: /operators/0/out_channels: must be between 1 and 16777216, got 0");
     EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": -3})")),

@@ -151,6 +151,15 @@ TEST(SimDelta, EqualsFullOnInceptionLikeDag) {
     }
 }
 
+TEST(SimDelta, EqualsFullOnEveryOperatorKind) {
+    // Grouped, dilated, asymmetric and transposed convs, matmuls, element-wise and layout ops.
+    const Network tour = builtin("ops-tour");
+    for (const Topology& t : {test::pair(), test::cluster(1, 4), test::ring(4)}) {
+        SCOPED_TRACE(t.name);
+        checkDeltaEqualsFull({tour, t, 16, {}, 200}, 9);
+    }
+}
+
 TEST(SimDelta, EqualsFullWithOptions) {
     SimOptions inference;
     inference.training = false;

@@ -33,9 +33,9 @@
 #include "app/gui/options.h"
 #include "app/gui/runs_dock.h"
 #include "core/cost/evaluate.h"
-#include "core/util/format.h"
 #include "core/io/network_io.h"
 #include "core/store/results_db.h"
+#include "core/util/format.h"
 
 #include <sqlite3.h>
 #include "widgets/compare/compare_view.h"

@@ -15,15 +15,15 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "core/io/network_io.h"
+#include "core/l2s/presets.h"
 #include "core/run/l2s_outcome.h"
 #include "core/run/mpt_outcome.h"
-#include "core/l2s/presets.h"
+#include "widgets/charts/layer_bars.h"
+#include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/l2s/l2s_view.h"
-#include "widgets/charts/layer_bars.h"
 #include "widgets/mpt/mpt_view.h"
-#include "widgets/charts/sweep_chart.h"
 
 using namespace partita;
 using namespace partita::gui;

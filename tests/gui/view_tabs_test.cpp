@@ -10,9 +10,9 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
-#include "widgets/timeline/gantt_view.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/teaching/teaching_view.h"
+#include "widgets/timeline/gantt_view.h"
 
 using namespace partita;
 using namespace partita::gui;

@@ -4,8 +4,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "widgets/common/choice_grid.h"
 #include "widgets/charts/layer_bars.h"
+#include "widgets/common/choice_grid.h"
 
 using namespace partita;
 

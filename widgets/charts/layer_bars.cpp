@@ -7,9 +7,9 @@
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
+#include "widgets/common/plot_frame.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/geometry/palette.h"
-#include "widgets/common/plot_frame.h"
 
 namespace partita {
 

@@ -6,8 +6,8 @@
 
 #include <qcustomplot.h>
 
-#include "widgets/geometry/palette.h"
 #include "widgets/charts/study_view.h"
+#include "widgets/geometry/palette.h"
 
 namespace partita {
 

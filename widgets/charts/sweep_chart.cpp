@@ -6,8 +6,8 @@
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
-#include "widgets/geometry/palette.h"
 #include "widgets/common/plot_frame.h"
+#include "widgets/geometry/palette.h"
 
 namespace partita {
 

@@ -1,5 +1,7 @@
 #include "widgets/common/method_table.h"
 
+#include <cmath>
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -68,5 +70,16 @@ void fillComparisonTable(QTableWidget* table, const QStringList& headers, const 
         }
     table->resizeColumnsToContents();
 }
+
+void choose(QComboBox* box, const QVariant& value, const QString& title) {
+    int index = box->findData(value);
+    if (index < 0) {
+        box->addItem(title, value);
+        index = box->count() - 1;
+    }
+    box->setCurrentIndex(index);
+}
+
+QString timesText(double x) { return std::isfinite(x) ? QString::number(x, 'f', 2) + "×" : QStringLiteral("—"); }
 
 }  // namespace partita

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <QStringList>
+#include <QVariant>
 
 class QComboBox;
 class QHBoxLayout;
@@ -26,6 +27,9 @@ struct Choice {
 void addChoices(QHBoxLayout* row, QWidget* parent, const std::vector<Choice>& choices);
 // Per-item tooltips for a box whose items are terse (`tips` in item order; extra items keep none).
 void setItemTips(QComboBox* box, const QStringList& tips);
+// Selects `value` in `box`, listing it first when it is not one of the presets (a file, a stored run's value).
+void choose(QComboBox* box, const QVariant& value, const QString& title);
+QString timesText(double x);  // "2.54×", or "—" when not finite
 void showSummaryError(QLabel* summary, const QString& message);  // red, escaped
 
 QTableWidget* makeComparisonTable(QWidget* parent, const QString& object_name);

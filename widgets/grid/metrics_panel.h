@@ -5,8 +5,8 @@
 #include <QMap>
 #include <QWidget>
 
-#include "core/run/run.h"
 #include "core/io/csv.h"
+#include "core/run/run.h"
 
 class QTableWidget;
 class QLabel;

@@ -6,9 +6,9 @@
 #include <QPainter>
 
 #include "widgets/common/qt_text.h"
-#include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/geometry/ticks.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
 
 namespace partita {
 

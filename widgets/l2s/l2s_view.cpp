@@ -12,12 +12,12 @@
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
-#include "widgets/common/qt_text.h"
-#include "widgets/common/choice_grid.h"
-#include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/charts/layer_bars.h"
-#include "widgets/common/method_table.h"
 #include "widgets/charts/sweep_chart.h"
+#include "widgets/common/choice_grid.h"
+#include "widgets/common/method_table.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
 
 namespace partita {
 
@@ -29,17 +29,6 @@ const char* const kScenarioNames[] = {"Baseline (traditional)", "SS (what-if mas
 const char* const kPaperVariant[] = {"Baseline", "SS", "SS_Mask", ""};
 
 QString percent(double fraction) { return QString::number(fraction * 100, 'f', 1) + " %"; }
-QString times(double x) { return std::isfinite(x) ? QString::number(x, 'f', 2) + "×" : QStringLiteral("—"); }
-
-// Selects `value` in `box`, listing it first when it is not one of the presets (a file, a stored run's value).
-void choose(QComboBox* box, const QVariant& value, const QString& title) {
-    int index = box->findData(value);
-    if (index < 0) {
-        box->addItem(title, value);
-        index = box->count() - 1;
-    }
-    box->setCurrentIndex(index);
-}
 
 }  // namespace
 
@@ -347,9 +336,9 @@ void L2sView::fillTable() {
     for (const auto& row : t.rows) {
         auto num = [&](size_t i) { return row[i].empty() ? NAN : std::stod(row[i]); };
         auto paper = [&](size_t i, bool ratio) {
-            return row[i].empty() ? QString() : ratio ? times(num(i)) : percent(num(i));
+            return row[i].empty() ? QString() : ratio ? timesText(num(i)) : percent(num(i));
         };
-        rows.push_back({q(row[0]), q(seconds(num(1))), times(num(2)), percent(num(3)), q(withCommas(num(4))),
+        rows.push_back({q(row[0]), q(seconds(num(1))), timesText(num(2)), percent(num(3)), q(withCommas(num(4))),
                         percent(num(6)), paper(7, true), paper(8, false), paper(9, false)});
     }
     fillComparisonTable(table_,

@@ -14,27 +14,15 @@
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
-#include "widgets/common/qt_text.h"
-#include "widgets/common/choice_grid.h"
 #include "widgets/charts/layer_bars.h"
-#include "widgets/common/method_table.h"
 #include "widgets/charts/sweep_chart.h"
+#include "widgets/common/choice_grid.h"
+#include "widgets/common/method_table.h"
+#include "widgets/common/qt_text.h"
 
 namespace partita {
 
 namespace {
-
-QString times(double x) { return std::isfinite(x) ? QString::number(x, 'f', 2) + "×" : QStringLiteral("—"); }
-
-// Selects `value` in `box`, listing it first when it is not one of the presets (a file, a stored run's value).
-void choose(QComboBox* box, const QVariant& value, const QString& title) {
-    int index = box->findData(value);
-    if (index < 0) {
-        box->addItem(title, value);
-        index = box->count() - 1;
-    }
-    box->setCurrentIndex(index);
-}
 
 const mpt::Evaluation kNoEvaluation;
 
@@ -363,7 +351,7 @@ void MptView::fillTable() {
     int bold = -1;
     for (const auto& row : t.rows) {
         if (row[0] == mpt::scenarioName(outcome_->eval.scenario)) bold = static_cast<int>(rows.size());
-        rows.push_back({q(row[0]), q(seconds(std::stod(row[1]))), times(std::stod(row[2])), times(std::stod(row[3])),
+        rows.push_back({q(row[0]), q(seconds(std::stod(row[1]))), timesText(std::stod(row[2])), timesText(std::stod(row[3])),
                         q(withPrefix(std::stod(row[4]), "B")), q(joules(std::stod(row[5]))), q(row[6])});
     }
     fillComparisonTable(table_,

@@ -1,0 +1,115 @@
+// partita-cli inspect (a per-operator table and totals for any network format) and
+// convert (any format to partita-network/1 JSON).
+#include <fstream>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/args.h"
+#include "app/cli/commands.h"
+#include "app/cli/network_input.h"
+#include "app/cli/report.h"
+#include "core/io/network_io.h"
+#include "core/model/counts.h"
+#include "core/util/error.h"
+#include "core/util/format.h"
+
+namespace partita::cli {
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::string shapeText(const Shape& s) { return std::to_string(s.c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w); }
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+std::string typeOf(const Operator& op) {
+    return op.source_op.empty() ? opTypeName(op.type) : op.source_op + " (" + opTypeName(op.type) + ")";
+}
+
+// The nodes an ONNX import refused, as JSON and as a table.
+int reportUnsupported(const onnx::UnsupportedOperators& e, bool json, std::ostream& out) {
+    if (json) {
+        Json list = Json::array();
+        for (const auto& n : e.nodes())
+            list.push_back({{"name", n.name}, {"op_type", n.op_type}, {"domain", n.domain}, {"index", n.index}});
+        out << Json{{"unsupported", list}, {"error", e.what()}}.dump(2) << "\n";
+    } else {
+        TextTable t({"node", "op type", "domain", "position"});
+        for (const auto& n : e.nodes()) t.add({n.name, n.op_type, n.domain.empty() ? "ai.onnx" : n.domain, std::to_string(n.index)});
+        out << "Unsupported operators:\n";
+        t.print(out);
+    }
+    return 1;
+}
+
+}  // namespace
+
+int cmdInspect(const Argv& argv, std::ostream& out) {
+    const Args a(argv, {"network", "network-format", "input", "dim"}, {"json"});
+    const std::string path = a.required("network");
+    Network net;
+    try {
+        net = readNetworkArg(a, path);
+    } catch (const onnx::UnsupportedOperators& e) {
+        reportUnsupported(e, a.flag("json"), out);
+        throw;
+    }
+    const NetworkCounts totals = countNetwork(net);
+    if (a.flag("json")) {
+        Json ops = Json::array();
+        for (const Operator& op : net.ops) {
+            const OperatorCount c = countOperator(op);
+            ops.push_back({{"name", op.name},
+                           {"type", opTypeName(op.type)},
+                           {"op", op.source_op},
+                           {"inputs", op.inputs},
+                           {"output_shape", {op.out_shape.c, op.out_shape.h, op.out_shape.w}},
+                           {"weights", c.weights},
+                           {"macs_per_sample", c.macs_per_sample},
+                           {"view", isImportView(op)}});
+        }
+        out << Json{{"network", net.name},
+                    {"input_shape", {net.input.c, net.input.h, net.input.w}},
+                    {"operators", totals.operators},
+                    {"weighted_layers", totals.weighted_layers},
+                    {"weights", totals.weights},
+                    {"macs_per_sample", totals.macs_per_sample},
+                    {"unsupported", Json::array()},
+                    {"operator_table", ops}}
+                   .dump(2)
+            << "\n";
+        return 0;
+    }
+    TextTable t({"operator", "type", "inputs", "output (c x h x w)", "weights", "MACs / sample"});
+    for (const Operator& op : net.ops) {
+        const OperatorCount c = countOperator(op);
+        t.add({op.name, typeOf(op), joined(op.inputs), shapeText(op.out_shape), withCommas(c.weights),
+               withCommas(c.macs_per_sample)});
+    }
+    out << net.name << ": input " << shapeText(net.input) << " per sample\n";
+    t.print(out);
+    out << "\noperators " << totals.operators << " (views inserted by an import not counted) · weighted layers "
+        << totals.weighted_layers << " · weights " << withCommas(totals.weights) << " · MACs per sample "
+        << withCommas(totals.macs_per_sample) << "\n";
+    return 0;
+}
+
+int cmdConvert(const Argv& argv, std::ostream& out) {
+    const Args a(argv, {"network", "network-format", "input", "dim", "out"}, {});
+    const Network net = readNetworkArg(a, a.required("network"));
+    const std::string target = a.required("out");
+    std::ofstream file(target, std::ios::binary);
+    if (!file) throw Error(target + ": cannot write the file");
+    file << writeNetworkJson(net);
+    if (!file) throw Error(target + ": writing failed");
+    out << "wrote " << target << " (" << countNetwork(net).operators << " operators)\n";
+    return 0;
+}
+
+}  // namespace partita::cli

@@ -1,0 +1,19 @@
+#pragma once
+// --network in any format: partita-network/1 JSON, AccPar text, or an ONNX model whose dynamic and
+// symbolic input dimensions come from --input NAME=d0,d1,… (repeatable) and --dim SYMBOL=V.
+#include <set>
+#include <string>
+
+#include "app/cli/args.h"
+#include "core/model/network.h"
+#include "core/onnx/import.h"
+
+namespace partita::cli {
+
+inline const std::set<std::string> kNetworkOptions{"network-format", "input", "dim"};
+
+// The --input and --dim values; a malformed one is a UsageError naming the option.
+onnx::InputDims inputDims(const Args& a);
+Network readNetworkArg(const Args& a, const std::string& path);
+
+}  // namespace partita::cli

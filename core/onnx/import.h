@@ -1,0 +1,91 @@
+#pragma once
+// Reading an .onnx file into a Graph (graph.h): parse the protobuf, set the sizes the user chose for
+// dynamic and symbolic input dimensions, infer every tensor's shape and fold the integer shape
+// subgraphs exporters emit. How shapes are found (import.cpp):
+//   one pass over the nodes in topological order. A node whose inputs' values are known is folded
+//   (fold.cpp: Constant, Shape, Gather, Squeeze, Unsqueeze, Concat, Slice, Cast, ConstantOfShape,
+//   Range, Expand, Where, Equal, Add/Sub/Mul/Div, ReduceProd, Reshape, Identity). The operators whose
+//   shapes come from such values, and those whose ONNX 1.12 inference falls short, use Partita's own
+//   rules (shapes.cpp: Reshape with 0 and -1, Expand, Tile, Resize, Upsample, Slice, Split, Pad,
+//   reductions, ConstantOfShape, Range, Shape, LayerNormalization, element-wise and broadcasting
+//   ops), which follow each operator's opsets up to 21. The rest (Conv, ConvTranspose, Gemm, MatMul,
+//   BatchNormalization, Concat, Flatten, Transpose, Squeeze, Unsqueeze, Gather, the pools) run ONNX's
+//   own inference function for the model's opset, fed with the folded values as constant tensors,
+//   after their attributes are checked (checks.cpp). Driving ONNX's inference node by node instead
+//   of calling InferShapes on the whole model lets every node see what was folded upstream: one pass,
+//   where InferShapes would be re-run after every Reshape whose target depends on an earlier one.
+//   Nodes are first checked against their ONNX schema (input/output counts, attribute types) for the
+//   opsets ONNX 1.12 knows (up to 17).
+// Weight data is never read (initializer dims suffice) and external-data files are never opened.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/onnx/graph.h"
+#include "core/util/error.h"
+
+namespace partita::onnx {
+
+// Sizes the user sets: `--input NAME=d0,d1,…` replaces a graph input's whole shape; `--dim SYMBOL=V`
+// sets a symbolic dimension wherever it occurs among the graph inputs.
+struct InputDims {
+    std::map<std::string, std::vector<std::int64_t>> inputs;
+    std::map<std::string, std::int64_t> symbols;
+};
+
+// One declared dimension of a graph input: a fixed size, a symbol, or unknown.
+struct InputDim {
+    std::int64_t value = 0;  // > 0 when fixed by the model
+    std::string symbol;      // the dim_param, when the model names it
+    bool fixed() const { return value > 0; }
+};
+
+struct GraphInput {
+    std::string name;
+    std::string dtype;        // as in Tensor::dtype
+    bool rank_known = false;  // false: the model declares no shape, the user must give every dim
+    std::vector<InputDim> dims;
+};
+
+// One node outside the supported operator set.
+struct UnsupportedNode {
+    std::string name;
+    std::string op_type;
+    std::string domain;  // "" for the default ONNX domain
+    int index = 0;       // position in the model's node list
+};
+
+// The model uses operators Partita cannot cost: every such node, listed once.
+class UnsupportedOperators : public InputError {
+public:
+    UnsupportedOperators(std::string source, std::vector<UnsupportedNode> nodes);
+    const std::vector<UnsupportedNode>& nodes() const { return nodes_; }
+
+private:
+    std::vector<UnsupportedNode> nodes_;
+};
+
+// The operator types Partita imports (default domain), sorted.
+const std::vector<std::string>& supportedOperators();
+
+// Throws InputError (file-named) for an unreadable or malformed file, UnsupportedOperators, or an
+// output whose shape stays unknown (the message names the node, the tensor and the input dims to set).
+Graph importOnnx(const std::string& path, const InputDims& dims = {});
+// The same on a file's bytes; `source` names it in messages (fuzzing, drag and drop of data).
+Graph importOnnxData(std::string_view bytes, const std::string& source, const InputDims& dims = {});
+
+// The graph inputs (initializers excluded) with their declared dims, so a user can be asked.
+std::vector<GraphInput> graphInputs(const std::string& path);
+std::vector<GraphInput> graphInputsData(std::string_view bytes, const std::string& source);
+
+// Suggested sizes: the model's fixed dims; for dynamic ones, batch 1 for dim 0, 224 for the image
+// sides of a rank-4 input (NCHW, or NHWC when dim 3 is fixed to 1, 3 or 4 channels), 3 for its
+// channels, 128 for the sequence length (dim 1) of a rank-2 or rank-3 input, 1 otherwise. Empty when
+// the model declares no shape.
+std::vector<std::int64_t> defaultDims(const GraphInput& input);
+// defaultDims for every input, as `--input` values.
+InputDims defaultInputDims(const std::vector<GraphInput>& inputs);
+
+}  // namespace partita::onnx

@@ -108,6 +108,30 @@ private slots:
         QCOMPARE(view.layerOfNode(add), -1);
     }
 
+    // Imported operator kinds: element-wise and layout ops by their model's name, grouped convs with
+    // their groups, and a matmul of two activations with its MACs (no weights, so no layer).
+    void importedOperatorsShowTheirKinds() {
+        const InputsPtr in = inputsOf("ops-tour");
+        NetworkGraphView view;
+        view.setInputs(in);
+        const auto lines = [&](const char* name) { return view.nodeLines(view.nodeOfOperator(in->network.find(name))); };
+        // Depthwise 3x3 over 16 channels at 16x16 positions: 9 * 16 * 256 = 36,864 MACs.
+        QCOMPARE(lines("dw"), QStringList({"dw", "conv (16 groups) · 16×16×16", "36.86 k MACs"}));
+        QCOMPARE(lines("dw_act"), QStringList({"dw_act", "HardSwish · 16×16×16"}));
+        QCOMPARE(lines("tokens"), QStringList({"tokens", "Reshape · 16×64×1"}));
+        // Q (64 x 16) times K^T (16 x 64): 64 * 16 * 64 = 65,536 MACs, and no weighted layer.
+        QCOMPARE(lines("scores"), QStringList({"scores", "matmul · 1×64×64", "65.54 k MACs"}));
+        QCOMPARE(view.layerOfNode(view.nodeOfOperator(in->network.find("scores"))), -1);
+        // 2x2 kernel, 32 -> 16 channels, applied at the 16x16 input positions: 4 * 32 * 16 * 256.
+        QCOMPARE(lines("up"), QStringList({"up", "conv_transpose · 16×32×32", "524.3 k MACs"}));
+        // Coloured by MACs, the matmul is coloured too; by weights it is not.
+        view.setColourMode(NetworkGraphView::ColourMode::Macs);
+        const int scores = view.nodeOfOperator(in->network.find("scores"));
+        QVERIFY(view.nodeFill(scores) != QColor(Qt::white));
+        view.setColourMode(NetworkGraphView::ColourMode::Weights);
+        QCOMPARE(view.nodeFill(scores), QColor(Qt::white));
+    }
+
     void coloursFollowTheChosenLevelAndMode() {
         const InputsPtr in = inputsOf("lenet-c");
         const RunPtr run = hypar(in);

@@ -139,7 +139,8 @@ private:
     void buildPaths();                    // edge paths in scene coordinates
     void recolour();                      // fills_ and legend_ for the mode, level and run
     bool runMatches() const;
-    std::vector<double> layerValues() const;  // per weighted layer, for the value modes
+    double nodeMacs(int op, int layer) const;  // the weighted layer's, else the operator's (a matmul's)
+    std::vector<double> nodeValues() const;    // per node, for the value modes (0: not coloured)
     QString runLabel() const;
     double headerHeight(double width) const;  // title and legend band above the graph
     QRectF graphArea() const;                 // the widget below the band

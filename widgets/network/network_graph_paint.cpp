@@ -31,16 +31,17 @@ view::Rgb rgbOf(const QColor& c) {
 
 // ---- colours -------------------------------------------------------------------------------------
 
-std::vector<double> NetworkGraphView::layerValues() const {
-    std::vector<double> v;
+std::vector<double> NetworkGraphView::nodeValues() const {
+    std::vector<double> v(nodes_.size(), 0.0);
     if (!inputs_) return v;
-    const LayerTable& layers = inputs_->layers;
-    if (mode_ == ColourMode::Communication) {
-        const LayerComm c = layerComm(*run_);
-        for (size_t l = 0; l < layers.size(); ++l) v.push_back(c.layerTotal(static_cast<int>(l)));
-        return v;
+    const LayerComm comm = mode_ == ColourMode::Communication ? layerComm(*run_) : LayerComm{};
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        const Node& n = nodes_[i];
+        if (mode_ == ColourMode::Macs) v[i] = nodeMacs(n.op, n.layer);
+        else if (n.layer < 0) continue;
+        else if (mode_ == ColourMode::Weights) v[i] = inputs_->layers[static_cast<size_t>(n.layer)].weights();
+        else v[i] = comm.layerTotal(n.layer);
     }
-    for (const WeightedLayer& l : layers.layers) v.push_back(mode_ == ColourMode::Macs ? l.macsPerSample() : l.weights());
     return v;
 }
 
@@ -70,7 +71,7 @@ void NetworkGraphView::recolour() {
         legend_.items.push_back({kPlain, tr("no weights: not partitioned")});
         return update();
     }
-    const std::vector<double> values = layerValues();
+    const std::vector<double> values = nodeValues();
     double lo = 0, hi = 0;
     for (double v : values)
         if (v > 0) {
@@ -80,8 +81,7 @@ void NetworkGraphView::recolour() {
     // Log scale: MACs, weights and traffic span several orders of magnitude within one network.
     const auto t = [&](double v) { return hi > lo ? std::log(v / lo) / std::log(hi / lo) : 1.0; };
     for (size_t i = 0; i < nodes_.size(); ++i)
-        if (const int l = nodes_[i].layer; l >= 0 && values[static_cast<size_t>(l)] > 0)
-            fills_[i] = qcolor(view::viridis(t(values[static_cast<size_t>(l)])));
+        if (values[i] > 0) fills_[i] = qcolor(view::viridis(t(values[i])));
     legend_.title = mode_ == ColourMode::Macs      ? tr("%1 · coloured by MACs per sample (log scale)").arg(network)
                     : mode_ == ColourMode::Weights ? tr("%1 · coloured by weights (log scale)").arg(network)
                                                    : tr("Coloured by the communication of %1 (log scale)").arg(runLabel());
@@ -89,7 +89,9 @@ void NetworkGraphView::recolour() {
     const bool bytes = mode_ == ColourMode::Communication;
     legend_.low = bytes ? q(withPrefix(lo, "B")) : prefixed(lo);
     legend_.high = bytes ? q(withPrefix(hi, "B")) : prefixed(hi);
-    legend_.items.push_back({kPlain, tr("no weights")});
+    legend_.items.push_back({kPlain, mode_ == ColourMode::Macs      ? tr("no multiply-accumulates")
+                                     : mode_ == ColourMode::Weights ? tr("no weights")
+                                                                    : tr("no weights: not partitioned")});
     update();
 }
 

@@ -1,6 +1,7 @@
 // NetworkGraphView's text: node labels, tooltips, the node table (CSV) and the DOT text.
 #include <QString>
 
+#include "core/model/counts.h"
 #include "core/study/plots.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
@@ -15,8 +16,11 @@ QString shapeText(const Shape& s) { return QStringLiteral("%1×%2×%3").arg(s.c)
 // "118 M" for 118,013,952: four significant digits and an SI prefix.
 QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
 
+// "conv + pool", "conv (32 groups)"; an imported element-wise or layout op by its model's name ("Relu").
 QString typeText(const Operator& op) {
-    QString type = QString::fromLatin1(opTypeName(op.type));
+    const bool generic = op.type == OpType::Elementwise || op.type == OpType::Layout;
+    QString type = generic && !op.source_op.empty() ? q(op.source_op) : QString::fromLatin1(opTypeName(op.type));
+    if (op.group > 1) type += QStringLiteral(" (%1 groups)").arg(op.group);
     if (op.pool) type += op.average_pool ? QStringLiteral(" + avg pool") : QStringLiteral(" + pool");
     return type;
 }
@@ -40,8 +44,14 @@ QStringList NetworkGraphView::nodeLinesFor(int op, int layer) const {
     if (op < 0) return {tr("input"), shapeText(net.input)};
     const Operator& o = net.ops[static_cast<size_t>(op)];
     QStringList lines{q(o.name), typeText(o) + QStringLiteral(" · ") + shapeText(o.out_shape)};
-    if (layer >= 0) lines << tr("%1 MACs").arg(prefixed(inputs_->layers[static_cast<size_t>(layer)].macsPerSample()));
+    if (const double macs = nodeMacs(op, layer); macs > 0) lines << tr("%1 MACs").arg(prefixed(macs));
     return lines;
+}
+
+double NetworkGraphView::nodeMacs(int op, int layer) const {
+    if (layer >= 0) return inputs_->layers[static_cast<size_t>(layer)].macsPerSample();
+    // Not a weighted layer, yet it may multiply: a matmul of two activations (attention).
+    return op >= 0 ? countOperator(inputs_->network.ops[static_cast<size_t>(op)]).macs_per_sample : 0;
 }
 
 QString NetworkGraphView::runLabel() const { return runMatches() ? q(run_->name) : QString(); }

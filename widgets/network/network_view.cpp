@@ -9,7 +9,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "core/cost/evaluate.h"
+#include "core/model/counts.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/network/network_graph.h"
@@ -129,12 +129,15 @@ void NetworkTabView::setInputs(const InputsPtr& inputs) {
     }
     const Network& net = inputs->network;
     const Shape& in = net.input;
-    title_->setText(tr("<b>%1</b> — %2. Input %3; %4 operators, %5 weighted layers, %6 MACs per sample.")
-                        .arg(q(net.name).toHtmlEscaped(), q(net.description).toHtmlEscaped(),
+    QString description = q(net.description).trimmed();
+    if (!description.isEmpty() && !description.endsWith('.')) description += '.';
+    // MACs as `partita-cli inspect` counts them: weighted layers and matmuls of two activations.
+    title_->setText(tr("<b>%1</b> — %2 Input %3; %4 operators, %5 weighted layers, %6 MACs per sample.")
+                        .arg(q(net.name).toHtmlEscaped(), description.toHtmlEscaped(),
                              QStringLiteral("%1×%2×%3").arg(in.c).arg(in.h).arg(in.w))
                         .arg(net.ops.size())
                         .arg(inputs->layers.size())
-                        .arg(q(withCommas(macsPerSample(inputs->layers)))));
+                        .arg(q(withCommas(countNetwork(net).macs_per_sample))));
 }
 
 void NetworkTabView::setRun(const RunPtr& run) { graph_->setRun(run); }

@@ -229,6 +229,9 @@ private slots:
         QCOMPARE(done.count(), 1);
         QCOMPARE(static_cast<int>(view.graphLayout().nodes.size()), view.nodeCount());
         QCOMPARE(view.problem(), QString());
+        view.fit();  // 181 operators fitted: boxes without text
+        QVERIFY(view.scale() < 0.12);
+        shoot(view, "network-graph-large-fit.png");
         // New parameters on the same network keep the drawing (no second layout).
         CostParams params;
         params.batch = 64;

@@ -192,9 +192,8 @@ void NetworkGraphView::applyLayout(std::uint64_t generation, view::GraphLayout l
     layout_ = std::move(layout);
     problem_ = problem;
     buildPaths();
-    fitted_ = true;
-    resizeEvent(nullptr);  // the initial view for this size
-    if (selected_ >= 0) ensureVisible(selected_);
+    follow_ = Follow::Initial;
+    initialView();
     update();
     emit layoutFinished();
 }
@@ -235,14 +234,25 @@ void NetworkGraphView::fit() {
     const QRectF a = graphArea();
     scale_ = std::clamp(fitScale(), 0.01, 1.0);
     offset_ = a.center() - QPointF(layout_.width, layout_.height) * scale_ / 2;
-    fitted_ = true;
+    follow_ = Follow::Fit;
     update();
 }
 
 void NetworkGraphView::resizeEvent(QResizeEvent*) {
-    if (!fitted_ || layout_.empty()) return clampOffset();
+    if (layout_.empty()) return;
+    if (follow_ == Follow::Initial) return initialView();
+    if (follow_ == Follow::Fit) return fit();
+    clampOffset();
+}
+
+void NetworkGraphView::initialView() {
+    if (layout_.empty()) return update();
     // A graph that reads when fitted is fitted; a taller one starts readable at its top.
-    if (fitScale() >= kReadableScale) return fit();
+    if (fitScale() >= kReadableScale) {
+        fit();
+        follow_ = Follow::Initial;
+        return;
+    }
     const QRectF a = graphArea();
     scale_ = std::min(1.0, std::max(kReadableScale, (a.width() - 24) / std::max(layout_.width, 1.0)));
     const double x_centre = layout_.width * scale_ <= a.width() - 24 ? layout_.width / 2
@@ -268,7 +278,7 @@ void NetworkGraphView::zoomBy(double factor, QPointF anchor) {
     const QPointF scene = (anchor - offset_) / scale_;
     scale_ = next;
     offset_ = anchor - scene * scale_;
-    fitted_ = false;
+    follow_ = Follow::None;
     clampOffset();
     update();
 }
@@ -278,7 +288,7 @@ void NetworkGraphView::zoomOut() { zoomBy(0.8, graphArea().center()); }
 
 void NetworkGraphView::centreOn(QPointF scene) {
     offset_ = graphArea().center() - scene * scale_;
-    fitted_ = false;
+    follow_ = Follow::None;
     clampOffset();
     update();
 }
@@ -300,7 +310,7 @@ QRectF NetworkGraphView::overviewRect() const {
 
 void NetworkGraphView::panBy(QPointF delta) {
     offset_ += delta;
-    fitted_ = false;
+    follow_ = Follow::None;
     clampOffset();
     update();
 }
@@ -383,7 +393,7 @@ void NetworkGraphView::mouseMoveEvent(QMouseEvent* event) {
     if (!dragging_) setCursor(Qt::ClosedHandCursor);
     dragging_ = true;
     offset_ = press_offset_ + delta;
-    fitted_ = false;
+    follow_ = Follow::None;
     clampOffset();
     update();
 }

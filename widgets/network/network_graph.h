@@ -173,7 +173,10 @@ private:
     std::uint64_t pending_ = 0;     // the generation being laid out in a worker, 0 when none
     double scale_ = 1;
     QPointF offset_;
-    bool fitted_ = true;  // the view follows resizes while the user has not zoomed or panned
+    // What a resize does: redo the initial view (until the user zooms or pans), fit again (after
+    // Fit), or keep the scale and position.
+    enum class Follow { Initial, Fit, None } follow_ = Follow::Initial;
+    void initialView();  // fitted when that reads, else readable at the top
     int selected_ = -1;
     QPoint press_pos_;
     QPointF press_offset_;

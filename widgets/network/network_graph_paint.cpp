@@ -176,6 +176,9 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
     p.scale(scale, scale);
     const QRectF visible = QRectF((clip.topLeft() - offset) / scale, clip.size() / scale).adjusted(-4, -4, 4, 4);
     const bool selection = interactive && selected_ >= 0;
+    // A whole large graph fitted: nodes a few pixels tall are drawn as plain boxes, without arrowheads.
+    const bool coarse = p.deviceTransform().m22() < 0.12;
+    if (coarse) p.setRenderHint(QPainter::Antialiasing, false);  // restored with the painter
 
     // Edges, then arrowheads; the selected node's edges last and darker.
     const auto edgePen = [](const QColor& c, double w) {
@@ -191,7 +194,7 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
         p.drawPath(paths_[i]);
         const QPointF tip(e.tip.x, e.tip.y), base(e.points.back().x, e.points.back().y);
         const QPointF dir = tip - base;
-        if (std::hypot(dir.x(), dir.y()) < 0.5) return;
+        if (coarse || std::hypot(dir.x(), dir.y()) < 0.5) return;
         const QPointF n(-dir.y() * 0.38, dir.x() * 0.38);  // half the arrowhead's base
         p.setBrush(p.pen().color());
         p.drawPolygon(QPolygonF({tip, base + n, base - n}));
@@ -218,6 +221,10 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
         if (!r.intersects(visible)) continue;
         const QColor fill = i < fills_.size() ? fills_[i] : kPlain;
         const bool weighted = nodes_[i].layer >= 0;
+        if (coarse) {
+            p.fillRect(r, fill == kPlain ? kPlainBorder : fill);
+            continue;
+        }
         QPen border(weighted ? kBorder : kPlainBorder, weighted ? 1.0 : 0.8);
         border.setCosmetic(true);
         p.setPen(border);

@@ -61,8 +61,26 @@ void MainWindow::showView(const QString& name) {
     if (const ViewEntry* view = findView(name); view && view->central()) showTab(view->tab);
 }
 
+bool MainWindow::selectOptionCell() {
+    if (options_.cell_layer.isEmpty()) return true;
+    int layer = -1;
+    for (size_t l = 0; inputs_ && l < inputs_->layers.size(); ++l)
+        if (QString::fromStdString(inputs_->layers[l].name) == options_.cell_layer) layer = static_cast<int>(l);
+    const int levels = current_ ? current_->grid.levels() : 0;
+    if (layer < 0 || options_.cell_level >= levels || !current_ || current_->grid.layers() <= layer) {
+        reportError(tr("--cell: the shown run has no cell H%1, %2 (%3 levels; weighted layers by name)")
+                        .arg(options_.cell_level + 1)
+                        .arg(options_.cell_layer)
+                        .arg(levels));
+        return false;
+    }
+    grid_->setCurrentCell(options_.cell_level, layer);
+    return true;
+}
+
 bool MainWindow::saveScreenshot(const QString& path, const QString& name) {
     jobs_.waitForIdle();
+    selectOptionCell();
     const ViewEntry* entry = views_.find(name);  // "main": the whole window, its tab as the method's
     if (const ViewEntry* shown = findView(name); shown && shown->prepare) {
         shown->prepare();  // an empty view is filled first (a comparison, a simulation)

@@ -38,6 +38,7 @@
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
+#include "widgets/network/network_graph.h"
 #include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
 
@@ -92,6 +93,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     user_network_ = !options.network.isEmpty();
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
     loadArray(array);
+    if (options.collapse_repeats) network_view_->graph()->setCollapseRepeats(true);
     loadNetwork(network);
     for (const QString& file : options.files) openFile(file);
     if (options.run) runSelected();

@@ -127,6 +127,9 @@ public:
     // Renders the window or one view (Options::view names) to a PNG, filling an empty view first.
     bool saveScreenshot(const QString& path, const QString& view);
     void showView(const QString& view);
+    // Options::cell_level and cell_layer as the grid's current cell; false (and the error reported) when
+    // the shown run has no such level or layer.
+    bool selectOptionCell();
 
     JobRunner& jobs() { return jobs_; }
     RunPtr currentRun() const { return current_; }

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include <QCommandLineParser>
+#include <QRegularExpression>
 
 #include "core/search/methods.h"
 
@@ -35,11 +36,16 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     const QCommandLineOption db("db", "Results database file.", "PATH");
     const QCommandLineOption db_read_only("db-read-only", "Open the results database read-only: runs are listed and "
                                                           "re-opened but not stored.");
+    const QCommandLineOption collapse("collapse-repeats", "Network graph: draw each run of repeated blocks (a "
+                                                          "ResNet stage's residual blocks) as one node.");
     const QCommandLineOption shot("screenshot", "Render the window (or --view) to a PNG and exit.", "FILE");
     const QCommandLineOption view("view", "View for --screenshot: " + screenshotViews().join(", ") + ".", "NAME",
                                   "main");
     const QCommandLineOption size("size", "Window size for --screenshot, WxH.", "WxH", "1280x800");
-    parser.addOptions({network, array, method, run, topology, iterations, seed, db, db_read_only, shot, view, size});
+    const QCommandLineOption cell("cell", "The grid's current cell for --screenshot, a level and a weighted layer's "
+                                          "name (H4,conv5_2): the network graph and the teaching view show it.",
+                                  "H,LAYER");
+    parser.addOptions({network, array, method, run, topology, iterations, seed, db, db_read_only, collapse, shot, view, size, cell});
     if (!parser.parse(args)) {
         *error = parser.errorText();
         return false;
@@ -50,6 +56,7 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     }
     options->files = parser.positionalArguments();
     options->db_read_only = parser.isSet(db_read_only);
+    options->collapse_repeats = parser.isSet(collapse);
     options->network = parser.value(network);
     options->array = parser.value(array);
     options->method = parser.value(method);
@@ -84,6 +91,16 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     if (parser.isSet(view) && options->screenshot.isEmpty()) {
         *error = "--view needs --screenshot FILE";
         return false;
+    }
+    if (parser.isSet(cell)) {
+        const QRegularExpressionMatch m = QRegularExpression("^H([1-9][0-9]?),(.+)$").match(parser.value(cell));
+        if (!m.hasMatch() || options->screenshot.isEmpty()) {
+            *error = m.hasMatch() ? QString("--cell needs --screenshot FILE")
+                                  : "--cell must be H<level>,<layer name> (H4,conv5_2), got '" + parser.value(cell) + "'";
+            return false;
+        }
+        options->cell_level = m.captured(1).toInt() - 1;
+        options->cell_layer = m.captured(2);
     }
     const QStringList wh = parser.value(size).split('x');
     bool ok_w = false, ok_h = false;

@@ -1,8 +1,8 @@
 #pragma once
 // The desktop application's command line:
 //   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar|simulate|mcmc|mpt|l2s] [--run]
-//           [--topology NAME|FILE] [--iterations N] [--seed N] [--db PATH]
-//           [--screenshot FILE [--view NAME] [--size WxH]]
+//           [--topology NAME|FILE] [--iterations N] [--seed N] [--db PATH] [--collapse-repeats]
+//           [--screenshot FILE [--view NAME] [--size WxH] [--cell H,LAYER]]
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -20,9 +20,12 @@ struct Options {
     qint64 seed = -1;        // MCMC: the seed; -1 = default
     QString db;              // default: the user's data directory
     bool db_read_only = false;  // list and re-open runs, never write (also when the file is not writable)
+    bool collapse_repeats = false;  // the network graph starts with each run of repeated blocks as one node
     QString screenshot;      // render and exit
     QString view = "main";   // main, grid, metrics, simulation, compare, explore, network, runs, params, library
     QSize size{1280, 800};
+    int cell_level = -1;     // --cell H4,conv5_2: the grid's current cell in a screenshot (level from 0)
+    QString cell_layer;      // a weighted layer's name
 };
 
 // The views --view accepts.

@@ -7,6 +7,7 @@
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 #include "app/gui/main_window.h"
@@ -99,6 +100,80 @@ private slots:
         QCOMPARE(g->selectedLayer(), 7);
         clickNode(*g, g->nodeOfOperator(3));  // res2a, an add: the grid stays
         QCOMPARE(w.gridView()->currentLayer(), 7);
+    }
+
+    // "Collapse repeats" on ResNet-34 after AccPar: 55 nodes, then 20 (conv1, stage 2's run, then
+    // per stage the projection block's 4 operators and a run, pool, fc, and the input); the grid's
+    // cell on a member layer selects its run's node; expanding one run unchecks the toggle.
+    void collapseRepeatsInTheWindow() {
+        Options o = options("resnet-34", "accpar");
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.showView("network");
+        NetworkGraphView* g = graphOf(w);
+        QVERIFY(g->waitForLayout());
+        auto* toggle = w.findChild<QToolButton*>("network-collapse");
+        QVERIFY(toggle);
+        QVERIFY(toggle->isEnabled());
+        QVERIFY(!toggle->isChecked());
+        QCOMPARE(g->nodeCount(), 55);
+        toggle->click();
+        QVERIFY(g->waitForLayout());
+        QCOMPARE(g->nodeCount(), 20);
+        QVERIFY(toggle->isChecked());
+        w.gridView()->setCurrentCell(0, 12);  // res3c_branch2a, in stage 3's run
+        QCOMPARE(g->runOfNode(g->selectedNode()), 1);
+        QCOMPARE(g->selectedNode(), g->nodeOfLayer(12));
+        const int stage2 = g->nodeOfLayer(1);
+        clickNode(*g, stage2);  // a run's node selects its first layer in the grid
+        QCOMPARE(w.gridView()->currentLayer(), 1);
+        QTest::mouseDClick(g, Qt::LeftButton, {}, g->nodeRect(stage2).center().toPoint());
+        QCOMPARE(g->nodeCount(), 28);
+        QVERIFY(!toggle->isChecked());
+        toggle->click();
+        QCOMPARE(g->nodeCount(), 20);
+        toggle->click();
+        QCOMPARE(g->nodeCount(), 55);
+        QVERIFY(!toggle->isChecked());
+        // --collapse-repeats starts collapsed.
+        o.collapse_repeats = true;
+        MainWindow collapsed(o);
+        QVERIFY(collapsed.jobs().waitForIdle());
+        QVERIFY(graphOf(collapsed)->waitForLayout());
+        QCOMPARE(graphOf(collapsed)->nodeCount(), 20);
+        QVERIFY(collapsed.findChild<QToolButton*>("network-collapse")->isChecked());
+    }
+
+    // --cell (for screenshots) chooses the grid's current cell: the graph shows that level and node.
+    void theCellOptionSelectsTheNode() {
+        Options o;
+        QString error;
+        QVERIFY(!parseOptions({"partita", "--cell", "H3,res5b_branch2a"}, &o, &error));
+        QCOMPARE(error, QString("--cell needs --screenshot FILE"));
+        QVERIFY(!parseOptions({"partita", "--screenshot", "x.png", "--cell", "3,res5b"}, &o, &error));
+        QVERIFY(error.startsWith("--cell must be H<level>,<layer name>"));
+        QVERIFY(parseOptions({"partita", "--screenshot", "x.png", "--cell", "H3,res5b_branch2a"}, &o, &error));
+        QCOMPARE(o.cell_level, 2);
+        QCOMPARE(o.cell_layer, QString("res5b_branch2a"));
+        Options run = options("resnet-34", "accpar");
+        run.cell_level = o.cell_level;
+        run.cell_layer = o.cell_layer;
+        MainWindow w(run);
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.selectOptionCell());
+        const int layer = 32;  // conv1, stages 2-4 (6 + 9 + 13 convs), res5a (3)
+        QCOMPARE(w.inputs()->layers[layer].name, std::string("res5b_branch2a"));
+        QCOMPARE(w.gridView()->currentLevel(), 2);
+        QCOMPARE(w.gridView()->currentLayer(), layer);
+        QCOMPARE(graphOf(w)->level(), 2);
+        QCOMPARE(graphOf(w)->selectedLayer(), layer);
+        run.cell_layer = "nope";
+        MainWindow bad(run);
+        QVERIFY(bad.jobs().waitForIdle());
+        QVERIFY(!bad.selectOptionCell());
+        QVERIFY(bad.lastError().startsWith("--cell: the shown run has no cell H3, nope"));
     }
 
     void exportsGraphDotAndTable() {

@@ -2,16 +2,22 @@
 // with type, output shape and MACs, colours by partition choice and by MACs, clicks and the
 // reverse selection, a large graph laid out in a worker, exports (PNG, SVG, PDF, DOT, CSV), and
 // screenshots.
+#include <map>
+#include <memory>
+
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTabWidget>
 #include <QtTest>
 
+#include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/run/run.h"
+#include "tests/generated_network.h"
 #include "tests/qt_test_util.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/network/network_graph.h"
@@ -32,34 +38,6 @@ InputsPtr inputsOf(const char* network) {
 RunPtr hypar(const InputsPtr& inputs) { return std::make_shared<const Run>(planRun(inputs, Method::HyPar)); }
 
 QColor rgb(partita::view::Rgb c) { return QColor(c.r, c.g, c.b); }
-
-Operator op(const std::string& name, OpType type, std::vector<std::string> inputs, std::int64_t out = 0) {
-    Operator o;
-    o.name = name;
-    o.type = type;
-    o.inputs = std::move(inputs);
-    o.out_channels = out;
-    if (type == OpType::Conv) o.window = {3, 3, 1, 1, 1, 1, Rounding::Exact};
-    return o;
-}
-
-// A chain of `blocks` residual blocks (conv, conv, add) and an fc: 3 * blocks + 1 operators.
-Network residualChain(int blocks) {
-    Network net;
-    net.name = "generated";
-    net.input = {16, 8, 8};
-    std::string x = "input";
-    for (int b = 0; b < blocks; ++b) {
-        const std::string n = std::to_string(b);
-        net.ops.push_back(op("a" + n, OpType::Conv, {x}, 16));
-        net.ops.push_back(op("b" + n, OpType::Conv, {"a" + n}, 16));
-        net.ops.push_back(op("add" + n, OpType::Add, {"b" + n, x}));
-        x = "add" + n;
-    }
-    net.ops.push_back(op("fc", OpType::FullyConnected, {x}, 10));
-    propagate(net, "generated");
-    return net;
-}
 
 // Centres the view on a node so that a click reaches it.
 void showNode(NetworkGraphView& g, int node) {
@@ -214,7 +192,7 @@ private slots:
     }
 
     void largeGraphsAreLaidOutInAWorker() {
-        const Network net = residualChain(60);  // 181 operators
+        const Network net = test::generatedNetwork(181);
         const InputsPtr in = makeInputs(net, defaultArray(4), CostParams{});
         NetworkGraphView view;
         view.resize(900, 700);
@@ -238,6 +216,141 @@ private slots:
         view.setInputs(makeInputs(net, defaultArray(4), params));
         QVERIFY(!view.layingOut());
         QCOMPARE(done.count(), 1);
+    }
+
+    // ResNet-34's four runs of identity blocks (core/model/repeats.h) collapse into one node each:
+    // 55 nodes and 70 edges become 20 and 22 (an entry that feeds a block twice joins it once).
+    void repeatedBlocksCollapseAndExpand() {
+        const InputsPtr in = inputsOf("resnet-34");
+        NetworkGraphView view;
+        view.resize(900, 700);
+        view.setInputs(in);
+        QCOMPARE(view.nodeCount(), 55);
+        QCOMPARE(view.edgeCount(), 70);
+        QCOMPARE(static_cast<int>(view.repeats().size()), 4);
+        QSignalSpy changed(&view, &NetworkGraphView::collapsedChanged);
+        view.setCollapseRepeats(true);
+        QVERIFY(!view.layingOut());
+        QCOMPARE(view.nodeCount(), 20);
+        QCOMPARE(view.edgeCount(), 22);
+        QCOMPARE(static_cast<int>(view.graphLayout().nodes.size()), 20);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(view.allCollapsed());
+        // Stage 2: conv1, then the run; 6 convs of 3x3x64x64 at 56x56 (115,605,504 MACs, 36,864 weights each).
+        const int stage2 = view.nodeOfOperator(1);
+        QCOMPARE(stage2, 2);
+        QCOMPARE(view.runOfNode(stage2), 0);
+        for (int op = 1; op <= 9; ++op) QCOMPARE(view.nodeOfOperator(op), stage2);
+        QCOMPARE(view.nodeOfOperator(10), 3);  // res3a_branch2a, after the run
+        QCOMPARE(view.nodeLines(stage2),
+                 QStringList({"3 × residual block", "conv, conv, add", "64×56×56 · 693.6 M MACs, 221.2 k weights"}));
+        QCOMPARE(view.layerOfNode(stage2), -1);
+        // A layer inside a collapsed run selects the run's node.
+        view.selectLayer(4);
+        QCOMPARE(view.selectedNode(), stage2);
+        // Double-click expands it (the selection stays on its operator), double-click on a member collapses it.
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        showNode(view, stage2);
+        QTest::mouseDClick(&view, Qt::LeftButton, {}, view.nodeRect(stage2).center().toPoint());
+        QCOMPARE(view.nodeCount(), 28);
+        QVERIFY(!view.collapsed(0));
+        QVERIFY(!view.allCollapsed());
+        QCOMPARE(view.selectedNode(), view.nodeOfLayer(4));
+        const int member = view.nodeOfOperator(5);
+        showNode(view, member);
+        QTest::mouseDClick(&view, Qt::LeftButton, {}, view.nodeRect(member).center().toPoint());
+        QCOMPARE(view.nodeCount(), 20);
+        QCOMPARE(view.selectedNode(), stage2);
+        // The context menu offers the same, and every run at once.
+        std::unique_ptr<QMenu> menu(view.contextMenuFor(stage2));
+        QAction* expand = menu->findChild<QAction*>("expand-run");
+        QVERIFY(expand);
+        QCOMPARE(expand->text(), QString("Expand 3 × residual block"));
+        QVERIFY(!menu->findChild<QAction*>("collapse-all")->isEnabled());
+        expand->trigger();
+        QCOMPARE(view.nodeCount(), 28);
+        menu.reset(view.contextMenuFor(-1));
+        menu->findChild<QAction*>("expand-all")->trigger();
+        QCOMPARE(view.nodeCount(), 55);
+        QVERIFY(!view.collapseRepeats());
+    }
+
+    // A collapsed run takes its members' colours: a stripe per weighted layer, filled with the commonest.
+    void collapsedRunsShowTheirMembersColours() {
+        const InputsPtr in = inputsOf("resnet-34");
+        const RunPtr run = std::make_shared<const Run>(accparRun(in));
+        NetworkGraphView view;
+        view.setInputs(in);
+        view.setRun(run);
+        view.setCollapseRepeats(true);
+        const int stage3 = view.nodeOfLayer(10);  // res3b_branch2a, the first layer of stage 3's run
+        QCOMPARE(view.runOfNode(stage3), 1);
+        for (int h = 0; h < view.levels(); ++h) {
+            view.setLevel(h);
+            std::vector<QColor> expected;
+            std::map<QRgb, int> count;
+            for (int l = 10; l <= 15; ++l) {
+                expected.push_back(rgb(partita::view::splitColour(index(run->grid.split(h, l)))));
+                ++count[expected.back().rgb()];
+            }
+            QVERIFY(view.nodeStripes(stage3) == expected);
+            int most = 0;
+            for (const QColor& c : expected) most = std::max(most, count[c.rgb()]);
+            QCOMPARE(count[view.nodeFill(stage3).rgb()], most);
+        }
+        view.setColourMode(NetworkGraphView::ColourMode::Weights);
+        // Alike convs: six stripes of one colour (the 3x3x128x128 weights), the fill the same.
+        QCOMPARE(view.nodeStripes(stage3).size(), size_t{6});
+        QCOMPARE(view.nodeFill(stage3), view.nodeStripes(stage3).front());
+        QCOMPARE(view.nodeFill(view.nodeOfOperator(in->network.find("res3a"))), QColor(Qt::white));  // an add
+        view.resize(900, 700);
+        view.fit();
+        shoot(view, "network-graph-collapsed.png");
+    }
+
+    // The generated 181-operator network is 17 repeats of three blocks and three alike convs: collapsed,
+    // 11 nodes (input, the run, the projection and identity blocks after it, the convs' run, fc),
+    // laid out at once rather than in the worker.
+    void aLargeGraphCollapsesToASmallOne() {
+        NetworkGraphView view;
+        view.setCollapseRepeats(true);
+        view.setInputs(makeInputs(test::generatedNetwork(181), defaultArray(4), CostParams{}));
+        QVERIFY(!view.layingOut());
+        QVERIFY(view.repeats() == (std::vector<RepeatedRun>{{0, 10, 17}, {177, 1, 3}}));
+        QCOMPARE(view.nodeCount(), 11);
+        QCOMPARE(view.edgeCount(), 12);
+        QCOMPARE(view.nodeLines(1).front(), QString("17 × block"));
+        QCOMPARE(view.nodeLines(9).front(), QString("3 × conv"));
+        QCOMPARE(view.csv().rows[1][1], std::string("a0…cat50"));
+        QCOMPARE(view.csv().rows[1][2], std::string("17 × block"));
+        QVERIFY(view.dot().contains("\"repeat:a0\" -> \"a51\";"));
+    }
+
+    // Tooltips give each level's choice in the grid's words, with AccPar's ratio when it is not even;
+    // a collapsed run's gives its operators and how to expand it.
+    void tooltipsNameChoicesAndRuns() {
+        const std::string alexnet = example("alexnet");
+        const InputsPtr in = makeInputs(loadNetwork(alexnet), loadArray(std::string(PARTITA_EXAMPLES_DIR) + "/arrays/tpu-mixed-128.json"),
+                                        CostParams{}, alexnet);
+        const RunPtr run = std::make_shared<const Run>(accparRun(in));
+        NetworkGraphView view;
+        view.setInputs(in);
+        view.setRun(run);
+        const int fc1 = 5;  // conv1-5, then fc1
+        const Cell cell = run->grid.at(0, fc1);
+        QVERIFY(cell.ratio != 0.5);  // two kinds of TPU: an uneven split
+        const QString h1 = QString("H1 %1, α %2").arg(splitShortName(cell.split)).arg(cell.ratio, 0, 'f', 3);
+        QVERIFY2(view.nodeToolTip(view.nodeOfLayer(fc1)).contains(h1), qPrintable(view.nodeToolTip(view.nodeOfLayer(fc1))));
+        NetworkGraphView resnet;
+        resnet.setInputs(inputsOf("resnet-34"));
+        resnet.setCollapseRepeats(true);
+        const QString tip = resnet.nodeToolTip(resnet.nodeOfOperator(1));
+        QVERIFY(tip.startsWith("<b>3 × residual block</b>: res2a_branch2a … res2c, 9 operators"));
+        QVERIFY(tip.contains("each member: conv, conv, add"));
+        QVERIFY(tip.endsWith("double-click to expand"));
+        resnet.setCollapsed(0, false);
+        QVERIFY(resnet.nodeToolTip(resnet.nodeOfOperator(5)).contains("in 3 × residual block (member 2): double-click to collapse"));
     }
 
     void exportsFiguresDotAndCsv() {

@@ -45,9 +45,11 @@ NetworkGraphView::Fonts NetworkGraphView::fonts() const {
 void NetworkGraphView::setInputs(const InputsPtr& inputs) {
     const bool same_network = inputs_ && inputs && inputs_->network.name == inputs->network.name &&
                               inputs_->network.ops.size() == inputs->network.ops.size();
+    if (!same_network) selected_op_ = kNoOp;
     inputs_ = inputs;
-    if (!same_network) selected_ = -1;
+    findRuns();
     buildNodes();
+    selected_ = selected_op_ != kNoOp ? nodeOfOperator(selected_op_) : -1;
     startLayout();  // returns at once when the drawing is unchanged
     if (level_ >= levels()) level_ = 0;
     recolour();
@@ -96,33 +98,18 @@ void NetworkGraphView::setLevel(int level) {
     recolour();
 }
 
-void NetworkGraphView::buildNodes() {
-    nodes_.clear();
-    edges_.clear();
-    if (!inputs_) return;
-    const Network& net = inputs_->network;
-    nodes_.push_back({-1, -1, {}});
-    for (size_t i = 0; i < net.ops.size(); ++i) nodes_.push_back({static_cast<int>(i), -1, {}});
-    for (size_t l = 0; l < inputs_->layers.size(); ++l) {
-        const int op = inputs_->layers[l].op_id;
-        if (op >= 0 && static_cast<size_t>(op) < net.ops.size()) nodes_[static_cast<size_t>(op) + 1].layer = static_cast<int>(l);
-    }
-    for (size_t i = 0; i < net.ops.size(); ++i)
-        for (int from : net.ops[i].input_ids) edges_.push_back({from + 1, static_cast<int>(i) + 1});
-    // Labels are built only for drawable graphs (a million operators would take seconds to measure).
-    if (nodes_.size() > view::kMaxLayoutNodes) return;
-    for (Node& n : nodes_) n.lines = nodeLinesFor(n.op, n.layer);
-}
-
 view::GraphSpec NetworkGraphView::layoutSpec() const {
     view::GraphSpec spec;
     const Fonts f = fonts();
     const QFontMetricsF name(f.name), detail(f.detail);
     for (size_t i = 0; i < nodes_.size(); ++i) {
         const Node& n = nodes_[i];
-        const std::string id = n.op < 0 ? std::string("input") : inputs_->network.ops[static_cast<size_t>(n.op)].name;
+        std::string id = n.op < 0 ? std::string("input") : inputs_->network.ops[static_cast<size_t>(n.op)].name;
+        if (n.run >= 0) id = "repeat:" + id;  // not an operator's name
         // Graphs too large to draw have no labels built; their DOT text names the operators.
         const QStringList lines = n.lines.isEmpty() ? QStringList{QString::fromStdString(id)} : n.lines;
+        const double stack = n.run >= 0 ? 2 * kStack : 0;  // a collapsed run's cards and strip
+        const double strip = n.run >= 0 ? kStrip + 3 : 0;
         double w = 0;
         std::vector<std::string> label;
         for (int k = 0; k < lines.size(); ++k) {
@@ -130,7 +117,8 @@ view::GraphSpec NetworkGraphView::layoutSpec() const {
             label.push_back(lines[k].toStdString());
         }
         const double h = name.height() + static_cast<double>(lines.size() - 1) * (detail.height() + kLineGap) + 2 * kPadY;
-        spec.nodes.push_back({id, std::move(label), std::max(kMinNodeW, std::ceil(w + 2 * kPadX)), std::ceil(h), {}});
+        spec.nodes.push_back({id, std::move(label), std::max(kMinNodeW, std::ceil(w + 2 * kPadX)) + stack,
+                              std::ceil(h + stack + strip), {}});
     }
     spec.edges = edges_;
     return spec;
@@ -143,9 +131,10 @@ void NetworkGraphView::startLayout() {
         spec_ = {};
         layout_ = {};
         paths_.clear();
-        problem_ = tr("%1 operators: too many to draw (at most %2). The table lists every operator.")
-                       .arg(nodes_.size() - 1)
-                       .arg(view::kMaxLayoutNodes - 1);
+        problem_ = tr("%1 nodes: too many to draw (at most %2). The table lists every operator.")
+                       .arg(nodes_.size())
+                       .arg(view::kMaxLayoutNodes);
+        if (!runs_.empty() && !allCollapsed()) problem_ += tr(" Collapse repeats to draw fewer nodes.");
         update();
         return;
     }
@@ -333,8 +322,8 @@ void NetworkGraphView::ensureVisible(int node) {
 
 int NetworkGraphView::nodeOfLayer(int layer) const {
     if (!inputs_ || layer < 0 || static_cast<size_t>(layer) >= inputs_->layers.size()) return -1;
-    const int node = inputs_->layers[static_cast<size_t>(layer)].op_id + 1;
-    return node > 0 && node < nodeCount() ? node : -1;
+    const int op = inputs_->layers[static_cast<size_t>(layer)].op_id;
+    return op >= 0 ? nodeOfOperator(op) : -1;
 }
 
 int NetworkGraphView::layerOfNode(int node) const {
@@ -350,18 +339,30 @@ int NetworkGraphView::nodeAt(QPointF pos) const {
 
 void NetworkGraphView::select(int node, bool notify) {
     selected_ = node >= 0 && node < nodeCount() ? node : -1;
+    // A collapsed run's node keeps the member operator it was chosen by (the grid's layer).
+    if (selected_ < 0 || nodeOfOperator(selected_op_) != selected_) selected_op_ = selected_ < 0 ? kNoOp : operatorOfNode(selected_);
     if (selected_ >= 0) ensureVisible(selected_);
     update();
     if (!notify || selected_ < 0) return;
-    emit operatorSelected(nodes_[static_cast<size_t>(selected_)].op);
-    if (const int layer = layerOfNode(selected_); layer >= 0) emit layerSelected(layer);
+    emit operatorSelected(selected_op_);
+    // A collapsed run chosen by its node stands for its first weighted layer in the grid.
+    int layer = layerOfOperator(selected_op_);
+    if (const int run = runOfNode(selected_); run >= 0)
+        for (int op = runs_[static_cast<size_t>(run)].first_op; layer < 0 && op <= runs_[static_cast<size_t>(run)].lastOp(); ++op)
+            layer = layerOfOperator(op);
+    if (layer >= 0) emit layerSelected(layer);
 }
 
 void NetworkGraphView::selectLayer(int layer) {
-    if (const int node = nodeOfLayer(layer); node >= 0 && node != selected_) select(node, false);
+    if (nodeOfLayer(layer) < 0) return;
+    selected_op_ = inputs_->layers[static_cast<size_t>(layer)].op_id;
+    if (nodeOfLayer(layer) != selected_) select(nodeOfLayer(layer), false);
 }
 
-void NetworkGraphView::selectOperator(int op) { select(op < -1 ? -1 : nodeOfOperator(op), false); }
+void NetworkGraphView::selectOperator(int op) {
+    selected_op_ = op < -1 ? kNoOp : op;
+    select(op < -1 ? -1 : nodeOfOperator(op), false);
+}
 
 void NetworkGraphView::wheelEvent(QWheelEvent* event) {
     const double steps = event->angleDelta().y() / 120.0;

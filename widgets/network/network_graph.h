@@ -5,6 +5,8 @@
 // coloured by the shown run's choice at one level, by MACs, by weights or by communication, with a
 // legend. Wheel or +/- zooms, dragging pans, 0 or F fits. A click selects a node; a weighted
 // layer's node reports its layer so the grid can follow. Large graphs are laid out in a worker.
+// A run of repeated blocks (core/model/repeats.h) can be collapsed into one node (double-click, the
+// context menu, or every run at once) and expanded again; the graph is then laid out anew.
 #include <cstdint>
 #include <vector>
 
@@ -14,9 +16,12 @@
 #include <QStringList>
 #include <QWidget>
 
+#include "core/model/repeats.h"
 #include "core/run/run.h"
 #include "widgets/common/figure_export.h"
 #include "widgets/geometry/graph_layout.h"
+
+class QMenu;
 
 namespace partita {
 
@@ -63,19 +68,37 @@ public:
     bool waitForLayout(int timeout_ms = 60000);  // runs the event loop until the layout is in
     QString problem() const { return problem_; }  // why there is no drawing ("" when there is)
 
-    // What is drawn: node 0 is the network input, node i + 1 operator i.
+    // What is drawn: node 0 is the network input, then the operators in order, a collapsed run as
+    // one node (all operators expanded: node i + 1 is operator i).
     int nodeCount() const { return static_cast<int>(nodes_.size()); }
     int edgeCount() const { return static_cast<int>(edges_.size()); }
-    int nodeOfOperator(int op) const { return op + 1; }
+    int nodeOfOperator(int op) const;   // the node drawing it (its run's, when collapsed); -1: none
     int nodeOfLayer(int layer) const;   // -1 when no such weighted layer
-    int layerOfNode(int node) const;    // -1 for the input and unweighted operators
+    int layerOfNode(int node) const;    // -1 for the input, unweighted operators and collapsed runs
+    int layerOfOperator(int op) const;  // -1 for unweighted operators
+    int operatorOfNode(int node) const; // a collapsed run's first operator; -1 for the input
+
+    // Runs of repeated blocks; each is drawn expanded or collapsed into one node.
+    const std::vector<RepeatedRun>& repeats() const { return runs_; }
+    bool collapsed(int run) const;
+    void setCollapsed(int run, bool collapsed);  // lays the graph out again
+    bool allCollapsed() const;                   // false without runs
+    // Collapses (or expands) every run, in this network and in those shown later.
+    void setCollapseRepeats(bool collapse);
+    bool collapseRepeats() const { return collapse_all_; }
+    int runOfNode(int node) const;     // the run a collapsed node stands for, or -1
+    int runOfOperator(int op) const;   // the run an operator is in (collapsed or not), or -1
+    QString runName(int run) const;    // "3 × residual block", "2 × conv"
+    std::vector<QColor> nodeStripes(int node) const;  // a collapsed run's members' colours, in order
+    // What a right click on `node` (-1: the background) offers; the caller owns the menu.
+    QMenu* contextMenuFor(int node);
     QStringList nodeLines(int node) const { return nodes_.at(static_cast<size_t>(node)).lines; }
     QRectF nodeRect(int node) const;    // widget coordinates (tests click there); empty before layout
     QColor nodeFill(int node) const;    // in the current colour mode
     const view::GraphLayout& graphLayout() const { return layout_; }
     const view::GraphSpec& graphSpec() const { return spec_; }  // what the layout was made from
     int selectedNode() const { return selected_; }
-    int selectedLayer() const { return selected_ < 0 ? -1 : layerOfNode(selected_); }
+    int selectedLayer() const { return selected_ < 0 ? -1 : layerOfNode(selected_); }  // -1 for a run
 
     QString dot() const;   // the graph as DOT text, nodes filled as currently coloured
     CsvTable csv() const;  // one row per node: operator, shapes, weights, MACs, choice, position
@@ -97,6 +120,7 @@ signals:
     void layerSelected(int layer);  // the user clicked a weighted layer's node
     void operatorSelected(int op);  // the user clicked any operator's node (-1: the input)
     void layoutFinished();
+    void collapsedChanged();  // a run was collapsed or expanded
     void runChanged();  // the colour modes and levels available may have changed
 
 protected:
@@ -106,14 +130,19 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;  // collapses or expands the node's run
+    void contextMenuEvent(QContextMenuEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;  // tooltips
 
 private:
     static constexpr double kLineGap = 2;  // between a node's text lines (underscores stay clear)
+    // A collapsed run is drawn as a stack of cards this far apart, with a strip of its members' colours.
+    static constexpr double kStack = 3, kStrip = 7;
     struct Node {
-        int op = -1;     // -1: the network input
+        int op = -1;     // -1: the network input; a collapsed run's first operator
         int layer = -1;  // weighted layer index, or -1
+        int run = -1;    // the collapsed run this node stands for, or -1
         QStringList lines;  // name, type and output shape, MACs (weighted layers)
     };
     struct Fonts {
@@ -122,6 +151,7 @@ private:
     struct LegendItem {
         QColor colour;
         QString text;
+        std::vector<QColor> stripes;  // drawn as a collapsed run (a stack with this strip) when not empty
     };
     struct Legend {
         QString title;
@@ -131,8 +161,12 @@ private:
     };
 
     Fonts fonts() const;
-    QStringList nodeLinesFor(int op, int layer) const;  // name, "type C×H×W", MACs
-    void buildNodes();                    // nodes_, edges_ and the layout spec from inputs_
+    QStringList nodeLinesFor(const Node& node) const;  // name, "type C×H×W", MACs
+    QStringList runLines(int run) const;               // "3 × residual block", kinds and shape, totals
+    QString runToolTip(int run) const;
+    void findRuns();                      // runs_ and run_of_op_; keeps collapsed_ for the same runs
+    void buildNodes();                    // nodes_ and edges_ from inputs_ and collapsed_
+    void rebuild();                       // after collapsing: nodes, layout, colours; keeps the selection
     view::GraphSpec layoutSpec() const;   // measured with fonts(); fills left empty
     void startLayout();
     void applyLayout(std::uint64_t generation, view::GraphLayout layout, QString problem);
@@ -140,7 +174,11 @@ private:
     void recolour();                      // fills_ and legend_ for the mode, level and run
     bool runMatches() const;
     double nodeMacs(int op, int layer) const;  // the weighted layer's, else the operator's (a matmul's)
-    std::vector<double> nodeValues() const;    // per node, for the value modes (0: not coloured)
+    std::vector<double> opValues() const;      // per operator, for the value modes (0: not coloured)
+    void fillNodes(const std::vector<QColor>& op_colours);  // fills_ and stripes_ from the operators'
+    void addRunLegend(const QColor& fill, const QColor& other);  // when a run is collapsed
+    double runWeights(int run) const;
+    double runMacs(int run) const;
     QString runLabel() const;
     double headerHeight(double width) const;  // title and legend band above the graph
     QRectF graphArea() const;                 // the widget below the band
@@ -163,10 +201,17 @@ private:
     int level_ = 0;
     std::vector<Node> nodes_;
     std::vector<view::GraphEdgeSpec> edges_;
+    std::vector<int> node_of_op_;   // [op + 1]: the node drawing it
+    std::vector<int> layer_of_op_;  // [op]: its weighted layer, or -1
+    std::vector<RepeatedRun> runs_;
+    std::vector<int> run_of_op_;    // [op]: its run, or -1
+    std::vector<bool> collapsed_;   // per run
+    bool collapse_all_ = false;     // the choice for networks shown later
     view::GraphSpec spec_;       // what layout_ was (or is being) made from
     view::GraphLayout layout_;
     std::vector<QPainterPath> paths_;  // per edge, scene coordinates
     std::vector<QColor> fills_;        // per node
+    std::vector<std::vector<QColor>> stripes_;  // per node: a collapsed run's members' colours
     Legend legend_;
     QString problem_;
     std::uint64_t generation_ = 0;  // of the latest layout request
@@ -178,6 +223,8 @@ private:
     enum class Follow { Initial, Fit, None } follow_ = Follow::Initial;
     void initialView();  // fitted when that reads, else readable at the top
     int selected_ = -1;
+    static constexpr int kNoOp = -2;
+    int selected_op_ = kNoOp;  // the operator selected (-1: the input), inside selected_ when it is a run
     QPoint press_pos_;
     QPointF press_offset_;
     bool dragging_ = false, pressed_ = false, in_overview_ = false;

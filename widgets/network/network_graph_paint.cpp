@@ -23,6 +23,26 @@ constexpr double kMargin = 12, kSwatch = 18, kRampW = 180, kMinTextPx = 6;
 
 QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
 
+// A strip of equal parts, one per colour; nothing when every part would look alike.
+void paintStripes(QPainter& p, const QRectF& strip, const std::vector<QColor>& colours) {
+    if (colours.empty() || std::all_of(colours.begin(), colours.end(), [&](const QColor& c) { return c == colours[0]; }))
+        return;
+    p.save();
+    p.setPen(Qt::NoPen);
+    p.fillRect(strip, Qt::white);
+    const double w = strip.width() / static_cast<double>(colours.size());
+    const double gap = std::min(1.5, w / 4);  // white between parts: two alike layers stay two
+    for (size_t k = 0; k < colours.size(); ++k)
+        p.fillRect(QRectF(strip.left() + w * static_cast<double>(k) + gap / 2, strip.top(), w - gap, strip.height()),
+                   colours[k]);
+    QPen frame(kBorder, 1);  // seen on a fill of one of its own colours
+    frame.setCosmetic(true);
+    p.setPen(frame);
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(strip);
+    p.restore();
+}
+
 view::Rgb rgbOf(const QColor& c) {
     return {static_cast<std::uint8_t>(c.red()), static_cast<std::uint8_t>(c.green()), static_cast<std::uint8_t>(c.blue())};
 }
@@ -31,23 +51,45 @@ view::Rgb rgbOf(const QColor& c) {
 
 // ---- colours -------------------------------------------------------------------------------------
 
-std::vector<double> NetworkGraphView::nodeValues() const {
-    std::vector<double> v(nodes_.size(), 0.0);
-    if (!inputs_) return v;
+std::vector<double> NetworkGraphView::opValues() const {
+    std::vector<double> v(layer_of_op_.size(), 0.0);
     const LayerComm comm = mode_ == ColourMode::Communication ? layerComm(*run_) : LayerComm{};
-    for (size_t i = 0; i < nodes_.size(); ++i) {
-        const Node& n = nodes_[i];
-        if (mode_ == ColourMode::Macs) v[i] = nodeMacs(n.op, n.layer);
-        else if (n.layer < 0) continue;
-        else if (mode_ == ColourMode::Weights) v[i] = inputs_->layers[static_cast<size_t>(n.layer)].weights();
-        else v[i] = comm.layerTotal(n.layer);
+    for (size_t op = 0; op < v.size(); ++op) {
+        const int layer = layer_of_op_[op];
+        if (mode_ == ColourMode::Macs) v[op] = nodeMacs(static_cast<int>(op), layer);
+        else if (layer < 0) continue;
+        else if (mode_ == ColourMode::Weights) v[op] = inputs_->layers[static_cast<size_t>(layer)].weights();
+        else v[op] = comm.layerTotal(layer);
     }
     return v;
+}
+
+// An operator's node takes its colour; a collapsed run takes its members' coloured operators as
+// stripes, filled with the commonest of them (the first on a tie).
+void NetworkGraphView::fillNodes(const std::vector<QColor>& op_colours) {
+    for (size_t i = 1; i < nodes_.size(); ++i) {
+        const Node& n = nodes_[i];
+        if (n.run < 0) {
+            fills_[i] = op_colours[static_cast<size_t>(n.op)];
+            continue;
+        }
+        const RepeatedRun& r = runs_[static_cast<size_t>(n.run)];
+        std::vector<QColor>& stripes = stripes_[i];
+        for (int op = r.first_op; op <= r.lastOp(); ++op)
+            if (op_colours[static_cast<size_t>(op)] != kPlain) stripes.push_back(op_colours[static_cast<size_t>(op)]);
+        long best = 0;
+        for (const QColor& c : stripes)
+            if (const long k = std::count(stripes.begin(), stripes.end(), c); k > best) {
+                best = k;
+                fills_[i] = c;
+            }
+    }
 }
 
 void NetworkGraphView::recolour() {
     mode_ = colourModeAvailable(preferred_) ? preferred_ : ColourMode::Macs;
     fills_.assign(nodes_.size(), kPlain);
+    stripes_.assign(nodes_.size(), {});
     if (!fills_.empty()) fills_[0] = kInputFill;
     legend_ = {};
     if (!inputs_) return update();
@@ -62,16 +104,19 @@ void NetworkGraphView::recolour() {
         bool type3 = false;
         for (int h = 0; h < g.levels(); ++h)
             for (int l = 0; l < g.layers(); ++l) type3 = type3 || g.split(h, l) == Split::Output;
-        for (size_t i = 0; i < nodes_.size(); ++i)
-            if (const int l = nodes_[i].layer; l >= 0) fills_[i] = qcolor(view::splitColour(index(g.split(level_, l))));
+        std::vector<QColor> colours(layer_of_op_.size(), kPlain);
+        for (size_t op = 0; op < colours.size(); ++op)
+            if (const int l = layer_of_op_[op]; l >= 0) colours[op] = qcolor(view::splitColour(index(g.split(level_, l))));
+        fillNodes(colours);
         legend_.title = tr("Coloured by the H%1 choice of %2").arg(level_ + 1).arg(runLabel());  // names the network
-        legend_.items = {{qcolor(view::splitColour(0)), tr("dp — Type-I, split the batch")},
-                         {qcolor(view::splitColour(1)), tr("mp — Type-II, split the input dimension")}};
-        if (type3) legend_.items.push_back({qcolor(view::splitColour(2)), tr("III — Type-III, split the output dimension")});
-        legend_.items.push_back({kPlain, tr("no weights: not partitioned")});
+        legend_.items = {{qcolor(view::splitColour(0)), tr("dp — Type-I, split the batch"), {}},
+                         {qcolor(view::splitColour(1)), tr("mp — Type-II, split the input dimension"), {}}};
+        if (type3) legend_.items.push_back({qcolor(view::splitColour(2)), tr("III — Type-III, split the output dimension"), {}});
+        legend_.items.push_back({kPlain, tr("no weights: not partitioned"), {}});
+        addRunLegend(legend_.items[1].colour, legend_.items[0].colour);
         return update();
     }
-    const std::vector<double> values = nodeValues();
+    const std::vector<double> values = opValues();
     double lo = 0, hi = 0;
     for (double v : values)
         if (v > 0) {
@@ -80,8 +125,10 @@ void NetworkGraphView::recolour() {
         }
     // Log scale: MACs, weights and traffic span several orders of magnitude within one network.
     const auto t = [&](double v) { return hi > lo ? std::log(v / lo) / std::log(hi / lo) : 1.0; };
-    for (size_t i = 0; i < nodes_.size(); ++i)
-        if (values[i] > 0) fills_[i] = qcolor(view::viridis(t(values[i])));
+    std::vector<QColor> colours(values.size(), kPlain);
+    for (size_t op = 0; op < values.size(); ++op)
+        if (values[op] > 0) colours[op] = qcolor(view::viridis(t(values[op])));
+    fillNodes(colours);
     legend_.title = mode_ == ColourMode::Macs      ? tr("%1 · coloured by MACs per sample (log scale)").arg(network)
                     : mode_ == ColourMode::Weights ? tr("%1 · coloured by weights (log scale)").arg(network)
                                                    : tr("Coloured by the communication of %1 (log scale)").arg(runLabel());
@@ -91,8 +138,19 @@ void NetworkGraphView::recolour() {
     legend_.high = bytes ? q(withPrefix(hi, "B")) : prefixed(hi);
     legend_.items.push_back({kPlain, mode_ == ColourMode::Macs      ? tr("no multiply-accumulates")
                                      : mode_ == ColourMode::Weights ? tr("no weights")
-                                                                    : tr("no weights: not partitioned")});
+                                                                    : tr("no weights: not partitioned"),
+                             {}});
+    addRunLegend(qcolor(view::viridis(0.6)), qcolor(view::viridis(0.2)));
     update();
+}
+
+void NetworkGraphView::addRunLegend(const QColor& fill, const QColor& other) {
+    for (const Node& n : nodes_)
+        if (n.run >= 0) {
+            legend_.items.push_back({fill, tr("collapsed run: its layers' commonest colour, each layer's in the strip"),
+                                     {fill, other, fill}});
+            return;
+        }
 }
 
 QColor NetworkGraphView::nodeFill(int node) const {
@@ -156,7 +214,13 @@ double NetworkGraphView::paintHeader(QPainter& p, const QRectF& area) const {
         const QRectF swatch(x, y + (line - kSwatch) / 2, kSwatch, kSwatch);
         p.setPen(QPen(item.colour == kPlain ? kPlainBorder : item.colour.darker(130), 1));
         p.setBrush(item.colour);
-        p.drawRoundedRect(swatch, 3, 3);
+        if (item.stripes.empty()) {
+            p.drawRoundedRect(swatch, 3, 3);
+        } else {  // a small collapsed run: two cards behind, a strip on the front one
+            const QRectF card = swatch.adjusted(0, 4, -4, 0);
+            for (int k = 2; k >= 0; --k) p.drawRoundedRect(card.translated(2 * k, -2 * k), 2, 2);
+            paintStripes(p, QRectF(card.left() + 2, card.bottom() - 5, card.width() - 4, 3), item.stripes);
+        }
         p.setPen(kInk);
         p.drawText(QRectF(swatch.right() + 6, y, w - kSwatch - 6, line), Qt::AlignLeft | Qt::AlignVCenter, item.text);
         x += w;
@@ -167,6 +231,7 @@ double NetworkGraphView::paintHeader(QPainter& p, const QRectF& area) const {
 }
 
 // ---- the graph -----------------------------------------------------------------------------------
+
 
 void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale, QPointF offset,
                                   bool interactive) const {
@@ -220,7 +285,8 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
         const QRectF r(b.x, b.y, b.w, b.h);
         if (!r.intersects(visible)) continue;
         const QColor fill = i < fills_.size() ? fills_[i] : kPlain;
-        const bool weighted = nodes_[i].layer >= 0;
+        const bool run = nodes_[i].run >= 0;
+        const bool weighted = nodes_[i].layer >= 0 || run;
         if (coarse) {
             p.fillRect(r, fill == kPlain ? kPlainBorder : fill);
             continue;
@@ -229,16 +295,20 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
         border.setCosmetic(true);
         p.setPen(border);
         p.setBrush(fill);
-        p.drawRoundedRect(r, 5, 5);
+        // A collapsed run: a stack of cards, the front one bottom-left, with its members' colours.
+        const QRectF card = run ? r.adjusted(0, 2 * kStack, -2 * kStack, 0) : r;
+        for (int k = run ? 2 : 0; k >= 1; --k) p.drawRoundedRect(card.translated(k * kStack, -k * kStack), 5, 5);
+        p.drawRoundedRect(card, 5, 5);
+        if (run) paintStripes(p, QRectF(card.left() + 8, card.bottom() - kStrip - 5, card.width() - 16, kStrip), stripes_[i]);
         if (!text) continue;
         p.setPen(qcolor(view::textOn(rgbOf(fill))));
         const QStringList& lines = nodes_[i].lines;
-        double y = b.y + 5;
+        double y = card.y() + 5;
         for (int k = 0; k < lines.size(); ++k) {
             const QFontMetricsF& fm = k == 0 ? name_fm : detail_fm;
             p.setFont(k == 0 ? f.name : f.detail);
-            p.drawText(QRectF(b.x + 2, y, b.w - 4, fm.height()), Qt::AlignHCenter | Qt::AlignVCenter,
-                       fm.elidedText(lines[k], Qt::ElideRight, b.w - 6));
+            p.drawText(QRectF(card.x() + 2, y, card.width() - 4, fm.height()), Qt::AlignHCenter | Qt::AlignVCenter,
+                       fm.elidedText(lines[k], Qt::ElideRight, card.width() - 6));
             y += fm.height() + kLineGap;
         }
     }

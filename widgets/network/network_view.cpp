@@ -71,7 +71,11 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
     zoom_out_ = toolButton(graph_page, "network-zoom-out", tr("−"), tr("Zoom out (−, or the mouse wheel)"));
     zoom_in_ = toolButton(graph_page, "network-zoom-in", tr("+"), tr("Zoom in (+, or the mouse wheel)"));
     fit_ = toolButton(graph_page, "network-fit", tr("Fit"), tr("Show the whole graph (0 or F)"));
-    auto* hint = new QLabel(tr("Wheel zooms · drag pans · click selects"), graph_page);
+    collapse_ = toolButton(graph_page, "network-collapse", tr("Collapse repeats"),
+                           tr("Draw each run of identical blocks (a ResNet stage's residual blocks, transformer layers) "
+                              "as one node; double-click a node, or right-click it, to collapse or expand one run"));
+    collapse_->setCheckable(true);
+    auto* hint = new QLabel(tr("Wheel zooms · drag pans · click selects · double-click collapses"), graph_page);
     hint->setObjectName("network-hint");
     hint->setStyleSheet("color: #666");
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never widens the window
@@ -81,6 +85,7 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
     controls->addWidget(zoom_out_);
     controls->addWidget(zoom_in_);
     controls->addWidget(fit_);
+    controls->addWidget(collapse_);
     controls->addSpacing(8);
     controls->addWidget(hint, 1);
     column->addLayout(controls);
@@ -101,6 +106,8 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
     connect(zoom_in_, &QToolButton::clicked, graph_, &NetworkGraphView::zoomIn);
     connect(zoom_out_, &QToolButton::clicked, graph_, &NetworkGraphView::zoomOut);
     connect(fit_, &QToolButton::clicked, graph_, &NetworkGraphView::fit);
+    connect(collapse_, &QToolButton::clicked, graph_, &NetworkGraphView::setCollapseRepeats);
+    connect(graph_, &NetworkGraphView::collapsedChanged, this, &NetworkTabView::syncCollapse);
     connect(graph_, &NetworkGraphView::runChanged, this, &NetworkTabView::syncControls);
     connect(graph_, &NetworkGraphView::layerSelected, this,
             [this](int layer) { emit currentCellChanged(graph_->level(), layer); });
@@ -111,14 +118,15 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
     });
     connect(table_, &QTableWidget::currentCellChanged, this, [this](int row) {
         if (row < 0) return;
-        graph_->selectOperator(row);
-        if (const int layer = graph_->selectedLayer(); layer >= 0) emit currentCellChanged(graph_->level(), layer);
+        graph_->selectOperator(row);  // its collapsed run's node, if it is in one
+        if (const int layer = graph_->layerOfOperator(row); layer >= 0) emit currentCellChanged(graph_->level(), layer);
     });
     syncControls();
 }
 
 void NetworkTabView::setInputs(const InputsPtr& inputs) {
     graph_->setInputs(inputs);
+    syncCollapse();
     {
         const QSignalBlocker quiet(table_);  // refilling it is not the user choosing a row
         table_->setInputs(inputs);
@@ -151,7 +159,13 @@ void NetworkTabView::setCurrentCell(int level, int layer) {
     }
     graph_->selectLayer(layer);
     const QSignalBlocker quiet(table_);
-    if (const int node = graph_->nodeOfLayer(layer); node > 0) table_->selectRow(node - 1);
+    const InputsPtr in = graph_->inputs();
+    if (in && layer >= 0 && static_cast<size_t>(layer) < in->layers.size()) table_->selectRow(in->layers[static_cast<size_t>(layer)].op_id);
+}
+
+void NetworkTabView::syncCollapse() {
+    collapse_->setEnabled(!graph_->repeats().empty());
+    collapse_->setChecked(graph_->allCollapsed());
 }
 
 void NetworkTabView::syncControls() {

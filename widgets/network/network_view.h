@@ -30,6 +30,7 @@ public:
     QTabWidget* pages() const { return pages_; }  // "Graph", then "Table"
     QComboBox* colourBox() const { return colour_; }
     QComboBox* levelBox() const { return level_; }
+    QToolButton* collapseButton() const { return collapse_; }  // "Collapse repeats": checked when every run is
     QLabel* title() const { return title_; }
     CsvTable csv() const;  // the table's (export target "network")
 
@@ -43,6 +44,7 @@ signals:
 
 private:
     void syncControls();  // the colour modes and levels the shown run offers
+    void syncCollapse();  // the toggle: enabled with runs, checked when every run is collapsed
 
     QLabel* title_ = nullptr;
     QTabWidget* pages_ = nullptr;
@@ -50,7 +52,7 @@ private:
     NetworkTable* table_ = nullptr;
     QComboBox* colour_ = nullptr;
     QComboBox* level_ = nullptr;
-    QToolButton *zoom_in_ = nullptr, *zoom_out_ = nullptr, *fit_ = nullptr;
+    QToolButton *zoom_in_ = nullptr, *zoom_out_ = nullptr, *fit_ = nullptr, *collapse_ = nullptr;
 };
 
 }  // namespace partita

@@ -118,6 +118,7 @@ private slots:
         QVERIFY(toggle);
         QVERIFY(toggle->isEnabled());
         QVERIFY(!toggle->isChecked());
+        QVERIFY(!toggle->toolTip().contains("repeats no block"));
         QCOMPARE(g->nodeCount(), 55);
         toggle->click();
         QVERIFY(g->waitForLayout());

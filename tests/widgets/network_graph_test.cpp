@@ -274,6 +274,10 @@ private slots:
         menu->findChild<QAction*>("expand-all")->trigger();
         QCOMPARE(view.nodeCount(), 55);
         QVERIFY(!view.collapseRepeats());
+        // ResNet-101: runs of 2, 3, 22 and 2 bottlenecks (4 operators each): 140 - 7 - 11 - 87 - 7 nodes.
+        view.setCollapseRepeats(true);
+        view.setInputs(inputsOf("resnet-101"));
+        QCOMPARE(view.nodeCount(), 28);
     }
 
     // A collapsed run takes its members' colours: a stripe per weighted layer, filled with the commonest.

@@ -315,6 +315,11 @@ void NetworkGraphView::ensureVisible(int node) {
     const QRectF a = graphArea().adjusted(20, 20, -20, -20);
     if (r.isEmpty() || a.contains(r)) return;
     offset_ += a.center() - r.center();
+    // Centred, but with no empty band beyond one end of the graph while the other end is cut off.
+    const QRectF fill = graphArea().adjusted(12, 12, -12, -12);
+    const double w = layout_.width * scale_, h = layout_.height * scale_;
+    if (h > fill.height()) offset_.setY(std::clamp(offset_.y(), fill.bottom() - h, fill.top()));
+    if (w > fill.width()) offset_.setX(std::clamp(offset_.x(), fill.right() - w, fill.left()));
     clampOffset();
 }
 

@@ -93,6 +93,10 @@ void NetworkGraphView::recolour() {
     if (!fills_.empty()) fills_[0] = kInputFill;
     legend_ = {};
     if (!inputs_) return update();
+    // The chosen mode the shown run cannot give (a method that made no grid, such as HyPar on a ResNet).
+    const QString missing = mode_ == preferred_ ? QString()
+                            : run_              ? tr(" · %1 has no %2 to colour by").arg(q(run_->name), colourModeName(preferred_).toLower())
+                                                : tr(" · no run to colour by its %1").arg(colourModeName(preferred_).toLower());
     const QString network = q(inputs_->network.name);
     if (!colourModeAvailable(mode_)) {
         legend_.title = tr("%1 · no run to colour by its %2: run a method")
@@ -129,9 +133,10 @@ void NetworkGraphView::recolour() {
     for (size_t op = 0; op < values.size(); ++op)
         if (values[op] > 0) colours[op] = qcolor(view::viridis(t(values[op])));
     fillNodes(colours);
-    legend_.title = mode_ == ColourMode::Macs      ? tr("%1 · coloured by MACs per sample (log scale)").arg(network)
-                    : mode_ == ColourMode::Weights ? tr("%1 · coloured by weights (log scale)").arg(network)
-                                                   : tr("Coloured by the communication of %1 (log scale)").arg(runLabel());
+    legend_.title = (mode_ == ColourMode::Macs      ? tr("%1 · coloured by MACs per sample (log scale)").arg(network)
+                     : mode_ == ColourMode::Weights ? tr("%1 · coloured by weights (log scale)").arg(network)
+                                                    : tr("Coloured by the communication of %1 (log scale)").arg(runLabel())) +
+                    missing;
     legend_.ramp = hi > 0;
     const bool bytes = mode_ == ColourMode::Communication;
     legend_.low = bytes ? q(withPrefix(lo, "B")) : prefixed(lo);
@@ -219,7 +224,7 @@ double NetworkGraphView::paintHeader(QPainter& p, const QRectF& area) const {
         } else {  // a small collapsed run: two cards behind, a strip on the front one
             const QRectF card = swatch.adjusted(0, 4, -4, 0);
             for (int k = 2; k >= 0; --k) p.drawRoundedRect(card.translated(2 * k, -2 * k), 2, 2);
-            paintStripes(p, QRectF(card.left() + 2, card.bottom() - 5, card.width() - 4, 3), item.stripes);
+            paintStripes(p, QRectF(card.left() + 2, card.bottom() - 6, card.width() - 4, 4), item.stripes);
         }
         p.setPen(kInk);
         p.drawText(QRectF(swatch.right() + 6, y, w - kSwatch - 6, line), Qt::AlignLeft | Qt::AlignVCenter, item.text);

@@ -71,9 +71,7 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
     zoom_out_ = toolButton(graph_page, "network-zoom-out", tr("−"), tr("Zoom out (−, or the mouse wheel)"));
     zoom_in_ = toolButton(graph_page, "network-zoom-in", tr("+"), tr("Zoom in (+, or the mouse wheel)"));
     fit_ = toolButton(graph_page, "network-fit", tr("Fit"), tr("Show the whole graph (0 or F)"));
-    collapse_ = toolButton(graph_page, "network-collapse", tr("Collapse repeats"),
-                           tr("Draw each run of identical blocks (a ResNet stage's residual blocks, transformer layers) "
-                              "as one node; double-click a node, or right-click it, to collapse or expand one run"));
+    collapse_ = toolButton(graph_page, "network-collapse", tr("Collapse repeats"), {});  // its tip: syncCollapse()
     collapse_->setCheckable(true);
     auto* hint = new QLabel(tr("Wheel zooms · drag pans · click selects · double-click collapses"), graph_page);
     hint->setObjectName("network-hint");
@@ -122,6 +120,7 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
         if (const int layer = graph_->layerOfOperator(row); layer >= 0) emit currentCellChanged(graph_->level(), layer);
     });
     syncControls();
+    syncCollapse();
 }
 
 void NetworkTabView::setInputs(const InputsPtr& inputs) {
@@ -164,7 +163,11 @@ void NetworkTabView::setCurrentCell(int level, int layer) {
 }
 
 void NetworkTabView::syncCollapse() {
-    collapse_->setEnabled(!graph_->repeats().empty());
+    const bool any = !graph_->repeats().empty();
+    collapse_->setToolTip(tr("Draw each run of identical blocks (a ResNet stage's residual blocks, transformer layers) "
+                             "as one node; double-click a node, or right-click it, to collapse or expand one run") +
+                          (any ? QString() : tr(". This network repeats no block.")));
+    collapse_->setEnabled(any);
     collapse_->setChecked(graph_->allCollapsed());
 }
 

@@ -1,5 +1,7 @@
 #include "app/gui/main_window.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -17,6 +19,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QTimer>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -92,9 +95,22 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     user_network_ = !options.network.isEmpty();
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
     loadArray(array);
-    loadNetwork(network);
-    for (const QString& file : options.files) openFile(file);
-    if (options.run) runSelected();
+    // An ONNX model named at start asks for its input sizes once the window shows (a dialog
+    // before that would have no parent on screen); until then the built-in example stands.
+    const bool asks = asksForDims(network) ||
+                      std::any_of(options.files.begin(), options.files.end(), [this](const QString& f) { return asksForDims(f); });
+    if (options.screenshot.isEmpty() && asks) {
+        loadNetwork(examplesDir() + "/networks/vgg-a.json");
+        QTimer::singleShot(0, this, [this, network, options] {
+            loadNetwork(network);
+            for (const QString& file : options.files) openFile(file);
+            if (options.run) runSelected();
+        });
+    } else {
+        loadNetwork(network);
+        for (const QString& file : options.files) openFile(file);
+        if (options.run) runSelected();
+    }
     if (options.screenshot.isEmpty()) restoreSettings();
     updateActions();
 }

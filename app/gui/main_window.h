@@ -201,6 +201,7 @@ private:
     void showRunInViews(const RunPtr& run);
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     bool onnxDims(const QString& path, onnx::InputDims* dims);  // asks once per file; false: cancelled
+    bool asksForDims(const QString& path) const;  // an ONNX model whose input sizes are not chosen yet
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
     bool openStoredMethodRun(std::int64_t id);  // throws StoreError; its method shows it (method_runs.cpp)
 

@@ -374,9 +374,16 @@ void MainWindow::compareRuns(const std::vector<RunPtr>& runs) {
     showTab(compare_);
 }
 
+// True for an ONNX model whose input sizes have not been chosen yet.
+bool MainWindow::asksForDims(const QString& path) const {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    return detectNetworkFormat(absolute.toStdString()) == NetworkFormat::Onnx &&
+           !QSettings().contains("onnx-dims/" + QString(absolute).replace('/', '|'));
+}
+
 // Asked once per file (the choice is remembered); no dialog when rendering a screenshot or a test.
 bool MainWindow::onnxDims(const QString& path, onnx::InputDims* dims) {
-    if (!options_.screenshot.isEmpty() || !isVisible() || QSettings().contains("onnx-dims/" + QString(path).replace('/', '|'))) {
+    if (!options_.screenshot.isEmpty() || !isVisible() || !asksForDims(path)) {
         *dims = OnnxDimsDialog::remembered(path);
         return true;
     }

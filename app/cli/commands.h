@@ -25,5 +25,7 @@ int cmdMpt(const Argv& args, std::ostream& out);
 int cmdL2s(const Argv& args, std::ostream& out);
 int cmdInspect(const Argv& args, std::ostream& out);  // inspect_commands.cpp
 int cmdConvert(const Argv& args, std::ostream& out);
+// topology generate KIND / topology convert (topology_commands.cpp).
+int cmdTopology(const Argv& args, std::ostream& out);
 
 }  // namespace partita::cli

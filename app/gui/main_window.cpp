@@ -233,7 +233,7 @@ void MainWindow::buildDocks() {
     connect(sim_params_, &SimParamsEditor::changed, this, [this] { params_timer_.start(); });
     connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load topology"), examplesDir() + "/topologies",
-                                                          tr("Topologies (*.json);;All files (*)"));
+                                                          tr("Topologies (*.json *.yml *.yaml);;All files (*)"));
         if (!path.isEmpty()) loadTopology(path);
     });
     connect(sim_params_, &SimParamsEditor::strategyFileRequested, this, [this] {

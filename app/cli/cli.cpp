@@ -42,6 +42,8 @@ inputs:
   --dim SYMBOL=V         an ONNX symbolic dimension (repeatable); open dims default to batch 1,
                          224 for image sides, 128 for sequence lengths
   --array F              partita-array/1 JSON (default: 16 HMC accelerators on an H-tree)
+  --machine T            (hypar, accpar) a topology file or preset as the array: its levels and per-level
+                         bandwidths by recursive bisection (2^H identical devices)
   --levels H             hierarchy levels, 1..12 (2^H accelerators; overrides the array's)
   --topology T           htree or torus (simulate and mcmc: a preset or a topology file: partita-topology/1,
                          ASTRA-sim network .yml/.json or Calculon system .json)

@@ -2,6 +2,7 @@
 // and convert imported files (ASTRA-sim, Calculon) to it (README "Generating topologies").
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 
@@ -10,6 +11,7 @@
 #include "core/io/array_io.h"
 #include "core/model/array.h"
 #include "core/sim/topology_generate.h"
+#include "core/sim/topology_levels.h"
 #include "core/util/error.h"
 
 namespace partita::cli {
@@ -130,6 +132,12 @@ void write(const std::string& path, const sim::Topology& t, std::ostream& out) {
 }
 
 }  // namespace
+
+Array machineArray(const std::string& spec) {
+    const bool file = std::filesystem::exists(spec) || spec.find('/') != std::string::npos;
+    const sim::Topology t = file ? sim::loadTopology(spec) : usage("machine", [&] { return sim::builtinTopology(spec); });
+    return usage("machine", [&] { return sim::arrayFromTopology(t); });
+}
 
 int cmdTopology(const Argv& argv, std::ostream& out) {
     if (argv.empty() || argv[0] == "--help") {

@@ -90,5 +90,20 @@ TEST(TopologyCli, ConvertAndSimulateImported) {
     EXPECT_NE(j["topology_warnings"][0].get<std::string>().find("A100-class"), std::string::npos);
 }
 
+TEST(TopologyCli, MachineGivesHyParAndAccParTheArrayOfATopology) {
+    // The H-tree preset's bisection reproduces the default array: the same plans and figures.
+    const auto net = example("networks/vgg-a.json");
+    const auto plain = cli({"hypar", "--network", net, "--json"});
+    const auto machine = cli({"hypar", "--network", net, "--machine", "hmc-htree-16", "--json"});
+    ASSERT_EQ(machine.status, 0) << machine.err;
+    EXPECT_EQ(machine.out, plain.out);
+    const auto accpar = cli({"accpar", "--network", net, "--machine",
+                             example("topologies/imported/astra-switch-8.json"), "--json"});
+    ASSERT_EQ(accpar.status, 0) << accpar.err;
+    const auto with_levels = cli({"hypar", "--network", net, "--machine", example("topologies/imported/astra-ring-8.yml"),
+                            "--levels", "2"});
+    EXPECT_EQ(with_levels.status, 2);
+}
+
 }  // namespace
 }  // namespace partita::cli

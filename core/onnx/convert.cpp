@@ -60,6 +60,7 @@ public:
         const Tensor& in = tensorOf(g_.inputs[0], "graph input");
         if (in.dims.empty()) fail("input '" + in.name + "'", "the input has no batch dimension");
         batch_ = in.dims[0];
+        if (batch_ < 1) fail("input '" + in.name + "'", "the batch size " + std::to_string(batch_) + " is not positive");
         out_.network.name = g_.name;
         out_.network.description = "Imported from ONNX" + (g_.producer.empty() ? "" : " (" + g_.producer + ")");
         out_.network.input = defaultView(perSample(in, "input '" + in.name + "'"));
@@ -92,15 +93,33 @@ private:
         return *t;
     }
 
+    // Per-sample dims: the batch is axis 0 (stripped) or folded into it (N·heads, divided). Sequence-first
+    // tensors inside a batch-first model (PyTorch's attention works on [L, N, E]) carry it on a later
+    // axis: the first one of the batch's size is stripped, else the first multiple of it divided. Only
+    // element counts and the leading axes of matmul operands depend on this, and those keep axis 0.
     Dims perSample(const Tensor& t, const std::string& where) const {
-        if (t.dims.empty()) return {};
-        if (t.dims[0] == batch_) return Dims(t.dims.begin() + 1, t.dims.end());
-        if (batch_ > 0 && t.dims[0] % batch_ == 0) {  // batch folded into the first axis (e.g. N*heads)
-            Dims d(t.dims.begin(), t.dims.end());
-            d[0] /= batch_;
-            return d;
-        }
-        fail(where, "tensor '" + t.name + "' does not keep the batch (" + std::to_string(batch_) + ") in its first axis");
+        const Dims& d = t.dims;
+        if (d.empty()) return {};
+        const auto without = [&](size_t axis) {
+            Dims out = d;
+            out.erase(out.begin() + static_cast<std::ptrdiff_t>(axis));
+            return out;
+        };
+        const auto divided = [&](size_t axis) {
+            Dims out = d;
+            out[axis] /= batch_;
+            return out;
+        };
+        if (d[0] == batch_) return without(0);
+        if (d[0] % batch_ == 0) return divided(0);
+        for (size_t k = 1; k < d.size(); ++k)
+            if (d[k] == batch_) return without(k);
+        for (size_t k = 1; k < d.size(); ++k)
+            if (d[k] % batch_ == 0) return divided(k);
+        std::string text;
+        for (const std::int64_t v : d) text += (text.empty() ? "[" : ", ") + std::to_string(v);
+        fail(where, "tensor '" + t.name + "' " + text + "] has no axis that holds the batch (" +
+                        std::to_string(batch_) + ")");
     }
 
     bool isActivation(const std::string& name) const { return !name.empty() && produced_.count(name) > 0; }

@@ -55,5 +55,58 @@ TEST(OnnxExports, SequenceFirstTensorsInsideABatchFirstModel) {
     EXPECT_EQ(opNamed(r.network, "proj").out_shape, (Shape{4, 7, 1}));
 }
 
+std::string convertError(const onnx::Graph& g) {
+    return test::anyErrorOf([&] { onnx::toNetwork(g, "model.onnx"); });
+}
+
+onnx::Attribute intsAttribute(Dims v) {
+    onnx::Attribute a;
+    a.ints = std::move(v);
+    return a;
+}
+
+// The import checks window attributes against limits::kDimension; the conversion narrows them to the
+// native model's ints and checks again, so a Graph built or changed by other code cannot overflow.
+TEST(OnnxExports, ConvertNarrowsWindowAttributesWithARangeCheck) {
+    OnnxBuilder b;
+    b.input("x", {1, 4, 8, 8});
+    b.weight("w", {4, 2, 3, 3});
+    auto& conv = b.node("ConvTranspose", {"x", "w"}, {"y"}, "up");
+    OnnxBuilder::attrInts(conv, "strides", {2, 2});
+    b.output("y");
+    const onnx::Graph good = onnx::importOnnx(b.write());
+    EXPECT_EQ(convertError(good), "(no error)");
+    const std::string at = "model.onnx: node 'up' (ConvTranspose, #0): ";
+    auto with = [&](const std::string& key, onnx::Attribute a) {
+        onnx::Graph g = good;
+        g.nodes[0].attributes[key] = std::move(a);
+        return convertError(g);
+    };
+    const Dims huge{std::int64_t{1} << 40, 1};
+    EXPECT_EQ(with("strides", intsAttribute(huge)), at + "strides 1099511627776 is outside 1..16777216");
+    EXPECT_EQ(with("dilations", intsAttribute({1, 0})), at + "dilations 0 is outside 1..16777216");
+    EXPECT_EQ(with("pads", intsAttribute({0, -1, 0, 0})), at + "pads -1 is outside 0..16777216");
+    EXPECT_EQ(with("pads", intsAttribute({0, 0})), at + "pads has 2 entries, not 4");
+    EXPECT_EQ(with("output_padding", intsAttribute({0, std::int64_t{1} << 33})),
+              at + "output_padding 8589934592 is outside 0..16777216");
+    onnx::Attribute group;
+    group.i = (std::int64_t{1} << 32) + 1;  // 1 once truncated to an int
+    EXPECT_EQ(with("group", group), at + "group 4294967297 is outside 1..16777216");
+}
+
+// A window whose extent dilation·(k−1)+1 overflows an int imports (ONNX's sizes are int64) and is
+// refused by the conversion: kernel 4,096 rows dilated by 2^24 reads 4,095·2^24 + 1 rows.
+TEST(OnnxExports, AWindowExtentBeyondAnIntIsRefused) {
+    OnnxBuilder b;
+    b.input("x", {1, 1, 1, 1});
+    b.weight("w", {1, 1, 4096, 1});
+    OnnxBuilder::attrInts(b.node("ConvTranspose", {"x", "w"}, {"y"}, "tall"), "dilations", {1 << 24, 1});
+    b.output("y");
+    const onnx::Graph g = onnx::importOnnx(b.write());
+    EXPECT_EQ(g.tensor("y")->dims, (Dims{1, 1, 4095 * (std::int64_t{1} << 24) + 1, 1}));
+    EXPECT_EQ(convertError(g), "model.onnx: node 'tall' (ConvTranspose, #0): the window extent "
+                               "(dilations·(kernel−1)+1) 68702699521 is outside 1..16777216");
+}
+
 }  // namespace
 }  // namespace partita

@@ -41,7 +41,11 @@ const std::set<std::string>& elementwiseOps() {
                                            "Sqrt",    "Relu",        "LeakyRelu",   "Clip",      "Sigmoid",
                                            "HardSigmoid", "HardSwish", "Tanh",      "Erf",       "Gelu",
                                            "Softmax", "BatchNormalization", "LayerNormalization", "Dropout",
-                                           "Identity", "Cast",       "Where",       "Equal"};
+                                           "Identity", "Cast",       "Where",       "Equal",
+                                           "Floor",   "Ceil",        "Neg",         "Abs",       "Sign",
+                                           "Reciprocal", "Exp",      "Log",         "Not",       "Min",
+                                           "Max",     "Mod",         "Less",        "Greater",   "LessOrEqual",
+                                           "GreaterOrEqual", "And",  "Or",          "Xor"};
     return ops;
 }
 

@@ -452,7 +452,9 @@ const std::vector<std::string>& supportedOperators() {
             "Gelu", "Softmax", "ReduceMean", "ReduceSum", "ReduceMax", "ReduceProd", "Concat", "Split", "Slice",
             "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Pad", "Resize", "Upsample", "MaxPool",
             "AveragePool", "GlobalAveragePool", "Dropout", "Identity", "Cast", "Shape", "Gather", "Constant",
-            "ConstantOfShape", "Range", "Expand", "Tile", "Where", "Equal"};
+            "ConstantOfShape", "Range", "Expand", "Tile", "Where", "Equal", "Floor", "Ceil", "Neg", "Abs", "Sign",
+            "Reciprocal", "Exp", "Log", "Not", "Min", "Max", "Mod", "Less", "Greater", "LessOrEqual", "GreaterOrEqual",
+            "And", "Or", "Xor"};
         std::sort(v.begin(), v.end());
         return v;
     }();

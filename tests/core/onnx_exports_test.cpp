@@ -2,6 +2,8 @@
 // exports), each reduced to a small model built here; counts worked out by hand in the comments.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "core/model/counts.h"
 #include "core/onnx/convert.h"
 #include "core/onnx/counts.h"
@@ -106,6 +108,107 @@ TEST(OnnxExports, AWindowExtentBeyondAnIntIsRefused) {
     EXPECT_EQ(g.tensor("y")->dims, (Dims{1, 1, 4095 * (std::int64_t{1} << 24) + 1, 1}));
     EXPECT_EQ(convertError(g), "model.onnx: node 'tall' (ConvTranspose, #0): the window extent "
                                "(dilations·(kernel−1)+1) 68702699521 is outside 1..16777216");
+}
+
+Dims valuesOf(const onnx::Graph& g, const std::string& name) {
+    const onnx::Tensor* t = g.tensor(name);
+    return t && t->has_values ? t->int_values : Dims{-99};
+}
+
+// Sizes computed with the ops beyond Add/Sub/Mul/Div that exports use (ceil(h / 3) for a padded grid,
+// min(len, k), masks through Greater/Less/Not/And/Where, Python's % on a size) fold to exact values.
+TEST(OnnxExports, IntegerShapeArithmeticFolds) {
+    OnnxBuilder b;
+    b.input("x", {"N", 3, 10, 10});
+    b.node("Shape", {"x"}, {"s"});
+    b.scalarInt("two", 2);
+    b.node("Gather", {"s", "two"}, {"h"});  // 10
+    OnnxBuilder::attrInt(b.node("Cast", {"h"}, {"hf"}), "to", OnnxBuilder::kFloat);
+    b.floats("three", {3.0f}, {});
+    b.node("Div", {"hf", "three"}, {"q"});  // 3.33…
+    b.node("Floor", {"q"}, {"fl"});         // 3
+    b.node("Ceil", {"q"}, {"ce"});          // 4
+    OnnxBuilder::attrInt(b.node("Cast", {"fl"}, {"f"}), "to", OnnxBuilder::kInt64);
+    OnnxBuilder::attrInt(b.node("Cast", {"ce"}, {"c"}), "to", OnnxBuilder::kInt64);
+    b.scalarInt("five", 5);
+    b.node("Min", {"f", "c", "five"}, {"mn"});  // 3
+    b.node("Max", {"f", "c"}, {"mx"});          // 4
+    b.node("Neg", {"mn"}, {"neg"});             // -3
+    b.node("Abs", {"neg"}, {"abs"});            // 3
+    b.node("Sign", {"neg"}, {"sign"});          // -1
+    b.scalarInt("four", 4);
+    b.node("Mod", {"neg", "four"}, {"pymod"});  // Python: -3 % 4 = 1
+    OnnxBuilder::attrInt(b.node("Mod", {"neg", "four"}, {"cmod"}), "fmod", 1);  // C: -3 % 4 = -3
+    b.node("Pow", {"mn", "two"}, {"sq"});       // 9
+    b.node("Greater", {"mx", "abs"}, {"gt"});   // true
+    b.node("Less", {"mx", "abs"}, {"lt"});      // false
+    b.node("Not", {"lt"}, {"nlt"});             // true
+    b.node("And", {"gt", "nlt"}, {"both"});     // true
+    b.node("Where", {"both", "abs", "mx"}, {"w"});  // 3
+    b.ints("axes", {0});
+    b.node("Unsqueeze", {"w", "axes"}, {"w1"});
+    b.ints("lead", {0, -1});
+    OnnxBuilder::attrInt(b.node("Concat", {"lead", "w1"}, {"target"}), "axis", 0);
+    b.node("Reshape", {"x", "target"}, {"y"}, "reshape");  // [N, 100, 3]
+    b.output("y");
+    const onnx::Graph g = onnx::importOnnx(b.write(), {{}, {{"N", 2}}});
+    EXPECT_EQ(valuesOf(g, "mn"), Dims{3});
+    EXPECT_EQ(valuesOf(g, "mx"), Dims{4});
+    EXPECT_EQ(valuesOf(g, "neg"), Dims{-3});
+    EXPECT_EQ(valuesOf(g, "abs"), Dims{3});
+    EXPECT_EQ(valuesOf(g, "sign"), Dims{-1});
+    EXPECT_EQ(valuesOf(g, "pymod"), Dims{1});
+    EXPECT_EQ(valuesOf(g, "cmod"), Dims{-3});
+    EXPECT_EQ(valuesOf(g, "sq"), Dims{9});
+    EXPECT_EQ(valuesOf(g, "gt"), Dims{1});
+    EXPECT_EQ(valuesOf(g, "lt"), Dims{0});
+    EXPECT_EQ(g.tensor("gt")->dtype, "bool");
+    EXPECT_EQ(valuesOf(g, "w"), Dims{3});
+    EXPECT_EQ(g.tensor("y")->dims, (Dims{2, 100, 3}));
+    for (const onnx::Node& n : g.nodes) EXPECT_EQ(n.folded, n.name != "reshape") << n.name;
+}
+
+// Overflow, division by zero and negative exponents are left to run time, never folded to a wrong value.
+TEST(OnnxExports, ArithmeticThatWouldOverflowIsNotFolded) {
+    OnnxBuilder b;
+    b.input("x", {2, 3});
+    b.scalarInt("min", std::numeric_limits<std::int64_t>::min());
+    b.scalarInt("zero", 0);
+    b.scalarInt("ten", 10);
+    b.scalarInt("big", 64);
+    b.scalarInt("minus", -1);
+    b.node("Neg", {"min"}, {"neg"});
+    b.node("Abs", {"min"}, {"abs"});
+    b.node("Mod", {"ten", "zero"}, {"mod"});
+    b.node("Pow", {"ten", "big"}, {"pow"});
+    b.node("Pow", {"ten", "minus"}, {"inv"});
+    b.node("Relu", {"x"}, {"y"});
+    b.output("y");
+    const onnx::Graph g = onnx::importOnnx(b.write());
+    for (const char* name : {"neg", "abs", "mod", "pow", "inv"}) {
+        EXPECT_FALSE(g.tensor(name)->has_values) << name;
+        EXPECT_TRUE(g.tensor(name)->constant) << name;  // still a constant: never an operator to cost
+    }
+}
+
+// The same ops on activations are element-wise operators: a mask (Greater) chosen by Where.
+TEST(OnnxExports, ComparisonsAndLogicOnActivationsAreElementwise) {
+    OnnxBuilder b;
+    b.input("x", {1, 4, 6, 6});
+    b.weight("w", {8, 4, 1, 1});
+    b.node("Conv", {"x", "w"}, {"c"}, "conv");
+    b.floats("zero", {0.0f}, {});
+    b.node("Greater", {"c", "zero"}, {"pos"}, "positive");
+    b.node("Neg", {"c"}, {"n"}, "negate");
+    b.node("Where", {"pos", "c", "n"}, {"y"}, "abs");  // |c|
+    b.output("y");
+    const Imported r = importAndConvert(b);
+    // conv: 8·4 = 32 weights, 32·36 = 1,152 MACs; the rest costs none.
+    EXPECT_EQ(countNetwork(r.network).macs_per_sample, 1152.0);
+    EXPECT_EQ(opNamed(r.network, "positive").type, OpType::Elementwise);
+    EXPECT_EQ(opNamed(r.network, "abs").inputs, (std::vector<std::string>{"positive", "conv", "negate"}));
+    EXPECT_EQ(opNamed(r.network, "abs").out_shape, (Shape{8, 6, 6}));
+    EXPECT_EQ(r.graph.tensor("pos")->dtype, "bool");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/onnx/fuse.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
 
@@ -74,7 +75,16 @@ public:
             out_.warnings.push_back("graph input '" + g_.inputs[i] +
                                     "' is read as a constant (Partita models one activation input)");
         used_.insert("input");
-        for (const Node& node : g_.nodes) convert(node);
+        // A decomposed LayerNorm becomes one operator where its last node is; its other nodes none.
+        const std::vector<Fusion> fusions = findDecomposedLayerNorms(g_);
+        std::unordered_map<size_t, const Fusion*> fused;
+        for (const Fusion& f : fusions)
+            for (const size_t i : f.nodes) fused[i] = &f;
+        for (size_t i = 0; i < g_.nodes.size(); ++i) {
+            const auto f = fused.find(i);
+            if (f == fused.end()) convert(g_.nodes[i]);
+            else if (i == f->second->nodes.back()) convertFusion(*f->second, g_.nodes[i]);
+        }
         if (out_.network.ops.empty()) fail("", "the model has no operator Partita prices");
         propagate(out_.network, source_);
         checkAgainstInference();
@@ -264,6 +274,18 @@ private:
         if (d.size() == 3) return {d[0], d[1], d[2]};
         if (d.size() == 2) return {d[0], 1, d[1]};
         fail(where, "expected a 1-D or 2-D image tensor, got per-sample rank " + std::to_string(d.size()));
+    }
+
+    void convertFusion(const Fusion& f, const Node& last) {
+        const std::string where = at(last);
+        if (!isActivation(f.input)) fail(where, "the normalised tensor '" + f.input + "' is not an activation");
+        const Shape shape = defaultView(perSample(tensorOf(f.output, "output of " + where), where));
+        Operator op;
+        op.name = uniqueName(f.name);
+        op.type = OpType::Elementwise;
+        op.source_op = f.source_op;
+        op.inputs = {viewOf(f.input, shape)};
+        emit(op, f.output, shape);
     }
 
     void convert(const Node& n) {

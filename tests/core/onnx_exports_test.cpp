@@ -211,5 +211,87 @@ TEST(OnnxExports, ComparisonsAndLogicOnActivationsAreElementwise) {
     EXPECT_EQ(r.graph.tensor("pos")->dtype, "bool");
 }
 
+// nn.LayerNorm(16) as PyTorch 1.13 exports it below opset 17 (node names as it writes them), between
+// two linear layers: x [N, 5, 8] → MatMul 8x16 → LayerNorm → MatMul 16x4. `square` picks Pow(d, 2)
+// or Mul(d, d); `affine` adds the γ and β tail.
+OnnxBuilder decomposedLayerNorm(const std::string& square = "Pow", bool affine = true) {
+    OnnxBuilder b;
+    b.input("x", {"N", 5, 8});
+    b.weight("w1", {8, 16});
+    b.node("MatMul", {"x", "w1"}, {"h"}, "/fc1/MatMul");
+    OnnxBuilder::attrInts(b.node("ReduceMean", {"h"}, {"mean"}, "/norm/ReduceMean"), "axes", {-1});
+    b.node("Sub", {"h", "mean"}, {"d"}, "/norm/Sub");
+    b.floats("two", {2.0f}, {});
+    if (square == "Pow") b.node("Pow", {"d", "two"}, {"sq"}, "/norm/Pow");
+    else b.node("Mul", {"d", "d"}, {"sq"}, "/norm/Square");
+    OnnxBuilder::attrInts(b.node("ReduceMean", {"sq"}, {"var"}, "/norm/ReduceMean_1"), "axes", {-1});
+    b.floats("eps", {1e-5f}, {});
+    b.node("Add", {"var", "eps"}, {"ve"}, "/norm/Add");
+    b.node("Sqrt", {"ve"}, {"sd"}, "/norm/Sqrt");
+    b.node("Div", {"d", "sd"}, {"n"}, "/norm/Div");
+    std::string out = "n";
+    if (affine) {
+        b.weight("gamma", {16});
+        b.weight("beta", {16});
+        b.node("Mul", {"n", "gamma"}, {"g"}, "/norm/Mul");
+        b.node("Add", {"g", "beta"}, {"ln"}, "/norm/Add_1");
+        out = "ln";
+    }
+    b.weight("w2", {16, 4});
+    b.node("MatMul", {out, "w2"}, {"y"}, "/fc2/MatMul");
+    b.output("y");
+    return b;
+}
+
+// The operators, without the views an import inserts between them.
+std::vector<std::string> opNames(const Network& net) {
+    std::vector<std::string> names;
+    for (const Operator& op : net.ops)
+        if (!isImportView(op)) names.push_back(op.name);
+    return names;
+}
+
+// The nine nodes become one normalisation operator, as opset 17's LayerNormalization converts.
+TEST(OnnxExports, DecomposedLayerNormIsOneNormalisation) {
+    for (const bool affine : {true, false})
+        for (const std::string square : {"Pow", "Mul"}) {
+            SCOPED_TRACE(square + (affine ? " affine" : ""));
+            const Imported r = importAndConvert(decomposedLayerNorm(square, affine), {{}, {{"N", 2}}});
+            EXPECT_EQ(opNames(r.network), (std::vector<std::string>{"/fc1/MatMul", "/norm/LayerNormalization", "/fc2/MatMul"}));
+            const Operator& ln = opNamed(r.network, "/norm/LayerNormalization");
+            EXPECT_EQ(ln.type, OpType::Elementwise);
+            EXPECT_EQ(ln.source_op, "LayerNormalization");
+            EXPECT_EQ(ln.inputs, std::vector<std::string>{"/fc1/MatMul"});
+            EXPECT_EQ(ln.out_shape, (Shape{16, 5, 1}));
+            EXPECT_EQ(opNamed(r.network, "/fc2/MatMul").inputs, std::vector<std::string>{"/norm/LayerNormalization"});
+            // Per sample 5 positions: 5·8·16 + 5·16·4 = 640 + 320 = 960 MACs; weights 128 + 64 (γ, β not counted).
+            const NetworkCounts c = countNetwork(r.network);
+            EXPECT_EQ(c.macs_per_sample, 960.0);
+            EXPECT_EQ(c.weights, 192.0);
+        }
+}
+
+// Where the pattern does not hold, each op converts on its own: here the centred tensor d is also a
+// graph output, and (second model) the means run over axis 1 (the 5 positions), not the trailing one.
+TEST(OnnxExports, ALayerNormLookalikeConvertsOpByOp) {
+    OnnxBuilder leak = decomposedLayerNorm();
+    leak.output("d");
+    const Imported a = importAndConvert(leak, {{}, {{"N", 2}}});
+    EXPECT_EQ(opNames(a.network),
+              (std::vector<std::string>{"/fc1/MatMul", "/norm/ReduceMean", "/norm/Sub", "/norm/Pow", "/norm/ReduceMean_1",
+                                        "/norm/Add", "/norm/Sqrt", "/norm/Div", "/norm/Mul", "/norm/Add_1", "/fc2/MatMul"}));
+    EXPECT_EQ(opNamed(a.network, "/norm/ReduceMean").type, OpType::Layout);
+    EXPECT_EQ(opNamed(a.network, "/norm/Sub").type, OpType::Elementwise);
+    EXPECT_EQ(opNamed(a.network, "/norm/Div").inputs, (std::vector<std::string>{"/norm/Sub", "sd@view"}));
+    EXPECT_EQ(countNetwork(a.network).macs_per_sample, 960.0);
+
+    OnnxBuilder over_positions = decomposedLayerNorm();
+    for (auto& n : *over_positions.graph().mutable_node())
+        if (n.op_type() == "ReduceMean") n.mutable_attribute(0)->set_ints(0, 1);  // axes [1]
+    const Imported b = importAndConvert(over_positions, {{}, {{"N", 2}}});
+    EXPECT_EQ(b.network.find("/norm/LayerNormalization"), -1);
+    EXPECT_EQ(opNames(b.network).size(), 11u);
+}
+
 }  // namespace
 }  // namespace partita

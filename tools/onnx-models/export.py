@@ -226,7 +226,7 @@ class Encoder(nn.Module):
 
 
 class Gate(nn.Module):
-    """Data-dependent control flow: scripted, it exports as an ONNX If."""
+    """Data-dependent control flow: scripted, it exports as an ONNX If and a Loop."""
 
     def __init__(self):
         super().__init__()
@@ -238,7 +238,9 @@ class Gate(nn.Module):
             y = self.a(x)
         else:
             y = self.b(x)
-        return torch.relu(y)
+        for _ in range(int(y.max().item() > 1) + 1):  # a data-dependent trip count: an ONNX Loop
+            y = torch.relu(y) * 0.5
+        return y
 
 
 # --- export ----------------------------------------------------------------------------------------

@@ -36,7 +36,12 @@ public:
 
 private:
     const Node& node(std::size_t i) const { return g_.nodes[i]; }
-    bool is(std::size_t i, const char* op) const { return !node(i).folded && node(i).op_type == op; }
+    // Node i is an unfolded `op` with one named output (an exporter's; a malformed model's may lack it).
+    bool is(std::size_t i, const char* op) const {
+        const Node& n = node(i);
+        return !n.folded && n.op_type == op && !n.outputs.empty() && !n.outputs[0].empty();
+    }
+    const std::string& outOf(std::size_t i) const { return node(i).outputs[0]; }  // after is()
 
     const std::vector<std::size_t>& readers(const std::string& tensor) const {
         static const std::vector<std::size_t> none;
@@ -45,7 +50,7 @@ private:
     }
     // The single node reading node i's output, when nothing else (nor the graph's outputs) reads it.
     std::optional<std::size_t> onlyReader(std::size_t i) const {
-        const std::string& out = node(i).outputs.at(0);
+        const std::string& out = outOf(i);
         const auto& r = readers(out);
         if (outputs_.count(out) || r.size() != 1) return std::nullopt;
         return r[0];
@@ -102,10 +107,10 @@ private:
         if (!xt || xt->constant) return std::nullopt;
         const auto axes = meanAxes(mean, xt->dims.size());
         if (!axes) return std::nullopt;
-        const std::string& m = node(mean).outputs.at(0);
+        const std::string& m = outOf(mean);
         const auto sub = onlyReader(mean);
         if (!sub || !is(*sub, "Sub") || node(*sub).inputs != std::vector<std::string>{x, m}) return std::nullopt;
-        const std::string& d = node(*sub).outputs.at(0);
+        const std::string& d = outOf(*sub);
         // d feeds the square and the division, nothing else.
         const auto& dr = readers(d);
         if (outputs_.count(d) || dr.size() != 2) return std::nullopt;
@@ -117,29 +122,29 @@ private:
         }
         if (!square || !div) return std::nullopt;
         const auto var = onlyReader(*square);
-        if (!var || !is(*var, "ReduceMean") || node(*var).inputs.at(0) != node(*square).outputs.at(0) ||
+        if (!var || !is(*var, "ReduceMean") || node(*var).inputs.empty() || node(*var).inputs[0] != outOf(*square) ||
             meanAxes(*var, xt->dims.size()) != axes)
             return std::nullopt;
         const auto eps = onlyReader(*var);
         if (!eps || !is(*eps, "Add")) return std::nullopt;
-        const auto eps_value = other(*eps, node(*var).outputs.at(0));
+        const auto eps_value = other(*eps, outOf(*var));
         if (!eps_value || !isConstant(*eps_value)) return std::nullopt;
         const auto sqrt = onlyReader(*eps);
-        if (!sqrt || !is(*sqrt, "Sqrt") || onlyReader(*sqrt) != div || node(*div).inputs[1] != node(*sqrt).outputs.at(0))
+        if (!sqrt || !is(*sqrt, "Sqrt") || onlyReader(*sqrt) != div || node(*div).inputs[1] != outOf(*sqrt))
             return std::nullopt;
         std::vector<std::size_t> nodes{mean, *sub, *square, *var, *eps, *sqrt, *div};
         // The affine tail: Mul by γ, then Add of β.
         if (const auto mul = onlyReader(*div); mul && is(*mul, "Mul")) {
-            const auto gamma = other(*mul, node(*div).outputs.at(0));
+            const auto gamma = other(*mul, outOf(*div));
             if (gamma && isConstant(*gamma)) {
                 nodes.push_back(*mul);
                 if (const auto add = onlyReader(*mul); add && is(*add, "Add")) {
-                    const auto beta = other(*add, node(*mul).outputs.at(0));
+                    const auto beta = other(*add, outOf(*mul));
                     if (beta && isConstant(*beta)) nodes.push_back(*add);
                 }
             }
         }
-        const std::string& y = node(nodes.back()).outputs.at(0);
+        const std::string& y = outOf(nodes.back());
         const Tensor* yt = g_.tensor(y);
         if (!yt || yt->dims != xt->dims) return std::nullopt;
         Fusion f;

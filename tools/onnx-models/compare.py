@@ -22,6 +22,9 @@ def run(cli, args, timeout=600):
 
 def first_line(text, width=110):
     line = text.strip().splitlines()[0] if text.strip() else ""
+    if ": error: " in line:  # "partita-cli inspect: error: …": the message
+        line = line.split(": error: ", 1)[1]
+    line = line.replace("HyPar needs a chain of weighted layers, but the graph branches: ", "branches: ")
     return line if len(line) <= width else line[: width - 3] + "..."
 
 

@@ -5,11 +5,11 @@
 //   one pass over the nodes in topological order. A node whose inputs' values are known is folded
 //   (fold.cpp: Constant, Shape, Gather, Squeeze, Unsqueeze, Concat, Slice, Cast, ConstantOfShape,
 //   Range, Expand, Where, Equal, Add/Sub/Mul/Div, ReduceProd, Reshape, Identity; fold_math.cpp: Floor,
-//   Ceil, Neg, Abs, Sign, Sqrt, Reciprocal, Min, Max, Mod, Pow, the comparisons, Not/And/Or/Xor). The operators whose
-//   shapes come from such values, and those whose ONNX 1.12 inference falls short, use Partita's own
-//   rules (shapes.cpp: Reshape with 0 and -1, Expand, Tile, Resize, Upsample, Slice, Split, Pad,
-//   reductions, ConstantOfShape, Range, Shape, LayerNormalization, element-wise and broadcasting
-//   ops), which follow each operator's opsets up to 21. The rest (Conv, ConvTranspose, Gemm, MatMul,
+//   Ceil, Neg, Abs, Sign, Sqrt, Reciprocal, Min, Max, Mod, Pow, the comparisons, Not/And/Or/Xor). The
+//   operators whose shapes come from such values, and those whose ONNX 1.12 inference falls short,
+//   use Partita's own rules (shapes.cpp: Reshape with 0 and -1, Expand, Tile, Resize, Upsample, Slice,
+//   Split, Pad, reductions, ConstantOfShape, Range, Shape, LayerNormalization, element-wise and
+//   broadcasting ops), which follow each operator's opsets up to 21. The rest (Conv, ConvTranspose, Gemm, MatMul,
 //   BatchNormalization, Concat, Flatten, Transpose, Squeeze, Unsqueeze, Gather, the pools) run ONNX's
 //   own inference function for the model's opset, fed with the folded values as constant tensors,
 //   after their attributes are checked (checks.cpp). Driving ONNX's inference node by node instead

@@ -1,7 +1,8 @@
 // Partita's own shape rules: the operators whose output shape comes from folded values (Reshape,
 // Expand, Tile, Resize, Upsample, Split, Pad, reductions, ConstantOfShape, Range, Shape) and the
-// element-wise ones (arithmetic, comparisons, logic). They follow each operator's opsets up to 21, so models newer than the ONNX
-// library (1.12, opset 17) keep exact shapes where the axes moved from attributes to inputs.
+// element-wise ones (arithmetic, comparisons, logic). They follow each operator's opsets up to 21, so
+// models newer than the ONNX library (1.12, opset 17) keep exact shapes where the axes moved from
+// attributes to inputs.
 #include <algorithm>
 #include <cmath>
 #include <map>

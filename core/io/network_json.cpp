@@ -1,5 +1,6 @@
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 #include "core/io/network_io.h"
 #include "core/onnx/convert.h"
@@ -273,9 +274,10 @@ Network loadNetwork(const std::string& path, NetworkFormat format) { return load
 Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::InputDims& dims) {
     if (format == NetworkFormat::Auto) format = detectNetworkFormat(path);
     if (format == NetworkFormat::Onnx) {
+        onnx::OnnxModel model = onnx::OnnxModel::read(path);  // parsed once: its inputs, then the import
         onnx::InputDims given = dims;
         // Dimensions the user left open take the importer's suggestion (batch 1, 224 px, 128 tokens).
-        for (const onnx::GraphInput& input : onnx::graphInputs(path)) {
+        for (const onnx::GraphInput& input : model.inputs()) {
             if (given.inputs.count(input.name) || !input.rank_known) continue;
             const std::vector<std::int64_t> suggested = onnx::defaultDims(input);
             std::vector<std::int64_t> chosen;
@@ -288,7 +290,7 @@ Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::I
             }
             given.inputs[input.name] = chosen;
         }
-        return onnx::toNetwork(onnx::importOnnx(path, given), path).network;
+        return onnx::toNetwork(std::move(model).import(given), path).network;
     }
     const std::string text = readTextFile(path);
     return format == NetworkFormat::AccParText ? readAccParText(text, path) : readNetworkJson(text, path);

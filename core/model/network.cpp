@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <string_view>
 #include <unordered_map>
 #include <queue>
 #include <stdexcept>
+#include <utility>
 
 #include "core/util/checked.h"
 #include "core/util/enum_names.h"
@@ -98,8 +100,15 @@ Shape applyWindow(const Shape& in, const Window& w) {
                  windowOutput(in.w, w.spanW(), w.stride_w, w.pad_w, w.padRight(), w.rounding)};
 }
 
-void checkDilation(const Window& w) {
+// Dilation positive, and the extent dilation·(kernel−1)+1 that spanH/spanW compute in an int fits one
+// (kernel and dilation are each within kDimension, their product need not be).
+void checkWindow(const Window& w) {
     if (w.dilation_h < 1 || w.dilation_w < 1) throw std::invalid_argument("dilation must be positive");
+    for (const auto& [d, k] : {std::pair{w.dilation_h, w.kernel_h}, std::pair{w.dilation_w, w.kernel_w}})
+        if (std::int64_t{d} * (k - 1) + 1 > std::numeric_limits<int>::max())
+            throw std::overflow_error("the window's extent dilation·(kernel−1)+1 = " +
+                                      std::to_string(std::int64_t{d} * (k - 1) + 1) + " exceeds the limit of " +
+                                      std::to_string(std::numeric_limits<int>::max()));
 }
 
 // Conv and ConvTranspose: `group` divides both channel counts.
@@ -277,8 +286,9 @@ void propagate(Network& net, const std::string& source) {
                 if (op.input_ids.size() != 1) throw std::invalid_argument("a conv takes exactly one input");
                 if (op.out_channels <= 0)
                     throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
-                checkDilation(op.window);
+                checkWindow(op.window);
                 checkGroups(op);
+                if (op.pool) checkWindow(*op.pool);
                 Shape conv = applyWindow(op.in_shape, op.window);
                 conv.c = op.out_channels;
                 op.pre_pool_shape = conv;
@@ -294,6 +304,7 @@ void propagate(Network& net, const std::string& source) {
                 break;
             case OpType::Pool:
                 if (op.input_ids.size() != 1) throw std::invalid_argument("a pool takes exactly one input");
+                checkWindow(op.window);
                 op.pre_pool_shape = op.out_shape = applyWindow(op.in_shape, op.window);
                 break;
             case OpType::Add:
@@ -327,7 +338,7 @@ void propagate(Network& net, const std::string& source) {
                 if (op.input_ids.size() != 1) throw std::invalid_argument("a transposed conv takes exactly one input");
                 if (op.out_channels <= 0)
                     throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
-                checkDilation(op.window);
+                checkWindow(op.window);
                 checkGroups(op);
                 const Window& w = op.window;
                 op.pre_pool_shape = op.out_shape =

@@ -342,7 +342,10 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
 
     Graph graph;
     graph.source = m.source;
-    graph.name = g.name().empty() ? std::filesystem::path(m.source).stem().string() : g.name();
+    // Exporters' placeholder graph names say nothing about the model; the file's name does.
+    const bool placeholder = g.name().empty() || g.name() == "torch_jit" || g.name() == "torch-jit-export" ||
+                             g.name() == "main_graph" || g.name() == "tf2onnx";
+    graph.name = placeholder ? std::filesystem::path(m.source).stem().string() : g.name();
     graph.producer = m.proto.producer_name() + (m.proto.producer_version().empty() ? "" : " " + m.proto.producer_version());
     graph.opset = m.opset;
     for (const GraphInput& in : inputs) graph.inputs.push_back(in.name);

@@ -57,6 +57,23 @@ TEST(OnnxExports, SequenceFirstTensorsInsideABatchFirstModel) {
     EXPECT_EQ(opNamed(r.network, "proj").out_shape, (Shape{4, 7, 1}));
 }
 
+// PyTorch names every graph "torch_jit" (older releases "torch-jit-export"); the file names the model.
+TEST(OnnxExports, APlaceholderGraphNameGivesWayToTheFileName) {
+    for (const std::string placeholder : {"torch_jit", "torch-jit-export", "main_graph", ""}) {
+        OnnxBuilder b(13, placeholder);
+        b.input("x", {1, 8});
+        b.node("Relu", {"x"}, {"y"}, "act");
+        b.output("y");
+        const std::string path = b.write("my-detector");
+        EXPECT_EQ(onnx::importOnnx(path, {}).name, std::filesystem::path(path).stem().string()) << placeholder;
+    }
+    OnnxBuilder named(13, "ocr_rec");
+    named.input("x", {1, 8});
+    named.node("Relu", {"x"}, {"y"}, "act");
+    named.output("y");
+    EXPECT_EQ(onnx::importOnnx(named.write("other"), {}).name, "ocr_rec");
+}
+
 std::string convertError(const onnx::Graph& g) {
     return test::anyErrorOf([&] { onnx::toNetwork(g, "model.onnx"); });
 }

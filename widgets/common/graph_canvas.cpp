@@ -129,8 +129,10 @@ void GraphCanvas::ensureVisible(const QRectF& scene) {
 // ---- the overview ----------------------------------------------------------------------------------
 
 double GraphCanvas::overviewScale() const {
+    // At most 170 px wide, a quarter of the width and half the height: it never hides much of the graph.
     const QRectF a = graphArea(), s = sceneRect();
-    return std::min({170 / std::max(s.width(), 1.0), (a.height() - 24) / std::max(s.height(), 1.0), 0.5});
+    const double w = std::min(170.0, a.width() / 4), h = a.height() / 2;
+    return std::min({w / std::max(s.width(), 1.0), h / std::max(s.height(), 1.0), 0.5});
 }
 
 QRectF GraphCanvas::overviewRect() const {

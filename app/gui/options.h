@@ -21,7 +21,7 @@ struct Options {
     QString db;              // default: the user's data directory
     bool db_read_only = false;  // list and re-open runs, never write (also when the file is not writable)
     QString screenshot;      // render and exit
-    QString view = "main";   // main, grid, metrics, simulation, compare, explore, network, runs, params, library
+    QString view = "main";   // main, grid, metrics, simulation, compare, explore, network, editor, runs, params, library
     QSize size{1280, 800};
 };
 

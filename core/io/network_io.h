@@ -40,4 +40,9 @@ std::string writeNetworkJson(const Network& net);  // pretty, ends with a newlin
 Json networkToJson(const Network& net, const std::map<std::string, edit::Point>& positions);
 std::string writeNetworkJson(const Network& net, const std::map<std::string, edit::Point>& positions);
 
+// One operator as partita-network/1 writes it, without its inputs, and read back without deriving
+// shapes (the editor's recovery file keeps operators whose shapes do not work out).
+Json operatorToJson(const Operator& op);
+Operator readOperatorJson(const Json& j, const std::string& pointer, const std::string& source);
+
 }  // namespace partita

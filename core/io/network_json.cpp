@@ -340,4 +340,17 @@ Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::I
     return format == NetworkFormat::AccParText ? readAccParText(text, path) : readNetworkJson(text, path);
 }
 
+Json operatorToJson(const Operator& op) {
+    Network one;
+    one.ops = {op};
+    one.ops[0].inputs = {"input"};  // implicit for a first operator: written without "inputs"
+    return networkToJson(one)["operators"][0];
+}
+
+Operator readOperatorJson(const Json& j, const std::string& pointer, const std::string& source) {
+    Operator op = readOperator(j, pointer, source, nullptr);
+    op.inputs.clear();
+    return op;
+}
+
 }  // namespace partita

@@ -4,6 +4,7 @@
 #include "core/model/counts.h"
 #include "core/study/plots.h"
 #include "core/util/format.h"
+#include "widgets/common/op_text.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/network/network_graph.h"
 
@@ -11,19 +12,8 @@ namespace partita {
 
 namespace {
 
-QString shapeText(const Shape& s) { return QStringLiteral("%1×%2×%3").arg(s.c).arg(s.h).arg(s.w); }
-
 // "118 M" for 118,013,952: four significant digits and an SI prefix.
 QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
-
-// "conv + pool", "conv (32 groups)"; an imported element-wise or layout op by its model's name ("Relu").
-QString typeText(const Operator& op) {
-    const bool generic = op.type == OpType::Elementwise || op.type == OpType::Layout;
-    QString type = generic && !op.source_op.empty() ? q(op.source_op) : QString::fromLatin1(opTypeName(op.type));
-    if (op.group > 1) type += QStringLiteral(" (%1 groups)").arg(op.group);
-    if (op.pool) type += op.average_pool ? QStringLiteral(" + avg pool") : QStringLiteral(" + pool");
-    return type;
-}
 
 std::string hex(const QColor& c) { return c.name(QColor::HexRgb).toStdString(); }
 
@@ -43,7 +33,7 @@ QStringList NetworkGraphView::nodeLinesFor(int op, int layer) const {
     const Network& net = inputs_->network;
     if (op < 0) return {tr("input"), shapeText(net.input)};
     const Operator& o = net.ops[static_cast<size_t>(op)];
-    QStringList lines{q(o.name), typeText(o) + QStringLiteral(" · ") + shapeText(o.out_shape)};
+    QStringList lines{q(o.name), opKindText(o) + QStringLiteral(" · ") + shapeText(o.out_shape)};
     if (const double macs = nodeMacs(op, layer); macs > 0) lines << tr("%1 MACs").arg(prefixed(macs));
     return lines;
 }
@@ -66,7 +56,7 @@ QString NetworkGraphView::nodeToolTip(int node) const {
     QStringList in;
     for (const auto& s : o.inputs) in << q(s).toHtmlEscaped();
     QString html = tr("<b>%1</b> (%2)<br>inputs: %3<br>input %4 → output %5 (C×H×W)")
-                       .arg(q(o.name).toHtmlEscaped(), typeText(o), in.join(", "), shapeText(o.in_shape),
+                       .arg(q(o.name).toHtmlEscaped(), opKindText(o), in.join(", "), shapeText(o.in_shape),
                             shapeText(o.out_shape));
     if (n.layer < 0) return html + tr("<br>no weights: not partitioned (folded into its producer)");
     const WeightedLayer& l = inputs_->layers[static_cast<size_t>(n.layer)];

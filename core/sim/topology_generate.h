@@ -36,7 +36,7 @@ struct ClusterSpec {
     ComputeDevice gpu;
     Intra intra = Intra::Nvlink;
     double network_Bps = 12.5e9;  // per host link and direction
-    double network_latency_s = 0.5e-6;
+    double network_latency_s = 0.5e-6;  // [A] about FlexFlow's NIC figure (0.507 us)
 };
 Topology clusterTopology(const ClusterSpec& spec);
 // The presets' cluster specifications ("p100-16", "k80-64").

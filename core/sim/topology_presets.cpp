@@ -20,7 +20,6 @@ constexpr double kEdrBps = 12.5e9;      // InfiniBand EDR 4x = 100 Gb/s (the pap
 constexpr double kFdrBps = 7e9;         // InfiniBand FDR 4x = 56 Gb/s (the paper writes "56 GB/s EDR")
 constexpr double kNvlinkLatency = 1e-6;  // [A] 1 us per hop, as FlexFlow's machine_config_example
 constexpr double kPcieLatency = 1e-6;    // [A] likewise
-constexpr double kIbLatency = 0.5e-6;    // [A] about FlexFlow's NIC figure (0.507 us)
 
 void addDuplex(Topology& t, const std::string& kind, int a, int b, double bandwidth, double latency) {
     for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}})

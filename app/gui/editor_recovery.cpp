@@ -50,8 +50,8 @@ Recovered readRecoveryFile(const QString& file) {
     header.description = f.string("description", "");
     {
         Fields in(f.raw("input"), f.pointer("input"), source);
-        header.input = {in.integerIn("channels", 1, limits::kDimension), in.integerIn("height", 1, limits::kDimension),
-                        in.integerIn("width", 1, limits::kDimension)};
+        header.input = {in.integerIn("channels", 1, limits::kDimension), in.integerIn("height", 1, limits::kDimension, 1),
+                        in.integerIn("width", 1, limits::kDimension, 1)};
         in.finish();
     }
     Recovered out;

@@ -90,6 +90,7 @@ NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(win
     auto* save_as = new QAction(tr("Save network &as…"), this);
     save_as->setToolTip(tr("Save the edited network to another file"));
     connect(save_as, &QAction::triggered, this, [this] { saveAs(); });
+    for (QAction* a : view_->actions()) window.addNamedAction(a->objectName(), a);  // the guide lists them
     window.addNamedAction("new-network", fresh);
     window.addNamedAction("save-network", save);
     window.addNamedAction("save-network-as", save_as);

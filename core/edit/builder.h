@@ -23,7 +23,7 @@ public:
     // The node's state in the patch, starting from its current one; std::invalid_argument if absent.
     Node& change(NodeId id);
     void remove(NodeId id);  // std::invalid_argument if absent
-    // `stem` if free in the document and the patch, else stem_2, stem_3...
+    // `stem` ("op" if empty) if free in the document and the patch, else stem_2, stem_3...
     std::string uniqueName(const std::string& stem);
     const Document& document() const { return doc_; }
     Patch& patch() { return patch_; }

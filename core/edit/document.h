@@ -72,6 +72,7 @@ public:
     std::string uniqueName(const std::string& stem) const;  // stem, stem_2, stem_3...
     std::vector<NodeId> consumers(NodeId id) const;     // nodes reading id, ascending
     std::optional<Shape> outputShape(NodeId id) const;  // nullopt for a node with a problem
+                                                        // (kNetworkInput: the header's input shape)
     const std::vector<Problem>& problems() const { return problems_; }  // ordered by node id
     bool valid() const { return problems_.empty() && !nodes_.empty(); }
 
@@ -80,7 +81,8 @@ public:
     Network toNetwork() const;
     std::map<std::string, Point> positions() const;     // by operator name
 
-    std::optional<std::string> problem(NodeId id) const;  // the node's reason, if it has one
+    std::optional<std::string> problem(NodeId id) const;  // the node's reason, if it has one (also
+                                                          // for kNetworkInput: an invalid input shape)
 
 private:
     void check(const Patch& patch) const;

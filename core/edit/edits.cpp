@@ -42,10 +42,11 @@ void PatchBuilder::remove(NodeId id) {
 
 std::string PatchBuilder::uniqueName(const std::string& stem) {
     auto free = [&](const std::string& n) { return n != "input" && !doc_.findByName(n) && !claimed_.count(n); };
-    std::string name = stem;
+    const std::string base = stem.empty() ? "op" : stem;
+    std::string name = base;
     if (!free(name)) {
-        std::int64_t& k = suffix_.try_emplace(stem, 1).first->second;
-        do name = stem + "_" + std::to_string(++k);
+        std::int64_t& k = suffix_.try_emplace(base, 1).first->second;
+        do name = base + "_" + std::to_string(++k);
         while (!free(name));
     }
     claimed_.insert(name);

@@ -14,8 +14,10 @@
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 #include "app/cli/cli.h"
@@ -370,6 +372,63 @@ private slots:
         QVERIFY(e.doc().findByName("branch"));
     }
 
+    void autoLayoutEdgesAndExports() {
+        MainWindow w(options("lenet-c"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("editor");
+        Editor e{w};
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        // Laid out by dot on loading: one column, top to bottom, no hints.
+        const QPointF conv1 = e.canvas->position(e.id("conv1")), fc2 = e.canvas->position(e.id("fc2"));
+        QCOMPARE(conv1.x(), fc2.x());
+        QVERIFY(conv1.y() < fc2.y());
+        QVERIFY(e.doc().positions().empty());
+        // A dragged node keeps its place; Auto layout (undoable) forgets it.
+        e.view->push(edit::moveNodes(e.doc(), {{e.id("fc2"), {400, 20}}}), "Move");
+        QCOMPARE(e.canvas->position(e.id("fc2")), QPointF(400, 20));
+        QTest::mouseClick(e.view->findChild<QToolButton*>("editor-layout"), Qt::LeftButton);
+        QCOMPARE(e.canvas->position(e.id("fc2")), fc2);
+        QVERIFY(e.doc().positions().empty());
+        e.view->undoStack().undo();
+        QCOMPARE(e.canvas->position(e.id("fc2")), QPointF(400, 20));
+        e.view->undoStack().redo();
+
+        // Clicking an edge selects it; Delete disconnects (fc2 then misses its input).
+        showNode(e, e.id("fc1"));
+        const QPointF mid = (e.canvas->outputPort(e.id("fc1")) + e.canvas->nodeRect(e.id("fc2")).topLeft() +
+                             QPointF(e.canvas->nodeRect(e.id("fc2")).width() / 2, 0)) / 2;
+        QTest::mouseClick(e.canvas, Qt::LeftButton, {}, mid.toPoint());
+        QVERIFY(e.canvas->selectedEdge().has_value());
+        QTest::keyClick(e.canvas, Qt::Key_Delete);
+        QVERIFY(e.doc().node(e.id("fc2"))->inputs.empty());
+        QVERIFY(e.canvas->hasProblem(e.id("fc2")));
+
+        // A template that does not fit says why and adds nothing.
+        const size_t before = e.doc().ids().size();
+        e.canvas->setSelection({e.id("conv1")});
+        QSignalSpy said(e.view, &EditorView::message);
+        QVERIFY(!e.view->add("template:transformer-encoder"));  // 20 channels: 8 heads do not divide them
+        QCOMPARE(e.doc().ids().size(), before);
+        QCOMPARE(said.count(), 1);
+        QVERIFY(said.at(0).at(0).toString().startsWith("Transformer encoder block: "));
+
+        // Exports through the window's registry.
+        w.showView("editor");
+        QVERIFY(w.exportTargets().contains("editor-graph"));
+        const QString base = dir_.filePath("edited");
+        for (const char* ext : {".png", ".svg", ".pdf", ".csv"})
+            QCOMPARE(w.exportTarget("editor-graph", base + ext), QString());
+        QVERIFY(!QImage(base + ".png").isNull());
+        QVERIFY(readAll(base + ".pdf").startsWith("%PDF"));
+        QVERIFY(readAll(base + ".csv").startsWith("node,operator,type,inputs,out_shape_CxHxW,problem"));
+        QCOMPARE(w.exportTarget("editor-dot", base + ".dot"), QString());
+        const QString dot = QString::fromUtf8(readAll(base + ".dot"));
+        QVERIFY(dot.startsWith("digraph \"Lenet-c\" {"));
+        QCOMPARE(dot.count(" -> "), 3);  // fc1 -> fc2 was deleted
+        QCOMPARE(w.shownExportTargets().front().target, QString("editor-graph"));
+    }
+
     void transformerEncoderFromTheTemplate() {
         MainWindow w(options());
         w.show();
@@ -427,6 +486,31 @@ private slots:
         typeInto(e.field("kernel"), "5");
         QVERIFY(w.networkEditor()->saveAs(dir_.filePath("recovered.json")));
         QVERIFY(!QFile::exists(NetworkEditor::recoveryPath()));
+    }
+
+    void theReadmesRecoveryExampleOpens() {
+        const QString path = dir_.filePath("readme-recovery.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "partita-editor-recovery/1", "name": "Lenet-c", "description": "",
+ "input": {"channels": 1, "height": 28, "width": 28}, "saved_to": "",
+ "nodes": [{"id": 1, "inputs": [0], "position": [0, 60], "operator": {"name": "conv1", "type": "conv",
+            "out_channels": 20, "kernel": 5, "pool": {"kernel": 2}}},
+           {"id": 2, "inputs": [1], "operator": {"name": "fc1", "type": "fc", "out_features": 500}}]})");
+        f.close();
+        MainWindow w(options("lenet-c"));
+        QString error;
+        QVERIFY2(w.networkEditor()->recover(path, &error), qPrintable(error));
+        Editor e{w};
+        QCOMPARE(e.doc().outputShape(2), std::optional<Shape>(Shape{500, 1, 1}));
+        QCOMPARE(e.doc().node(1)->position, std::optional<edit::Point>(edit::Point{0, 60}));
+        // A key the format does not have is an error with its place.
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "partita-editor-recovery/1", "name": "x", "input": {"channels": 1}, "nodes": [],
+ "colour": "red"})");
+        f.close();
+        QVERIFY(!w.networkEditor()->recover(path, &error));
+        QVERIFY2(error.contains("colour"), qPrintable(error));
     }
 
     // Also what `./dev shots` keeps (PARTITA_SHOTS=resources/screenshots): a red node with the

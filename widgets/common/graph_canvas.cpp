@@ -75,6 +75,12 @@ void GraphCanvas::initialView() {
     scale_ = std::min(1.0, std::max(kReadableScale, (a.width() - 24) / std::max(s.width(), 1.0)));
     const double x_centre = s.width() * scale_ <= a.width() - 24 ? s.center().x() : anchorX();
     offset_ = QPointF(a.center().x() - x_centre * scale_, a.top() + 12 - s.top() * scale_);
+    // Moved left, clear of the overview, as far as the widget's left edge allows.
+    if (const QRectF o = overviewRect(); !o.isEmpty()) {
+        const double over = offset_.x() + s.right() * scale_ - (o.left() - 10);
+        const double room = offset_.x() + s.left() * scale_ - (a.left() + 8);
+        if (over > 0 && room > 0) offset_.setX(offset_.x() - std::min(over, room));
+    }
     clampOffset();
     update();
 }

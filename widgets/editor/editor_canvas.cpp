@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include <QApplication>
+#include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QMimeData>
 #include <QMouseEvent>
@@ -21,6 +22,7 @@ namespace {
 constexpr double kPortGrab = 9, kInputGap = 46, kNewRow = 90;
 // Ranks wider apart than the network graph's: a node grows by a line when it has a problem.
 constexpr double kRankSep = 44;
+constexpr double kMaxReasonWidth = 260;
 }  // namespace
 
 EditorCanvas::EditorCanvas(QWidget* parent) : GraphCanvas(parent) {
@@ -62,9 +64,14 @@ void EditorCanvas::documentChanged() {
             items_[id] = item;
             for (size_t k = 0; k < n.inputs.size(); ++k) edges_.push_back({n.inputs[k], id, static_cast<int>(k)});
         }
+        const QFontMetricsF detail(f.detail);
         for (const edit::Problem& p : doc_->problems())
-            if (auto it = items_.find(p.node); it != items_.end() && it->second.lines.size() > 2)
+            if (auto it = items_.find(p.node); it != items_.end() && it->second.lines.size() > 2) {
                 it->second.lines[2] = QStringLiteral("⚠ ") + q(p.reason);
+                // Wide enough for a short reason (a long one is elided; the tooltip has it whole).
+                const double w = std::min(kMaxReasonWidth, std::ceil(detail.horizontalAdvance(it->second.lines[2]) + 16));
+                it->second.size.setWidth(std::max(it->second.size.width(), w));
+            }
     }
     // Gone nodes leave the selection; nodes without a position get one.
     for (auto it = selection_.begin(); it != selection_.end();)

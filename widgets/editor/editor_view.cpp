@@ -141,11 +141,13 @@ EditorView::EditorView(QWidget* parent) : QWidget(parent) {
         connect(a, &QAction::triggered, this, slot);
         addAction(a);
     };
-    shortcut("editor-copy", tr("Copy"), QKeySequence::Copy, &EditorView::copySelection);
-    shortcut("editor-paste", tr("Paste"), QKeySequence::Paste, &EditorView::paste);
-    shortcut("editor-duplicate-action", tr("Duplicate"), QKeySequence(Qt::CTRL | Qt::Key_D), &EditorView::duplicateSelection);
-    shortcut("editor-rename", tr("Rename"), QKeySequence(Qt::Key_F2), &EditorView::renameCurrent);
-    shortcut("editor-layout-action", tr("Auto layout"), QKeySequence(Qt::CTRL | Qt::Key_L), &EditorView::autoLayout);
+    shortcut("editor-copy", tr("Editor: copy"), QKeySequence::Copy, &EditorView::copySelection);
+    shortcut("editor-paste", tr("Editor: paste"), QKeySequence::Paste, &EditorView::paste);
+    shortcut("editor-duplicate-action", tr("Editor: duplicate"), QKeySequence(Qt::CTRL | Qt::Key_D),
+             &EditorView::duplicateSelection);
+    shortcut("editor-rename", tr("Editor: rename"), QKeySequence(Qt::Key_F2), &EditorView::renameCurrent);
+    shortcut("editor-layout-action", tr("Editor: auto layout"), QKeySequence(Qt::CTRL | Qt::Key_L),
+             &EditorView::autoLayout);
 
     connect(layout, &QToolButton::clicked, this, &EditorView::autoLayout);
     connect(fit, &QToolButton::clicked, canvas_, &EditorCanvas::fit);

@@ -24,7 +24,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-const std::set<std::string> kAccParOptions{"network", "network-format", "input", "dim", "array", "levels", "batch",
+const std::set<std::string> kAccParOptions{"network", "network-format", "input", "dim", "array", "machine", "levels", "batch",
                                            "ratio-model", "bytes-per-element"};
 const std::set<std::string> kAccParFlags{"json", "balanced-baselines", "comm-only", "reference-compatible"};
 
@@ -37,7 +37,12 @@ std::string defaultArrayPath() { return examplesDir() + "/arrays/tpu-mixed-128.j
 
 AccParSetup readAccParSetup(const Args& a) {
     AccParSetup s;
-    if (a.has("array") || !a.has("levels")) s.array = loadArray(a.has("array") ? a.get("array") : defaultArrayPath());
+    if (a.has("machine")) {
+        if (a.has("array") || a.has("levels")) throw UsageError("--machine replaces --array and --levels");
+        s.array = machineArray(a.get("machine"));
+    } else if (a.has("array") || !a.has("levels")) {
+        s.array = loadArray(a.has("array") ? a.get("array") : defaultArrayPath());
+    }
     if (a.has("levels")) {
         const int levels = a.integer("levels", 1);
         if (levels < 1 || levels > Array::kMaxLevels)

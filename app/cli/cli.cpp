@@ -32,6 +32,8 @@ commands:
   l2s        Learn-to-Scale: single-image inference split across the cores of a mesh (partita-cli l2s --help)
   inspect    per-operator table (type, inputs, output shape, weights, MACs per sample) and totals [--json]
   convert    write any network as partita-network/1 JSON: --network F.onnx --out F.json
+  topology   generate KIND [options] --out F (ring, torus, mesh, switch, cluster, array, ...) or
+             convert --topology F --out F2 (partita-cli topology --help)
 
 inputs:
   --network F            partita-network/1 JSON, AccPar text (.txt) or an ONNX model (.onnx)
@@ -40,8 +42,11 @@ inputs:
   --dim SYMBOL=V         an ONNX symbolic dimension (repeatable); open dims default to batch 1,
                          224 for image sides, 128 for sequence lengths
   --array F              partita-array/1 JSON (default: 16 HMC accelerators on an H-tree)
+  --machine T            (hypar, accpar) a topology file or preset as the array: its levels and per-level
+                         bandwidths by recursive bisection (2^H identical devices)
   --levels H             hierarchy levels, 1..12 (2^H accelerators; overrides the array's)
-  --topology T           htree or torus
+  --topology T           htree or torus (simulate and mcmc: a preset or a topology file: partita-topology/1,
+                         ASTRA-sim network .yml/.json or Calculon system .json)
   --networks F1,F2,...   (table) networks to compare; default: the ten built-in ones
 parameters:
   --batch B (256)  --mode cal|lit (cal: w_intra = 2)  --out-size post|pre  --bytes-per-element (4)
@@ -86,6 +91,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "l2s") return cmdL2s(rest, out);
         if (command == "inspect") return cmdInspect(rest, out);
         if (command == "convert") return cmdConvert(rest, out);
+        if (command == "topology") return cmdTopology(rest, out);
         err << "partita-cli: unknown command '" << command << "'\n\n" << kUsage;
         return 2;
     } catch (const UsageError& e) {

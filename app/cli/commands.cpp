@@ -26,7 +26,7 @@ using Json = nlohmann::json;
 
 // Options every engine command understands.
 const std::set<std::string> kInputOptions{
-    "network",   "network-format", "input", "dim", "array",       "levels",        "topology",  "batch",
+    "network",   "network-format", "input", "dim", "array", "machine", "levels",        "topology",  "batch",
     "mode",      "out-size",       "bytes-per-element", "throughput-ops", "link-bps", "level-bw-factor",
     "e-mult-pj", "e-add-pj",       "e-dram-pj",   "e-sram-pj",     "e-link-pj-per-bit", "csv"};
 const std::set<std::string> kInputFlags{"json", "sram-energy"};
@@ -43,25 +43,29 @@ struct Setup {
 
 Setup readSetup(const Args& a) {
     Setup s;
+    if (a.has("array") && a.has("machine")) throw UsageError("give --array or --machine, not both");
+    if (a.has("machine") && a.has("levels")) throw UsageError("--levels cannot resize a --machine; its devices decide");
+    const bool given = a.has("array") || a.has("machine");
     if (a.has("array")) s.array = loadArray(a.get("array"));
+    if (a.has("machine")) s.array = machineArray(a.get("machine"));
     if (!s.array.hyparCompatible())
         throw UsageError("array: '" + s.array.name + "' is not 2^H identical accelerators, which HyPar's model needs; "
                          "use 'partita-cli accpar' or 'partita-cli table --study accpar'");
     if (!s.array.groups.empty() && a.has("levels"))
         throw UsageError("--levels cannot resize an array given as accelerator groups; edit its counts");
-    if (a.has("levels") || !a.has("array")) {
-        const int levels = a.integer("levels", a.has("array") ? s.array.levels : 4);
+    if (a.has("levels") || !given) {
+        const int levels = a.integer("levels", given ? s.array.levels : 4);
         if (levels < 1 || levels > Array::kMaxLevels)
             throw UsageError("--levels must be between 1 and " + std::to_string(Array::kMaxLevels) + ", got " +
                              std::to_string(levels));
-        if (a.has("array")) s.array.levels = levels;
+        if (given) s.array.levels = levels;
         else s.array = defaultArray(levels);
     }
     if (a.has("topology")) {
         const std::string t = a.get("topology");
         if (t != "htree" && t != "torus") throw UsageError("--topology must be htree or torus, got '" + t + "'");
         s.array.topology = t == "htree" ? Topology::HTree : Topology::Torus;
-        if (!a.has("array")) s.array = defaultArray(s.array.levels, s.array.topology);
+        if (!given) s.array = defaultArray(s.array.levels, s.array.topology);
     }
     auto& acc = s.array.accelerator;
     s.array.link_bps = a.number("link-bps", s.array.link_bps);

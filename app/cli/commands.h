@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/model/array.h"
+
 namespace partita::cli {
 
 using Argv = std::vector<std::string>;
@@ -25,5 +27,10 @@ int cmdMpt(const Argv& args, std::ostream& out);
 int cmdL2s(const Argv& args, std::ostream& out);
 int cmdInspect(const Argv& args, std::ostream& out);  // inspect_commands.cpp
 int cmdConvert(const Argv& args, std::ostream& out);
+// topology generate KIND / topology convert (topology_commands.cpp).
+int cmdTopology(const Argv& args, std::ostream& out);
+// --machine F|preset of hypar and accpar: the array of a topology's devices, its level
+// bandwidths by recursive bisection (core/sim/topology_levels.h).
+Array machineArray(const std::string& spec);
 
 }  // namespace partita::cli

@@ -29,13 +29,15 @@ namespace {
 struct SimSetup {
     Network net;
     sim::Topology topology;
+    std::vector<std::string> topology_warnings;  // an importer's ignored and approximated fields
     std::int64_t batch = 0;
 };
 
 // --topology is a file when one exists at that path (or it looks like one), else a preset name.
-sim::Topology readTopology(const std::string& spec) {
-    if (std::filesystem::exists(spec) || spec.find('/') != std::string::npos || spec.ends_with(".json"))
-        return sim::loadTopology(spec);
+sim::Topology readTopology(const std::string& spec, std::vector<std::string>* warnings) {
+    if (std::filesystem::exists(spec) || spec.find('/') != std::string::npos || spec.ends_with(".json") ||
+        spec.ends_with(".yml") || spec.ends_with(".yaml"))
+        return sim::loadTopology(spec, warnings);
     try {
         return sim::builtinTopology(spec);
     } catch (const std::invalid_argument& e) {
@@ -47,7 +49,7 @@ SimSetup readSimSetup(const Args& a) {
     SimSetup s;
     s.batch = a.integerIn("batch", 256, 1, limits::kBatch);
     s.net = readNetworkArg(a, a.required("network"));
-    s.topology = readTopology(a.required("topology"));
+    s.topology = readTopology(a.required("topology"), &s.topology_warnings);
     return s;
 }
 
@@ -150,11 +152,13 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
                {"tasks", graph.taskCount()},
                {"devices", devices},
                {"traffic", trafficSummary(traffic, graph.computeDevices())}};
+        if (!s.topology_warnings.empty()) j["topology_warnings"] = s.topology_warnings;
         out << j.dump(2) << "\n";
         return 0;
     }
     out << "Network   " << s.net.name << ", batch " << s.batch << "\n";
     out << "Topology  " << s.topology.name << " (" << s.topology.deviceCount() << " devices)\n";
+    for (const auto& w : s.topology_warnings) out << "Warning   " << w << "\n";
     out << "Makespan  " << seconds(result.makespan) << " over " << graph.taskCount() << " tasks\n\n";
     TextTable t({"device", "busy", "utilisation"});
     for (int r = 0; r < graph.computeDevices(); ++r)

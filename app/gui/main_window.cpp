@@ -1,5 +1,7 @@
 #include "app/gui/main_window.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -17,6 +19,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QTimer>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -29,6 +32,7 @@
 #include "app/gui/input_files.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/methods/registry.h"
+#include "app/gui/network_editor.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
@@ -53,6 +57,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildDocks();
     buildActions();
     buildStatusBar();
+    editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
+    connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::tabShown);
 
     params_timer_.setSingleShot(true);
     params_timer_.setInterval(300);
@@ -94,11 +100,25 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
     loadArray(array);
     if (options.collapse_repeats) network_view_->graph()->setCollapseRepeats(true);
-    loadNetwork(network);
-    for (const QString& file : options.files) openFile(file);
-    if (options.run) runSelected();
+    // An ONNX model named at start asks for its input sizes once the window shows (a dialog
+    // before that would have no parent on screen); until then the built-in example stands.
+    const bool asks = asksForDims(network) ||
+                      std::any_of(options.files.begin(), options.files.end(), [this](const QString& f) { return asksForDims(f); });
+    if (options.screenshot.isEmpty() && asks) {
+        loadNetwork(examplesDir() + "/networks/vgg-a.json");
+        QTimer::singleShot(0, this, [this, network, options] {
+            loadNetwork(network);
+            for (const QString& file : options.files) openFile(file);
+            if (options.run) runSelected();
+        });
+    } else {
+        loadNetwork(network);
+        for (const QString& file : options.files) openFile(file);
+        if (options.run) runSelected();
+    }
     if (options.screenshot.isEmpty()) restoreSettings();
     updateActions();
+    tabShown();
 }
 
 MainWindow::~MainWindow() = default;
@@ -219,7 +239,7 @@ void MainWindow::buildDocks() {
     connect(sim_params_, &SimParamsEditor::changed, this, [this] { params_timer_.start(); });
     connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load topology"), examplesDir() + "/topologies",
-                                                          tr("Topologies (*.json);;All files (*)"));
+                                                          tr("Topologies (*.json *.yml *.yaml);;All files (*)"));
         if (!path.isEmpty()) loadTopology(path);
     });
     connect(sim_params_, &SimParamsEditor::strategyFileRequested, this, [this] {
@@ -274,6 +294,7 @@ void MainWindow::restoreSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!releaseViews()) return event->ignore();
     keepGrid();  // an edit the user made is not lost by closing
     jobs_.cancel();
     if (options_.screenshot.isEmpty()) {
@@ -315,10 +336,44 @@ void MainWindow::updateActions() {
 }
 
 void MainWindow::updateTitle() {
-    if (!inputs_) return setWindowTitle("Partita");
-    setWindowTitle(QString("%1 on %2 — Partita")
+    // [*]: a view with unsaved work (the editor) marks the window modified.
+    if (!inputs_) return setWindowTitle("Partita[*]");
+    setWindowTitle(QString("%1 on %2[*] — Partita")
                        .arg(QString::fromStdString(inputs_->network.name), QString::fromStdString(inputs_->array.name)));
 }
+
+void MainWindow::tabShown() {
+    const ViewEntry* entry = views_.findByTab(shownView());
+    QUndoStack* stack = entry && entry->undo ? entry->undo : &grid_edits_;
+    if (!undo_group_.stacks().contains(stack)) undo_group_.addStack(stack);
+    undo_group_.setActiveStack(stack);
+    updatePropertiesDock();
+}
+
+void MainWindow::updatePropertiesDock() {
+    // MPT and L2S keep their settings in their own tab, and a view may edit its own properties: the
+    // Properties dock (HyPar/AccPar/FlexFlow) steps aside and gives it the width, and comes back after.
+    const ViewEntry* entry = tabs_ ? views_.findByTab(shownView()) : nullptr;
+    const bool aside = method().settings() == GuiMethod::Settings::OwnTab || (entry && entry->own_properties);
+    if (auto* props = findChild<QDockWidget*>("properties"); props && aside != props_hidden_) {
+        if (aside) props_were_visible_ = props->isVisible();
+        props->setVisible(aside ? false : props_were_visible_);
+        props_hidden_ = aside;
+    }
+}
+
+bool MainWindow::releaseViews() {
+    for (const ViewEntry& e : views_.entries())
+        if (e.release && !e.release()) return false;
+    return true;
+}
+
+void MainWindow::addNamedAction(const QString& name, QAction* action) {
+    action->setObjectName(name);
+    actions_[name] = action;
+}
+
+QMenu* MainWindow::menu(const QString& name) const { return menuBar()->findChild<QMenu*>(name); }
 
 void MainWindow::reportError(const QString& message) {
     last_error_ = message;

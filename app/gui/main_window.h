@@ -11,6 +11,7 @@
 
 #include <QMainWindow>
 #include <QTimer>
+#include <QUndoGroup>
 #include <QUndoStack>
 
 #include "app/gui/job_runner.h"
@@ -60,6 +61,7 @@ struct ExportChoice {
 
 class ExploreView;
 class LibraryDock;
+class NetworkEditor;
 class RunsDock;
 
 class MainWindow : public QMainWindow {
@@ -74,6 +76,12 @@ public:
     bool loadNetwork(const QString& path, QString* error = nullptr);
     bool loadArray(const QString& path, QString* error = nullptr);
     bool loadStrategy(const QString& path, QString* error = nullptr);
+    // A network from elsewhere than a file (the editor): it becomes the window's network and the
+    // chosen method previews it, as a loaded one. `origin` is informational (a path, or "editor:<name>").
+    // Returns "" or why the network cannot be analysed (e.g. no weighted layer); nothing changes then.
+    QString useNetwork(Network network, const QString& origin);
+    // Asks each view whose work would be lost (ViewEntry::release); false: the user kept it.
+    bool releaseViews();
 
     // The run policy: Run starts the method in the toolbar's selector and stores what it finishes
     // (an identical stored run is re-selected instead of stored twice). Choosing a network, a method or
@@ -109,6 +117,7 @@ public:
     void applyGrid(const Grid& grid);       // show a grid as an edit of the searched run (undoable)
     void resetGrid();                       // back to the searched optimum (undoable)
     QUndoStack& gridEdits() { return grid_edits_; }  // Edit ▸ Undo / Redo of grid edits
+    QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)
     void compareWithBaselines();            // the current run beside HyPar, DP, MP, OWT
     void compareRuns(const std::vector<RunPtr>& runs);
     bool compareStored(const std::vector<std::int64_t>& ids);
@@ -132,6 +141,8 @@ public:
     bool selectOptionCell();
 
     JobRunner& jobs() { return jobs_; }
+    const Options& options() const { return options_; }
+    bool dialogsAllowed() const { return options_.screenshot.isEmpty(); }  // none while rendering a screenshot
     RunPtr currentRun() const { return current_; }
     RunPtr searchedRun() const { return searched_; }
     InputsPtr inputs() const { return inputs_; }
@@ -168,6 +179,14 @@ public:
     QWidget* shownView() const;
     void showTab(QWidget* view);
     QAction* action(const QString& name) const;  // "run", "evaluate", "explore", "compare", "export", "reset", "cancel"
+    // Views add their own actions (listed in the guide with their shortcuts) and menu entries.
+    void addNamedAction(const QString& name, QAction* action);
+    QMenu* menu(const QString& name) const;  // "file", "edit", "run", "view", "help"
+    NetworkEditor* networkEditor() const { return editor_; }
+
+signals:
+    // A network the user opened (a file, the library, a stored run): views that edit it follow.
+    void networkLoaded(const partita::Network& network, const QString& path);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -199,11 +218,13 @@ private:
     void reportError(const QString& message);
     void updateActions();
     void updateTitle();
+    void tabShown();                        // the shown view's undo stack and properties
     // The visualisation tabs (views.cpp): timeline, heatmap, teaching, studies.
     void buildViewTabs();
     void showRunInViews(const RunPtr& run);
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     bool onnxDims(const QString& path, onnx::InputDims* dims);  // asks once per file; false: cancelled
+    bool asksForDims(const QString& path) const;  // an ONNX model whose input sizes are not chosen yet
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
     bool openStoredMethodRun(std::int64_t id);  // throws StoreError; its method shows it (method_runs.cpp)
 
@@ -233,6 +254,7 @@ private:
     RunPtr pending_store_;   // an edited grid (or loaded strategy) not yet kept
     quint64 store_generation_ = 0;  // the job whose run is stored when it finishes (Run, Explore)
     QUndoStack grid_edits_;  // edits of the shown grid; cleared when a new answer arrives
+    QUndoGroup undo_group_;
     void showGrid(const Grid& grid);  // applyGrid without recording it (what undo and redo call)
     QTimer params_timer_;    // coalesces typing in the properties dock
     std::map<QString, std::string> stored_methods_;  // per method: the settings last stored or re-opened
@@ -249,8 +271,9 @@ private:
     CommHeatmap* heatmap_ = nullptr;
     TeachingView* teaching_ = nullptr;
     StudyView* studies_ = nullptr;
-    bool props_hidden_for_method_ = false;  // the properties dock stepped aside for MPT/L2S
+    bool props_hidden_ = false;        // the properties dock stepped aside (MPT/L2S, a view with its own)
     bool props_were_visible_ = true;
+    void updatePropertiesDock();
     bool user_network_ = false;  // a network the user chose (option, library, Open): chosenNetworkPath()
     InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
     bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
@@ -269,6 +292,7 @@ private:
     QPushButton* cancel_button_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     std::map<QString, QAction*> actions_;
+    NetworkEditor* editor_ = nullptr;
 };
 
 }  // namespace partita::gui

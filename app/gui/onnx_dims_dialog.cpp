@@ -44,7 +44,11 @@ bool parseList(const QString& text, std::vector<std::int64_t>* out) {
 }  // namespace
 
 onnx::InputDims OnnxDimsDialog::remembered(const QString& path) {
-    onnx::InputDims dims = onnx::defaultInputDims(onnx::graphInputs(path.toStdString()));
+    return remembered(path, onnx::graphInputs(path.toStdString()));
+}
+
+onnx::InputDims OnnxDimsDialog::remembered(const QString& path, const std::vector<onnx::GraphInput>& inputs) {
+    onnx::InputDims dims = onnx::defaultInputDims(inputs);
     const QSettings settings;
     const QVariantMap saved = settings.value(settingsKey(path)).toMap();
     for (auto it = saved.begin(); it != saved.end(); ++it) {
@@ -63,7 +67,7 @@ void OnnxDimsDialog::remember(const QString& path, const onnx::InputDims& dims) 
 OnnxDimsDialog::OnnxDimsDialog(const QString& path, QWidget* parent) : QDialog(parent), path_(path) {
     setWindowTitle(tr("Input sizes of %1").arg(QFileInfo(path).fileName()));
     inputs_ = onnx::graphInputs(path.toStdString());
-    const onnx::InputDims chosen = remembered(path);
+    const onnx::InputDims chosen = remembered(path, inputs_);
     auto* column = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("The model leaves some input sizes open. Give each input's whole shape, batch "
                                 "first, as comma-separated sizes (the batch is a run parameter: 1 is fine)."),

@@ -22,6 +22,7 @@ public:
 
     // What this file used last time, else the importer's suggestion; the choice is remembered.
     static onnx::InputDims remembered(const QString& path);
+    static onnx::InputDims remembered(const QString& path, const std::vector<onnx::GraphInput>& inputs);
     static void remember(const QString& path, const onnx::InputDims& dims);
 
 private:

@@ -11,7 +11,7 @@ namespace partita::gui {
 
 QStringList screenshotViews() {
     return {"main",    "grid",    "metrics", "simulation", "timeline", "heatmap", "teaching", "studies",
-            "compare", "explore", "network", "mpt",        "l2s",      "runs",    "params",   "library"};
+            "compare", "explore", "network", "editor",     "mpt",      "l2s",     "runs",    "params",   "library"};
 }
 
 bool parseOptions(const QStringList& args, Options* options, QString* error) {

@@ -22,7 +22,7 @@ struct Options {
     bool db_read_only = false;  // list and re-open runs, never write (also when the file is not writable)
     bool collapse_repeats = false;  // the network graph starts with each run of repeated blocks as one node
     QString screenshot;      // render and exit
-    QString view = "main";   // main, grid, metrics, simulation, compare, explore, network, runs, params, library
+    QString view = "main";   // main, grid, metrics, simulation, compare, explore, network, editor, runs, params, library
     QSize size{1280, 800};
     int cell_level = -1;     // --cell H4,conv5_2: the grid's current cell in a screenshot (level from 0)
     QString cell_layer;      // a weighted layer's name

@@ -47,14 +47,7 @@ bool MainWindow::simulationMethod() const {
 }
 
 void MainWindow::updateMethodFields() {
-    // MPT and L2S keep their settings in their own tab: the properties (HyPar/AccPar/FlexFlow) step aside
-    // and give it the width; any other method brings them back.
-    const bool own_tab = method().settings() == GuiMethod::Settings::OwnTab;
-    if (auto* props = findChild<QDockWidget*>("properties"); props && own_tab != props_hidden_for_method_) {
-        if (own_tab) props_were_visible_ = props->isVisible();
-        props->setVisible(own_tab ? false : props_were_visible_);
-        props_hidden_for_method_ = own_tab;
-    }
+    updatePropertiesDock();
     sim_params_->setVisible(simulationMethod());
     params_->setSimulationMode(simulationMethod());
     sim_params_->setMode(method().settings() == GuiMethod::Settings::Mcmc ? SimParamsEditor::Mode::Mcmc

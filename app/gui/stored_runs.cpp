@@ -116,6 +116,7 @@ void MainWindow::showStoredRun(const RunPtr& run) {
         params_->setAccParValues(run->inputs->accpar);
         setMethodKey(run->isAccPar() ? "accpar" : QString::fromStdString(run->method));
         setInputs(run->inputs);
+        emit networkLoaded(network_, network_path_);
         if (run->isSimulation()) {
             showSimulationSettings(*run);
             searched_.reset();  // a simulated run is no grid search for edits to refer to

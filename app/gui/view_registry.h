@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+class QUndoStack;
 class QWidget;
 
 namespace partita::gui {
@@ -31,6 +32,11 @@ struct ViewEntry {
     std::function<void()> prepare = {};       // fills an empty view before a screenshot (may be empty)
     std::vector<ExportEntry> exports = {};  // its main figure first
     std::function<QString()> alias = {};      // a name for another view, decided when asked ("main")
+    QUndoStack* undo = nullptr;  // what Edit ▸ Undo / Redo step through while the tab is shown (else the grid's)
+    // Asked before the window closes or loads another network: false keeps things as they are
+    // (the user cancelled saving the view's work).
+    std::function<bool()> release = {};
+    bool own_properties = false;  // the tab edits its own properties: the Properties dock steps aside
     bool central() const { return tab != nullptr; }
 };
 
@@ -41,6 +47,7 @@ public:
     const ViewEntry* findByTab(const QWidget* tab) const;
     const ExportEntry* findTarget(const QString& target) const;
     QStringList targets() const;  // every export target, in registration order
+    const std::vector<ViewEntry>& entries() const { return entries_; }
 
 private:
     std::vector<ViewEntry> entries_;

@@ -119,6 +119,7 @@ void MainWindow::buildActions() {
     for (QAction* a : {run, evaluate, explore, compare, exportA, reset, keep}) bar->addAction(a);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName("file");
     file->addAction(open);
     recent_menu_ = file->addMenu(tr("Open &recent"));
     file->addSeparator();
@@ -134,23 +135,30 @@ void MainWindow::buildActions() {
     file->addSeparator();
     file->addAction(quit);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = grid_edits_.createUndoAction(this, tr("&Undo"));
+    edit->setObjectName("edit");
+    // The grid's edits, or those of the shown view that has its own (the network editor's).
+    undo_group_.addStack(&grid_edits_);
+    undo_group_.setActiveStack(&grid_edits_);
+    QAction* undo = undo_group_.createUndoAction(this, tr("&Undo"));
     undo->setObjectName("undo");
     undo->setShortcut(QKeySequence::Undo);
-    undo->setToolTip(tr("Undo the last grid edit"));
-    QAction* redo = grid_edits_.createRedoAction(this, tr("&Redo"));
+    undo->setToolTip(tr("Undo the last edit of the grid, or in the network editor when it is shown"));
+    QAction* redo = undo_group_.createRedoAction(this, tr("&Redo"));
     redo->setObjectName("redo");
     redo->setShortcut(QKeySequence::Redo);
-    redo->setToolTip(tr("Redo the grid edit undone last"));
+    redo->setToolTip(tr("Redo the edit undone last"));
     actions_["undo"] = undo;
     actions_["redo"] = redo;
     edit->addAction(undo);
     edit->addAction(redo);
     QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+    runMenu->setObjectName("run");
     for (QAction* a : {run, evaluate, explore, compare, reset, keep, cancel}) runMenu->addAction(a);
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName("view");
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName("help");
     QAction* guide = make("guide", tr("&Guide"), tr("How to use Partita, and the keyboard shortcuts"),
                           QKeySequence::HelpContents);
     connect(guide, &QAction::triggered, this, [this] {

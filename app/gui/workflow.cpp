@@ -127,6 +127,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
 
 bool MainWindow::loadNetwork(const QString& given, QString* error) {
     const QString path = QFileInfo(given).absoluteFilePath();  // one library entry per file
+    if (!releaseViews()) return false;  // the user kept unsaved edits
     try {
         Network net;
         if (detectNetworkFormat(path.toStdString()) == NetworkFormat::Onnx) {
@@ -146,12 +147,30 @@ bool MainWindow::loadNetwork(const QString& given, QString* error) {
         if (!built_in) addRecentFile(path);
         library_->setActive(network_path_, array_path_);
         setInputs(std::move(inputs));
+        emit networkLoaded(network_, network_path_);
         startMethod(false);
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
         reportError(q(e.what()));
         return false;
+    }
+}
+
+QString MainWindow::useNetwork(Network network, const QString& origin) {
+    try {
+        const Array array = params_->valid() ? params_->array() : array_;
+        InputsPtr inputs = makeInputs(network, array, params_->params(), origin.toStdString(),
+                                      array_path_.toStdString(), params_->accparParams());
+        network_ = std::move(network);
+        network_path_ = origin;
+        user_network_ = false;  // no file holds it (MPT and L2S read their network from a file)
+        library_->setActive(network_path_, array_path_);
+        setInputs(std::move(inputs));
+        startMethod(false);  // through the job runner: a newer network cancels the older run
+        return {};
+    } catch (const std::exception& e) {
+        return q(e.what());
     }
 }
 
@@ -374,9 +393,16 @@ void MainWindow::compareRuns(const std::vector<RunPtr>& runs) {
     showTab(compare_);
 }
 
+// True for an ONNX model whose input sizes have not been chosen yet.
+bool MainWindow::asksForDims(const QString& path) const {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    return detectNetworkFormat(absolute.toStdString()) == NetworkFormat::Onnx &&
+           !QSettings().contains("onnx-dims/" + QString(absolute).replace('/', '|'));
+}
+
 // Asked once per file (the choice is remembered); no dialog when rendering a screenshot or a test.
 bool MainWindow::onnxDims(const QString& path, onnx::InputDims* dims) {
-    if (!options_.screenshot.isEmpty() || !isVisible() || QSettings().contains("onnx-dims/" + QString(path).replace('/', '|'))) {
+    if (!options_.screenshot.isEmpty() || !isVisible() || !asksForDims(path)) {
         *dims = OnnxDimsDialog::remembered(path);
         return true;
     }

@@ -1,5 +1,7 @@
+#include <cmath>
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 #include "core/io/network_io.h"
 #include "core/onnx/convert.h"
@@ -10,6 +12,8 @@
 namespace partita {
 
 namespace {
+
+constexpr double kPositionLimit = 1e9;
 
 // kernel/stride/padding accept one integer or [h, w].
 std::pair<int, int> pairField(Fields& f, const std::string& key, int fallback, bool allow_zero) {
@@ -90,10 +94,25 @@ bool poolMode(Fields& f) {
     return mode == "avg";
 }
 
-Operator readOperator(const Json& j, const std::string& pointer, const std::string& source) {
+// "position": [x, y], a layout hint from the editor; finite and within kPositionLimit.
+std::optional<edit::Point> positionField(Fields& f) {
+    if (!f.has("position")) return std::nullopt;
+    const Json& v = f.raw("position");
+    auto coordinate = [&](const Json& x) {
+        if (!x.is_number() || !std::isfinite(x.get<double>()) || std::abs(x.get<double>()) > kPositionLimit)
+            f.fail("position", "expected [x, y] of numbers within +-1e9, found " + excerpt(v));
+        return x.get<double>();
+    };
+    if (!v.is_array() || v.size() != 2) f.fail("position", "expected [x, y], found " + excerpt(v));
+    return edit::Point{coordinate(v[0]), coordinate(v[1])};
+}
+
+Operator readOperator(const Json& j, const std::string& pointer, const std::string& source,
+                      std::map<std::string, edit::Point>* positions) {
     Fields f(j, pointer, source);
     Operator op;
     op.name = f.string("name");
+    if (const auto at = positionField(f); at && positions) (*positions)[op.name] = *at;
     const std::string type = f.string("type");
     if (f.has("inputs")) {
         const Json& in = f.raw("inputs");
@@ -172,7 +191,9 @@ NetworkFormat parseNetworkFormat(const std::string& name) {
     throw std::invalid_argument("unknown network format '" + name + "' (use json, accpar, onnx or auto)");
 }
 
-Network readNetworkJson(const std::string& text, const std::string& source) {
+namespace {
+
+Network readJson(const std::string& text, const std::string& source, std::map<std::string, edit::Point>* positions) {
     const Json root = parseJsonText(text, source);
     Fields f(root, "", source);
     checkFormat(f, "partita-network/1");
@@ -191,13 +212,25 @@ Network readNetworkJson(const std::string& text, const std::string& source) {
     if (ops.size() > static_cast<size_t>(limits::kOperators))
         f.fail("operators", std::to_string(ops.size()) + " operators exceed the limit of " + std::to_string(limits::kOperators));
     for (size_t i = 0; i < ops.size(); ++i)
-        net.ops.push_back(readOperator(ops[i], "/operators/" + std::to_string(i), source));
+        net.ops.push_back(readOperator(ops[i], "/operators/" + std::to_string(i), source, positions));
     f.finish();
     propagate(net, source);
     return net;
 }
 
-Json networkToJson(const Network& net) {
+}  // namespace
+
+Network readNetworkJson(const std::string& text, const std::string& source) { return readJson(text, source, nullptr); }
+
+LaidOutNetwork readNetworkJsonWithLayout(const std::string& text, const std::string& source) {
+    LaidOutNetwork out;
+    out.network = readJson(text, source, &out.positions);
+    return out;
+}
+
+Json networkToJson(const Network& net) { return networkToJson(net, {}); }
+
+Json networkToJson(const Network& net, const std::map<std::string, edit::Point>& positions) {
     Json j;
     j["format"] = "partita-network/1";
     j["name"] = net.name;
@@ -244,6 +277,8 @@ Json networkToJson(const Network& net) {
         case OpType::MatMul:
         case OpType::Elementwise: break;
         }
+        if (const auto at = positions.find(op.name); at != positions.end())
+            o["position"] = Json::array({at->second.x, at->second.y});
         ops.push_back(o);
     }
     j["operators"] = ops;
@@ -251,6 +286,10 @@ Json networkToJson(const Network& net) {
 }
 
 std::string writeNetworkJson(const Network& net) { return networkToJson(net).dump(2) + "\n"; }
+
+std::string writeNetworkJson(const Network& net, const std::map<std::string, edit::Point>& positions) {
+    return networkToJson(net, positions).dump(2) + "\n";
+}
 
 namespace {
 bool endsWith(const std::string& s, const std::string& tail) {
@@ -270,12 +309,19 @@ NetworkFormat detectNetworkFormat(const std::string& path) {
 
 Network loadNetwork(const std::string& path, NetworkFormat format) { return loadNetwork(path, format, onnx::InputDims{}); }
 
+LaidOutNetwork loadNetworkWithLayout(const std::string& path, NetworkFormat format) {
+    if (format == NetworkFormat::Auto) format = detectNetworkFormat(path);
+    if (format == NetworkFormat::Json) return readNetworkJsonWithLayout(readTextFile(path), path);
+    return {loadNetwork(path, format), {}};
+}
+
 Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::InputDims& dims) {
     if (format == NetworkFormat::Auto) format = detectNetworkFormat(path);
     if (format == NetworkFormat::Onnx) {
+        onnx::OnnxModel model = onnx::OnnxModel::read(path);  // parsed once: its inputs, then the import
         onnx::InputDims given = dims;
         // Dimensions the user left open take the importer's suggestion (batch 1, 224 px, 128 tokens).
-        for (const onnx::GraphInput& input : onnx::graphInputs(path)) {
+        for (const onnx::GraphInput& input : model.inputs()) {
             if (given.inputs.count(input.name) || !input.rank_known) continue;
             const std::vector<std::int64_t> suggested = onnx::defaultDims(input);
             std::vector<std::int64_t> chosen;
@@ -288,10 +334,23 @@ Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::I
             }
             given.inputs[input.name] = chosen;
         }
-        return onnx::toNetwork(onnx::importOnnx(path, given), path).network;
+        return onnx::toNetwork(std::move(model).import(given), path).network;
     }
     const std::string text = readTextFile(path);
     return format == NetworkFormat::AccParText ? readAccParText(text, path) : readNetworkJson(text, path);
+}
+
+Json operatorToJson(const Operator& op) {
+    Network one;
+    one.ops = {op};
+    one.ops[0].inputs = {"input"};  // implicit for a first operator: written without "inputs"
+    return networkToJson(one)["operators"][0];
+}
+
+Operator readOperatorJson(const Json& j, const std::string& pointer, const std::string& source) {
+    Operator op = readOperator(j, pointer, source, nullptr);
+    op.inputs.clear();
+    return op;
 }
 
 }  // namespace partita

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <string_view>
 #include <unordered_map>
 #include <queue>
 #include <stdexcept>
+#include <utility>
 
 #include "core/util/checked.h"
 #include "core/util/enum_names.h"
@@ -98,8 +100,15 @@ Shape applyWindow(const Shape& in, const Window& w) {
                  windowOutput(in.w, w.spanW(), w.stride_w, w.pad_w, w.padRight(), w.rounding)};
 }
 
-void checkDilation(const Window& w) {
+// Dilation positive, and the extent dilation·(kernel−1)+1 that spanH/spanW compute in an int fits one
+// (kernel and dilation are each within kDimension, their product need not be).
+void checkWindow(const Window& w) {
     if (w.dilation_h < 1 || w.dilation_w < 1) throw std::invalid_argument("dilation must be positive");
+    for (const auto& [d, k] : {std::pair{w.dilation_h, w.kernel_h}, std::pair{w.dilation_w, w.kernel_w}})
+        if (std::int64_t{d} * (k - 1) + 1 > std::numeric_limits<int>::max())
+            throw std::overflow_error("the window's extent dilation·(kernel−1)+1 = " +
+                                      std::to_string(std::int64_t{d} * (k - 1) + 1) + " exceeds the limit of " +
+                                      std::to_string(std::numeric_limits<int>::max()));
 }
 
 // Conv and ConvTranspose: `group` divides both channel counts.
@@ -218,17 +227,132 @@ void reorder(Network& net, const std::vector<int>& order, const std::vector<std:
 
 }  // namespace
 
+void checkInputShape(const Shape& s) {
+    if (s.c <= 0 || s.h <= 0 || s.w <= 0) throw std::invalid_argument("input sizes must be positive, got " + shapeText(s));
+    checkShape(s, false);
+}
+
+void checkArity(OpType type, size_t inputs) {
+    if (inputs == 0) throw std::invalid_argument("the operator has no input");
+    switch (type) {
+    case OpType::Conv:
+        if (inputs != 1) throw std::invalid_argument("a conv takes exactly one input");
+        break;
+    case OpType::FullyConnected:
+        if (inputs != 1) throw std::invalid_argument("an fc layer takes exactly one input");
+        break;
+    case OpType::Pool:
+        if (inputs != 1) throw std::invalid_argument("a pool takes exactly one input");
+        break;
+    case OpType::Add:
+        if (inputs < 2) throw std::invalid_argument("an add needs at least two inputs");
+        break;
+    case OpType::Concat:
+        if (inputs < 2) throw std::invalid_argument("a concat needs at least two inputs");
+        break;
+    case OpType::ConvTranspose:
+        if (inputs != 1) throw std::invalid_argument("a transposed conv takes exactly one input");
+        break;
+    case OpType::MatMul:
+        if (inputs != 2) throw std::invalid_argument("a matmul takes exactly two inputs");
+        break;
+    case OpType::Elementwise: break;
+    case OpType::Layout:
+        if (inputs != 1) throw std::invalid_argument("a layout operator takes exactly one input");
+        break;
+    }
+}
+
+void deriveShapes(Operator& op, const std::vector<Shape>& inputs) {
+    checkArity(op.type, inputs.size());
+    op.in_shape = inputs.front();
+    switch (op.type) {
+    case OpType::Conv: {
+        if (op.out_channels <= 0)
+            throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
+        checkWindow(op.window);
+        checkGroups(op);
+        if (op.pool) checkWindow(*op.pool);
+        Shape conv = applyWindow(op.in_shape, op.window);
+        conv.c = op.out_channels;
+        op.pre_pool_shape = conv;
+        op.out_shape = op.pool ? applyWindow(conv, *op.pool) : conv;
+        break;
+    }
+    case OpType::FullyConnected:
+        if (op.out_channels <= 0)
+            throw std::invalid_argument("out_features must be positive, got " + std::to_string(op.out_channels));
+        op.in_shape = Shape{op.in_shape.elements(), 1, 1};  // fc flattens its input
+        op.pre_pool_shape = op.out_shape = Shape{op.out_channels, 1, 1};
+        break;
+    case OpType::Pool:
+        checkWindow(op.window);
+        op.pre_pool_shape = op.out_shape = applyWindow(op.in_shape, op.window);
+        break;
+    case OpType::Add:
+        for (const Shape& s : inputs)
+            if (!(s == op.in_shape))
+                throw std::invalid_argument("inputs have different shapes (" + shapeText(op.in_shape) + " vs " +
+                                            shapeText(s) + ")");
+        op.pre_pool_shape = op.out_shape = op.in_shape;
+        break;
+    case OpType::Concat: {
+        Shape out = op.in_shape;
+        out.c = 0;
+        for (const Shape& s : inputs) {
+            if (s.h != out.h || s.w != out.w)
+                throw std::invalid_argument("inputs have different spatial sizes (" + std::to_string(out.h) + "x" +
+                                            std::to_string(out.w) + " vs " + std::to_string(s.h) + "x" +
+                                            std::to_string(s.w) + ")");
+            // Each input is within kTensorElements, so the sum of kOperatorInputs of them cannot overflow.
+            out.c += s.c;
+        }
+        op.pre_pool_shape = op.out_shape = out;
+        break;
+    }
+    case OpType::ConvTranspose: {
+        if (op.out_channels <= 0)
+            throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
+        checkWindow(op.window);
+        checkGroups(op);
+        const Window& w = op.window;
+        op.pre_pool_shape = op.out_shape =
+            Shape{op.out_channels,
+                  transposedOutput(op.in_shape.h, w.spanH(), w.stride_h, w.pad_h, w.padBottom(), op.output_pad_h),
+                  transposedOutput(op.in_shape.w, w.spanW(), w.stride_w, w.pad_w, w.padRight(), op.output_pad_w)};
+        break;
+    }
+    case OpType::MatMul: {
+        const Shape a = op.in_shape, b = inputs[1];
+        if (a.w != b.h)
+            throw std::invalid_argument("inner dimensions differ (" + shapeText(a) + " x " + shapeText(b) + ": " +
+                                        std::to_string(a.w) + " vs " + std::to_string(b.h) + ")");
+        if (a.c != b.c && a.c != 1 && b.c != 1)
+            throw std::invalid_argument("batch dimensions do not broadcast (" + shapeText(a) + " x " + shapeText(b) + ")");
+        op.pre_pool_shape = op.out_shape = Shape{std::max(a.c, b.c), a.h, b.w};
+        break;
+    }
+    case OpType::Elementwise: op.pre_pool_shape = op.out_shape = broadcastShapes(inputs); break;
+    case OpType::Layout:
+        if (op.layout_shape.c <= 0 || op.layout_shape.h <= 0 || op.layout_shape.w <= 0)
+            throw std::invalid_argument("the output shape must be positive, got " + shapeText(op.layout_shape));
+        op.pre_pool_shape = op.out_shape = op.layout_shape;
+        break;
+    }
+    checkShape(op.in_shape, op.type == OpType::FullyConnected);
+    checkShape(op.pre_pool_shape, false);
+    checkShape(op.out_shape, false);
+    if (hasWeights(op.type)) checkLayer(op);
+}
+
 void propagate(Network& net, const std::string& source) {
     if (net.ops.empty()) throw InputError(source, "", "the network has no operators");
     if (net.ops.size() > static_cast<size_t>(limits::kOperators))
         throw InputError(source, "", std::to_string(net.ops.size()) + " operators exceed the limit of " +
                                          std::to_string(limits::kOperators));
-    if (net.input.c <= 0 || net.input.h <= 0 || net.input.w <= 0)
-        throw InputError(source, "input", "input sizes must be positive, got " + std::to_string(net.input.c) + "x" +
-                                              std::to_string(net.input.h) + "x" + std::to_string(net.input.w));
     try {
-        checkShape(net.input, false);
-    } catch (const std::overflow_error& e) {
+        checkInputShape(net.input);
+    } catch (const std::exception& e) {
         throw InputError(source, "input", e.what());
     }
     std::unordered_map<std::string_view, int> index;  // views of net.ops[i].name, which stay put below
@@ -267,108 +391,16 @@ void propagate(Network& net, const std::string& source) {
     else
         reorder(net, order, inputs);
 
+    std::vector<Shape> shapes;
     for (auto& op : net.ops) {
-        auto shapeOf = [&](int id) { return id < 0 ? net.input : net.ops[static_cast<size_t>(id)].out_shape; };
-        const std::string where = describe(op.name);
+        shapes.clear();
+        for (int id : op.input_ids) shapes.push_back(id < 0 ? net.input : net.ops[static_cast<size_t>(id)].out_shape);
         try {
-            op.in_shape = shapeOf(op.input_ids.front());
-            switch (op.type) {
-            case OpType::Conv: {
-                if (op.input_ids.size() != 1) throw std::invalid_argument("a conv takes exactly one input");
-                if (op.out_channels <= 0)
-                    throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
-                checkDilation(op.window);
-                checkGroups(op);
-                Shape conv = applyWindow(op.in_shape, op.window);
-                conv.c = op.out_channels;
-                op.pre_pool_shape = conv;
-                op.out_shape = op.pool ? applyWindow(conv, *op.pool) : conv;
-                break;
-            }
-            case OpType::FullyConnected:
-                if (op.input_ids.size() != 1) throw std::invalid_argument("an fc layer takes exactly one input");
-                if (op.out_channels <= 0)
-                    throw std::invalid_argument("out_features must be positive, got " + std::to_string(op.out_channels));
-                op.in_shape = Shape{op.in_shape.elements(), 1, 1};  // fc flattens its input
-                op.pre_pool_shape = op.out_shape = Shape{op.out_channels, 1, 1};
-                break;
-            case OpType::Pool:
-                if (op.input_ids.size() != 1) throw std::invalid_argument("a pool takes exactly one input");
-                op.pre_pool_shape = op.out_shape = applyWindow(op.in_shape, op.window);
-                break;
-            case OpType::Add:
-                if (op.input_ids.size() < 2) throw std::invalid_argument("an add needs at least two inputs");
-                for (int id : op.input_ids)
-                    if (!(shapeOf(id) == op.in_shape)) {
-                        const Shape s = shapeOf(id);
-                        throw std::invalid_argument("inputs have different shapes (" + std::to_string(op.in_shape.c) + "x" +
-                                                    std::to_string(op.in_shape.h) + "x" + std::to_string(op.in_shape.w) +
-                                                    " vs " + std::to_string(s.c) + "x" + std::to_string(s.h) + "x" +
-                                                    std::to_string(s.w) + ")");
-                    }
-                op.pre_pool_shape = op.out_shape = op.in_shape;
-                break;
-            case OpType::Concat: {
-                if (op.input_ids.size() < 2) throw std::invalid_argument("a concat needs at least two inputs");
-                Shape out = op.in_shape;
-                out.c = 0;
-                for (int id : op.input_ids) {
-                    const Shape s = shapeOf(id);
-                    if (s.h != out.h || s.w != out.w)
-                        throw std::invalid_argument("inputs have different spatial sizes (" + std::to_string(out.h) + "x" +
-                                                    std::to_string(out.w) + " vs " + std::to_string(s.h) + "x" +
-                                                    std::to_string(s.w) + ")");
-                    out.c += s.c;
-                }
-                op.pre_pool_shape = op.out_shape = out;
-                break;
-            }
-            case OpType::ConvTranspose: {
-                if (op.input_ids.size() != 1) throw std::invalid_argument("a transposed conv takes exactly one input");
-                if (op.out_channels <= 0)
-                    throw std::invalid_argument("out_channels must be positive, got " + std::to_string(op.out_channels));
-                checkDilation(op.window);
-                checkGroups(op);
-                const Window& w = op.window;
-                op.pre_pool_shape = op.out_shape =
-                    Shape{op.out_channels,
-                          transposedOutput(op.in_shape.h, w.spanH(), w.stride_h, w.pad_h, w.padBottom(), op.output_pad_h),
-                          transposedOutput(op.in_shape.w, w.spanW(), w.stride_w, w.pad_w, w.padRight(), op.output_pad_w)};
-                break;
-            }
-            case OpType::MatMul: {
-                if (op.input_ids.size() != 2) throw std::invalid_argument("a matmul takes exactly two inputs");
-                const Shape a = op.in_shape, b = shapeOf(op.input_ids[1]);
-                if (a.w != b.h)
-                    throw std::invalid_argument("inner dimensions differ (" + shapeText(a) + " x " + shapeText(b) +
-                                                ": " + std::to_string(a.w) + " vs " + std::to_string(b.h) + ")");
-                if (a.c != b.c && a.c != 1 && b.c != 1)
-                    throw std::invalid_argument("batch dimensions do not broadcast (" + shapeText(a) + " x " +
-                                                shapeText(b) + ")");
-                op.pre_pool_shape = op.out_shape = Shape{std::max(a.c, b.c), a.h, b.w};
-                break;
-            }
-            case OpType::Elementwise: {
-                std::vector<Shape> shapes;
-                for (int id : op.input_ids) shapes.push_back(shapeOf(id));
-                op.pre_pool_shape = op.out_shape = broadcastShapes(shapes);
-                break;
-            }
-            case OpType::Layout:
-                if (op.input_ids.size() != 1) throw std::invalid_argument("a layout operator takes exactly one input");
-                if (op.layout_shape.c <= 0 || op.layout_shape.h <= 0 || op.layout_shape.w <= 0)
-                    throw std::invalid_argument("the output shape must be positive, got " + shapeText(op.layout_shape));
-                op.pre_pool_shape = op.out_shape = op.layout_shape;
-                break;
-            }
-            checkShape(op.in_shape, op.type == OpType::FullyConnected);
-            checkShape(op.pre_pool_shape, false);
-            checkShape(op.out_shape, false);
-            if (hasWeights(op.type)) checkLayer(op);
+            deriveShapes(op, shapes);
         } catch (const std::invalid_argument& e) {
-            throw InputError(source, where, e.what());
+            throw InputError(source, describe(op.name), e.what());
         } catch (const std::overflow_error& e) {
-            throw InputError(source, where, e.what());
+            throw InputError(source, describe(op.name), e.what());
         }
     }
 }

@@ -1,6 +1,7 @@
 #pragma once
 // A DNN as a DAG of operators with per-sample shapes (the batch is a run
 // parameter). Shapes are derived by propagate(); impossible shapes are errors.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -76,6 +77,17 @@ const char* opTypeName(OpType type);
 // Throws InputError(source, "operator 'x'", ...) on cycles, unknown inputs,
 // non-positive sizes, windows that do not fit or tile, and mismatched joins.
 void propagate(Network& net, const std::string& source);
+
+// The per-operator shape rule (propagate() applies it in order; the editor's document to the nodes an
+// edit touches): checks the number of inputs and the parameters against the input shapes, and sets
+// op.in_shape, pre_pool_shape and out_shape. Throws std::invalid_argument or std::overflow_error (a
+// limit) with the reason; op.inputs and input_ids are not read.
+void deriveShapes(Operator& op, const std::vector<Shape>& inputs);
+// The number-of-inputs part of that rule alone (std::invalid_argument), for reporting a wrong arity
+// before the inputs have shapes.
+void checkArity(OpType type, size_t inputs);
+// The network input: positive sizes within limits (std::invalid_argument / std::overflow_error).
+void checkInputShape(const Shape& input);
 
 // Output size of a window over `in` along one axis; throws std::invalid_argument
 // with the reason when it does not fit or (with Rounding::Exact) does not tile. `span` is the

@@ -7,7 +7,9 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/onnx/fuse.h"
 #include "core/util/error.h"
+#include "core/util/limits.h"
 
 namespace partita::onnx {
 
@@ -40,7 +42,11 @@ const std::set<std::string>& elementwiseOps() {
                                            "Sqrt",    "Relu",        "LeakyRelu",   "Clip",      "Sigmoid",
                                            "HardSigmoid", "HardSwish", "Tanh",      "Erf",       "Gelu",
                                            "Softmax", "BatchNormalization", "LayerNormalization", "Dropout",
-                                           "Identity", "Cast",       "Where",       "Equal"};
+                                           "Identity", "Cast",       "Where",       "Equal",
+                                           "Floor",   "Ceil",        "Neg",         "Abs",       "Sign",
+                                           "Reciprocal", "Exp",      "Log",         "Not",       "Min",
+                                           "Max",     "Mod",         "Less",        "Greater",   "LessOrEqual",
+                                           "GreaterOrEqual", "And",  "Or",          "Xor"};
     return ops;
 }
 
@@ -60,6 +66,7 @@ public:
         const Tensor& in = tensorOf(g_.inputs[0], "graph input");
         if (in.dims.empty()) fail("input '" + in.name + "'", "the input has no batch dimension");
         batch_ = in.dims[0];
+        if (batch_ < 1) fail("input '" + in.name + "'", "the batch size " + std::to_string(batch_) + " is not positive");
         out_.network.name = g_.name;
         out_.network.description = "Imported from ONNX" + (g_.producer.empty() ? "" : " (" + g_.producer + ")");
         out_.network.input = defaultView(perSample(in, "input '" + in.name + "'"));
@@ -68,7 +75,16 @@ public:
             out_.warnings.push_back("graph input '" + g_.inputs[i] +
                                     "' is read as a constant (Partita models one activation input)");
         used_.insert("input");
-        for (const Node& node : g_.nodes) convert(node);
+        // A decomposed LayerNorm becomes one operator where its last node is; its other nodes none.
+        const std::vector<Fusion> fusions = findDecomposedLayerNorms(g_);
+        std::unordered_map<size_t, const Fusion*> fused;
+        for (const Fusion& f : fusions)
+            for (const size_t i : f.nodes) fused[i] = &f;
+        for (size_t i = 0; i < g_.nodes.size(); ++i) {
+            const auto f = fused.find(i);
+            if (f == fused.end()) convert(g_.nodes[i]);
+            else if (i == f->second->nodes.back()) convertFusion(*f->second, g_.nodes[i]);
+        }
         if (out_.network.ops.empty()) fail("", "the model has no operator Partita prices");
         propagate(out_.network, source_);
         checkAgainstInference();
@@ -92,15 +108,33 @@ private:
         return *t;
     }
 
+    // Per-sample dims: the batch is axis 0 (stripped) or folded into it (N·heads, divided). Sequence-first
+    // tensors inside a batch-first model (PyTorch's attention works on [L, N, E]) carry it on a later
+    // axis: the first one of the batch's size is stripped, else the first multiple of it divided. Only
+    // element counts and the leading axes of matmul operands depend on this, and those keep axis 0.
     Dims perSample(const Tensor& t, const std::string& where) const {
-        if (t.dims.empty()) return {};
-        if (t.dims[0] == batch_) return Dims(t.dims.begin() + 1, t.dims.end());
-        if (batch_ > 0 && t.dims[0] % batch_ == 0) {  // batch folded into the first axis (e.g. N*heads)
-            Dims d(t.dims.begin(), t.dims.end());
-            d[0] /= batch_;
-            return d;
-        }
-        fail(where, "tensor '" + t.name + "' does not keep the batch (" + std::to_string(batch_) + ") in its first axis");
+        const Dims& d = t.dims;
+        if (d.empty()) return {};
+        const auto without = [&](size_t axis) {
+            Dims out = d;
+            out.erase(out.begin() + static_cast<std::ptrdiff_t>(axis));
+            return out;
+        };
+        const auto divided = [&](size_t axis) {
+            Dims out = d;
+            out[axis] /= batch_;
+            return out;
+        };
+        if (d[0] == batch_) return without(0);
+        if (d[0] % batch_ == 0) return divided(0);
+        for (size_t k = 1; k < d.size(); ++k)
+            if (d[k] == batch_) return without(k);
+        for (size_t k = 1; k < d.size(); ++k)
+            if (d[k] % batch_ == 0) return divided(k);
+        std::string text;
+        for (const std::int64_t v : d) text += (text.empty() ? "[" : ", ") + std::to_string(v);
+        fail(where, "tensor '" + t.name + "' " + text + "] has no axis that holds the batch (" +
+                        std::to_string(batch_) + ")");
     }
 
     bool isActivation(const std::string& name) const { return !name.empty() && produced_.count(name) > 0; }
@@ -165,41 +199,69 @@ private:
         return it != n.attributes.end() && it->second.s ? *it->second.s : std::string();
     }
 
+    // An attribute (or a size derived from one) narrowed to the native model's int fields: within
+    // [lo, limits::kDimension], the native format's limit for a window field, else an error naming both.
+    int narrowed(const Node& n, const std::string& attribute, std::int64_t v, std::int64_t lo) const {
+        if (v < lo || v > limits::kDimension)
+            fail(at(n), attribute + " " + std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
+                            std::to_string(limits::kDimension));
+        return static_cast<int>(v);
+    }
+    // An ints attribute of a window: absent, or one entry per spatial axis (pads: two).
+    Dims windowAttr(const Node& n, const std::string& key, size_t count) const {
+        const Dims v = intsAttr(n, key);
+        if (!v.empty() && v.size() != count)
+            fail(at(n), key + " has " + std::to_string(v.size()) + " entries, not " + std::to_string(count));
+        return v;
+    }
+
     // Window fields of Conv, ConvTranspose and the pools (2-D; a 1-D op uses the width axis).
+    // `kernel` is the weight's spatial dims (a conv) or the kernel_shape attribute (a pool).
     Window window(const Node& n, const Dims& kernel, const Dims& in_hw, const Dims& out_hw, bool transposed) {
+        const std::string kernel_name = n.op_type.find("Pool") != std::string::npos ? "kernel_shape" : "kernel";
         const bool one_d = kernel.size() == 1;
+        if (kernel.empty() || kernel.size() > 2 || in_hw.size() != kernel.size() || out_hw.size() != kernel.size())
+            fail(at(n), "expected a 1-D or 2-D window");
         auto pick = [&](const Dims& v, size_t axis, std::int64_t fallback) {
             if (v.empty()) return fallback;
             return one_d ? (axis == 0 ? fallback : v[0]) : v[axis];
         };
-        const Dims strides = intsAttr(n, "strides"), dilations = intsAttr(n, "dilations"), pads = intsAttr(n, "pads");
+        const Dims strides = windowAttr(n, "strides", kernel.size()), dilations = windowAttr(n, "dilations", kernel.size()),
+                   pads = windowAttr(n, "pads", 2 * kernel.size());
         Window w;
-        w.kernel_h = static_cast<int>(one_d ? 1 : kernel[0]);
-        w.kernel_w = static_cast<int>(one_d ? kernel[0] : kernel[1]);
-        w.stride_h = static_cast<int>(pick(strides, 0, 1));
-        w.stride_w = static_cast<int>(pick(strides, 1, 1));
-        w.dilation_h = static_cast<int>(pick(dilations, 0, 1));
-        w.dilation_w = static_cast<int>(pick(dilations, 1, 1));
+        w.kernel_h = narrowed(n, kernel_name, one_d ? 1 : kernel[0], 1);
+        w.kernel_w = narrowed(n, kernel_name, one_d ? kernel[0] : kernel[1], 1);
+        w.stride_h = narrowed(n, "strides", pick(strides, 0, 1), 1);
+        w.stride_w = narrowed(n, "strides", pick(strides, 1, 1), 1);
+        w.dilation_h = narrowed(n, "dilations", pick(dilations, 0, 1), 1);
+        w.dilation_w = narrowed(n, "dilations", pick(dilations, 1, 1), 1);
+        // The native window's extent dilation·(k−1)+1 is an int too.
+        narrowed(n, "the window extent (dilations·(kernel−1)+1)", std::int64_t{w.dilation_h} * (w.kernel_h - 1) + 1, 1);
+        narrowed(n, "the window extent (dilations·(kernel−1)+1)", std::int64_t{w.dilation_w} * (w.kernel_w - 1) + 1, 1);
         w.rounding = intAttr(n, "ceil_mode", 0) ? Rounding::Ceil : Rounding::Floor;
         const std::string auto_pad = stringAttr(n, "auto_pad");
         if (!pads.empty() && (auto_pad.empty() || auto_pad == "NOTSET")) {
             const size_t r = pads.size() / 2;
-            w.pad_h = static_cast<int>(one_d ? 0 : pads[0]);
-            w.pad_w = static_cast<int>(one_d ? pads[0] : pads[1]);
-            w.pad_h_end = static_cast<int>(one_d ? 0 : pads[r]);
-            w.pad_w_end = static_cast<int>(one_d ? pads[r] : pads[r + 1]);
+            w.pad_h = narrowed(n, "pads", one_d ? 0 : pads[0], 0);
+            w.pad_w = narrowed(n, "pads", one_d ? pads[0] : pads[1], 0);
+            w.pad_h_end = narrowed(n, "pads", one_d ? 0 : pads[r], 0);
+            w.pad_w_end = narrowed(n, "pads", one_d ? pads[r] : pads[r + 1], 0);
             return w;
         }
         if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER" || transposed) {
             // The total padding that gives ONNX's inferred output; SAME_UPPER puts the odd one at the end.
+            // Sizes and window fields are within kDimension (checked), so the products fit an int64.
             auto split = [&](std::int64_t in, std::int64_t out, int stride, int span, int& begin, int& end) {
                 const std::int64_t total =
                     transposed ? std::max<std::int64_t>(0, (in - 1) * stride + span - out)
                                : std::max<std::int64_t>(0, (out - 1) * stride + span - in);
                 const std::int64_t small = total / 2, large = total - small;
-                begin = static_cast<int>(auto_pad == "SAME_LOWER" ? large : small);
-                end = static_cast<int>(auto_pad == "SAME_LOWER" ? small : large);
+                const std::string what = "pads (from auto_pad " + (auto_pad.empty() ? std::string("NOTSET") : auto_pad) + ")";
+                begin = narrowed(n, what, auto_pad == "SAME_LOWER" ? large : small, 0);
+                end = narrowed(n, what, auto_pad == "SAME_LOWER" ? small : large, 0);
             };
+            for (const Dims* d : {&in_hw, &out_hw})
+                for (const std::int64_t v : *d) narrowed(n, "a spatial size", v, 1);
             const size_t last = in_hw.size() - 1;
             if (!one_d) split(in_hw[0], out_hw[0], w.stride_h, w.spanH(), w.pad_h, w.pad_h_end);
             split(in_hw[last], out_hw[last], w.stride_w, w.spanW(), w.pad_w, w.pad_w_end);
@@ -212,6 +274,18 @@ private:
         if (d.size() == 3) return {d[0], d[1], d[2]};
         if (d.size() == 2) return {d[0], 1, d[1]};
         fail(where, "expected a 1-D or 2-D image tensor, got per-sample rank " + std::to_string(d.size()));
+    }
+
+    void convertFusion(const Fusion& f, const Node& last) {
+        const std::string where = at(last);
+        if (!isActivation(f.input)) return;  // a second graph input, read as a constant (as convert() skips its ops)
+        const Shape shape = defaultView(perSample(tensorOf(f.output, "output of " + where), where));
+        Operator op;
+        op.name = uniqueName(f.name);
+        op.type = OpType::Elementwise;
+        op.source_op = f.source_op;
+        op.inputs = {viewOf(f.input, shape)};
+        emit(op, f.output, shape);
     }
 
     void convert(const Node& n) {
@@ -278,16 +352,13 @@ private:
         const Dims kernel(w.dims.begin() + 2, w.dims.end());
         const Dims in_hw(in_d.begin() + 1, in_d.end()), out_hw(out_d.begin() + 1, out_d.end());
         Operator o = base(n, transposed ? OpType::ConvTranspose : OpType::Conv, {viewOf(x, in_view)});
-        o.group = static_cast<int>(intAttr(n, "group", 1));
+        o.group = narrowed(n, "group", intAttr(n, "group", 1), 1);
         o.out_channels = transposed ? w.dims[1] * o.group : w.dims[0];
         o.window = window(n, kernel, in_hw, out_hw, transposed);
         if (transposed) {
-            const Dims op = intsAttr(n, "output_padding");
-            o.output_pad_h = static_cast<int>(op.size() == 2 ? op[0] : 0);
-            o.output_pad_w = static_cast<int>(op.empty() ? 0 : op.back());
-            if (!intsAttr(n, "pads").empty()) {
-                // explicit pads already set by window(); nothing to derive
-            }
+            const Dims op = windowAttr(n, "output_padding", kernel.size());
+            o.output_pad_h = narrowed(n, "output_padding", op.size() == 2 ? op[0] : 0, 0);
+            o.output_pad_w = narrowed(n, "output_padding", op.empty() ? 0 : op.back(), 0);
         } else {
             o.window.rounding = Rounding::Floor;
         }
@@ -302,8 +373,8 @@ private:
         Operator o = base(n, OpType::Pool, {viewOf(x, in_view)});
         o.average_pool = n.op_type == "AveragePool" || n.op_type == "GlobalAveragePool";
         if (n.op_type.rfind("Global", 0) == 0) {
-            o.window.kernel_h = static_cast<int>(in_view.h);
-            o.window.kernel_w = static_cast<int>(in_view.w);
+            o.window.kernel_h = narrowed(n, "the global pool's window", in_view.h, 1);
+            o.window.kernel_w = narrowed(n, "the global pool's window", in_view.w, 1);
         } else {
             const Dims kernel = intsAttr(n, "kernel_shape");
             if (kernel.empty()) fail(where, "the pool has no kernel_shape");

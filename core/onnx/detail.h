@@ -60,6 +60,8 @@ IntList intsFromAttr(const NodeCtx& c, const char* name);
 
 // Rules, one pass per node. Each returns true when it set every output; RuleError on a bad model.
 bool fold(const NodeCtx& c, std::vector<Info>& out);       // values of integer shape subgraphs (fold.cpp)
+// Floor, Ceil, Neg, Abs, Sign, Sqrt, Reciprocal, Not, Min, Max, Mod, Pow, the comparisons, And/Or/Xor (fold_math.cpp).
+bool foldMath(const NodeCtx& c, Info& out);
 bool hasOwnShapeRule(const std::string& op);               // shapes.cpp
 bool ownShapes(const NodeCtx& c, std::vector<Info>& out);  // shapes.cpp
 // Checks of the operators ONNX's inference functions handle (checks.cpp): their attributes, before ONNX

@@ -1,5 +1,6 @@
 // Folding: the values of the small integer tensors exporters compute shapes with (Shape → Gather →
-// Unsqueeze → Concat → Reshape, Range/ConstantOfShape masks, Resize sizes). A node folds when every
+// Unsqueeze → Concat → Reshape, Range/ConstantOfShape masks, Resize sizes; the arithmetic and
+// comparisons beyond Add/Sub/Mul/Div/Equal/Where are in fold_math.cpp). A node folds when every
 // input it reads values from has them and its outputs stay within kOnnxFoldedValues elements.
 #include <cmath>
 #include <functional>
@@ -450,6 +451,16 @@ const std::map<std::string, std::function<bool(const NodeCtx&, Info&)>>& folders
         {"Sub", foldElementwise},     {"Mul", foldElementwise},
         {"Div", foldElementwise},     {"ReduceProd", foldReduceProd},
         {"Reshape", foldReshape},     {"Identity", foldIdentity},
+        {"Floor", foldMath},          {"Ceil", foldMath},
+        {"Neg", foldMath},            {"Abs", foldMath},
+        {"Sign", foldMath},           {"Sqrt", foldMath},
+        {"Reciprocal", foldMath},     {"Not", foldMath},
+        {"Min", foldMath},            {"Max", foldMath},
+        {"Mod", foldMath},            {"Pow", foldMath},
+        {"Less", foldMath},           {"Greater", foldMath},
+        {"LessOrEqual", foldMath},    {"GreaterOrEqual", foldMath},
+        {"And", foldMath},            {"Or", foldMath},
+        {"Xor", foldMath},
     };
     return table;
 }

@@ -334,16 +334,18 @@ Tensor tensorOf(const std::string& name, const Info& info) {
     throw InputError(m.source, place, msg);
 }
 
-Graph importModel(Model& m, const InputDims& dims) {
+Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDims& dims) {
     checkSupported(m);
     auto& g = *m.proto.mutable_graph();
-    const std::vector<GraphInput> inputs = inputsOf(m);
     std::vector<Unresolved> unresolved;
     std::map<std::string, Info> known = applyDims(m, inputs, dims, unresolved);
 
     Graph graph;
     graph.source = m.source;
-    graph.name = g.name().empty() ? std::filesystem::path(m.source).stem().string() : g.name();
+    // Exporters' placeholder graph names say nothing about the model; the file's name does.
+    const bool placeholder = g.name().empty() || g.name() == "torch_jit" || g.name() == "torch-jit-export" ||
+                             g.name() == "main_graph" || g.name() == "tf2onnx";
+    graph.name = placeholder ? std::filesystem::path(m.source).stem().string() : g.name();
     graph.producer = m.proto.producer_name() + (m.proto.producer_version().empty() ? "" : " " + m.proto.producer_version());
     graph.opset = m.opset;
     for (const GraphInput& in : inputs) graph.inputs.push_back(in.name);
@@ -453,28 +455,51 @@ const std::vector<std::string>& supportedOperators() {
             "Gelu", "Softmax", "ReduceMean", "ReduceSum", "ReduceMax", "ReduceProd", "Concat", "Split", "Slice",
             "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze", "Pad", "Resize", "Upsample", "MaxPool",
             "AveragePool", "GlobalAveragePool", "Dropout", "Identity", "Cast", "Shape", "Gather", "Constant",
-            "ConstantOfShape", "Range", "Expand", "Tile", "Where", "Equal"};
+            "ConstantOfShape", "Range", "Expand", "Tile", "Where", "Equal", "Floor", "Ceil", "Neg", "Abs", "Sign",
+            "Reciprocal", "Exp", "Log", "Not", "Min", "Max", "Mod", "Less", "Greater", "LessOrEqual", "GreaterOrEqual",
+            "And", "Or", "Xor"};
         std::sort(v.begin(), v.end());
         return v;
     }();
     return ops;
 }
 
-Graph importOnnxData(std::string_view bytes, const std::string& source, const InputDims& dims) {
-    Model m = parseModel(bytes, source);
-    return importModel(m, dims);
+struct OnnxModel::Parsed {
+    Model model;
+    std::vector<GraphInput> inputs;
+};
+
+OnnxModel::OnnxModel(std::unique_ptr<Parsed> parsed) : parsed_(std::move(parsed)) {
+    parsed_->inputs = inputsOf(parsed_->model);
+}
+OnnxModel::OnnxModel(OnnxModel&&) noexcept = default;
+OnnxModel& OnnxModel::operator=(OnnxModel&&) noexcept = default;
+OnnxModel::~OnnxModel() = default;
+
+OnnxModel OnnxModel::read(const std::string& path) { return OnnxModel(std::make_unique<Parsed>(Parsed{readModel(path), {}})); }
+
+OnnxModel OnnxModel::parse(std::string_view bytes, const std::string& source) {
+    return OnnxModel(std::make_unique<Parsed>(Parsed{parseModel(bytes, source), {}}));
 }
 
-Graph importOnnx(const std::string& path, const InputDims& dims) {
-    Model m = readModel(path);
-    return importModel(m, dims);
+const std::vector<GraphInput>& OnnxModel::inputs() const { return parsed_->inputs; }
+
+Graph OnnxModel::import(const InputDims& dims) && {
+    const std::unique_ptr<Parsed> parsed = std::move(parsed_);
+    return importModel(parsed->model, parsed->inputs, dims);
 }
+
+Graph importOnnxData(std::string_view bytes, const std::string& source, const InputDims& dims) {
+    return OnnxModel::parse(bytes, source).import(dims);
+}
+
+Graph importOnnx(const std::string& path, const InputDims& dims) { return OnnxModel::read(path).import(dims); }
 
 std::vector<GraphInput> graphInputsData(std::string_view bytes, const std::string& source) {
-    return inputsOf(parseModel(bytes, source));
+    return OnnxModel::parse(bytes, source).inputs();
 }
 
-std::vector<GraphInput> graphInputs(const std::string& path) { return inputsOf(readModel(path)); }
+std::vector<GraphInput> graphInputs(const std::string& path) { return OnnxModel::read(path).inputs(); }
 
 std::vector<std::int64_t> defaultDims(const GraphInput& input) {
     if (!input.rank_known) return {};

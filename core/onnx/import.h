@@ -4,11 +4,12 @@
 // subgraphs exporters emit. How shapes are found (import.cpp):
 //   one pass over the nodes in topological order. A node whose inputs' values are known is folded
 //   (fold.cpp: Constant, Shape, Gather, Squeeze, Unsqueeze, Concat, Slice, Cast, ConstantOfShape,
-//   Range, Expand, Where, Equal, Add/Sub/Mul/Div, ReduceProd, Reshape, Identity). The operators whose
-//   shapes come from such values, and those whose ONNX 1.12 inference falls short, use Partita's own
-//   rules (shapes.cpp: Reshape with 0 and -1, Expand, Tile, Resize, Upsample, Slice, Split, Pad,
-//   reductions, ConstantOfShape, Range, Shape, LayerNormalization, element-wise and broadcasting
-//   ops), which follow each operator's opsets up to 21. The rest (Conv, ConvTranspose, Gemm, MatMul,
+//   Range, Expand, Where, Equal, Add/Sub/Mul/Div, ReduceProd, Reshape, Identity; fold_math.cpp: Floor,
+//   Ceil, Neg, Abs, Sign, Sqrt, Reciprocal, Min, Max, Mod, Pow, the comparisons, Not/And/Or/Xor). The
+//   operators whose shapes come from such values, and those whose ONNX 1.12 inference falls short,
+//   use Partita's own rules (shapes.cpp: Reshape with 0 and -1, Expand, Tile, Resize, Upsample, Slice,
+//   Split, Pad, reductions, ConstantOfShape, Range, Shape, LayerNormalization, element-wise and
+//   broadcasting ops), which follow each operator's opsets up to 21. The rest (Conv, ConvTranspose, Gemm, MatMul,
 //   BatchNormalization, Concat, Flatten, Transpose, Squeeze, Unsqueeze, Gather, the pools) run ONNX's
 //   own inference function for the model's opset, fed with the folded values as constant tensors,
 //   after their attributes are checked (checks.cpp). Driving ONNX's inference node by node instead
@@ -19,6 +20,7 @@
 // Weight data is never read (initializer dims suffice) and external-data files are never opened.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,13 +72,33 @@ private:
 // The operator types Partita imports (default domain), sorted.
 const std::vector<std::string>& supportedOperators();
 
-// Throws InputError (file-named) for an unreadable or malformed file, UnsupportedOperators, or an
-// output whose shape stays unknown (the message names the node, the tensor and the input dims to set).
-Graph importOnnx(const std::string& path, const InputDims& dims = {});
-// The same on a file's bytes; `source` names it in messages (fuzzing, drag and drop of data).
-Graph importOnnxData(std::string_view bytes, const std::string& source, const InputDims& dims = {});
+// A model parsed once: its graph inputs, so a user can be asked, then the import at the chosen sizes
+// (loadNetwork reads each file once: a large model's protobuf is the slow part).
+class OnnxModel {
+public:
+    // Throws InputError (file-named) for an unreadable or malformed file, or an input beyond the rank limit.
+    static OnnxModel read(const std::string& path);
+    // The same on a file's bytes; `source` names it in messages (fuzzing, drag and drop of data).
+    static OnnxModel parse(std::string_view bytes, const std::string& source);
+    OnnxModel(OnnxModel&&) noexcept;
+    OnnxModel& operator=(OnnxModel&&) noexcept;
+    ~OnnxModel();
 
-// The graph inputs (initializers excluded) with their declared dims, so a user can be asked.
+    // The graph inputs (initializers excluded) with their declared dims.
+    const std::vector<GraphInput>& inputs() const;
+    // Consumes the model (the import annotates it as it walks). Throws InputError, UnsupportedOperators,
+    // or for an output whose shape stays unknown (the message names the node, the tensor and the dims to set).
+    Graph import(const InputDims& dims = {}) &&;
+
+private:
+    struct Parsed;
+    explicit OnnxModel(std::unique_ptr<Parsed> parsed);
+    std::unique_ptr<Parsed> parsed_;
+};
+
+// One-shot forms of the above.
+Graph importOnnx(const std::string& path, const InputDims& dims = {});
+Graph importOnnxData(std::string_view bytes, const std::string& source, const InputDims& dims = {});
 std::vector<GraphInput> graphInputs(const std::string& path);
 std::vector<GraphInput> graphInputsData(std::string_view bytes, const std::string& source);
 

@@ -1,7 +1,8 @@
 // Partita's own shape rules: the operators whose output shape comes from folded values (Reshape,
 // Expand, Tile, Resize, Upsample, Split, Pad, reductions, ConstantOfShape, Range, Shape) and the
-// element-wise ones. They follow each operator's opsets up to 21, so models newer than the ONNX
-// library (1.12, opset 17) keep exact shapes where the axes moved from attributes to inputs.
+// element-wise ones (arithmetic, comparisons, logic). They follow each operator's opsets up to 21, so
+// models newer than the ONNX library (1.12, opset 17) keep exact shapes where the axes moved from
+// attributes to inputs.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -111,15 +112,21 @@ bool layerNorm(const NodeCtx& c, std::vector<Info>& out) {
     return true;
 }
 
+// Element-wise ops on broadcast inputs: Where's three, Min's and Max's one or more, two otherwise.
 bool broadcast(const NodeCtx& c, std::vector<Info>& out) {
-    const std::size_t arity = c.op() == "Where" ? 3 : 2;
+    const std::string& op = c.op();
+    const bool variadic = op == "Min" || op == "Max";
+    const std::size_t arity = op == "Where" ? 3 : variadic ? c.in.size() : 2;
+    if (arity == 0) throw RuleError(op + " needs an input");
     std::vector<const Info*> ins;
     for (std::size_t i = 0; i < arity; ++i) {
         const Info* in = knownInput(c, i);
         if (!in) return false;
         ins.push_back(in);
     }
-    const int type = c.op() == "Equal" ? TensorProto::BOOL : c.op() == "Where" ? ins[1]->elem_type : ins[0]->elem_type;
+    static const std::set<std::string> to_bool{"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual",
+                                                "And", "Or", "Xor"};
+    const int type = to_bool.count(op) ? TensorProto::BOOL : op == "Where" ? ins[1]->elem_type : ins[0]->elem_type;
     out[0] = shaped(type, broadcastShapes(ins));
     return true;
 }
@@ -344,6 +351,11 @@ const std::map<std::string, Rule>& rules() {
         {"Resize", resize},     {"Upsample", resize},   {"ReduceMean", reduce},  {"ReduceSum", reduce},
         {"ReduceMax", reduce},  {"ReduceProd", reduce}, {"Split", split},        {"Pad", pad},            {"Slice", slice},
         {"LayerNormalization", layerNorm},
+        {"Floor", unary},       {"Ceil", unary},        {"Neg", unary},          {"Abs", unary},
+        {"Sign", unary},        {"Reciprocal", unary},  {"Exp", unary},          {"Log", unary},
+        {"Not", unary},         {"Min", broadcast},     {"Max", broadcast},      {"Mod", broadcast},
+        {"Less", broadcast},    {"Greater", broadcast}, {"LessOrEqual", broadcast}, {"GreaterOrEqual", broadcast},
+        {"And", broadcast},     {"Or", broadcast},      {"Xor", broadcast},
         {"ConstantOfShape", constantOfShape},           {"Range", range},        {"Shape", shape},
     };
     return table;

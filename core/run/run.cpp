@@ -33,7 +33,7 @@ InputsPtr makeInputs(Network network, Array array, CostParams params, std::strin
     try {
         requireChain(in->layers);
     } catch (const std::invalid_argument& e) {
-        in->hypar_problem = source + ": " + e.what() + "; plan it with AccPar";
+        in->hypar_problem = source + ": " + e.what();
     }
     if (!array.hyparCompatible())
         in->hypar_problem = "the array '" + array.name + "' is not 2^H identical accelerators, which HyPar's model "

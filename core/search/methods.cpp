@@ -23,14 +23,23 @@ Method parseMethod(const std::string& name) {
 
 void requireChain(const LayerTable& layers) {
     if (layers.size() == 0) throw std::invalid_argument("the network has no weighted (conv or fc) layers");
+    // The first weighted layer in topological order that breaks the chain names where the graph branches.
+    const std::string advice = "; HyPar plans chains only: AccPar or MCMC plan any graph";
     for (size_t l = 1; l < layers.size(); ++l) {
         const auto& p = layers[l].preds;
-        const std::string head = "HyPar needs a chain of weighted layers, but '" + layers[l].name + "' ";
-        if (p.empty()) throw std::invalid_argument(head + "reads the input, not a weighted layer");
-        if (p.size() > 1) throw std::invalid_argument(head + "joins " + std::to_string(p.size()) + " weighted layers");
+        const std::string head = "HyPar needs a chain of weighted layers, but the graph branches: '" + layers[l].name + "' ";
+        if (p.empty()) throw std::invalid_argument(head + "reads the input, not a weighted layer" + advice);
+        if (p.size() > 1) {
+            std::string names;
+            for (size_t k = 0; k < p.size() && k < 4; ++k)
+                names += (k ? ", '" : "'") + layers[static_cast<size_t>(p[k])].name + "'";
+            if (p.size() > 4) names += ", ...";
+            throw std::invalid_argument(head + "joins " + std::to_string(p.size()) + " weighted layers (" + names + ")" +
+                                        advice);
+        }
         if (p[0] != static_cast<int>(l) - 1)  // a branch: it reads an earlier layer, not the one before it
             throw std::invalid_argument(head + "reads '" + layers[static_cast<size_t>(p[0])].name +
-                                        "', not the layer before it ('" + layers[l - 1].name + "')");
+                                        "', not the layer before it ('" + layers[l - 1].name + "')" + advice);
     }
 }
 

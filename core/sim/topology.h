@@ -80,7 +80,9 @@ private:
 
 // "partita-topology/1" (documented in the README); errors name file and JSON pointer.
 Topology readTopologyJson(const std::string& text, const std::string& source);
-Topology loadTopology(const std::string& path);
+// Any topology file: partita-topology/1, ASTRA-sim YAML/JSON or Calculon JSON (core/sim/topology_import.h);
+// an importer's ignored and approximated fields go to `warnings` when given.
+Topology loadTopology(const std::string& path, std::vector<std::string>* warnings = nullptr);
 Json topologyToJson(const Topology& topology);
 std::string writeTopologyJson(const Topology& topology);
 

@@ -196,8 +196,6 @@ Topology readTopologyJson(const std::string& text, const std::string& source) {
     return std::move(r.t);
 }
 
-Topology loadTopology(const std::string& path) { return readTopologyJson(readTextFile(path), path); }
-
 Json topologyToJson(const Topology& t) {
     Json devices = Json::array();
     for (const auto& d : t.devices) {

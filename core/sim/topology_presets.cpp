@@ -6,6 +6,7 @@
 
 #include "core/model/groups.h"
 #include "core/sim/topology.h"
+#include "core/sim/topology_generate.h"
 
 namespace partita::sim {
 
@@ -19,7 +20,6 @@ constexpr double kEdrBps = 12.5e9;      // InfiniBand EDR 4x = 100 Gb/s (the pap
 constexpr double kFdrBps = 7e9;         // InfiniBand FDR 4x = 56 Gb/s (the paper writes "56 GB/s EDR")
 constexpr double kNvlinkLatency = 1e-6;  // [A] 1 us per hop, as FlexFlow's machine_config_example
 constexpr double kPcieLatency = 1e-6;    // [A] likewise
-constexpr double kIbLatency = 0.5e-6;    // [A] about FlexFlow's NIC figure (0.507 us)
 
 void addDuplex(Topology& t, const std::string& kind, int a, int b, double bandwidth, double latency) {
     for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}})
@@ -39,15 +39,6 @@ int addNodeSwitches(Topology& t, int nodes, std::initializer_list<const char*> n
     for (int n = 0; n < nodes; ++n)
         for (const char* name : names) t.switches.push_back("n" + std::to_string(n) + "." + name);
     return first;
-}
-
-// nodes x gpus identical GPUs named n<node>.gpu<index>, node by node (device id = node * gpus + index).
-void addNodeGpus(Topology& t, int nodes, int gpus, const std::string& kind, double flops, double mem_bps,
-                 double mem_bytes) {
-    for (int n = 0; n < nodes; ++n)
-        for (int g = 0; g < gpus; ++g)
-            t.devices.push_back({"n" + std::to_string(n) + ".gpu" + std::to_string(g), kind, flops, mem_bps,
-                                 mem_bytes, kGpuEfficiency, n});
 }
 
 // Memory figures per accelerator kind (the array files carry none) [A]: HMC 2.0 has
@@ -116,41 +107,78 @@ void buildTorus(Topology& t, const Array& a) {
 
 }  // namespace
 
-Topology p100Cluster16() {
-    Topology t;
-    t.name = "P100 cluster (4 nodes x 4 GPUs)";
-    const int nodes = 4, gpus = 4, d = nodes * gpus;
+ClusterSpec p100ClusterSpec() {
+    ClusterSpec s;
+    s.name = "P100 cluster (4 nodes x 4 GPUs)";
+    s.gpu = namedDevice("p100");
+    s.network_Bps = kEdrBps;
+    return s;
+}
+
+ClusterSpec k80ClusterSpec() {
+    ClusterSpec s;
+    s.name = "K80 cluster (16 nodes x 4 GPUs)";
+    s.nodes = 16;
+    s.gpu = namedDevice("k80");
+    s.intra = ClusterSpec::Intra::PciePairs;
+    s.network_Bps = kFdrBps;
+    return s;
+}
+
+ComputeDevice namedDevice(const std::string& kind) {
     // Tesla P100 SXM2 (the NVLink part): 10.6 TFLOP/s fp32 at boost, 732 GB/s HBM2, 16 GB.
-    addNodeGpus(t, nodes, gpus, "p100", 10.6e12, 732e9, 16 * kGiB);
-    const int host = addNodeSwitches(t, nodes, {"host"});
-    t.switches.push_back("ib");
+    if (kind == "p100") return {"", "p100", 10.6e12, 732e9, 16 * kGiB, kGpuEfficiency, 0, 0};
+    // One GK210 die of a Tesla K80 board: 2496 cores x 2 x 875 MHz boost = 4.37 TFLOP/s fp32 [A: boost
+    // clock], 240 GB/s GDDR5, 12 GB (NVIDIA K80 datasheet: a board is two such dies).
+    if (kind == "k80") return {"", "k80", 4.37e12, 240e9, 12 * kGiB, kGpuEfficiency, 0, 0};
+    if (kind == "npu") return astraDefaultDevice();
+    throw std::invalid_argument("unknown device kind '" + kind + "' (use p100, k80 or npu)");
+}
+
+Topology clusterTopology(const ClusterSpec& s) {
+    if (s.nodes < 1 || s.gpus < 1 || static_cast<std::int64_t>(s.nodes) * s.gpus > kImportDevices)
+        throw std::invalid_argument("a cluster needs 1.." + std::to_string(kImportDevices) + " GPUs in all");
+    if (s.intra == ClusterSpec::Intra::PciePairs && s.gpus % 2 != 0)
+        throw std::invalid_argument("PCIe pairs need an even number of GPUs per node");
+    Topology t;
+    t.name = s.name;
+    const int nodes = s.nodes, gpus = s.gpus, d = nodes * gpus;
     for (int n = 0; n < nodes; ++n)
-        for (int a = 0; a < gpus; ++a)
-            for (int b = a + 1; b < gpus; ++b)
-                addDuplex(t, "nvlink", n * gpus + a, n * gpus + b, kNvlinkBps, kNvlinkLatency);
-    addTreeLevel(t, "pcie", 0, d, gpus, host, kPcieBps, kPcieLatency);
-    addTreeLevel(t, "infiniband", host, nodes, nodes, host + nodes, kEdrBps, kIbLatency);
+        for (int g = 0; g < gpus; ++g) {
+            ComputeDevice c = s.gpu;
+            c.name = "n" + std::to_string(n) + ".gpu" + std::to_string(g);
+            c.node = n;
+            t.devices.push_back(c);
+        }
+    if (s.intra == ClusterSpec::Intra::Nvlink) {
+        const int host = addNodeSwitches(t, nodes, {"host"});
+        t.switches.push_back("ib");
+        for (int n = 0; n < nodes; ++n)
+            for (int a = 0; a < gpus; ++a)
+                for (int b = a + 1; b < gpus; ++b)
+                    addDuplex(t, "nvlink", n * gpus + a, n * gpus + b, kNvlinkBps, kNvlinkLatency);
+        addTreeLevel(t, "pcie", 0, d, gpus, host, kPcieBps, kPcieLatency);
+        addTreeLevel(t, "infiniband", host, nodes, nodes, host + nodes, s.network_Bps, s.network_latency_s);
+    } else {
+        // Vertices: per node one PCIe switch per GPU pair, then the host switches, then IB.
+        std::vector<std::string> names;
+        for (int p = 0; p < gpus / 2; ++p) names.push_back("plx" + std::to_string(p));
+        const int plx = t.vertexCount();
+        for (int n = 0; n < nodes; ++n)
+            for (const auto& name : names) t.switches.push_back("n" + std::to_string(n) + "." + name);
+        const int host = addNodeSwitches(t, nodes, {"host"});
+        t.switches.push_back("ib");
+        addTreeLevel(t, "pcie", 0, d, 2, plx, kPcieBps, kPcieLatency);
+        addTreeLevel(t, "pcie", plx, nodes * gpus / 2, gpus / 2, host, kPcieBps, kPcieLatency);
+        addTreeLevel(t, "infiniband", host, nodes, nodes, host + nodes, s.network_Bps, s.network_latency_s);
+    }
     t.finalize();
     return t;
 }
 
-Topology k80Cluster64() {
-    Topology t;
-    t.name = "K80 cluster (16 nodes x 4 GPUs)";
-    const int nodes = 16, gpus = 4, d = nodes * gpus;
-    // One GK210 die of a Tesla K80 board: 2496 cores x 2 x 875 MHz boost = 4.37 TFLOP/s fp32 [A: boost
-    // clock], 240 GB/s GDDR5, 12 GB (NVIDIA K80 datasheet: a board is two such dies).
-    addNodeGpus(t, nodes, gpus, "k80", 4.37e12, 240e9, 12 * kGiB);
-    // Vertices: per node two PCIe switches (one per adjacent GPU pair), then the host switches, then IB.
-    const int plx = addNodeSwitches(t, nodes, {"plx0", "plx1"});
-    const int host = addNodeSwitches(t, nodes, {"host"});
-    t.switches.push_back("ib");
-    addTreeLevel(t, "pcie", 0, d, gpus / 2, plx, kPcieBps, kPcieLatency);
-    addTreeLevel(t, "pcie", plx, 2 * nodes, 2, host, kPcieBps, kPcieLatency);
-    addTreeLevel(t, "infiniband", host, nodes, nodes, host + nodes, kFdrBps, kIbLatency);
-    t.finalize();
-    return t;
-}
+Topology p100Cluster16() { return clusterTopology(p100ClusterSpec()); }
+
+Topology k80Cluster64() { return clusterTopology(k80ClusterSpec()); }
 
 Topology fromArray(const Array& a) {
     validate(a);

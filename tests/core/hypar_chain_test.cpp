@@ -18,14 +18,16 @@ TEST(HyparChain, ABranchNamesWhatTheLayerReads) {
                                       {test::conv("a", {"input"}, 4, 3, 1, 1), test::conv("c", {"a"}, 4, 3, 1, 1),
                                        test::conv("b", {"a"}, 4, 1), test::join("sum", OpType::Add, {"c", "b"}),
                                        test::fc("f", {"sum"}, 10)});
-    EXPECT_EQ(chainProblem(net), "HyPar needs a chain of weighted layers, but 'b' reads 'a', not the layer before it ('c')");
+    EXPECT_EQ(chainProblem(net), "HyPar needs a chain of weighted layers, but the graph branches: 'b' reads 'a', not the layer "
+                                "before it ('c'); HyPar plans chains only: AccPar or MCMC plan any graph");
 }
 
 TEST(HyparChain, AJoinSaysHowManyItJoins) {
     const Network net = test::network("join", {4, 8, 8},
                                       {test::conv("a", {"input"}, 4, 3, 1, 1), test::conv("b", {"a"}, 4, 3, 1, 1),
                                        test::join("cat", OpType::Concat, {"a", "b"}), test::fc("f", {"cat"}, 10)});
-    EXPECT_EQ(chainProblem(net), "HyPar needs a chain of weighted layers, but 'f' joins 2 weighted layers");
+    EXPECT_EQ(chainProblem(net), "HyPar needs a chain of weighted layers, but the graph branches: 'f' joins 2 weighted layers "
+                                "('a', 'b'); HyPar plans chains only: AccPar or MCMC plan any graph");
 }
 
 TEST(HyparChain, AChainPasses) {

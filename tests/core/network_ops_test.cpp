@@ -108,6 +108,13 @@ TEST(NetworkOps, ErrorsNameTheOperator) {
     EXPECT_EQ(error(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 3, "padding": [1, 1, -1, 0]})"),
               "e.json: /operators/0/padding: expected [top, left, bottom, right] of non-negative integers, found "
               "[1, 1, -1, 0]");
+    // Kernel and dilation within their limit of 2^24 each, but the extent 2^24·(2^24 − 1) + 1 is no int.
+    const std::string wide = R"("kernel": [16777216, 1], "dilation": [16777216, 1])";
+    const std::string too_wide = "the window's extent dilation·(kernel−1)+1 = 281474959933441 exceeds the limit of 2147483647";
+    EXPECT_EQ(error(R"({"name": "c", "type": "conv", "out_channels": 2, )" + wide + "}"), "e.json: operator 'c': " + too_wide);
+    EXPECT_EQ(error(R"({"name": "t", "type": "conv_transpose", "out_channels": 2, )" + wide + "}"),
+              "e.json: operator 't': " + too_wide);
+    EXPECT_EQ(error(R"({"name": "p", "type": "pool", )" + wide + "}"), "e.json: operator 'p': " + too_wide);
 }
 
 TEST(NetworkOps, JsonRoundTripKeepsEveryField) {

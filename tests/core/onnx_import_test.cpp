@@ -415,5 +415,17 @@ TEST(OnnxImport, ImportFromBytesNamesTheSource) {
               "bytes: not an ONNX model: the data is not a complete ONNX protobuf (truncated, or another format)");
 }
 
+// loadNetwork asks a model for its inputs and then imports it: one parse, so the file is not read twice.
+TEST(OnnxImport, AModelIsReadOnceForItsInputsAndItsImport) {
+    const std::string path = reshapeChain().write();
+    onnx::OnnxModel model = onnx::OnnxModel::read(path);
+    std::filesystem::remove(path);  // whatever follows cannot read the file again
+    ASSERT_EQ(model.inputs().size(), 1u);
+    EXPECT_EQ(model.inputs()[0].dims[0].symbol, "N");
+    const onnx::Graph g = std::move(model).import({{}, {{"N", 2}}});
+    EXPECT_EQ(g.source, path);
+    EXPECT_EQ(dimsOf(g, "y"), (Dims{2, 10}));
+}
+
 }  // namespace
 }  // namespace partita

@@ -502,14 +502,18 @@ TEST(OnnxOperators, ReduceProdFoldsAFlattenedSize) {
     EXPECT_EQ(dimsOf(g, "y"), (Dims{2, 12}));
 }
 
-TEST(OnnxOperators, TheSupportedSetIsIssue15sListWithReduceProdAndTile) {
+// Issue 15's list, with ReduceProd and Tile, and the element-wise arithmetic, comparison and logic ops
+// real exports compute sizes and masks with (OnnxExports.IntegerShapeArithmeticFolds).
+TEST(OnnxOperators, TheSupportedSetIsIssue15sListWithReduceProdTileAndShapeArithmetic) {
     const std::vector<std::string> expected = {
-        "Add", "AveragePool", "BatchNormalization", "Cast", "Clip", "Concat", "Constant", "ConstantOfShape", "Conv",
-        "ConvTranspose", "Div", "Dropout", "Equal", "Erf", "Expand", "Flatten", "Gather", "Gelu", "Gemm",
-        "GlobalAveragePool", "HardSigmoid", "HardSwish", "Identity", "LayerNormalization", "LeakyRelu", "MatMul",
-        "MaxPool", "Mul", "Pad", "Pow", "Range", "ReduceMax", "ReduceMean", "ReduceProd", "ReduceSum", "Relu",
-        "Reshape", "Resize", "Shape", "Sigmoid", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub", "Tanh", "Tile",
-        "Transpose", "Unsqueeze", "Upsample", "Where"};
+        "Abs", "Add", "And", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant",
+        "ConstantOfShape", "Conv", "ConvTranspose", "Div", "Dropout", "Equal", "Erf", "Exp", "Expand", "Flatten",
+        "Floor", "Gather", "Gelu", "Gemm", "GlobalAveragePool", "Greater", "GreaterOrEqual", "HardSigmoid",
+        "HardSwish", "Identity", "LayerNormalization", "LeakyRelu", "Less", "LessOrEqual", "Log", "MatMul", "Max",
+        "MaxPool", "Min", "Mod", "Mul", "Neg", "Not", "Or", "Pad", "Pow", "Range", "Reciprocal", "ReduceMax",
+        "ReduceMean", "ReduceProd", "ReduceSum", "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Sign", "Slice",
+        "Softmax", "Split", "Sqrt", "Squeeze", "Sub", "Tanh", "Tile", "Transpose", "Unsqueeze", "Upsample", "Where",
+        "Xor"};
     EXPECT_EQ(onnx::supportedOperators(), expected);
 }
 

@@ -1,4 +1,6 @@
-// ONNX import: the bytes as a model file, its inputs at their default sizes, the import and the counts.
+// ONNX import: the bytes as a model file parsed once, its inputs at their default sizes, the import,
+// the counts and the conversion to the native network (views, fused LayerNorms, narrowed windows).
+#include "core/onnx/convert.h"
 #include "core/onnx/counts.h"
 #include "core/onnx/import.h"
 #include "tests/fuzz/fuzz_util.h"
@@ -6,9 +8,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string bytes = partita::fuzz::text(data, size);
     partita::fuzz::refusedOrDone([&] {
-        const auto dims = partita::onnx::defaultInputDims(partita::onnx::graphInputsData(bytes, "fuzz.onnx"));
-        const partita::onnx::Graph graph = partita::onnx::importOnnxData(bytes, "fuzz.onnx", dims);
+        partita::onnx::OnnxModel model = partita::onnx::OnnxModel::parse(bytes, "fuzz.onnx");
+        const auto dims = partita::onnx::defaultInputDims(model.inputs());
+        const partita::onnx::Graph graph = std::move(model).import(dims);
         partita::onnx::summarize(graph);
+        partita::onnx::toNetwork(graph, "fuzz.onnx");
     });
     return 0;
 }

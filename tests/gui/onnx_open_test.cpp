@@ -70,6 +70,34 @@ private slots:
         QCOMPARE(w.inputs()->network.input, (Shape{3, 64, 48}));
     }
 
+    // A model named on the command line asks once the window is on screen, not before.
+    void modelGivenAtStartAsksWhenShown() {
+        test::OnnxBuilder b(13, "one-conv");
+        b.input("pixels", {std::string("N"), std::int64_t{3}, std::string("H"), std::string("W")});
+        b.weight("w1", {8, 3, 3, 3});
+        OnnxBuilder_pads(b.node("Conv", {"pixels", "w1"}, {"c1"}, "c1"));
+        b.output("c1");
+        const QString model = QString::fromStdString(b.write("one-conv"));
+        QSettings().remove("onnx-dims");
+
+        Options o;
+        o.db = dir_.filePath("start.sqlite");
+        o.files = {model};
+        int dialogs = 0;
+        QTimer::singleShot(300, [&] {
+            auto* dialog = qobject_cast<OnnxDimsDialog*>(QApplication::activeModalWidget());
+            if (!dialog) return;
+            ++dialogs;
+            dialog->findChild<QLineEdit*>("dims-pixels")->setText("1,3,40,40");
+            dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        });
+        MainWindow w(o);
+        w.show();
+        QTRY_COMPARE(dialogs, 1);
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.inputs()->network.input, (Shape{3, 40, 40}));
+    }
+
 private:
     static void OnnxBuilder_pads(::onnx::NodeProto& n) { test::OnnxBuilder::attrInts(n, "pads", {1, 1, 1, 1}); }
 };

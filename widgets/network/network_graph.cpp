@@ -3,43 +3,19 @@
 #include "widgets/network/network_graph.h"
 
 #include <algorithm>
-#include <cmath>
 #include <utility>
 
 #include <QApplication>
 #include <QElapsedTimer>
-#include <QFontMetricsF>
-#include <QHelpEvent>
-#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPointer>
 #include <QThreadPool>
-#include <QToolTip>
-#include <QWheelEvent>
 
 namespace partita {
 
-namespace {
-constexpr double kMaxScale = 4, kReadableScale = 0.75;
-constexpr double kPadX = 8, kPadY = 5, kMinNodeW = 84;
-}  // namespace
-
-NetworkGraphView::NetworkGraphView(QWidget* parent) : QWidget(parent) {
+NetworkGraphView::NetworkGraphView(QWidget* parent) : GraphCanvas(parent) {
     setObjectName("network-graph");
-    setMouseTracking(true);
-    setFocusPolicy(Qt::StrongFocus);
     setCursor(Qt::OpenHandCursor);
-}
-
-NetworkGraphView::Fonts NetworkGraphView::fonts() const {
-    // Pixel sizes: the layout measured here holds on every export device.
-    auto sized = [this](int px, bool bold) {
-        QFont f = font();
-        f.setPixelSize(px);
-        f.setBold(bold);
-        return f;
-    };
-    return {sized(12, true), sized(11, false), sized(13, true), sized(12, false)};
 }
 
 void NetworkGraphView::setInputs(const InputsPtr& inputs) {
@@ -100,25 +76,20 @@ void NetworkGraphView::setLevel(int level) {
 
 view::GraphSpec NetworkGraphView::layoutSpec() const {
     view::GraphSpec spec;
-    const Fonts f = fonts();
-    const QFontMetricsF name(f.name), detail(f.detail);
+    const graphpaint::Fonts f = fonts();
     for (size_t i = 0; i < nodes_.size(); ++i) {
         const Node& n = nodes_[i];
         std::string id = n.op < 0 ? std::string("input") : inputs_->network.ops[static_cast<size_t>(n.op)].name;
         if (n.run >= 0) id = "repeat:" + id;  // not an operator's name
         // Graphs too large to draw have no labels built; their DOT text names the operators.
         const QStringList lines = n.lines.isEmpty() ? QStringList{QString::fromStdString(id)} : n.lines;
-        const double stack = n.run >= 0 ? 2 * kStack : 0;  // a collapsed run's cards and strip
-        const double strip = n.run >= 0 ? kStrip + 3 : 0;
-        double w = 0;
         std::vector<std::string> label;
-        for (int k = 0; k < lines.size(); ++k) {
-            w = std::max(w, (k == 0 ? name : detail).horizontalAdvance(lines[k]));
-            label.push_back(lines[k].toStdString());
-        }
-        const double h = name.height() + static_cast<double>(lines.size() - 1) * (detail.height() + kLineGap) + 2 * kPadY;
-        spec.nodes.push_back({id, std::move(label), std::max(kMinNodeW, std::ceil(w + 2 * kPadX)) + stack,
-                              std::ceil(h + stack + strip), {}});
+        for (const QString& line : lines) label.push_back(line.toStdString());
+        // A collapsed run adds its stacked cards and its strip of member colours.
+        const double stack = n.run >= 0 ? 2 * kStack : 0;
+        const double strip = n.run >= 0 ? kStrip + 3 : 0;
+        const QSizeF size = graphpaint::nodeSize(lines, f);
+        spec.nodes.push_back({id, std::move(label), size.width() + stack, std::ceil(size.height() + stack + strip), {}});
     }
     spec.edges = edges_;
     return spec;
@@ -181,8 +152,7 @@ void NetworkGraphView::applyLayout(std::uint64_t generation, view::GraphLayout l
     layout_ = std::move(layout);
     problem_ = problem;
     buildPaths();
-    follow_ = Follow::Initial;
-    initialView();
+    relayoutView();
     update();
     emit layoutFinished();
 }
@@ -196,131 +166,33 @@ bool NetworkGraphView::waitForLayout(int timeout_ms) {
 
 void NetworkGraphView::buildPaths() {
     paths_.clear();
-    for (const view::EdgeRoute& e : layout_.edges) {
-        QPainterPath path(QPointF(e.points[0].x, e.points[0].y));
-        for (size_t k = 1; k + 2 < e.points.size(); k += 3)
-            path.cubicTo(e.points[k].x, e.points[k].y, e.points[k + 1].x, e.points[k + 1].y, e.points[k + 2].x,
-                         e.points[k + 2].y);
-        paths_.push_back(path);
-    }
+    for (const view::EdgeRoute& e : layout_.edges) paths_.push_back(graphpaint::splinePath(e.points));
 }
 
-// ---- view transform -----------------------------------------------------------------------------
+// ---- view ------------------------------------------------------------------------------------------
 
-QRectF NetworkGraphView::graphArea() const {
-    const QRectF r = rect();
-    return r.adjusted(0, headerHeight(r.width()), 0, 0);
+QRectF NetworkGraphView::sceneRect() const {
+    if (layout_.empty() || pending_ != 0) return {};
+    return {0, 0, layout_.width, layout_.height};
 }
 
-double NetworkGraphView::fitScale() const {
-    if (layout_.empty()) return 1;
-    const QRectF a = graphArea().adjusted(12, 12, -12, -12);
-    return std::min({a.width() / std::max(layout_.width, 1.0), a.height() / std::max(layout_.height, 1.0), kMaxScale});
-}
-
-void NetworkGraphView::fit() {
-    if (layout_.empty()) return;
-    const QRectF a = graphArea();
-    scale_ = std::clamp(fitScale(), 0.01, 1.0);
-    offset_ = a.center() - QPointF(layout_.width, layout_.height) * scale_ / 2;
-    follow_ = Follow::Fit;
-    update();
-}
-
-void NetworkGraphView::resizeEvent(QResizeEvent*) {
-    if (layout_.empty()) return;
-    if (follow_ == Follow::Initial) return initialView();
-    if (follow_ == Follow::Fit) return fit();
-    clampOffset();
-}
+double NetworkGraphView::anchorX() const { return layout_.nodes[0].x + layout_.nodes[0].w / 2; }
 
 void NetworkGraphView::initialView() {
-    if (layout_.empty()) return update();
-    // A graph that reads when fitted is fitted; a taller one starts readable at its top.
-    if (fitScale() >= kReadableScale) {
-        fit();
-        follow_ = Follow::Initial;
-        return;
-    }
-    const QRectF a = graphArea();
-    scale_ = std::min(1.0, std::max(kReadableScale, (a.width() - 24) / std::max(layout_.width, 1.0)));
-    const double x_centre = layout_.width * scale_ <= a.width() - 24 ? layout_.width / 2
-                                                                      : layout_.nodes[0].x + layout_.nodes[0].w / 2;
-    offset_ = QPointF(a.center().x() - x_centre * scale_, a.top() + 12);
-    clampOffset();
-    if (selected_ >= 0) ensureVisible(selected_);  // chosen (from the grid) while the tab was hidden
-    update();
-}
-
-void NetworkGraphView::clampOffset() {
-    if (layout_.empty()) return;
-    // Some of the graph always stays in view.
-    const QRectF a = graphArea();
-    const double w = layout_.width * scale_, h = layout_.height * scale_, keep = 60;
-    offset_.setX(std::clamp(offset_.x(), a.left() + keep - w, a.right() - keep));
-    offset_.setY(std::clamp(offset_.y(), a.top() + keep - h, a.bottom() - keep));
-}
-
-void NetworkGraphView::zoomBy(double factor, QPointF anchor) {
-    if (layout_.empty()) return;
-    const double next = std::clamp(scale_ * factor, std::min(fitScale(), 0.05), kMaxScale);
-    const QPointF scene = (anchor - offset_) / scale_;
-    scale_ = next;
-    offset_ = anchor - scene * scale_;
-    follow_ = Follow::None;
-    clampOffset();
-    update();
-}
-
-void NetworkGraphView::zoomIn() { zoomBy(1.25, graphArea().center()); }
-void NetworkGraphView::zoomOut() { zoomBy(0.8, graphArea().center()); }
-
-void NetworkGraphView::centreOn(QPointF scene) {
-    offset_ = graphArea().center() - scene * scale_;
-    follow_ = Follow::None;
-    clampOffset();
-    update();
-}
-
-double NetworkGraphView::overviewScale() const {
-    const QRectF a = graphArea();
-    return std::min({170 / std::max(layout_.width, 1.0), (a.height() - 24) / std::max(layout_.height, 1.0), 0.5});
-}
-
-QRectF NetworkGraphView::overviewRect() const {
-    if (layout_.empty() || pending_ != 0) return {};
-    const QRectF a = graphArea();
-    const QRectF drawn(offset_, QSizeF(layout_.width, layout_.height) * scale_);
-    if (a.adjusted(-1, -1, 1, 1).contains(drawn) || a.width() < 360 || a.height() < 120) return {};
-    const double m = overviewScale();
-    const QSizeF size(layout_.width * m + 8, layout_.height * m + 8);
-    return {QPointF(a.right() - 10 - size.width(), a.top() + 10), size};
-}
-
-void NetworkGraphView::panBy(QPointF delta) {
-    offset_ += delta;
-    follow_ = Follow::None;
-    clampOffset();
-    update();
+    GraphCanvas::initialView();
+    if (selected_ >= 0 && follow_ == Follow::Initial && fitScale() < 0.75) ensureVisible(selected_);  // chosen while hidden
 }
 
 QRectF NetworkGraphView::nodeRect(int node) const {
     if (node < 0 || static_cast<size_t>(node) >= layout_.nodes.size()) return {};
     const view::Box& b = layout_.nodes[static_cast<size_t>(node)];
-    return {offset_.x() + b.x * scale_, offset_.y() + b.y * scale_, b.w * scale_, b.h * scale_};
+    return toWidget({b.x, b.y, b.w, b.h});
 }
 
 void NetworkGraphView::ensureVisible(int node) {
-    const QRectF r = nodeRect(node);
-    const QRectF a = graphArea().adjusted(20, 20, -20, -20);
-    if (r.isEmpty() || a.contains(r)) return;
-    offset_ += a.center() - r.center();
-    // Centred, but with no empty band beyond one end of the graph while the other end is cut off.
-    const QRectF fill = graphArea().adjusted(12, 12, -12, -12);
-    const double w = layout_.width * scale_, h = layout_.height * scale_;
-    if (h > fill.height()) offset_.setY(std::clamp(offset_.y(), fill.bottom() - h, fill.top()));
-    if (w > fill.width()) offset_.setX(std::clamp(offset_.x(), fill.right() - w, fill.left()));
-    clampOffset();
+    if (node < 0 || static_cast<size_t>(node) >= layout_.nodes.size()) return;
+    const view::Box& b = layout_.nodes[static_cast<size_t>(node)];
+    GraphCanvas::ensureVisible({b.x, b.y, b.w, b.h});
 }
 
 // ---- selection and input -------------------------------------------------------------------------
@@ -369,79 +241,15 @@ void NetworkGraphView::selectOperator(int op) {
     select(op < -1 ? -1 : nodeOfOperator(op), false);
 }
 
-void NetworkGraphView::wheelEvent(QWheelEvent* event) {
-    const double steps = event->angleDelta().y() / 120.0;
-    if (steps != 0) zoomBy(std::pow(1.15, steps), event->position());
-    event->accept();
+void NetworkGraphView::clicked(QMouseEvent* event) {
+    if (const int node = nodeAt(event->position()); node >= 0) select(node, true);
 }
 
-void NetworkGraphView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
-    pressed_ = true;
-    dragging_ = false;
-    press_pos_ = event->position().toPoint();
-    press_offset_ = offset_;
-    setFocus(Qt::MouseFocusReason);
-    const QRectF overview = overviewRect();
-    in_overview_ = overview.contains(event->position());
-    if (in_overview_) centreOn((event->position() - overview.topLeft() - QPointF(4, 4)) / overviewScale());
-}
-
-void NetworkGraphView::mouseMoveEvent(QMouseEvent* event) {
-    if (!pressed_) return;
-    if (in_overview_) {
-        const QRectF overview = overviewRect();
-        if (!overview.isEmpty()) centreOn((event->position() - overview.topLeft() - QPointF(4, 4)) / overviewScale());
-        return;
-    }
-    const QPoint delta = event->position().toPoint() - press_pos_;
-    if (!dragging_ && delta.manhattanLength() < QApplication::startDragDistance()) return;
-    if (!dragging_) setCursor(Qt::ClosedHandCursor);
-    dragging_ = true;
-    offset_ = press_offset_ + delta;
-    follow_ = Follow::None;
-    clampOffset();
-    update();
-}
-
-void NetworkGraphView::mouseReleaseEvent(QMouseEvent* event) {
-    if (!pressed_ || event->button() != Qt::LeftButton) return QWidget::mouseReleaseEvent(event);
-    pressed_ = false;
-    setCursor(Qt::OpenHandCursor);
-    if (std::exchange(in_overview_, false)) return;
-    if (!dragging_)
-        if (const int node = nodeAt(event->position()); node >= 0) select(node, true);
-    dragging_ = false;
-}
-
-void NetworkGraphView::keyPressEvent(QKeyEvent* event) {
-    switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal: return zoomIn();
-    case Qt::Key_Minus: return zoomOut();
-    case Qt::Key_0:
-    case Qt::Key_F: return fit();
-    case Qt::Key_Left: return panBy({60, 0});
-    case Qt::Key_Right: return panBy({-60, 0});
-    case Qt::Key_Up: return panBy({0, 60});
-    case Qt::Key_Down: return panBy({0, -60});
-    default: QWidget::keyPressEvent(event);
-    }
-}
-
-bool NetworkGraphView::event(QEvent* event) {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const int node = nodeAt(help->pos());
-        if (node < 0) {
-            QToolTip::hideText();
-            event->ignore();
-            return true;
-        }
-        QToolTip::showText(help->globalPos(), nodeToolTip(node), this, nodeRect(node).toAlignedRect());
-        return true;
-    }
-    return QWidget::event(event);
+QString NetworkGraphView::toolTipAt(QPointF pos, QRect* area) const {
+    const int node = nodeAt(pos);
+    if (node < 0) return {};
+    *area = nodeRect(node).toAlignedRect();
+    return nodeToolTip(node);
 }
 
 }  // namespace partita

@@ -7,25 +7,26 @@
 // layer's node reports its layer so the grid can follow. Large graphs are laid out in a worker.
 // A run of repeated blocks (core/model/repeats.h) can be collapsed into one node (double-click, the
 // context menu, or every run at once) and expanded again; the graph is then laid out anew.
+// Zoom, pan and the overview are GraphCanvas's; the boxes and edges are drawn with graphpaint.
 #include <cstdint>
 #include <vector>
 
 #include <QColor>
-#include <QFont>
 #include <QPainterPath>
 #include <QStringList>
-#include <QWidget>
 
 #include "core/model/repeats.h"
 #include "core/run/run.h"
 #include "widgets/common/figure_export.h"
+#include "widgets/common/graph_canvas.h"
+#include "widgets/common/graph_paint.h"
 #include "widgets/geometry/graph_layout.h"
 
 class QMenu;
 
 namespace partita {
 
-class NetworkGraphView : public QWidget, public FigureSource {
+class NetworkGraphView : public GraphCanvas, public FigureSource {
     Q_OBJECT
 public:
     enum class ColourMode { Partition, Macs, Weights, Communication };
@@ -50,19 +51,6 @@ public:
     void setLevel(int level);                        // the level Partition shows (0 = H1)
     int level() const { return level_; }
     int levels() const;                              // of the run's grid; 0 without a usable run
-
-    // Zoom and pan: scene points map to widget pixels as p * scale + offset, below the legend band.
-    void zoomBy(double factor, QPointF anchor);
-    void zoomIn();
-    void zoomOut();
-    void fit();  // the whole graph in the widget (enlarged at most to 100 % when it is small)
-    double scale() const { return scale_; }
-    double fitScale() const;
-    void panBy(QPointF delta);
-    void centreOn(QPointF scene);  // a point of the graph (points) to the middle of the view
-    // The overview in the graph's top-right corner (the whole graph and the part in view; click or
-    // drag in it to move there), widget coordinates; empty when the whole graph is in view.
-    QRectF overviewRect() const;
 
     bool layingOut() const { return pending_ != 0; }
     bool waitForLayout(int timeout_ms = 60000);  // runs the event loop until the layout is in
@@ -125,18 +113,17 @@ signals:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
-    void wheelEvent(QWheelEvent* event) override;
-    void mousePressEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
+    QRectF sceneRect() const override;
+    double headerHeight(double width) const override;  // title and legend band above the graph
+    void paintOverviewScene(QPainter& p) const override;
+    QString toolTipAt(QPointF pos, QRect* area) const override;
+    void clicked(QMouseEvent* event) override;
+    double anchorX() const override;  // the input node
+    void initialView() override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;  // collapses or expands the node's run
     void contextMenuEvent(QContextMenuEvent* event) override;
-    void keyPressEvent(QKeyEvent* event) override;
-    bool event(QEvent* event) override;  // tooltips
 
 private:
-    static constexpr double kLineGap = 2;  // between a node's text lines (underscores stay clear)
     // A collapsed run is drawn as a stack of cards this far apart, with a strip of its members' colours.
     static constexpr double kStack = 3, kStrip = 7;
     struct Node {
@@ -144,9 +131,6 @@ private:
         int layer = -1;  // weighted layer index, or -1
         int run = -1;    // the collapsed run this node stands for, or -1
         QStringList lines;  // name, type and output shape, MACs (weighted layers)
-    };
-    struct Fonts {
-        QFont name, detail, title, legend;
     };
     struct LegendItem {
         QColor colour;
@@ -160,12 +144,12 @@ private:
         QString low, high;
     };
 
-    Fonts fonts() const;
+    graphpaint::Fonts fonts() const { return graphpaint::fonts(font()); }
     QStringList nodeLinesFor(const Node& node) const;  // name, "type C×H×W", MACs
     QStringList runLines(int run) const;               // "3 × residual block", kinds and shape, totals
     QString runToolTip(int run) const;
     void findRuns();                      // runs_ and run_of_op_; keeps collapsed_ for the same runs
-    void buildNodes();                    // nodes_ and edges_ from inputs_ and collapsed_
+    void buildNodes();                    // nodes_, edges_ and the layout spec from inputs_ and collapsed_
     void rebuild();                       // after collapsing: nodes, layout, colours; keeps the selection
     view::GraphSpec layoutSpec() const;   // measured with fonts(); fills left empty
     void startLayout();
@@ -180,9 +164,6 @@ private:
     double runWeights(int run) const;
     double runMacs(int run) const;
     QString runLabel() const;
-    double headerHeight(double width) const;  // title and legend band above the graph
-    QRectF graphArea() const;                 // the widget below the band
-    void clampOffset();
     void ensureVisible(int node);
     int nodeAt(QPointF pos) const;
     void select(int node, bool notify);
@@ -190,8 +171,6 @@ private:
     // through scene -> device `scale` and `offset`, culled to `area`; `interactive` adds the selection.
     void paintAll(QPainter& p, const QRectF& area, double scale, QPointF offset, bool interactive) const;
     double paintHeader(QPainter& p, const QRectF& area) const;
-    void paintOverview(QPainter& p) const;
-    double overviewScale() const;
     void paintGraph(QPainter& p, const QRectF& clip, double scale, QPointF offset, bool interactive) const;
 
     InputsPtr inputs_;
@@ -216,18 +195,9 @@ private:
     QString problem_;
     std::uint64_t generation_ = 0;  // of the latest layout request
     std::uint64_t pending_ = 0;     // the generation being laid out in a worker, 0 when none
-    double scale_ = 1;
-    QPointF offset_;
-    // What a resize does: redo the initial view (until the user zooms or pans), fit again (after
-    // Fit), or keep the scale and position.
-    enum class Follow { Initial, Fit, None } follow_ = Follow::Initial;
-    void initialView();  // fitted when that reads, else readable at the top
     int selected_ = -1;
     static constexpr int kNoOp = -2;
     int selected_op_ = kNoOp;  // the operator selected (-1: the input), inside selected_ when it is a run
-    QPoint press_pos_;
-    QPointF press_offset_;
-    bool dragging_ = false, pressed_ = false, in_overview_ = false;
 };
 
 }  // namespace partita

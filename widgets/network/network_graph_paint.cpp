@@ -4,7 +4,6 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
-#include <QPolygonF>
 
 #include "core/study/plots.h"
 #include "core/util/format.h"
@@ -19,7 +18,7 @@ namespace {
 const QColor kInk(40, 40, 40), kMuted(110, 110, 110), kEdge(140, 140, 140), kPlain(255, 255, 255),
     kInputFill(232, 232, 232), kBorder(120, 120, 120), kPlainBorder(170, 170, 170);
 const QColor kSelected = qcolor(view::okabeIto(5));  // blue
-constexpr double kMargin = 12, kSwatch = 18, kRampW = 180, kMinTextPx = 6;
+constexpr double kMargin = 12, kSwatch = 18, kRampW = 180;
 
 QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
 
@@ -41,10 +40,6 @@ void paintStripes(QPainter& p, const QRectF& strip, const std::vector<QColor>& c
     p.setBrush(Qt::NoBrush);
     p.drawRect(strip);
     p.restore();
-}
-
-view::Rgb rgbOf(const QColor& c) {
-    return {static_cast<std::uint8_t>(c.red()), static_cast<std::uint8_t>(c.green()), static_cast<std::uint8_t>(c.blue())};
 }
 
 }  // namespace
@@ -166,7 +161,7 @@ QColor NetworkGraphView::nodeFill(int node) const {
 
 double NetworkGraphView::headerHeight(double width) const {
     if (legend_.title.isEmpty()) return 0;
-    const Fonts f = fonts();
+    const graphpaint::Fonts f = fonts();
     const QFontMetricsF title(f.title), label(f.legend);
     const double line = std::max(label.height(), kSwatch) + 6;
     double x = kMargin + (legend_.ramp ? label.horizontalAdvance(legend_.low) + kRampW + label.horizontalAdvance(legend_.high) + 40 : 0);
@@ -185,7 +180,7 @@ double NetworkGraphView::headerHeight(double width) const {
 double NetworkGraphView::paintHeader(QPainter& p, const QRectF& area) const {
     const double height = headerHeight(area.width());
     if (height <= 0) return 0;
-    const Fonts f = fonts();
+    const graphpaint::Fonts f = fonts();
     const QFontMetricsF title(f.title), label(f.legend);
     p.setPen(kInk);
     p.setFont(f.title);
@@ -247,44 +242,32 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
     const QRectF visible = QRectF((clip.topLeft() - offset) / scale, clip.size() / scale).adjusted(-4, -4, 4, 4);
     const bool selection = interactive && selected_ >= 0;
     // A whole large graph fitted: nodes a few pixels tall are drawn as plain boxes, without arrowheads.
-    const bool coarse = p.deviceTransform().m22() < 0.12;
+    const bool coarse = graphpaint::coarse(p);
     if (coarse) p.setRenderHint(QPainter::Antialiasing, false);  // restored with the painter
 
     // Edges, then arrowheads; the selected node's edges last and darker.
-    const auto edgePen = [](const QColor& c, double w) {
-        QPen pen(c, w);
-        pen.setCosmetic(true);
-        return pen;
-    };
     const auto drawEdge = [&](size_t i) {
         const view::EdgeRoute& e = layout_.edges[i];
         // Padded: a straight vertical edge has an empty rectangle, which intersects nothing.
         if (!paths_[i].controlPointRect().adjusted(-1, -1, 1, 1).intersects(visible)) return;
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(paths_[i]);
-        const QPointF tip(e.tip.x, e.tip.y), base(e.points.back().x, e.points.back().y);
-        const QPointF dir = tip - base;
-        if (coarse || std::hypot(dir.x(), dir.y()) < 0.5) return;
-        const QPointF n(-dir.y() * 0.38, dir.x() * 0.38);  // half the arrowhead's base
-        p.setBrush(p.pen().color());
-        p.drawPolygon(QPolygonF({tip, base + n, base - n}));
+        graphpaint::drawEdge(p, paths_[i], QPointF(e.points.back().x, e.points.back().y), QPointF(e.tip.x, e.tip.y),
+                             !coarse);
     };
-    p.setPen(edgePen(kEdge, 1.2));
+    p.setPen(graphpaint::cosmeticPen(kEdge, 1.2));
     for (size_t i = 0; i < layout_.edges.size() && i < paths_.size(); ++i) {
         const view::EdgeRoute& e = layout_.edges[i];
         if (selection && (e.from == selected_ || e.to == selected_)) continue;
         drawEdge(i);
     }
     if (selection) {
-        p.setPen(edgePen(kSelected, 2.2));
+        p.setPen(graphpaint::cosmeticPen(kSelected, 2.2));
         for (size_t i = 0; i < layout_.edges.size() && i < paths_.size(); ++i)
             if (layout_.edges[i].from == selected_ || layout_.edges[i].to == selected_) drawEdge(i);
     }
 
     // Nodes; text only where it is large enough to read.
-    const Fonts f = fonts();
-    const QFontMetricsF name_fm(f.name), detail_fm(f.detail);
-    const bool text = f.detail.pixelSize() * p.deviceTransform().m22() >= kMinTextPx;  // device pixels
+    const graphpaint::Fonts f = fonts();
+    const bool text = graphpaint::textReadable(p, f);
     for (size_t i = 0; i < layout_.nodes.size() && i < nodes_.size(); ++i) {
         const view::Box& b = layout_.nodes[i];
         const QRectF r(b.x, b.y, b.w, b.h);
@@ -296,26 +279,16 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
             p.fillRect(r, fill == kPlain ? kPlainBorder : fill);
             continue;
         }
-        QPen border(weighted ? kBorder : kPlainBorder, weighted ? 1.0 : 0.8);
-        border.setCosmetic(true);
-        p.setPen(border);
-        p.setBrush(fill);
+        const QPen border = graphpaint::cosmeticPen(weighted ? kBorder : kPlainBorder, weighted ? 1.0 : 0.8);
         // A collapsed run: a stack of cards, the front one bottom-left, with its members' colours.
         const QRectF card = run ? r.adjusted(0, 2 * kStack, -2 * kStack, 0) : r;
-        for (int k = run ? 2 : 0; k >= 1; --k) p.drawRoundedRect(card.translated(k * kStack, -k * kStack), 5, 5);
-        p.drawRoundedRect(card, 5, 5);
-        if (run) paintStripes(p, QRectF(card.left() + 8, card.bottom() - kStrip - 5, card.width() - 16, kStrip), stripes_[i]);
-        if (!text) continue;
-        p.setPen(qcolor(view::textOn(rgbOf(fill))));
-        const QStringList& lines = nodes_[i].lines;
-        double y = card.y() + 5;
-        for (int k = 0; k < lines.size(); ++k) {
-            const QFontMetricsF& fm = k == 0 ? name_fm : detail_fm;
-            p.setFont(k == 0 ? f.name : f.detail);
-            p.drawText(QRectF(card.x() + 2, y, card.width() - 4, fm.height()), Qt::AlignHCenter | Qt::AlignVCenter,
-                       fm.elidedText(lines[k], Qt::ElideRight, card.width() - 6));
-            y += fm.height() + kLineGap;
+        if (run) {
+            p.setPen(border);
+            p.setBrush(fill);
+            for (int k = 2; k >= 1; --k) p.drawRoundedRect(card.translated(k * kStack, -k * kStack), 5, 5);
         }
+        graphpaint::drawNode(p, card, nodes_[i].lines, fill, border, f, text);
+        if (run) paintStripes(p, QRectF(card.left() + 8, card.bottom() - kStrip - 5, card.width() - 16, kStrip), stripes_[i]);
     }
     if (selection && static_cast<size_t>(selected_) < layout_.nodes.size()) {
         const view::Box& b = layout_.nodes[static_cast<size_t>(selected_)];
@@ -356,21 +329,8 @@ void NetworkGraphView::paintEvent(QPaintEvent*) {
     paintOverview(p);
 }
 
-void NetworkGraphView::paintOverview(QPainter& p) const {
-    const QRectF box = overviewRect();
-    if (box.isEmpty()) return;
-    const double m = overviewScale();
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing, true);
-    p.setPen(QPen(QColor(190, 190, 190), 1));
-    p.setBrush(QColor(255, 255, 255, 235));
-    p.drawRect(box);
-    p.setClipRect(box);
-    p.translate(box.topLeft() + QPointF(4, 4));
-    p.scale(m, m);
-    QPen edge(QColor(170, 170, 170), 0.8);
-    edge.setCosmetic(true);
-    p.setPen(edge);
+void NetworkGraphView::paintOverviewScene(QPainter& p) const {
+    p.setPen(graphpaint::cosmeticPen(QColor(170, 170, 170), 0.8));
     p.setBrush(Qt::NoBrush);
     for (const QPainterPath& path : paths_) p.drawPath(path);
     p.setPen(Qt::NoPen);
@@ -381,20 +341,10 @@ void NetworkGraphView::paintOverview(QPainter& p) const {
     }
     if (selected_ >= 0 && static_cast<size_t>(selected_) < layout_.nodes.size()) {
         const view::Box& b = layout_.nodes[static_cast<size_t>(selected_)];
-        QPen mark(kSelected, 2);
-        mark.setCosmetic(true);
-        p.setPen(mark);
+        p.setPen(graphpaint::cosmeticPen(kSelected, 2));
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(b.x, b.y, b.w, b.h).adjusted(-12, -12, 12, 12));
     }
-    // The part of the graph in view.
-    const QRectF a = graphArea();
-    QPen frame(kSelected, 1.5);
-    frame.setCosmetic(true);
-    p.setPen(frame);
-    p.setBrush(QColor(0, 114, 178, 30));
-    p.drawRect(QRectF((a.topLeft() - offset_) / scale_, a.size() / scale_));
-    p.restore();
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include "core/model/counts.h"
 #include "core/study/plots.h"
 #include "core/util/format.h"
+#include "widgets/common/op_text.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/network/network_graph.h"
 
@@ -11,19 +12,8 @@ namespace partita {
 
 namespace {
 
-QString shapeText(const Shape& s) { return QStringLiteral("%1×%2×%3").arg(s.c).arg(s.h).arg(s.w); }
-
 // "118 M" for 118,013,952: four significant digits and an SI prefix.
 QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
-
-// "conv + pool", "conv (32 groups)"; an imported element-wise or layout op by its model's name ("Relu").
-QString typeText(const Operator& op) {
-    const bool generic = op.type == OpType::Elementwise || op.type == OpType::Layout;
-    QString type = generic && !op.source_op.empty() ? q(op.source_op) : QString::fromLatin1(opTypeName(op.type));
-    if (op.group > 1) type += QStringLiteral(" (%1 groups)").arg(op.group);
-    if (op.pool) type += op.average_pool ? QStringLiteral(" + avg pool") : QStringLiteral(" + pool");
-    return type;
-}
 
 std::string hex(const QColor& c) { return c.name(QColor::HexRgb).toStdString(); }
 
@@ -51,7 +41,7 @@ QStringList NetworkGraphView::nodeLinesFor(const Node& node) const {
     const int op = node.op, layer = node.layer;
     if (op < 0) return {tr("input"), shapeText(net.input)};
     const Operator& o = net.ops[static_cast<size_t>(op)];
-    QStringList lines{q(o.name), typeText(o) + QStringLiteral(" · ") + shapeText(o.out_shape)};
+    QStringList lines{q(o.name), opKindText(o) + QStringLiteral(" · ") + shapeText(o.out_shape)};
     if (const double macs = nodeMacs(op, layer); macs > 0) lines << tr("%1 MACs").arg(prefixed(macs));
     return lines;
 }
@@ -66,7 +56,7 @@ QString NetworkGraphView::runName(int run) const {
     if (!inputs_ || run < 0 || static_cast<size_t>(run) >= runs_.size()) return {};
     const RepeatedRun& r = runs_[static_cast<size_t>(run)];
     const Network& net = inputs_->network;
-    const QString what = r.block_ops == 1          ? typeText(net.ops[static_cast<size_t>(r.first_op)])
+    const QString what = r.block_ops == 1          ? opKindText(net.ops[static_cast<size_t>(r.first_op)])
                          : isResidual(net, r) ? tr("residual block")
                                               : tr("block");
     return tr("%1 × %2").arg(r.members).arg(what);
@@ -79,7 +69,7 @@ QStringList NetworkGraphView::runLines(int run) const {
     const Network& net = inputs_->network;
     QStringList kinds;
     for (int op = r.first_op; op < r.first_op + r.block_ops && kinds.size() < 3; ++op)
-        kinds << typeText(net.ops[static_cast<size_t>(op)]);
+        kinds << opKindText(net.ops[static_cast<size_t>(op)]);
     QString member = kinds.join(QStringLiteral(", "));
     if (r.block_ops > 3) member += tr(", … (%1 operators)").arg(r.block_ops);
     QStringList lines{runName(run)};
@@ -97,7 +87,7 @@ QString NetworkGraphView::runToolTip(int run) const {
     const Network& net = inputs_->network;
     const auto name = [&](int op) { return q(net.ops[static_cast<size_t>(op)].name).toHtmlEscaped(); };
     QStringList kinds;
-    for (int op = r.first_op; op < r.first_op + r.block_ops; ++op) kinds << typeText(net.ops[static_cast<size_t>(op)]);
+    for (int op = r.first_op; op < r.first_op + r.block_ops; ++op) kinds << opKindText(net.ops[static_cast<size_t>(op)]);
     QString html = tr("<b>%1</b>: %2 … %3, %4 operators<br>each member: %5<br>output %6 (C×H×W)<br>"
                       "%7 weights, %8 MACs per sample (all members)")
                        .arg(runName(run), name(r.first_op), name(r.lastOp()))
@@ -126,7 +116,7 @@ QString NetworkGraphView::nodeToolTip(int node) const {
     QStringList in;
     for (const auto& s : o.inputs) in << q(s).toHtmlEscaped();
     QString html = tr("<b>%1</b> (%2)<br>inputs: %3<br>input %4 → output %5 (C×H×W)")
-                       .arg(q(o.name).toHtmlEscaped(), typeText(o), in.join(", "), shapeText(o.in_shape),
+                       .arg(q(o.name).toHtmlEscaped(), opKindText(o), in.join(", "), shapeText(o.in_shape),
                             shapeText(o.out_shape));
     if (const int run = runOfOperator(n.op); run >= 0)
         html += tr("<br>in %1 (member %2): double-click to collapse")

@@ -1,0 +1,109 @@
+// partita-cli topology generate / convert, and imported topologies in simulate: the four
+// presets come back from their generator options graph for graph.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "core/sim/topology.h"
+#include "tests/cli/cli_test_util.h"
+
+namespace partita::cli {
+namespace {
+
+using test::cli;
+using test::example;
+
+std::string tempPath(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("partita-topology-cli-" + name)).string();
+}
+
+sim::Topology generated(std::vector<std::string> args, const std::string& name) {
+    const std::string out = tempPath(name);
+    args.insert(args.begin(), {"topology", "generate"});
+    args.insert(args.end(), {"--out", out});
+    const auto r = cli(args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    sim::Topology t = sim::loadTopology(out);
+    std::filesystem::remove(out);
+    return t;
+}
+
+TEST(TopologyCli, GeneratorsRecreateThePresets) {
+    const auto file = [](const std::string& stem) { return sim::loadTopology(example("topologies/" + stem + ".json")); };
+    EXPECT_EQ(generated({"cluster", "--nodes", "4", "--gpus", "4", "--device", "p100", "--intra", "nvlink",
+                         "--network-GBps", "12.5"},
+                        "p100.json"),
+              file("p100-16"));
+    EXPECT_EQ(generated({"cluster", "--nodes", "16", "--gpus", "4", "--device", "k80", "--intra", "pcie",
+                         "--network-GBps", "7"},
+                        "k80.json"),
+              file("k80-64"));
+    EXPECT_EQ(generated({"array", "--levels", "4", "--shape", "htree"}, "htree.json"), file("hmc-htree-16"));
+    EXPECT_EQ(generated({"array", "--levels", "4", "--shape", "torus"}, "torus.json"), file("hmc-torus-16"));
+}
+
+TEST(TopologyCli, RegularKinds) {
+    const auto ring = generated({"ring", "--devices", "6", "--bandwidth-GBps", "25", "--latency-ns", "100"}, "r.json");
+    EXPECT_EQ(ring.deviceCount(), 6);
+    EXPECT_EQ(ring.links.size(), 12u);
+    EXPECT_EQ(ring.links[0].bandwidth_Bps, 25e9);
+    EXPECT_EQ(ring.links[0].latency_s, 100e-9);
+    EXPECT_EQ(generated({"torus", "--dims", "4x4x2"}, "t3.json").links.size(), 2u * (32 + 32 + 16));
+    const auto mesh = generated({"mesh", "--dims", "4x3"}, "m.json");
+    EXPECT_EQ(mesh.links.size(), 2u * (3 * 3 + 4 * 2));  // 3 rows of 3 links, 4 columns of 2
+    EXPECT_EQ(mesh.route(0, 11).size(), 5u);
+    const auto sw = generated({"switch", "--devices", "8"}, "s.json");
+    EXPECT_EQ(sw.switches.size(), 1u);
+    EXPECT_EQ(generated({"fully-connected", "--devices", "5"}, "fc.json").links.size(), 20u);
+    const auto cluster = generated({"cluster", "--nodes", "2", "--gpus", "8"}, "c.json");
+    EXPECT_EQ(cluster.name, "P100 cluster (2 nodes x 8 GPUs)");
+    EXPECT_EQ(cluster.deviceCount(), 16);
+    // A heterogeneous AccPar array (TPU v2 and v3 groups) as a fat tree.
+    const auto mixed = generated({"array", "--array", example("arrays/tpu-mixed-128.json")}, "mix.json");
+    EXPECT_EQ(mixed.deviceCount(), 128);
+    std::set<std::string> kinds;
+    for (const auto& d : mixed.devices) kinds.insert(d.kind);
+    EXPECT_EQ(kinds.size(), 2u);
+}
+
+TEST(TopologyCli, Errors) {
+    EXPECT_EQ(cli({"topology", "generate", "ring", "--devices", "8"}).status, 2);  // no --out
+    const auto bad = cli({"topology", "generate", "torus", "--dims", "4x0", "--out", "-"});
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--dims: expected sizes such as 4x4"), std::string::npos) << bad.err;
+    EXPECT_EQ(cli({"topology", "generate", "hypercube", "--out", "-"}).status, 2);
+    const auto big = cli({"topology", "generate", "switch", "--devices", "5000", "--out", "-"});
+    EXPECT_EQ(big.status, 2);
+}
+
+TEST(TopologyCli, ConvertAndSimulateImported) {
+    const auto r = cli({"topology", "convert", "--topology", example("topologies/imported/calculon-a100.json"),
+                        "--out", "-"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(sim::readTopologyJson(r.out, "out").deviceCount(), 16);
+    const auto j = test::cliJson({"simulate", "--network", example("networks/lenet-c.json"), "--topology",
+                                  example("topologies/imported/astra-ring-8.yml"), "--method", "dp", "--json"});
+    EXPECT_EQ(j["devices"].size(), 8u);
+    EXPECT_GT(j["makespan_s"].get<double>(), 0);
+    ASSERT_TRUE(j.contains("topology_warnings"));
+    EXPECT_NE(j["topology_warnings"][0].get<std::string>().find("A100-class"), std::string::npos);
+}
+
+TEST(TopologyCli, MachineGivesHyParAndAccParTheArrayOfATopology) {
+    // The H-tree preset's bisection reproduces the default array: the same plans and figures.
+    const auto net = example("networks/vgg-a.json");
+    const auto plain = cli({"hypar", "--network", net, "--json"});
+    const auto machine = cli({"hypar", "--network", net, "--machine", "hmc-htree-16", "--json"});
+    ASSERT_EQ(machine.status, 0) << machine.err;
+    EXPECT_EQ(machine.out, plain.out);
+    const auto accpar = cli({"accpar", "--network", net, "--machine",
+                             example("topologies/imported/astra-switch-8.json"), "--json"});
+    ASSERT_EQ(accpar.status, 0) << accpar.err;
+    const auto with_levels = cli({"hypar", "--network", net, "--machine", example("topologies/imported/astra-ring-8.yml"),
+                            "--levels", "2"});
+    EXPECT_EQ(with_levels.status, 2);
+}
+
+}  // namespace
+}  // namespace partita::cli

@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include "core/sim/topology_import.h"
@@ -125,6 +126,8 @@ Topology readAstraYaml(const std::string& text, const std::string& source, std::
     YAML::Node root;
     try {
         root = YAML::Load(text);
+    } catch (const YAML::DeepRecursion& e) {  // its own message is yaml-cpp's generic "bad file"
+        throw InputError(source, placeOf(e.mark), "nested deeper than " + std::to_string(e.depth()) + " levels");
     } catch (const YAML::Exception& e) {
         throw InputError(source, placeOf(e.mark), e.msg);
     }

@@ -131,6 +131,11 @@ TEST(TopologyImport, YamlErrorsNamePlace) {
     EXPECT_EQ(error("topology: [ Ring ]\nnpus_count: [ 8 ]\nbandwidth: [ 1 ]\n", "a.yml"), "a.yml: missing 'latency'");
     EXPECT_NE(error("topology: [ Ring\n", "a.yml").find("a.yml: line "), std::string::npos);
     EXPECT_EQ(error("- 1\n- 2\n", "a.yml"), "a.yml: line 1, column 1: expected a mapping of per-dimension lists");
+    // yaml-cpp stops deep nesting with its generic "bad file"; the message says what is wrong instead.
+    const std::string deep = "bandwidth: " + std::string(5000, '[') + std::string(5000, ']') + "\n";
+    const std::string message = error(deep, "a.yml");
+    EXPECT_EQ(message.rfind("a.yml: line 1, column ", 0), 0u) << message;
+    EXPECT_NE(message.find(": nested deeper than "), std::string::npos) << message;
 }
 
 TEST(TopologyImport, LimitsAreCheckedNotCrashed) {

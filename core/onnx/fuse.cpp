@@ -114,11 +114,13 @@ private:
         // d feeds the square and the division, nothing else.
         const auto& dr = readers(d);
         if (outputs_.count(d) || dr.size() != 2) return std::nullopt;
+        // The normalising step is d / sqrt(...) or, as some exporters write it, d * reciprocal(sqrt(...)).
         std::optional<std::size_t> square, div;
         for (const std::size_t r : dr) {
             if (is(r, "Div") && node(r).inputs.size() == 2 && node(r).inputs[0] == d && node(r).inputs[1] != d) div = r;
             else if (is(r, "Pow") && node(r).inputs.size() == 2 && node(r).inputs[0] == d && isTwo(node(r).inputs[1])) square = r;
             else if (is(r, "Mul") && node(r).inputs == std::vector<std::string>{d, d}) square = r;
+            else if (is(r, "Mul") && other(r, d)) div = r;
         }
         if (!square || !div) return std::nullopt;
         const auto var = onlyReader(*square);
@@ -130,9 +132,18 @@ private:
         const auto eps_value = other(*eps, outOf(*var));
         if (!eps_value || !isConstant(*eps_value)) return std::nullopt;
         const auto sqrt = onlyReader(*eps);
-        if (!sqrt || !is(*sqrt, "Sqrt") || onlyReader(*sqrt) != div || node(*div).inputs[1] != outOf(*sqrt))
+        if (!sqrt || !is(*sqrt, "Sqrt")) return std::nullopt;
+        std::vector<std::size_t> nodes{mean, *sub, *square, *var, *eps, *sqrt};
+        if (is(*div, "Mul")) {
+            const auto reciprocal = onlyReader(*sqrt);
+            if (!reciprocal || !is(*reciprocal, "Reciprocal") || onlyReader(*reciprocal) != div ||
+                other(*div, d) != outOf(*reciprocal))
+                return std::nullopt;
+            nodes.push_back(*reciprocal);
+        } else if (onlyReader(*sqrt) != div || node(*div).inputs[1] != outOf(*sqrt)) {
             return std::nullopt;
-        std::vector<std::size_t> nodes{mean, *sub, *square, *var, *eps, *sqrt, *div};
+        }
+        nodes.push_back(*div);
         // The affine tail: Mul by γ, then Add of β.
         if (const auto mul = onlyReader(*div); mul && is(*mul, "Mul")) {
             const auto gamma = other(*mul, outOf(*div));

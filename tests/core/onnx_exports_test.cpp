@@ -230,8 +230,8 @@ TEST(OnnxExports, ComparisonsAndLogicOnActivationsAreElementwise) {
 
 // nn.LayerNorm(16) as PyTorch 1.13 exports it below opset 17 (node names as it writes them), between
 // two linear layers: x [N, 5, 8] → MatMul 8x16 → LayerNorm → MatMul 16x4. `square` picks Pow(d, 2)
-// or Mul(d, d); `affine` adds the γ and β tail.
-OnnxBuilder decomposedLayerNorm(const std::string& square = "Pow", bool affine = true) {
+// or Mul(d, d); `affine` adds the γ and β tail; `reciprocal` writes d / sd as d * Reciprocal(sd).
+OnnxBuilder decomposedLayerNorm(const std::string& square = "Pow", bool affine = true, bool reciprocal = false) {
     OnnxBuilder b;
     b.input("x", {"N", 5, 8});
     b.weight("w1", {8, 16});
@@ -245,7 +245,12 @@ OnnxBuilder decomposedLayerNorm(const std::string& square = "Pow", bool affine =
     b.floats("eps", {1e-5f}, {});
     b.node("Add", {"var", "eps"}, {"ve"}, "/norm/Add");
     b.node("Sqrt", {"ve"}, {"sd"}, "/norm/Sqrt");
-    b.node("Div", {"d", "sd"}, {"n"}, "/norm/Div");
+    if (reciprocal) {
+        b.node("Reciprocal", {"sd"}, {"inv"}, "/norm/Reciprocal");
+        b.node("Mul", {"inv", "d"}, {"n"}, "/norm/Mul_1");  // d second: either order matches
+    } else {
+        b.node("Div", {"d", "sd"}, {"n"}, "/norm/Div");
+    }
     std::string out = "n";
     if (affine) {
         b.weight("gamma", {16});
@@ -270,10 +275,11 @@ std::vector<std::string> opNames(const Network& net) {
 
 // The nine nodes become one normalisation operator, as opset 17's LayerNormalization converts.
 TEST(OnnxExports, DecomposedLayerNormIsOneNormalisation) {
+    for (const bool reciprocal : {false, true})
     for (const bool affine : {true, false})
         for (const std::string square : {"Pow", "Mul"}) {
-            SCOPED_TRACE(square + (affine ? " affine" : ""));
-            const Imported r = importAndConvert(decomposedLayerNorm(square, affine), {{}, {{"N", 2}}});
+            SCOPED_TRACE(square + (affine ? " affine" : "") + (reciprocal ? " reciprocal" : ""));
+            const Imported r = importAndConvert(decomposedLayerNorm(square, affine, reciprocal), {{}, {{"N", 2}}});
             EXPECT_EQ(opNames(r.network), (std::vector<std::string>{"/fc1/MatMul", "/norm/LayerNormalization", "/fc2/MatMul"}));
             const Operator& ln = opNamed(r.network, "/norm/LayerNormalization");
             EXPECT_EQ(ln.type, OpType::Elementwise);
@@ -301,6 +307,11 @@ TEST(OnnxExports, ALayerNormLookalikeConvertsOpByOp) {
     EXPECT_EQ(opNamed(a.network, "/norm/Sub").type, OpType::Elementwise);
     EXPECT_EQ(opNamed(a.network, "/norm/Div").inputs, (std::vector<std::string>{"/norm/Sub", "sd@view"}));
     EXPECT_EQ(countNetwork(a.network).macs_per_sample, 960.0);
+
+    // The reciprocal also read by the graph's outputs: the pattern does not hold.
+    OnnxBuilder shared = decomposedLayerNorm("Pow", true, true);
+    shared.output("inv");
+    EXPECT_EQ(importAndConvert(shared, {{}, {{"N", 2}}}).network.find("/norm/LayerNormalization"), -1);
 
     OnnxBuilder over_positions = decomposedLayerNorm();
     for (auto& n : *over_positions.graph().mutable_node())

@@ -28,6 +28,7 @@
 #include "core/io/network_io.h"
 #include "core/model/counts.h"
 #include "core/util/format.h"
+#include "tests/generated_network.h"
 #include "tests/qt_test_util.h"
 #include "widgets/editor/editor_canvas.h"
 #include "widgets/editor/editor_view.h"
@@ -452,6 +453,35 @@ private slots:
         e.view->undoStack().undo();
         settle(w);
         QCOMPARE(w.inputs()->network.name, std::string("Encoder"));
+    }
+
+    // Above EditorCanvas::kSyncLayoutNodes dot runs in a worker: the view is usable at once (a provisional
+    // column), edits meanwhile stand, and dot's layout arrives for the nodes still waiting for it.
+    void aLargeGraphIsLaidOutInAWorker() {
+        EditorView view;
+        view.resize(900, 600);
+        view.show();
+        const Network net = test::generatedNetwork(400);
+        view.setDocument(edit::Document::fromNetwork(net));
+        EditorCanvas* c = view.canvas();
+        QVERIFY(c->layoutPending());
+        const edit::Document& doc = view.document();
+        const edit::NodeId moved = *doc.findByName("b0"), gone = *doc.findByName("proj3");
+        QCOMPARE(c->position(moved).x(), c->position(gone).x());  // one column meanwhile
+        QVERIFY(view.push(edit::moveNodes(doc, {{moved, {5000, 40}}}), "Move"));
+        QVERIFY(view.push(edit::removeNodes(doc, {gone}), "Delete"));
+        QVERIFY(c->waitForLayout(60000));
+        QCOMPARE(c->position(moved), QPointF(5000, 40));  // the user's place, not dot's
+        QVERIFY(c->nodeBox(gone).isEmpty());
+        // dot's ranks: every edge goes down; the residual branches stand side by side.
+        std::set<double> columns;
+        for (edit::NodeId id : doc.ids()) {
+            columns.insert(c->position(id).x());
+            if (id == moved) continue;
+            for (edit::NodeId from : doc.node(id)->inputs)
+                if (from != moved) QVERIFY(c->position(from).y() < c->position(id).y());
+        }
+        QVERIFY(columns.size() > 2);
     }
 
     // A template clicked in the palette shows its parameters; the insertion uses them as typed.

@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -131,6 +132,7 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     problems_list_ = new QListWidget(right);
     problems_list_->setObjectName("problems");
     problems_list_->setWordWrap(true);
+    problems_list_->setIconSize(QSize(16, 16));
     problems_list_->setToolTip(tr("Click a problem to select its device or link"));
     side->addWidget(problems_list_, 1);
     split->addWidget(left);
@@ -298,7 +300,8 @@ void TopologyEditorView::fillTables() {
 
 void TopologyEditorView::fillProblems() {
     problems_list_->clear();
-    for (const auto& p : problems_) problems_list_->addItem(q(p.message));
+    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    for (const auto& p : problems_) problems_list_->addItem(new QListWidgetItem(warning, q(p.message)));
     problems_title_->setText(problems_.empty() ? tr("<b>Problems</b>: none, the simulator can use this topology")
                                                : tr("<b>Problems</b>: %1").arg(problems_.size()));
 }

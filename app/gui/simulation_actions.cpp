@@ -99,10 +99,13 @@ bool MainWindow::loadTopology(const QString& given, QString* error) {
                 for (size_t k = 0; k < problems.size() && k < 10; ++k)
                     lines << q(sim::describeProblem(path.toStdString(), problems[k]));
                 if (problems.size() > 10) lines << tr("… and %1 more").arg(problems.size() - 10);
-                message = tr("%1 fails validation (%2; opened in the Topology editor tab to fix):")
-                              .arg(path, problems.size() == 1 ? tr("1 problem") : tr("%1 problems").arg(problems.size())) +
+                // Opened in the editor to be fixed there, unless that would drop unsaved edits.
+                TopologyEditorView* editor = topology_editor_ ? topology_editor_->view() : nullptr;
+                const bool opened = editor && editor->undoStack().isClean() && editor->open(path);
+                message = tr("%1 fails validation (%2%3):")
+                              .arg(path, problems.size() == 1 ? tr("1 problem") : tr("%1 problems").arg(problems.size()),
+                                   opened ? tr("; opened in the Topology editor tab to fix") : QString()) +
                           "\n" + lines.join("\n");
-                if (topology_editor_) topology_editor_->view()->open(path);
             }
         } catch (const std::exception&) {
             // unreadable as well: the reader's message stands

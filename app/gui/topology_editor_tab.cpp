@@ -1,7 +1,9 @@
 #include "app/gui/topology_editor_tab.h"
 
+#include <QTableWidget>
 #include <QUndoStack>
 
+#include "app/gui/export_entries.h"
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
 #include "widgets/topology_editor/topology_editor_view.h"
@@ -33,9 +35,16 @@ TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), win
                         view_->addDevices(1);
                         view_->selectVertices({0, 1, 2, 3});
                     },
-                    {}};
+                    {widgetTarget("topology-editor", tr("Topology editor (devices CSV)"), [this] { return view_; },
+                                  [this] { return view_->devicesCsv(); }, [this] { return ready(); }),
+                     widgetTarget("topology-links", tr("Topology links"), [this] { return view_->linksTable(); },
+                                  [this] { return view_->linksCsv(); }, [this] { return ready(); })}};
     entry.undo = &view_->undoStack();
     window.views().add(std::move(entry));
+}
+
+QString TopologyEditorTab::ready() const {
+    return view_->document().devices.empty() ? tr("Nothing to export: the topology editor is empty") : QString();
 }
 
 }  // namespace partita::gui

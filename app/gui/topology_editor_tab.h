@@ -19,6 +19,8 @@ public:
     TopologyEditorView* view() const { return view_; }
 
 private:
+    QString ready() const;  // "" or why there is nothing to export
+
     MainWindow& window_;
     TopologyEditorView* view_ = nullptr;
 };

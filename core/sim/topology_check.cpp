@@ -211,7 +211,8 @@ struct Checker {
 std::vector<TopologyProblem> checkTopology(const Topology& topology) {
     Checker c{topology, {}};
     if (topology.devices.empty())
-        c.add(Element::Topology, -1, "topology '" + topology.name + "' has no compute devices");
+        c.add(Element::Topology, -1,
+              (topology.name.empty() ? "the topology" : "topology '" + topology.name + "'") + " has no compute devices");
     c.devices();
     c.names();
     c.links();

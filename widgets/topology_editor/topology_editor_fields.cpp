@@ -155,7 +155,10 @@ void TopologyEditorView::fillFields() {
                                   tr(": a field set here is set on all of them")
                         : rows ? "<b>" + counted(rows, tr("link"), tr("links")) +
                                      tr(" selected</b>: a field set here is set on all of them")
-                               : tr("<b>Select</b> devices or links to edit them; Ctrl- or Shift-click selects several."));
+                        : doc_.vertexCount() == 0
+                            ? tr("<b>An empty topology.</b> Add devices, select two and Add link to join them; or Open "
+                                 "a file.")
+                            : tr("<b>Select</b> devices or links to edit them; Ctrl- or Shift-click selects several."));
     // A field shows the common value, or nothing when the selection differs ("mixed").
     const auto common = [this](const std::vector<QString>& values, QLineEdit* e) {
         if (e == typing_) return;  // the field being typed in keeps its text ("12." stays, not "12")

@@ -13,6 +13,7 @@
 #include <QUndoStack>
 #include <QWidget>
 
+#include "core/io/csv.h"
 #include "core/sim/topology.h"
 #include "core/sim/topology_check.h"
 #include "core/sim/topology_edit.h"
@@ -72,6 +73,9 @@ public:
     QComboBox* endpoint(bool from) const { return from ? from_ : to_; }
     QCheckBox* duplexBox() const { return duplex_; }
     QPushButton* button(const QString& name) const;  // "add-device", "add-link", "save", "use", ...
+    // The devices (then switches) and the directed links as CSV, SI units (topology_editor_text.cpp).
+    CsvTable devicesCsv() const;
+    CsvTable linksCsv() const;
 
 signals:
     void documentChanged();

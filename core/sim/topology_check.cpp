@@ -127,10 +127,19 @@ struct Checker {
         return linked;
     }
 
-    std::vector<bool> reach(int start, bool forward) const {
-        std::vector<std::vector<int>> next(static_cast<size_t>(t.vertexCount()));
-        for (const Link& l : t.links)
-            if (usable(l)) next[static_cast<size_t>(forward ? l.from : l.to)].push_back(forward ? l.to : l.from);
+    // Usable links as successor lists, forward and backward, made once for every reachability walk.
+    std::vector<std::vector<int>> next_[2];
+
+    std::vector<bool> reach(int start, bool forward) {
+        if (next_[0].empty()) {
+            for (auto& n : next_) n.assign(static_cast<size_t>(t.vertexCount()), {});
+            for (const Link& l : t.links)
+                if (usable(l)) {
+                    next_[0][static_cast<size_t>(l.from)].push_back(l.to);
+                    next_[1][static_cast<size_t>(l.to)].push_back(l.from);
+                }
+        }
+        const auto& next = next_[forward ? 0 : 1];
         std::vector<bool> seen(next.size(), false);
         std::vector<int> stack{start};
         seen[static_cast<size_t>(start)] = true;
@@ -209,7 +218,7 @@ struct Checker {
 }  // namespace
 
 std::vector<TopologyProblem> checkTopology(const Topology& topology) {
-    Checker c{topology, {}};
+    Checker c{topology, {}, {}};
     if (topology.devices.empty())
         c.add(Element::Topology, -1,
               (topology.name.empty() ? "the topology" : "topology '" + topology.name + "'") + " has no compute devices");

@@ -79,6 +79,10 @@ private slots:
         bandwidth->clear();
         QTest::keyClicks(bandwidth, "25");
         for (const sim::Link& l : v->document().links) QCOMPARE(l.bandwidth_Bps, 25e9);
+        bandwidth->clear();
+        QTest::keyClicks(bandwidth, "12.5");  // "12." applies 12 and keeps its dot while typing
+        QCOMPARE(bandwidth->text(), QString("12.5"));
+        for (const sim::Link& l : v->document().links) QCOMPARE(l.bandwidth_Bps, 12.5e9);
         QTest::keyClicks(v->field("latency"), "x");  // checked as typed: refused, shown, not applied
         QVERIFY(v->field("latency")->toolTip().contains("Not a number"));
         QCOMPARE(v->document().links[0].latency_s, 1e-6);

@@ -104,8 +104,7 @@ void placeGrid(TopologyPlacement& out, double box_w, double box_h) {
     out.height = 60 + (ny - 1) * sy + (nz - 1) * step_y + box_h;
     out.bulge_x = box_w / 2 + 0.45 * (sx - box_w);
     out.bulge_y = box_h / 2 + 0.45 * (sy - box_h);
-    out.description = std::to_string(out.dims.size()) + "-D " + (out.wrap ? "torus " : "mesh ") + times(out.dims) +
-                      " (grid placement)";
+    out.description = std::to_string(out.dims.size()) + "-D " + (out.wrap ? "torus " : "mesh ") + times(out.dims);
 }
 
 void placeRing(TopologyPlacement& out, const std::vector<int>& order, double box_w, double box_h) {
@@ -119,7 +118,7 @@ void placeRing(TopologyPlacement& out, const std::vector<int>& order, double box
     }
     out.width = 2 * r + box_w + 40;
     out.height = 2 * r + box_h + 40;
-    out.description = "ring of " + std::to_string(order.size()) + " (circle)";
+    out.description = "ring of " + std::to_string(order.size());
 }
 
 // Hops from `root` to every vertex (-1: unreachable).
@@ -179,12 +178,12 @@ void placeByGraphviz(TopologyPlacement& out, const sim::Topology& t, const std::
         spec.rank_sep = 70;
         out.bulge_y = 0.45 * spec.rank_sep + box_h / 2;
         out.bulge_x = out.bulge_y;
-        out.description = "tree from " + t.vertexName(root) + " (Graphviz dot)";
+        out.description = "tree from " + t.vertexName(root);
     } else {
         for (const TopologyEdge& e : edges) spec.edges.push_back({e.a, e.b});
         spec.engine = "neato";
         out.bulge_x = out.bulge_y = box_h;
-        out.description = "general graph (Graphviz neato)";
+        out.description = "general graph (neato)";
     }
     const GraphLayout layout = layoutGraph(spec);
     for (int v = 0; v < vertices; ++v) {

@@ -18,7 +18,8 @@ namespace partita {
 namespace {
 constexpr double kMargin = 10, kSwatch = 14, kRampW = 110, kLineSwatch = 28;
 const QColor kInk(40, 40, 40), kMuted(100, 100, 100);
-const QColor kSelect(0, 114, 178);  // Okabe-Ito blue, as the other views' selection
+const QColor kSelect(0, 114, 178);
+const QColor kIdleEdge(222, 222, 222);  // topology_view.cpp's kIdle  // Okabe-Ito blue, as the other views' selection
 }  // namespace
 
 // ---- the band ------------------------------------------------------------------------------------
@@ -145,6 +146,7 @@ void TopologyView::paintScene(QPainter& p, bool interactive) const {
     for (int pass = load ? 0 : 1; pass < 2; ++pass)
         for (size_t e = 0; e < paths_.size(); ++e) {
             const double w = edgeWidth(static_cast<int>(e));
+            if (pass == 0 && edge_colours_[e] == kIdleEdge) continue;  // grey reads without a casing
             const QColor c = pass == 0 ? QColor(70, 70, 70) : edge_colours_[e];
             QPen pen = graphpaint::cosmeticPen(c, pass == 0 ? w + 2 : w);
             pen.setCapStyle(Qt::FlatCap);

@@ -350,6 +350,12 @@ void TopologyView::selectDevice(int device) {
     update();
 }
 
+void TopologyView::initialView() {
+    if (scene_.isEmpty()) return update();
+    fit();
+    follow_ = Follow::Initial;
+}
+
 void TopologyView::keyPressEvent(QKeyEvent* event) {
     if (event->key() == Qt::Key_C && hasLoad()) {
         setColouring(colouring_ == Colouring::Utilisation ? Colouring::Bytes

@@ -80,6 +80,7 @@ protected:
     QString toolTipAt(QPointF pos, QRect* area) const override;
     void clicked(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;  // C: the next colouring
+    void initialView() override;  // fitted: a machine is read as a whole, then zoomed into
 
 private:
     struct LegendItem {

@@ -174,7 +174,7 @@ void placeByGraphviz(TopologyPlacement& out, const sim::Topology& t, const std::
                 placed[static_cast<size_t>(down)] = true;
                 spec.edges.push_back({up, down});
             }
-        spec.node_sep = 16;
+        spec.node_sep = 10;
         spec.rank_sep = 70;
         out.bulge_y = 0.45 * spec.rank_sep + box_h / 2;
         out.bulge_x = out.bulge_y;

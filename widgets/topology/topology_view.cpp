@@ -18,7 +18,7 @@ namespace partita {
 
 namespace {
 
-constexpr double kBoxW = 86, kBoxH = 36;  // every vertex's box, points
+constexpr double kBoxW = 80, kBoxH = 36;  // every vertex's box, points
 const QColor kIdle(222, 222, 222);        // no load: outside the colour scale (as the heatmap)
 
 QColor qc(view::Rgb c) { return QColor(c.r, c.g, c.b); }
@@ -188,7 +188,7 @@ void TopologyView::buildPaths() {
     }
     if (nodes.size() > 1)
         for (const auto& [node, r] : nodes) {
-            groups_.push_back({r.adjusted(-8, -8, 8, 22), tr("node %1").arg(node)});
+            groups_.push_back({r.adjusted(-4, -8, 4, 22), tr("node %1").arg(node)});
             all |= groups_.back().box;
         }
     scene_ = all.adjusted(-12, -12, 12, 12);

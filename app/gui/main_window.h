@@ -40,6 +40,7 @@ class SimParamsEditor;
 class SimulationView;
 class GanttView;
 class CommHeatmap;
+class TopologyView;
 class TeachingView;
 class StudyView;
 class MptView;
@@ -169,6 +170,7 @@ public:
     SimulationView* simulationView() const { return simulation_; }
     GanttView* ganttView() const { return gantt_; }
     CommHeatmap* heatmapView() const { return heatmap_; }
+    TopologyView* topologyView() const { return topology_view_; }
     TeachingView* teachingView() const { return teaching_; }
     StudyView* studyView() const { return studies_; }
     MptView* mptView() const;  // the MPT and L2S methods' tabs
@@ -227,6 +229,7 @@ private:
     // The visualisation tabs (views.cpp): timeline, heatmap, teaching, studies.
     void buildViewTabs();
     void showRunInViews(const RunPtr& run);
+    void showChosenTopology();  // the topology view, when it shows no simulation: Simulate's chosen topology
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     bool onnxDims(const QString& path, onnx::InputDims* dims);  // asks once per file; false: cancelled
     bool asksForDims(const QString& path) const;  // an ONNX model whose input sizes are not chosen yet
@@ -274,6 +277,7 @@ private:
     SimulationView* simulation_ = nullptr;
     GanttView* gantt_ = nullptr;
     CommHeatmap* heatmap_ = nullptr;
+    TopologyView* topology_view_ = nullptr;
     TeachingView* teaching_ = nullptr;
     StudyView* studies_ = nullptr;
     bool props_hidden_ = false;        // the properties dock stepped aside (MPT/L2S, a view with its own)

@@ -10,7 +10,7 @@
 namespace partita::gui {
 
 QStringList screenshotViews() {
-    return {"main",    "grid",    "metrics", "simulation", "timeline", "heatmap", "teaching", "studies",
+    return {"main",    "grid",    "metrics", "simulation", "timeline", "heatmap", "topology", "teaching", "studies",
             "compare", "explore", "network", "editor",     "mpt",      "l2s",     "runs",    "params",   "library",
             "topology-editor"};
 }

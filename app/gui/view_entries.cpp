@@ -28,6 +28,7 @@
 #include "widgets/simulation/simulation_view.h"
 #include "widgets/teaching/teaching_view.h"
 #include "widgets/timeline/gantt_view.h"
+#include "widgets/topology/topology_view.h"
 
 namespace partita::gui {
 
@@ -116,6 +117,14 @@ void MainWindow::registerViews() {
     views_.add({"heatmap", heatmap_, [this] { return heatmap_; }, {},
                 {figureTarget("heatmap", tr("Heatmap"), heatmap_, [this] { return heatmap_->csv(); },
                               empty_view("heatmap", [this] { return heatmap_->csv(); }))}});
+    // With Simulate or MCMC chosen, the screenshot runs it and shows the load; else the chosen topology.
+    views_.add({"topology", topology_view_, [this] { return topology_view_; },
+                [this] {
+                    if (simulationMethod() && !simulation_->hasSimulation()) runSimulation();
+                    showChosenTopology();
+                },
+                {figureTarget("topology", tr("Topology"), topology_view_, [this] { return topology_view_->csv(); },
+                              empty_view("topology", [this] { return topology_view_->csv(); }))}});
     views_.add({"teaching", teaching_, [this] { return teaching_; }, {},
                 {figureTarget("teaching", tr("Teaching figure"), teaching_, [this] { return teaching_->csv(); },
                               empty_view("teaching", [this] { return teaching_->csv(); }))}});

@@ -13,7 +13,9 @@
 #include "widgets/grid/grid_view.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/teaching/teaching_view.h"
+#include "widgets/editors/sim_params_editor.h"
 #include "widgets/timeline/gantt_view.h"
+#include "widgets/topology/topology_view.h"
 
 namespace partita::gui {
 
@@ -40,6 +42,8 @@ void MainWindow::buildViewTabs() {
     addViewTab(gantt_, tr("Timeline"));
     heatmap_ = new CommHeatmap(tabs_);
     addViewTab(heatmap_, tr("Heatmap"));
+    topology_view_ = new TopologyView(tabs_);
+    addViewTab(topology_view_, tr("Topology"));
     teaching_ = new TeachingView(tabs_);
     addViewTab(teaching_, tr("Teaching"));
     studies_ = new StudyView(tabs_);
@@ -50,6 +54,16 @@ void MainWindow::buildViewTabs() {
     connect(grid_, &GridView::currentCellChanged, heatmap_, &CommHeatmap::setSelectedCell);
     connect(teaching_, &TeachingView::cellChanged, grid_, &GridView::setCurrentCell);
     connect(heatmap_, &CommHeatmap::levelLayerClicked, grid_, &GridView::setCurrentCell);
+    // A device in the topology view and its lane in the Timeline select each other (lanes 0..D-1 are
+    // the devices, in the topology's order; a link's lane selects nothing there).
+    connect(topology_view_, &TopologyView::deviceClicked, gantt_, &GanttView::selectResource);
+    connect(gantt_, &GanttView::resourceClicked, this, [this](int resource) {
+        const sim::Topology* t = topology_view_->topology();
+        topology_view_->selectDevice(t && resource < t->deviceCount() ? resource : -1);
+    });
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        if (shownView() == topology_view_) showChosenTopology();
+    });
     // A Gantt bar selects its layer in the grid (operators without weights have no column).
     connect(gantt_, &GanttView::operatorClicked, this, [this](int op) {
         if (!current_ || !current_->inputs) return;
@@ -71,12 +85,14 @@ void MainWindow::showRunInViews(const RunPtr& run) {
         input->critical_path = sim.critical_path;
         input->makespan = sim.makespan_s;
         gantt_->setInput(std::move(input));
+        topology_view_->setSimulation(run->simulation);
         heatmap_->setDeviceTraffic(sim.traffic,
                                    {sim.resources.begin(), sim.resources.begin() + sim.compute_devices},
                                    QString::fromStdString(run->name + " (simulated)"));
     } else {
         gantt_->setInput(nullptr);
         heatmap_->setRun(has_grid ? run : nullptr);
+        topology_view_->setSimulation(nullptr);
     }
     teaching_->setEmptyText(run && !has_grid
                                 ? tr("%1 is a simulated strategy without a grid. The teaching view explains a cell "
@@ -103,6 +119,12 @@ void MainWindow::showRunInViews(const RunPtr& run) {
             // inputs the sweep cannot price (e.g. arrays that do not halve) leave the plot as it was
         }
     }
+}
+
+void MainWindow::showChosenTopology() {
+    if (topology_view_->hasLoad()) return;
+    const auto it = topologies_.find(sim_params_->topology());
+    topology_view_->setTopology(it == topologies_.end() ? nullptr : it->second);
 }
 
 }  // namespace partita::gui

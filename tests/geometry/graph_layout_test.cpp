@@ -113,6 +113,25 @@ TEST(GraphLayout, BadSpecsAreErrors) {
     EXPECT_EQ(layoutGraph(chain(3)).nodes.size(), 3u);
 }
 
+// neato (the topology view's general graphs): a cycle's boxes inside the bounding box, none overlapping.
+TEST(GraphLayout, NeatoPlacesACycleWithoutOverlaps) {
+    GraphSpec s = chain(6, 80, 30);
+    s.edges.push_back({5, 0});
+    s.engine = "neato";
+    const GraphLayout g = layoutGraph(s);
+    ASSERT_EQ(g.nodes.size(), 6u);
+    expectInside(g);
+    for (size_t i = 0; i < g.nodes.size(); ++i)
+        for (size_t j = i + 1; j < g.nodes.size(); ++j) {
+            const Box &a = g.nodes[i], &b = g.nodes[j];
+            EXPECT_TRUE(a.right() <= b.x + 0.5 || b.right() <= a.x + 0.5 || a.bottom() <= b.y + 0.5 ||
+                        b.bottom() <= a.y + 0.5)
+                << i << " overlaps " << j;
+        }
+    s.engine = "circo";
+    EXPECT_THROW(layoutGraph(s), GraphLayoutError);
+}
+
 TEST(GraphLayout, ConcurrentLayoutsBothSucceed) {
     const GraphSpec a = residual(20), b = chain(40);
     const GraphLayout expect_a = layoutGraph(a), expect_b = layoutGraph(b);

@@ -54,6 +54,8 @@ void check(const GraphSpec& spec) {
     if (spec.edges.size() > kMaxLayoutEdges)
         throw GraphLayoutError(std::to_string(spec.edges.size()) + " edges: more than the " +
                                std::to_string(kMaxLayoutEdges) + " a drawing allows");
+    if (spec.engine != "dot" && spec.engine != "neato" && spec.engine != "fdp")
+        throw GraphLayoutError("unknown layout engine '" + spec.engine + "' (dot, neato or fdp)");
     const int n = static_cast<int>(spec.nodes.size());
     for (size_t i = 0; i < spec.nodes.size(); ++i) {
         const GraphNodeSpec& node = spec.nodes[i];
@@ -115,7 +117,7 @@ GraphLayout readBack(Agraph_t* g, const std::vector<Agnode_t*>& nodes, const std
 
 bool GraphSpec::operator==(const GraphSpec& o) const {
     if (nodes.size() != o.nodes.size() || edges.size() != o.edges.size() || node_sep != o.node_sep ||
-        rank_sep != o.rank_sep)
+        rank_sep != o.rank_sep || engine != o.engine)
         return false;
     for (size_t i = 0; i < nodes.size(); ++i)
         if (nodes[i].id != o.nodes[i].id || nodes[i].label != o.nodes[i].label || nodes[i].width != o.nodes[i].width ||
@@ -143,7 +145,9 @@ GraphLayout layoutGraph(const GraphSpec& spec) {
     agattr(raw, AGRAPH, c("rankdir"), c("TB"));
     agattr(raw, AGRAPH, c("nodesep"), c(inches(spec.node_sep).c_str()));
     agattr(raw, AGRAPH, c("ranksep"), c(inches(spec.rank_sep).c_str()));
-    agattr(raw, AGRAPH, c("splines"), c("spline"));
+    const bool ranked = spec.engine == "dot";
+    agattr(raw, AGRAPH, c("splines"), c(ranked ? "spline" : "line"));
+    if (!ranked) agattr(raw, AGRAPH, c("overlap"), c("false"));
     // Sizes are ours: no label is measured (so no font or text plugin is needed).
     agattr(raw, AGNODE, c("shape"), c("box"));
     agattr(raw, AGNODE, c("fixedsize"), c("true"));
@@ -171,8 +175,8 @@ GraphLayout layoutGraph(const GraphSpec& spec) {
         if (!edge) throw GraphLayoutError("Graphviz could not create edge " + std::to_string(i));
         edges.push_back(edge);
     }
-    if (gvLayout(gvc, raw, "dot") != 0)
-        throw GraphLayoutError("Graphviz's dot layout failed" +
+    if (gvLayout(gvc, raw, spec.engine.c_str()) != 0)
+        throw GraphLayoutError("Graphviz's " + spec.engine + " layout failed" +
                                (graphvizMessages().empty() ? std::string() : ": " + graphvizMessages()));
     closer.laid_out = true;
     return readBack(raw, nodes, edges, spec);

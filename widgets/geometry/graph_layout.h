@@ -1,5 +1,5 @@
 #pragma once
-// A directed acyclic graph laid out by Graphviz `dot` (cgraph + gvc), read back as plain numbers:
+// A directed acyclic graph laid out by Graphviz `dot` (or a general graph by `neato`/`fdp`; cgraph + gvc), read back as plain numbers:
 // node boxes, edge splines and the bounding box, in points with y pointing down and the origin at
 // the bounding box's top-left corner. The views draw these with QPainter (no Graphviz renderer).
 // Graphviz is not thread-safe: every call into it goes through one process-wide mutex, so layouts
@@ -33,6 +33,9 @@ struct GraphSpec {
     std::vector<GraphEdgeSpec> edges;
     double node_sep = 18;  // points between nodes of one rank
     double rank_sep = 26;  // points between ranks
+    // "dot" (ranks, for DAGs and trees), or "neato" / "fdp" (spring models, for general graphs:
+    // straight edges, nodes kept from overlapping; the direction of an edge does not matter).
+    std::string engine = "dot";
     bool operator==(const GraphSpec& other) const;
 };
 

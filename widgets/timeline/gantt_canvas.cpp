@@ -86,6 +86,25 @@ void GanttCanvas::setSelectedOperator(int op) {
     changed();
 }
 
+void GanttCanvas::setSelectedResource(int resource) {
+    state_.selected_resource = resource;
+    for (size_t l = 0; l < model_.lanes().size(); ++l) {
+        if (model_.lanes()[l].resource != resource) continue;
+        const int lane = static_cast<int>(l);
+        for (size_t g = 0; g < layout_.groups().size(); ++g) {
+            const auto& group = layout_.groups()[g];
+            if (group.collapsed && lane >= group.first_lane && lane < group.first_lane + group.lane_count)
+                setGroupCollapsed(static_cast<int>(g), false);
+        }
+        if (const auto top = layout_.laneTop(lane)) {
+            QScrollBar* bar = verticalScrollBar();
+            if (*top < bar->value() || *top + frame_.row_height > bar->value() + frame_.lanes.height())
+                bar->setValue(static_cast<int>(*top - frame_.lanes.height() / 3.0));
+        }
+    }
+    changed();
+}
+
 void GanttCanvas::fitAll() {
     state_.axis.fit(0, std::max(model_.makespan(), 1e-9), 0.01);
     fitAxisToFrame(state_.axis, frame_);
@@ -204,6 +223,12 @@ void GanttCanvas::mouseReleaseEvent(QMouseEvent* event) {
         const auto row = layout_.rowAt(pos.y() - frame_.lanes.top() + state_.scroll);
         if (row && row->lane < 0) {
             setGroupCollapsed(row->group, !layout_.groups()[static_cast<size_t>(row->group)].collapsed);
+            return;
+        }
+        if (row && pos.x() < frame_.labels.right()) {
+            const int resource = model_.lanes()[static_cast<size_t>(row->lane)].resource;
+            setSelectedResource(resource);
+            emit resourceClicked(resource);
             return;
         }
     }

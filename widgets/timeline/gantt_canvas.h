@@ -29,6 +29,10 @@ public:
     bool idleLinksHidden() const { return hide_idle_; }
     void setSelectedOperator(int op);  // -1 clears; no signal
     int selectedOperator() const { return state_.selected_op; }
+    // A lane by resource id (a compute device d, or a link as devices + l): tinted and scrolled into
+    // view, its group expanded; -1 clears. No signal.
+    void setSelectedResource(int resource);
+    int selectedResource() const { return state_.selected_resource; }
 
     void fitAll();
     void zoom(double factor, double anchor_x);  // anchor in viewport pixels
@@ -48,6 +52,7 @@ public:
 
 signals:
     void operatorClicked(int op);
+    void resourceClicked(int resource);  // a lane's name was clicked: its resource id
     void viewChanged();  // range, lanes or highlighting changed
 
 protected:

@@ -28,6 +28,7 @@ struct GanttPaintState {
     view::TimeAxis axis;           // x0/x1 are the lanes' pixel range
     double scroll = 0;             // pixels of lanes scrolled above the top
     int selected_op = -1;          // its bars outlined, the others faded
+    int selected_resource = -1;    // its lane's row tinted (a device picked in the topology view)
     bool show_critical = false;    // critical bars outlined, the others faded
     bool whole_rows = false;       // figures: leave out rows the area cuts
 };

@@ -53,6 +53,7 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), canvas_(new GanttCanvas
     connect(idle_, &QCheckBox::toggled, canvas_, &GanttCanvas::setIdleLinksHidden);
     connect(fit, &QPushButton::clicked, canvas_, &GanttCanvas::fitAll);
     connect(canvas_, &GanttCanvas::operatorClicked, this, &GanttView::operatorClicked);
+    connect(canvas_, &GanttCanvas::resourceClicked, this, &GanttView::resourceClicked);
 }
 
 void GanttView::setInput(std::shared_ptr<const view::GanttInput> input) { canvas_->setInput(std::move(input)); }
@@ -78,6 +79,8 @@ bool GanttView::idleLinksHidden() const { return canvas_->idleLinksHidden(); }
 
 void GanttView::selectOperator(int op) { canvas_->setSelectedOperator(op); }
 int GanttView::selectedOperator() const { return canvas_->selectedOperator(); }
+void GanttView::selectResource(int resource) { canvas_->setSelectedResource(resource); }
+int GanttView::selectedResource() const { return canvas_->selectedResource(); }
 void GanttView::fitAll() { canvas_->fitAll(); }
 std::pair<double, double> GanttView::visibleRange() const { return canvas_->visibleRange(); }
 void GanttView::setGroupCollapsed(int group, bool collapsed) { canvas_->setGroupCollapsed(group, collapsed); }

@@ -41,6 +41,9 @@ public:
     // Highlights an operator's bars (e.g. the layer selected in the grid); emits nothing.
     void selectOperator(int op);
     int selectedOperator() const;
+    // Tints a lane by resource id (compute device d; links follow the devices); -1 clears. Emits nothing.
+    void selectResource(int resource);
+    int selectedResource() const;
 
     void fitAll();
     std::pair<double, double> visibleRange() const;  // seconds
@@ -55,6 +58,8 @@ public:
 signals:
     // The user clicked a bar of this operator (an index into Network::ops).
     void operatorClicked(int op);
+    // The user clicked a lane's name: its resource id.
+    void resourceClicked(int resource);
 
 private:
     void syncControls();

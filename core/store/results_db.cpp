@@ -10,6 +10,7 @@
 #include "core/io/network_io.h"
 #include "core/io/params_json.h"
 #include "core/store/identical.h"
+#include "core/store/merge.h"
 #include "core/store/method_rows.h"
 #include "core/store/run_codec.h"
 #include "core/store/schema.h"
@@ -92,6 +93,35 @@ ORDER BY r.id)sql");
 
 std::int64_t ResultsDb::store(const Run& run) {
     requireWritable();
+    store::Transaction t(db_, path_);
+    const std::int64_t id = insertRun(run);
+    t.commit();
+    return id;
+}
+
+std::int64_t ResultsDb::storeSweepPoint(store::SweepPointRow row, const Run* run) {
+    requireWritable();
+    store::Transaction t(db_, path_);
+    row.run_id = 0;
+    if (run) {
+        const auto same = findIdentical(*run);
+        row.run_id = same ? *same : insertRun(*run);
+    }
+    store::putSweepPoint(db_, path_, row);
+    t.commit();
+    return row.run_id;
+}
+
+std::unordered_map<std::string, std::string> ResultsDb::sweepPointStates() const {
+    return store::sweepPointStates(db_, path_);
+}
+
+ResultsDb::MergeCount ResultsDb::merge(const std::string& in_path) {
+    requireWritable();
+    return store::mergeDatabase(db_, path_, in_path);
+}
+
+std::int64_t ResultsDb::insertRun(const Run& run) {
     if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
     const RunInputs& in = *run.inputs;
     const std::string network_json = writeNetworkJson(in.network);
@@ -100,7 +130,6 @@ std::int64_t ResultsDb::store(const Run& run) {
     const std::string array_hash = contentHash(array_json);
     const Evaluation& e = run.eval();
 
-    store::Transaction t(db_, path_);
     // Identical content means an identical hash, so the first row stands.
     Statement(db_, path_, "INSERT OR IGNORE INTO networks (hash, name, json) VALUES (?1, ?2, ?3)")
         .bind(1, network_hash).bind(2, in.network.name).bind(3, network_json).run();
@@ -141,7 +170,6 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8))sql")
             .bind(8, static_cast<std::int64_t>(x->best_time_code)).run();
     }
     if (run.simulation) store::storeSimulation(db_, path_, id, run);
-    t.commit();
     return id;
 }
 

@@ -37,7 +37,8 @@ commands:
 
   sweep      SPEC --db FILE [--jobs N] [--shard i/n] [--dry-run] [--retry-failed]: every point of a
              partita-sweep/1 spec on local threads, stored in the results database; a rerun resumes
-  merge-db   OUT IN...: add the runs and sweep points of databases IN to OUT, without duplicates
+  merge-db   OUT [IN...]: add the runs and sweep points of databases IN to OUT, without duplicates
+             (OUT alone: create it or migrate it to this version's schema)
 
 inputs:
   --network F            partita-network/1 JSON, AccPar text (.txt) or an ONNX model (.onnx)

@@ -171,8 +171,9 @@ int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
 int cmdMergeDb(const Argv& argv, std::ostream& out) {
     for (const auto& arg : argv)
         if (arg.starts_with("--")) throw UsageError("unknown option " + arg);
-    if (argv.size() < 2) throw UsageError("usage: partita-cli merge-db OUT IN...");
-    ResultsDb db(argv[0]);
+    if (argv.empty()) throw UsageError("usage: partita-cli merge-db OUT [IN...]");
+    ResultsDb db(argv[0]);  // created, or migrated to this schema: merge-db OUT alone does just that
+    if (argv.size() == 1) out << argv[0] << ": schema " << ResultsDb::kSchemaVersion << ", nothing to merge\n";
     for (size_t i = 1; i < argv.size(); ++i) {
         const ResultsDb::MergeCount c = db.merge(argv[i]);
         out << argv[i] << ": " << c.runs_added << " runs added, " << c.runs_skipped << " already present; "

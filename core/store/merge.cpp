@@ -141,8 +141,8 @@ ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, c
         if (version > 0 && version < ResultsDb::kSchemaVersion)
             throw StoreError(in_path + ": schema " + std::to_string(version) + ", the output has schema " +
                              std::to_string(ResultsDb::kSchemaVersion) +
-                             "; open it once with this Partita (e.g. partita-cli sweep SPEC --db " + in_path +
-                             " --dry-run) to migrate it, then merge; nothing was merged");
+                             "; migrate it first (partita-cli merge-db " + in_path +
+                             " opens it read-write and merges nothing); nothing was merged");
         throw;
     }
     ResultsDb::MergeCount count;

@@ -95,7 +95,10 @@ Prepared PointInputs::prepare(const Point& point) const {
             if (!p.array.groups.empty())
                 throw Error("array '" + p.array.name + "': the levels axis cannot resize an array given as "
                             "accelerator groups");
-            p.array.levels = v->get<int>();
+            // A generated array is generated again, named by its new size as the CLI's --levels does.
+            const Source& source = spec_.arrays[static_cast<size_t>(point.array)];
+            if (source.path.empty()) p.array = defaultArray(v->get<int>(), source.topology);
+            else p.array.levels = v->get<int>();
         }
         if (const Json* v = axis(point, "link_bps")) p.array.link_bps = v->get<double>();
         if (const Json* v = axis(point, "level_bw_factor")) p.array.level_bw_factor = v->get<double>();

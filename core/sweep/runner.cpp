@@ -1,5 +1,6 @@
 #include "core/sweep/runner.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -127,6 +128,8 @@ Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Opt
     }
     batch->wait();
     if (failure) std::rethrow_exception(failure);
+    std::stable_sort(report.failures.begin(), report.failures.end(),
+                     [](const Failure& a, const Failure& b) { return a.index < b.index; });  // not arrival order
     report.stopped = report.ran < plan.todo.size();
     report.elapsed_s = since(start);
     return report;

@@ -52,7 +52,7 @@ struct Report {
     std::size_t ran = 0;        // points computed and stored now (failures included)
     std::size_t failed = 0;     // of those, failed
     bool stopped = false;       // `stop` said so before the list was done
-    std::vector<Failure> failures;  // this run's and, for the shard's points, earlier ones (not retried)
+    std::vector<Failure> failures;  // by index: this run's and the shard's earlier ones (unless retried)
     double elapsed_s = 0;
 };
 

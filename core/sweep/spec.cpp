@@ -38,10 +38,10 @@ std::string resolve(const std::string& s, const std::string& base_dir) {
     return p.is_absolute() || base_dir.empty() ? s : (fs::path(base_dir) / p).lexically_normal().string();
 }
 
-const Json& nonEmptyList(const Json& root, const std::string& key, const std::string& source) {
-    const Json& v = root.at(key);
+const Json& nonEmptyList(Fields& f, const std::string& key) {
+    const Json& v = f.raw(key);
     if (!v.is_array() || v.empty())
-        fail(source, "/" + key, "expected a non-empty list, found " + (v.is_array() ? "[]" : excerpt(v)));
+        f.fail(key, "expected a non-empty list, found " + (v.is_array() ? "[]" : excerpt(v)));
     return v;
 }
 
@@ -335,9 +335,10 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
     Spec s;
     s.source = source;
     s.name = f.string("name", fs::path(source).stem().string());
-    s.networks = readNetworks(nonEmptyList(root, (f.raw("networks"), "networks"), source), source, base_dir, examples_dir);
+    s.description = f.string("description", "");
+    s.networks = readNetworks(nonEmptyList(f, "networks"), source, base_dir, examples_dir);
     if (f.has("arrays")) {
-        s.arrays = readArrays(nonEmptyList(root, (f.raw("arrays"), "arrays"), source), source, base_dir, examples_dir);
+        s.arrays = readArrays(nonEmptyList(f, "arrays"), source, base_dir, examples_dir);
     } else {
         Source a;
         a.levels = 4;
@@ -345,8 +346,8 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
         s.arrays.push_back(a);
     }
     if (f.has("topologies"))
-        s.topologies = readTopologies(nonEmptyList(root, (f.raw("topologies"), "topologies"), source), source, base_dir);
-    const Json& methods = nonEmptyList(root, (f.raw("methods"), "methods"), source);
+        s.topologies = readTopologies(nonEmptyList(f, "topologies"), source, base_dir);
+    const Json& methods = nonEmptyList(f, "methods");
     for (size_t i = 0; i < methods.size(); ++i) s.methods.push_back(readMethod(methods[i], source, "/methods/" + std::to_string(i)));
     if (f.has("axes")) s.axes = readAxes(f.raw("axes"), source);
 

@@ -60,6 +60,7 @@ bool applies(const std::string& axis, const std::string& method);
 struct Spec {
     std::string source;        // the file (for messages)
     std::string name;          // "name", else the file's stem
+    std::string description;   // free text for the reader
     std::vector<Source> networks, arrays, topologies;
     std::vector<MethodEntry> methods;
     std::vector<Axis> axes;    // the ones given, kAxes order

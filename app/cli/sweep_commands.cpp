@@ -87,7 +87,10 @@ public:
         line += ", " + fixed(rate, rate < 10 ? 2 : 1) + " points/s";
         if (!last && rate > 0) line += ", ETA " + duration(static_cast<double>(p.total - p.done) / rate);
         if (terminal_) {
-            err_ << "\r\033[K" << line << std::flush;
+            constexpr std::size_t kBar = 24;
+            const std::size_t filled = p.done * kBar / std::max<std::size_t>(p.total, 1);
+            err_ << "\r\033[K[" << std::string(filled, '#') << std::string(kBar - filled, '.') << "] " << line
+                 << std::flush;
             open_ = !last;
             if (last) err_ << "\n";
         } else {

@@ -96,6 +96,9 @@ public:
     // re-used, as findIdentical) and the point row `row` pointing at it; with `run` null, the point
     // recorded as failed with row.error. Returns the run id (0 for a failure).
     std::int64_t storeSweepPoint(store::SweepPointRow row, const Run* run);
+    // Several points in one transaction (a sweep's writer stores what has arrived meanwhile); ids in order.
+    using SweepPoint = std::pair<store::SweepPointRow, const Run*>;
+    std::vector<std::int64_t> storeSweepPoints(const std::vector<SweepPoint>& points);
     // Every sweep point's key -> its error ("" for a stored point).
     std::unordered_map<std::string, std::string> sweepPointStates() const;
 
@@ -115,7 +118,13 @@ public:
 
 private:
     void requireWritable() const;
-    std::int64_t insertRun(const Run& run);  // inside the caller's transaction
+    // The canonical JSON and content hashes of a run's network and array, written once per store.
+    struct InputTexts {
+        std::string network_json, array_json, network_hash, array_hash;
+    };
+    static InputTexts inputTexts(const RunInputs& in);
+    std::optional<std::int64_t> findIdentical(const Run& run, const InputTexts& texts) const;
+    std::int64_t insertRun(const Run& run, const InputTexts& texts);  // inside the caller's transaction
     std::string path_;
     bool read_only_ = false;
     sqlite3* db_ = nullptr;

@@ -95,31 +95,44 @@ Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Opt
     const auto batch = pool.submit(jobs, work);
     Progress shown{0, plan.todo.size(), 0, 0};
     std::exception_ptr failure;
+    // What arrived while the last transaction ran is stored in the next one, so the writer keeps up
+    // with many workers; a batch is bounded so that progress stays live.
+    constexpr std::size_t kBatch = 64;
+    std::vector<Outcome> taken;
     for (;;) {
-        std::unique_lock lock(mutex);
-        ready.wait(lock, [&] { return !outcomes.empty() || finished == jobs; });
-        if (outcomes.empty()) break;
-        Outcome o = std::move(outcomes.front());
-        outcomes.pop_front();
-        lock.unlock();
+        {
+            std::unique_lock lock(mutex);
+            ready.wait(lock, [&] { return !outcomes.empty() || finished == jobs; });
+            if (outcomes.empty()) break;
+            taken.clear();
+            while (!outcomes.empty() && taken.size() < kBatch) {
+                taken.push_back(std::move(outcomes.front()));
+                outcomes.pop_front();
+            }
+        }
         if (failure) continue;  // drained, not stored
-        const Point& point = plan.points[o.index];
-        store::SweepPointRow row;
-        row.key = plan.keys[o.index];
-        row.sweep = spec.name;
-        row.point_json = point.describe(spec).dump();
-        row.error = o.error;
+        std::vector<ResultsDb::SweepPoint> rows;
+        for (const Outcome& o : taken) {
+            store::SweepPointRow row;
+            row.key = plan.keys[o.index];
+            row.sweep = spec.name;
+            row.point_json = plan.points[o.index].describe(spec).dump();
+            row.error = o.error;
+            rows.emplace_back(std::move(row), o.run ? &*o.run : nullptr);
+        }
         try {
-            db.storeSweepPoint(row, o.run ? &*o.run : nullptr);
+            db.storeSweepPoints(rows);
         } catch (...) {
             failure = std::current_exception();
             abort = true;
             continue;
         }
-        ++report.ran;
-        if (!o.error.empty()) {
-            ++report.failed;
-            report.failures.push_back({o.index, row.point_json, o.error, false});
+        for (size_t i = 0; i < taken.size(); ++i) {
+            ++report.ran;
+            if (!taken[i].error.empty()) {
+                ++report.failed;
+                report.failures.push_back({taken[i].index, rows[i].first.point_json, taken[i].error, false});
+            }
         }
         shown.done = report.ran;
         shown.failed = report.failed;

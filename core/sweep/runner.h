@@ -1,7 +1,8 @@
 #pragma once
 // Running a sweep on local threads (issue 18 item 2): the points not yet in the results database
 // are computed on a WorkerPool; one writer (the calling thread, with the database's one
-// connection) stores each as it arrives, a run and its point row in one transaction. A stop
+// connection) stores them as they arrive, each run with its point row, what arrived together in
+// one transaction (at most 64 points; a crash loses at most those). A stop
 // request lets in-flight points finish and be stored; the rest stays for a rerun.
 #include <cstddef>
 #include <functional>

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include "cli_test_util.h"
 

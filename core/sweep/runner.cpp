@@ -70,7 +70,7 @@ Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Opt
     std::mutex mutex;
     std::condition_variable ready;
     std::deque<Outcome> outcomes;
-    unsigned finished = 0;
+    unsigned finished = 0, workers = jobs;
     auto work = [&] {
         for (;;) {
             if (abort || (stop && stop())) break;
@@ -92,7 +92,8 @@ Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Opt
         ready.notify_one();
     };
     WorkerPool pool(jobs);
-    const auto batch = pool.submit(jobs, work);
+    workers = pool.size();  // fewer when the system refused a thread
+    const auto batch = pool.submit(workers, work);
     Progress shown{0, plan.todo.size(), 0, 0};
     std::exception_ptr failure;
     // What arrived while the last transaction ran is stored in the next one, so the writer keeps up
@@ -102,7 +103,7 @@ Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Opt
     for (;;) {
         {
             std::unique_lock lock(mutex);
-            ready.wait(lock, [&] { return !outcomes.empty() || finished == jobs; });
+            ready.wait(lock, [&] { return !outcomes.empty() || finished == workers; });
             if (outcomes.empty()) break;
             taken.clear();
             while (!outcomes.empty() && taken.size() < kBatch) {

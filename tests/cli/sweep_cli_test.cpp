@@ -48,6 +48,7 @@ std::vector<std::string> contents(const std::string& path) {
 SELECT p.key, coalesce(p.error, ''), r.kind, r.method, r.network_hash, r.array_hash, r.params_json, r.grid_json,
        r.reference_json, r.total_elements, r.time_step_s, r.perf_vs_dp, r.energy_j,
        (SELECT group_concat(l.comm_elements || '/' || l.time_s, ' ') FROM run_levels l WHERE l.run_id = r.id),
+       (SELECT m.strategy_json || m.options_json || m.makespan_s FROM simulations m WHERE m.run_id = r.id),
        (SELECT count(*) FROM runs)
 FROM sweep_points p LEFT JOIN runs r ON r.id = p.run_id ORDER BY p.key)sql";
     EXPECT_EQ(sqlite3_prepare_v2(db, sql, -1, &s, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
@@ -116,6 +117,19 @@ TEST(SweepCli, OneJobTwoJobsAndTwoMergedShardsGiveTheSameDatabase) {
     EXPECT_EQ(finish.out.substr(0, finish.out.find('\n')),
               "Sweep 'forty': 40 points; 20 stored, 0 failed earlier; 20 to run on 2 jobs");
     EXPECT_EQ(contents(half), expected);
+}
+
+TEST(SweepCli, SeededMcmcPointsFindTheSameStrategiesWithOneOrTwoJobs) {
+    Dir d;
+    const std::string spec = d.write("m.json", R"({"format": "partita-sweep/1", "networks": ["lenet-c"],
+      "topologies": ["p100-16"], "methods": [{"method": "mcmc", "iterations": 60, "starts": ["dp", "random"]}],
+      "axes": {"seed": [1, 2, 3], "batch": [32, 64]}})");
+    ASSERT_EQ(cli({"sweep", spec, "--db", d.file("one.sqlite"), "--jobs", "1"}).status, 0);
+    ASSERT_EQ(cli({"sweep", spec, "--db", d.file("two.sqlite"), "--jobs", "2"}).status, 0);
+    const auto one = contents(d.file("one.sqlite"));
+    ASSERT_EQ(one.size(), 6u);
+    EXPECT_NE(one[0].find("\"iterations\":60"), std::string::npos) << one[0];
+    EXPECT_EQ(contents(d.file("two.sqlite")), one);
 }
 
 TEST(SweepCli, AFailingPointIsRecordedTheOthersRunAndTheStatusSaysSo) {

@@ -10,6 +10,7 @@
 #include "app/cli/commands.h"
 #include "core/io/array_io.h"
 #include "core/model/array.h"
+#include "core/sim/topology_check.h"
 #include "core/sim/topology_generate.h"
 #include "core/sim/topology_levels.h"
 #include "core/util/error.h"
@@ -20,6 +21,7 @@ namespace {
 
 const char* kTopologyUsage = R"(usage: partita-cli topology generate KIND [options] --out F     (F "-" = stdout)
        partita-cli topology convert --topology F --out F2   (ASTRA-sim / Calculon file to partita-topology/1)
+       partita-cli topology check F   (every problem with its place; exit status 1 when there is one)
 kinds:
   ring --devices N | switch --devices N | fully-connected --devices N
   torus --dims AxB[xC]  (2-D or 3-D, every dimension a ring) | mesh --dims AxB[xC]
@@ -153,7 +155,18 @@ int cmdTopology(const Argv& argv, std::ostream& out) {
             for (const auto& w : warnings) out << "warning: " << w << "\n";
         return 0;
     }
-    if (argv[0] != "generate" || argv.size() < 2) throw UsageError(std::string("expected generate KIND or convert\n") + kTopologyUsage);
+    if (argv[0] == "check") {
+        if (argv.size() != 2 || argv[1].rfind("--", 0) == 0) throw UsageError("expected topology check F");
+        sim::Topology t;
+        const auto problems = sim::checkTopologyFile(argv[1], &t);
+        for (const auto& p : problems) out << sim::describeProblem(argv[1], p) << "\n";
+        out << argv[1] << ": topology '" << t.name << "', " << t.deviceCount() << " devices, " << t.switches.size()
+            << " switches, " << t.links.size() << " links: ";
+        if (problems.empty()) out << "no problems\n";
+        else out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s") << "\n";
+        return problems.empty() ? 0 : 1;
+    }
+    if (argv[0] != "generate" || argv.size() < 2) throw UsageError(std::string("expected generate KIND, convert or check\n") + kTopologyUsage);
     const Argv rest(argv.begin() + 2, argv.end());
     const std::string path = outOf(rest);
     write(path, generate(argv[1], rest), out);

@@ -62,6 +62,7 @@ struct ExportChoice {
 class ExploreView;
 class LibraryDock;
 class NetworkEditor;
+class TopologyEditorTab;
 class RunsDock;
 
 class MainWindow : public QMainWindow {
@@ -109,6 +110,9 @@ public:
     // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
     // error naming the file is shown and returned; nothing else changes.
     bool loadTopology(const QString& path, QString* error = nullptr);
+    // A topology from elsewhere than a preset (a file, the topology editor) under `key` (its path, or
+    // "editor:<name>"): added to the topology list and chosen, and Simulate becomes the method.
+    void useTopology(std::shared_ptr<const sim::Topology> topology, const QString& key);
     // A partita-soap/1 strategy for the loaded network: becomes Simulate's strategy file.
     bool loadSoapStrategy(const QString& path, QString* error = nullptr);
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters
@@ -183,6 +187,7 @@ public:
     void addNamedAction(const QString& name, QAction* action);
     QMenu* menu(const QString& name) const;  // "file", "edit", "run", "view", "help"
     NetworkEditor* networkEditor() const { return editor_; }
+    TopologyEditorTab* topologyEditor() const { return topology_editor_; }
 
 signals:
     // A network the user opened (a file, the library, a stored run): views that edit it follow.
@@ -293,6 +298,7 @@ private:
     QMenu* recent_menu_ = nullptr;
     std::map<QString, QAction*> actions_;
     NetworkEditor* editor_ = nullptr;
+    TopologyEditorTab* topology_editor_ = nullptr;
 };
 
 }  // namespace partita::gui

@@ -11,7 +11,8 @@ namespace partita::gui {
 
 QStringList screenshotViews() {
     return {"main",    "grid",    "metrics", "simulation", "timeline", "heatmap", "teaching", "studies",
-            "compare", "explore", "network", "editor",     "mpt",      "l2s",     "runs",    "params",   "library"};
+            "compare", "explore", "network", "editor",     "mpt",      "l2s",     "runs",    "params",   "library",
+            "topology-editor"};
 }
 
 bool parseOptions(const QStringList& args, Options* options, QString* error) {

@@ -9,12 +9,15 @@
 
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
+#include "app/gui/topology_editor_tab.h"
+#include "core/sim/topology_check.h"
 #include "core/run/simulation_run.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/editors/params_editor.h"
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/simulation/simulation_view.h"
+#include "widgets/topology_editor/topology_editor_view.h"
 
 #include <QLabel>
 
@@ -82,24 +85,46 @@ void MainWindow::applyOptionsToSimulation() {
 bool MainWindow::loadTopology(const QString& given, QString* error) {
     const QString path = QFileInfo(given).absoluteFilePath();
     try {
-        auto topology = std::make_shared<const sim::Topology>(sim::loadTopology(path.toStdString()));
-        const QString title = q(topology->name);
-        topologies_[path] = std::move(topology);
-        sim_params_->addTopologyFile(path, title);
-        sim_params_->setTopology(path);
+        useTopology(std::make_shared<const sim::Topology>(sim::loadTopology(path.toStdString())), path);
         addRecentFile(path);
-        if (!simulationMethod()) setMethodKey("simulate");
-        updateMethodFields();
-        statusBar()->showMessage(tr("Topology %1 chosen: press Run to simulate on it").arg(title), 8000);
         return true;
     } catch (const std::exception& e) {
         QString message = q(e.what());
         if (!message.contains(path)) message = path + ": " + message;  // always say which file
+        // A file that reads but fails validation: every problem with its place, as `topology check` lists them.
+        try {
+            const auto problems = sim::checkTopologyFile(path.toStdString());
+            if (!problems.empty()) {
+                QStringList lines;
+                for (size_t k = 0; k < problems.size() && k < 10; ++k)
+                    lines << q(sim::describeProblem(path.toStdString(), problems[k]));
+                if (problems.size() > 10) lines << tr("… and %1 more").arg(problems.size() - 10);
+                // Opened in the editor to be fixed there, unless that would drop unsaved edits.
+                TopologyEditorView* editor = topology_editor_ ? topology_editor_->view() : nullptr;
+                const bool opened = editor && editor->undoStack().isClean() && editor->open(path);
+                message = tr("%1 fails validation (%2%3):")
+                              .arg(path, problems.size() == 1 ? tr("1 problem") : tr("%1 problems").arg(problems.size()),
+                                   opened ? tr("; opened in the Topology editor tab to fix") : QString()) +
+                          "\n" + lines.join("\n");
+            }
+        } catch (const std::exception&) {
+            // unreadable as well: the reader's message stands
+        }
         message = tr("Cannot load the topology: %1").arg(message);
         if (error) *error = message;
         reportError(message);
         return false;
     }
+}
+
+void MainWindow::useTopology(std::shared_ptr<const sim::Topology> topology, const QString& key) {
+    const QString title = q(topology->name);
+    topologies_[key] = std::move(topology);
+    sim_params_->addTopologyFile(key, title);
+    sim_params_->setTopology(key);
+    if (!simulationMethod()) setMethodKey("simulate");
+    updateMethodFields();
+    statusBar()->showMessage(tr("Topology %1 chosen: press Run to simulate on it").arg(title), 8000);
 }
 
 bool MainWindow::loadSoapStrategy(const QString& given, QString* error) {

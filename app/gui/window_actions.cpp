@@ -142,7 +142,7 @@ void MainWindow::buildActions() {
     QAction* undo = undo_group_.createUndoAction(this, tr("&Undo"));
     undo->setObjectName("undo");
     undo->setShortcut(QKeySequence::Undo);
-    undo->setToolTip(tr("Undo the last edit of the grid, or in the network editor when it is shown"));
+    undo->setToolTip(tr("Undo the last edit of the grid, or in the network or topology editor when it is shown"));
     QAction* redo = undo_group_.createRedoAction(this, tr("&Redo"));
     redo->setObjectName("redo");
     redo->setShortcut(QKeySequence::Redo);

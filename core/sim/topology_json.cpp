@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/sim/topology.h"
+#include "core/sim/topology_check.h"
 #include "core/sim/topology_template.h"
 #include "core/util/error.h"
 
@@ -23,6 +24,7 @@ struct Origin {
 
 struct Reader {
     std::string source;
+    bool lenient = false;  // readTopologyJsonUnchecked: values are left to checkTopology
     Topology t;
     // Vertex name -> (pointer of its entry, vertex id); devices are all read before switches.
     std::map<std::string, std::pair<std::string, int>> declared;
@@ -41,14 +43,17 @@ struct Reader {
     }
 
     void declare(Fields& f, const std::string& name, const tmpl::Bindings& b) {
-        if (name.empty()) f.fail("name", "must not be empty");
+        if (name.empty() && !lenient) f.fail("name", "must not be empty");
         const auto [it, fresh] = declared.emplace(name, std::pair{f.pointer("name"), t.vertexCount()});
-        if (!fresh) f.fail("name", "'" + name + "'" + suffix(b) + " is already declared at " + it->second.first);
+        if (!fresh && !lenient) f.fail("name", "'" + name + "'" + suffix(b) + " is already declared at " + it->second.first);
     }
 
     int vertex(Fields& f, const std::string& key, const std::string& name, const tmpl::Bindings& b) {
         const auto it = declared.find(name);
-        if (it == declared.end()) f.fail(key, "unknown device or switch '" + name + "'" + suffix(b));
+        if (it == declared.end()) {
+            if (lenient) return -1;
+            f.fail(key, "unknown device or switch '" + name + "'" + suffix(b));
+        }
         return it->second.second;
     }
 
@@ -79,12 +84,20 @@ struct Reader {
         const std::string name = f.string("name");
         ComputeDevice d;
         d.kind = f.string("kind", "device");
-        d.peak_flops = f.positive("peak_flops");
-        d.mem_bandwidth_Bps = f.positive("mem_bandwidth_Bps");
-        d.mem_capacity_B = f.nonNegative("mem_capacity_B", 0.0);
-        d.efficiency = f.positive("efficiency", 1.0);
-        if (d.efficiency > 1) f.fail("efficiency", "must be in (0, 1], got " + excerpt(f.raw("efficiency")));
-        d.task_overhead_s = f.nonNegative("task_overhead_s", 0.0);
+        if (lenient) {
+            d.peak_flops = f.number("peak_flops");
+            d.mem_bandwidth_Bps = f.number("mem_bandwidth_Bps");
+            d.mem_capacity_B = f.number("mem_capacity_B", 0.0);
+            d.efficiency = f.number("efficiency", 1.0);
+            d.task_overhead_s = f.number("task_overhead_s", 0.0);
+        } else {
+            d.peak_flops = f.positive("peak_flops");
+            d.mem_bandwidth_Bps = f.positive("mem_bandwidth_Bps");
+            d.mem_capacity_B = f.nonNegative("mem_capacity_B", 0.0);
+            d.efficiency = f.positive("efficiency", 1.0);
+            if (d.efficiency > 1) f.fail("efficiency", "must be in (0, 1], got " + excerpt(f.raw("efficiency")));
+            d.task_overhead_s = f.nonNegative("task_overhead_s", 0.0);
+        }
         // "node" is an integer or a template such as "{n}".
         const Json node = f.has("node") ? f.raw("node") : Json(0);
         if (!node.is_number_integer() && !node.is_string())
@@ -109,9 +122,9 @@ struct Reader {
         for (const auto& b : repeats) {
             const std::string expanded = expandField(f, "name", name, b);
             if (entry.is_string()) {
-                if (expanded.empty()) throw InputError(source, at, "a switch name must not be empty");
+                if (expanded.empty() && !lenient) throw InputError(source, at, "a switch name must not be empty");
                 const auto [it, fresh] = declared.emplace(expanded, std::pair{at, t.vertexCount()});
-                if (!fresh)
+                if (!fresh && !lenient)
                     throw InputError(source, at, "'" + expanded + "' is already declared at " + it->second.first);
             } else {
                 declare(f, expanded, b);
@@ -127,8 +140,8 @@ struct Reader {
         const std::string from = f.string("from"), to = f.string("to");
         Link l;
         l.kind = f.string("kind", "link");
-        l.bandwidth_Bps = f.positive("bandwidth_Bps");
-        l.latency_s = f.nonNegative("latency_s", 0.0);
+        l.bandwidth_Bps = lenient ? f.number("bandwidth_Bps") : f.positive("bandwidth_Bps");
+        l.latency_s = lenient ? f.number("latency_s", 0.0) : f.nonNegative("latency_s", 0.0);
         const bool duplex = f.boolean("duplex", false);
         const bool named = f.has("name");
         const std::string name = f.string("name", "");
@@ -139,7 +152,7 @@ struct Reader {
             const std::string a = expandField(f, "from", from, b), z = expandField(f, "to", to, b);
             l.from = vertex(f, "from", a, b);
             l.to = vertex(f, "to", z, b);
-            if (l.from == l.to) f.fail("to", "a link from '" + a + "' to itself" + suffix(b));
+            if (l.from == l.to && !lenient) f.fail("to", "a link from '" + a + "' to itself" + suffix(b));
             l.name = named ? expandField(f, "name", name, b) : l.kind + " " + a + "->" + z;
             t.links.push_back(l);
             links.push_back({at, tmpl::describe(b)});
@@ -169,15 +182,18 @@ bool defaultName(const Topology& t, const Link& l) {
 
 }  // namespace
 
-Topology readTopologyJson(const std::string& text, const std::string& source) {
+namespace {
+
+Reader read(const std::string& text, const std::string& source, bool lenient) {
     const Json root = parseJsonText(text, source);
     Fields f(root, "", source);
     checkFormat(f, kFormat);
     Reader r;
     r.source = source;
+    r.lenient = lenient;
     r.t.name = f.string("name");
     const Json& devices = Reader::list(f, "devices");
-    if (devices.empty()) f.fail("devices", "expected at least one compute device");
+    if (devices.empty() && !lenient) f.fail("devices", "expected at least one compute device");
     for (size_t k = 0; k < devices.size(); ++k) r.readDevice(devices[k], "/devices/" + std::to_string(k));
     if (f.has("switches")) {
         const Json& switches = Reader::list(f, "switches");
@@ -188,6 +204,26 @@ Topology readTopologyJson(const std::string& text, const std::string& source) {
         for (size_t k = 0; k < links.size(); ++k) r.readLink(links[k], "/links/" + std::to_string(k));
     }
     f.finish();
+    return r;
+}
+
+}  // namespace
+
+Topology readTopologyJsonUnchecked(const std::string& text, const std::string& source, TopologyPlaces* places) {
+    Reader r = read(text, source, true);
+    if (places) {
+        const auto pointers = [](const std::vector<Origin>& o) {
+            std::vector<std::string> p;
+            for (const Origin& x : o) p.push_back(x.pointer + (x.vars.empty() ? "" : " (for " + x.vars + ")"));
+            return p;
+        };
+        *places = {pointers(r.devices), pointers(r.switches), pointers(r.links)};
+    }
+    return std::move(r.t);
+}
+
+Topology readTopologyJson(const std::string& text, const std::string& source) {
+    Reader r = read(text, source, false);
     try {
         r.t.finalize();
     } catch (const TopologyError& e) {

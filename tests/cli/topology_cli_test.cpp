@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "core/sim/topology.h"
@@ -103,6 +104,23 @@ TEST(TopologyCli, MachineGivesHyParAndAccParTheArrayOfATopology) {
     const auto with_levels = cli({"hypar", "--network", net, "--machine", example("topologies/imported/astra-ring-8.yml"),
                             "--levels", "2"});
     EXPECT_EQ(with_levels.status, 2);
+}
+
+TEST(TopologyCli, CheckListsEveryProblemWithItsPlace) {
+    const auto good = cli({"topology", "check", example("topologies/p100-16.json")});
+    EXPECT_EQ(good.status, 0) << good.err;
+    EXPECT_EQ(good.out, example("topologies/p100-16.json") +
+                            ": topology 'P100 cluster (4 nodes x 4 GPUs)', 16 devices, 5 switches, 88 links: no problems\n");
+    const std::string path = tempPath("check.json");
+    std::ofstream(path) << R"({"format": "partita-topology/1", "name": "two",
+  "devices": [{"name": "a", "peak_flops": 0, "mem_bandwidth_Bps": 1e11}, {"name": "b", "peak_flops": 1e12, "mem_bandwidth_Bps": 1e11}],
+  "links": [{"from": "a", "to": "b", "bandwidth_Bps": 1e9, "duplex": true}, {"from": "a", "to": "b", "bandwidth_Bps": 1e9}]})";
+    const auto bad = cli({"topology", "check", path});
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_EQ(bad.out, path + ": /devices/0: device 'a': peak FLOP/s must be positive, got 0\n" + path +
+                           ": /links/1: link 'link a->b': duplicates link 'link a->b' (same from and to)\n" + path +
+                           ": topology 'two', 2 devices, 0 switches, 3 links: 2 problems\n");
+    std::filesystem::remove(path);
 }
 
 }  // namespace

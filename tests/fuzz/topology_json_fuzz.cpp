@@ -1,8 +1,23 @@
-// Topologies with templates: read (which finalizes and checks connectivity), a round trip, and routes.
+// Topologies with templates: read (which finalizes and checks connectivity), a round trip, and routes;
+// the same text read unchecked (what the editor and `topology check` do) and every problem listed:
+// a topology the check passes must finalize.
 #include "core/sim/topology.h"
+#include "core/sim/topology_check.h"
+#include "core/sim/topology_edit.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    partita::fuzz::refusedOrDone([&] {
+        partita::sim::Topology t = partita::sim::readTopologyJsonUnchecked(partita::fuzz::text(data, size), "fuzz.json", nullptr);
+        const bool clean = partita::sim::checkTopology(t).empty();
+        partita::sim::linkRows(t);
+        if (!clean) return;
+        try {
+            t.finalize();
+        } catch (const std::exception&) {
+            __builtin_trap();  // the check missed a problem finalize() finds
+        }
+    });
     partita::fuzz::refusedOrDone([&] {
         const partita::sim::Topology t = partita::sim::readTopologyJson(partita::fuzz::text(data, size), "fuzz.json");
         const partita::sim::Topology again =

@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -27,6 +28,7 @@
 #include "core/io/network_io.h"
 #include "core/model/counts.h"
 #include "core/util/format.h"
+#include "tests/generated_network.h"
 #include "tests/qt_test_util.h"
 #include "widgets/editor/editor_canvas.h"
 #include "widgets/editor/editor_view.h"
@@ -453,6 +455,91 @@ private slots:
         QCOMPARE(w.inputs()->network.name, std::string("Encoder"));
     }
 
+    // Above EditorCanvas::kSyncLayoutNodes dot runs in a worker: the view is usable at once (a provisional
+    // column), edits meanwhile stand, and dot's layout arrives for the nodes still waiting for it.
+    void aLargeGraphIsLaidOutInAWorker() {
+        EditorView view;
+        view.resize(900, 600);
+        view.show();
+        const Network net = test::generatedNetwork(400);
+        view.setDocument(edit::Document::fromNetwork(net));
+        EditorCanvas* c = view.canvas();
+        QVERIFY(c->layoutPending());
+        const edit::Document& doc = view.document();
+        const edit::NodeId moved = *doc.findByName("b0"), gone = *doc.findByName("proj3");
+        QCOMPARE(c->position(moved).x(), c->position(gone).x());  // one column meanwhile
+        QVERIFY(view.push(edit::moveNodes(doc, {{moved, {5000, 40}}}), "Move"));
+        QVERIFY(view.push(edit::removeNodes(doc, {gone}), "Delete"));
+        QVERIFY(c->waitForLayout(60000));
+        QCOMPARE(c->position(moved), QPointF(5000, 40));  // the user's place, not dot's
+        QVERIFY(c->nodeBox(gone).isEmpty());
+        // dot's ranks: every edge goes down; the residual branches stand side by side.
+        std::set<double> columns;
+        for (edit::NodeId id : doc.ids()) {
+            columns.insert(c->position(id).x());
+            if (id == moved) continue;
+            for (edit::NodeId from : doc.node(id)->inputs)
+                if (from != moved) QVERIFY(c->position(from).y() < c->position(id).y());
+        }
+        QVERIFY(columns.size() > 2);
+    }
+
+    // A template clicked in the palette shows its parameters; the insertion uses them as typed.
+    void templateParametersFromTheForm() {
+        MainWindow w(options());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        Editor e{w};
+        w.networkEditor()->newNetwork({3, 32, 32}, "Stem");
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        EditorPalette* palette = e.view->palette();
+        const auto clickPalette = [&](const QString& key) {
+            QTreeWidgetItem* item = palette->itemOf(key);
+            QVERIFY(item);
+            palette->scrollToItem(item);
+            QTest::mouseClick(palette->viewport(), Qt::LeftButton, {}, palette->visualItemRect(item).center());
+        };
+        clickPalette("template:conv-bn-relu");
+        QCOMPARE(e.view->properties()->shownTemplate(), QString("template:conv-bn-relu"));
+        QCOMPARE(qobject_cast<QLineEdit*>(e.field("channels"))->text(), QString("64"));
+        typeInto(e.field("template_name"), "stem");
+        typeInto(e.field("channels"), "32");
+        typeInto(e.field("kernel"), "5");
+        typeInto(e.field("stride"), "x");  // not a number: red, and the insertion waits
+        QVERIFY(e.field("stride")->property("invalid").toBool());
+        QSignalSpy refused(e.view, &EditorView::message);
+        doubleClickPalette(e, "template:conv-bn-relu");
+        QVERIFY(e.doc().ids().empty());
+        QCOMPARE(refused.count(), 1);
+        QVERIFY(refused.front().front().toString().contains("Stride: 'x' is not a whole number"));
+        typeInto(e.field("stride"), "2");
+        doubleClickPalette(e, "template:conv-bn-relu");
+        QCOMPARE(e.doc().ids().size(), size_t{3});  // conv, batch norm, ReLU
+        // 32 channels, 5x5 (padding 2), stride 2 on 3x32x32: (32 + 4 - 5) / 2 + 1 = 16; 5*5*3*32 weights.
+        const Network net = e.doc().toNetwork();
+        const Operator& conv = net.ops[static_cast<size_t>(net.find("stem"))];
+        QCOMPARE(conv.out_shape, (Shape{32, 16, 16}));
+        QCOMPARE(countOperator(conv).weights, 2400.0);
+        QVERIFY(e.doc().findByName("stem_bn") && e.doc().findByName("stem_relu"));
+        // The form keeps its values for the next insertion; Reset restores the defaults.
+        clickPalette("template:conv-bn-relu");
+        QCOMPARE(qobject_cast<QLineEdit*>(e.field("channels"))->text(), QString("32"));
+        QTest::mouseClick(e.view->properties()->findChild<QPushButton*>("template-reset"), Qt::LeftButton);
+        QCOMPARE(qobject_cast<QLineEdit*>(e.field("channels"))->text(), QString("64"));
+        QCOMPARE(std::get<edit::ConvBnReluParams>(*e.view->templateParams("template:conv-bn-relu")).channels, 64);
+
+        // Heads must divide the input's channels: core refuses 3 heads on 32 and nothing changes.
+        const edit::Document before = e.doc();
+        clickPalette("template:transformer-encoder");
+        typeInto(e.field("heads"), "3");
+        clickNode(e, e.id("stem_relu"));
+        refused.clear();
+        doubleClickPalette(e, "template:transformer-encoder");
+        QCOMPARE(e.doc().ids(), before.ids());
+        QCOMPARE(refused.count(), 1);
+        QVERIFY(refused.front().front().toString().contains("heads (3) must divide the input's channels (32)"));
+    }
+
     void recoveryKeepsUnsavedWorkProblemsIncluded() {
         QFile::remove(NetworkEditor::recoveryPath());
         edit::Document kept;
@@ -541,6 +628,10 @@ private slots:
             QVERIFY(QTest::qWaitForWindowActive(&w));
             doubleClickPalette(e, "template:transformer-encoder");
             e.canvas->setSelection({});
+            EditorPalette* palette = e.view->palette();  // the template's parameters beside the block
+            QTest::mouseClick(palette->viewport(), Qt::LeftButton, {},
+                              palette->visualItemRect(palette->itemOf("template:transformer-encoder")).center());
+            QCOMPARE(e.view->properties()->shownTemplate(), QString("template:transformer-encoder"));
             settle(w);
             const QString path = shotPath("editor-transformer" + suffix + ".png");
             QVERIFY(w.saveScreenshot(path, "editor"));

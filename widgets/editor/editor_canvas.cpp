@@ -4,13 +4,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QMimeData>
 #include <QMouseEvent>
 #include <QPainterPathStroker>
+#include <QPointer>
+#include <QThreadPool>
 
 #include "widgets/common/op_text.h"
 #include "widgets/common/qt_text.h"
@@ -91,49 +95,102 @@ void EditorCanvas::autoLayout(bool all) {
     if (!doc_) return;
     const std::vector<NodeId> ids = shownNodes();
     view::GraphSpec spec;
-    std::map<NodeId, int> index;
     for (NodeId id : ids) {
-        index[id] = static_cast<int>(spec.nodes.size());
         const Item& item = items_.at(id);
         std::vector<std::string> label;
         for (const QString& line : item.lines) label.push_back(line.toStdString());
         spec.nodes.push_back({id == edit::kNetworkInput ? "input" : doc_->node(id)->op.name, label,
                               item.size.width(), item.size.height(), {}});
     }
+    std::map<NodeId, int> index;
+    for (size_t i = 0; i < ids.size(); ++i) index[ids[i]] = static_cast<int>(i);
     for (const Edge& e : edges_)
         if (index.count(e.from)) spec.edges.push_back({index[e.from], index[e.to]});
     spec.rank_sep = kRankSep;
+    // dot's centres by node, or nullopt when it cannot lay the graph out (too large).
+    const auto run = [](const view::GraphSpec& s, const std::vector<NodeId>& order) -> std::optional<std::map<NodeId, QPointF>> {
+        try {
+            const view::GraphLayout layout = view::layoutGraph(s);
+            std::map<NodeId, QPointF> out;
+            for (size_t i = 0; i < order.size(); ++i) {
+                const view::Box& b = layout.nodes[i];
+                out[order[i]] = QPointF(b.x + b.w / 2, b.y + b.h / 2);
+            }
+            return out;
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    };
+    const std::uint64_t generation = ++layout_generation_;
+    if (spec.nodes.size() <= kSyncLayoutNodes || spec.nodes.size() > view::kMaxLayoutNodes) {
+        layout_pending_ = 0;
+        return place(ids, run(spec, ids), all);
+    }
+    // Meanwhile the nodes that need a place stand in one column, in id order.
+    std::vector<NodeId> waiting;
+    for (NodeId id : ids)
+        if (id == edit::kNetworkInput || (!doc_->node(id)->position && (all || !auto_.count(id) || provisional_.count(id))))
+            waiting.push_back(id);
+    place(ids, std::nullopt, all);
+    provisional_.insert(waiting.begin(), waiting.end());
+    layout_pending_ = generation;
+    QPointer<EditorCanvas> self(this);
+    QThreadPool::globalInstance()->start([self, generation, spec = std::move(spec), ids, all, run] {
+        auto centres = run(spec, ids);
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, generation, ids, all, centres = std::move(centres)] {
+                if (!self || generation != self->layout_generation_) return;  // superseded or gone
+                self->layout_pending_ = 0;
+                self->place(ids, centres, all);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+bool EditorCanvas::waitForLayout(int timeout_ms) {
+    QElapsedTimer timer;
+    timer.start();
+    while (layout_pending_ != 0 && timer.elapsed() < timeout_ms) QApplication::processEvents(QEventLoop::AllEvents, 20);
+    return layout_pending_ == 0;
+}
+
+void EditorCanvas::place(const std::vector<NodeId>& ids, const std::optional<std::map<NodeId, QPointF>>& centres, bool all) {
+    // Nodes deleted meanwhile are skipped, and so are nodes the user has placed since (a hint).
+    const auto placeable = [&](NodeId id) {
+        return items_.count(id) && (id == edit::kNetworkInput || !doc_->node(id)->position);
+    };
     std::map<NodeId, QPointF> placed;
-    try {
-        const view::GraphLayout layout = view::layoutGraph(spec);
-        for (NodeId id : ids) {
-            const view::Box& b = layout.nodes[static_cast<size_t>(index[id])];
-            placed[id] = QPointF(b.x + b.w / 2, b.y + b.h / 2);
-        }
-    } catch (const std::exception&) {
-        // Too large for dot: one column, in id order.
+    if (centres) {
+        for (NodeId id : ids)
+            if (placeable(id) && centres->count(id)) placed[id] = centres->at(id);
+    } else {
         double y = 0;
-        for (NodeId id : ids) {
-            placed[id] = QPointF(0, y);
-            y += kNewRow;
-        }
+        for (NodeId id : ids)
+            if (placeable(id)) placed[id] = QPointF(0, std::exchange(y, y + kNewRow));
     }
     if (all) {
-        auto_ = placed;
+        for (const auto& [id, at] : placed) auto_[id] = at;
+        for (NodeId id : ids) provisional_.erase(id);
     } else {
         // New nodes go below everything already placed, where dot would put them relative to each other.
+        const auto waiting = [&](NodeId id) {
+            return placed.count(id) && id != edit::kNetworkInput && (!auto_.count(id) || provisional_.count(id));
+        };
         double bottom = -1e300, top = 1e300;
         bool any_placed = false;
-        for (NodeId id : ids)
-            if (id != edit::kNetworkInput && (doc_->node(id)->position || auto_.count(id))) {
+        for (NodeId id : shownNodes())
+            if (id != edit::kNetworkInput && !waiting(id) && (doc_->node(id)->position || auto_.count(id))) {
                 bottom = std::max(bottom, position(id).y() + items_.at(id).size.height() / 2);
                 any_placed = true;
             }
         for (NodeId id : ids)
-            if (id != edit::kNetworkInput && !doc_->node(id)->position && !auto_.count(id)) top = std::min(top, placed[id].y());
+            if (waiting(id)) top = std::min(top, placed[id].y());
         for (NodeId id : ids)
-            if (id != edit::kNetworkInput && !doc_->node(id)->position && !auto_.count(id))
+            if (waiting(id)) {
                 auto_[id] = placed[id] + QPointF(0, any_placed ? bottom + kNewRow - top : 0);
+                provisional_.erase(id);
+            }
     }
     if (all) relayoutView();
     update();

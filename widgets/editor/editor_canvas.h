@@ -6,6 +6,7 @@
 // port connects, on empty ground selects by rubber band; Ctrl-click toggles a node; Delete deletes.
 // The canvas changes nothing itself: it emits what the user asked for and the editor turns that into
 // one undoable patch.
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,8 +34,12 @@ public:
     void setDocument(const edit::Document* doc);
     void documentChanged();
     // Graphviz dot positions for every node without a hint (all: a new layout; else only the nodes that
-    // have no position yet keep theirs), then the view fitted (all) or kept.
+    // have no position yet keep theirs), then the view fitted (all) or kept. Above kSyncLayoutNodes
+    // the nodes stand in a provisional grid while dot runs in a worker, so the window never freezes.
     void autoLayout(bool all);
+    static constexpr std::size_t kSyncLayoutNodes = 150;
+    bool layoutPending() const { return layout_pending_ != 0; }
+    bool waitForLayout(int timeout_ms);  // tests: until a worker's layout has arrived
     // A block of new nodes (a template) laid out by dot on its own: centres relative to its top centre.
     std::map<NodeId, QPointF> layoutBlock(const edit::Patch& patch) const;
 
@@ -109,11 +114,15 @@ private:
     QPointF inputPosition() const;                          // above its consumers
     void paintScene(QPainter& p, const QRectF& clip, double scale, QPointF offset, bool interactive) const;
     void select(const std::set<NodeId>& ids, bool notify);
+    // dot's centres (nullopt: too large for dot) given to the shown nodes `ids` that need them.
+    void place(const std::vector<NodeId>& ids, const std::optional<std::map<NodeId, QPointF>>& centres, bool all);
 
     const edit::Document* doc_ = nullptr;
     std::map<NodeId, Item> items_;
     std::vector<Edge> edges_;
     std::map<NodeId, QPointF> auto_;  // dot's centres for nodes without a hint
+    std::set<NodeId> provisional_;    // in auto_ only until the worker's layout arrives
+    std::uint64_t layout_generation_ = 0, layout_pending_ = 0;  // the latest request; the one in a worker
     std::set<NodeId> selection_;
     std::optional<std::pair<NodeId, NodeId>> edge_;
     Drag drag_ = Drag::None;

@@ -110,6 +110,16 @@ void EditorCanvas::paintEvent(QPaintEvent*) {
         p.drawRect(QRectF(press_, pointer_).normalized());
     }
     paintOverview(p);
+    if (layoutPending()) {  // the provisional column, until dot's layout arrives from the worker
+        p.setFont(fonts().legend);
+        const QString note = tr("Laying out %1 operators with Graphviz dot…").arg(doc_ ? doc_->ids().size() : 0);
+        const QRectF box(8, 8, QFontMetricsF(p.font()).horizontalAdvance(note) + 16, QFontMetricsF(p.font()).height() + 8);
+        p.setPen(Qt::NoPen);
+        p.setBrush(QColor(255, 248, 220));
+        p.drawRoundedRect(box, 4, 4);
+        p.setPen(kMuted);
+        p.drawText(box, Qt::AlignCenter, note);
+    }
 }
 
 void EditorCanvas::paintOverviewScene(QPainter& p) const {

@@ -41,6 +41,12 @@ EditorPalette::EditorPalette(QWidget* parent) : QTreeWidget(parent) {
     connect(this, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
         if (const QString key = item->data(0, kKeyRole).toString(); !key.isEmpty()) emit chosen(key);
     });
+    const auto pick = [this](QTreeWidgetItem* item) {
+        if (!item) return;
+        if (const QString key = item->data(0, kKeyRole).toString(); !key.isEmpty()) emit picked(key);
+    };
+    connect(this, &QTreeWidget::itemClicked, this, pick);
+    connect(this, &QTreeWidget::currentItemChanged, this, pick);
 }
 
 void EditorPalette::setTemplates(const std::vector<PaletteEntry>& templates) {

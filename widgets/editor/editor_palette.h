@@ -21,7 +21,8 @@ public:
     QSize sizeHint() const override { return {175, 300}; }
 
 signals:
-    void chosen(const QString& key);
+    void chosen(const QString& key);  // double-clicked
+    void picked(const QString& key);  // clicked or made current
 
 protected:
     QMimeData* mimeData(const QList<QTreeWidgetItem*>& items) const override;

@@ -160,6 +160,13 @@ EditorView::EditorView(QWidget* parent) : QWidget(parent) {
     connect(dup, &QToolButton::clicked, this, &EditorView::duplicateSelection);
     connect(repeat, &QToolButton::clicked, this, [this] { repeatSelection(repeats_->value()); });
     connect(palette_, &EditorPalette::chosen, this, [this](const QString& key) { add(key); });
+    connect(palette_, &EditorPalette::picked, this, [this](const QString& key) {
+        if (key.startsWith("template:") && properties_->shownTemplate() != key) showTemplate(key);
+    });
+    connect(properties_, &PropertiesPanel::templateEdited, this, [this](const QString& key, const edit::TemplateParams& p) {
+        for (size_t i = 0; i < templates_.size(); ++i)
+            if ("template:" + templates_[i].entry.key == key) template_params_[i] = p;
+    });
     connect(canvas_, &EditorCanvas::dropRequested, this,
             [this](const QString& key, QPointF at, std::optional<NodeId> onto) { add(key, at, onto); });
     connect(canvas_, &EditorCanvas::moveRequested, this, [this](const std::map<NodeId, edit::Point>& to, int drag) {
@@ -206,9 +213,25 @@ void EditorView::setDocument(edit::Document doc, bool dirty) {
 
 void EditorView::setTemplates(std::vector<Template> templates) {
     templates_ = std::move(templates);
+    template_params_.clear();
     std::vector<PaletteEntry> entries;
-    for (const Template& t : templates_) entries.push_back(t.entry);
+    for (const Template& t : templates_) {
+        entries.push_back(t.entry);
+        template_params_.push_back(t.params);
+    }
     palette_->setTemplates(entries);
+}
+
+const edit::TemplateParams* EditorView::templateParams(const QString& key) const {
+    for (size_t i = 0; i < templates_.size(); ++i)
+        if ("template:" + templates_[i].entry.key == key) return &template_params_[i];
+    return nullptr;
+}
+
+void EditorView::showTemplate(const QString& key) {
+    for (size_t i = 0; i < templates_.size(); ++i)
+        if ("template:" + templates_[i].entry.key == key)
+            properties_->showTemplate(key, templates_[i].entry.label, template_params_[i], templates_[i].params);
 }
 
 edit::Patch EditorView::applyToDocument(const edit::Patch& patch) {
@@ -311,8 +334,15 @@ bool EditorView::add(const QString& key, std::optional<QPointF> at, std::optiona
         const auto t = std::find_if(templates_.begin(), templates_.end(),
                                     [&](const Template& x) { return "template:" + x.entry.key == key; });
         if (t == templates_.end()) return false;
+        // A parameter being typed that is not valid yet: the insertion waits for it.
+        if (properties_->shownTemplate() == key && !properties_->problem().isEmpty()) {
+            emit message(tr("%1: %2").arg(t->entry.label, properties_->problem()));
+            return false;
+        }
+        const edit::TemplateParams& params = *templateParams(key);
         try {
-            patch = t->build(doc_, inputs.empty() ? edit::kNetworkInput : inputs.front());
+            patch = edit::insertTemplate(doc_, params,
+                                         edit::Placement{inputs.empty() ? edit::kNetworkInput : inputs.front(), false, std::nullopt});
         } catch (const std::exception& e) {
             emit message(tr("%1: %2").arg(t->entry.label, q(e.what())));
             return false;

@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include "core/edit/document.h"
+#include "core/edit/templates.h"
 #include "widgets/editor/editor_palette.h"
 
 class QLabel;
@@ -35,11 +36,11 @@ public:
     const edit::Document& document() const { return doc_; }
     QUndoStack& undoStack() { return stack_; }
 
-    // Templates the palette offers: `build` makes one as a patch of new nodes reading `from`
-    // (positions relative to the block's top), or throws with the reason.
+    // Templates the palette offers, each with its default parameters; clicking one in the palette
+    // shows its parameters in the properties, and an insertion uses them as last set there.
     struct Template {
         PaletteEntry entry;
-        std::function<edit::Patch(const edit::Document& doc, NodeId from)> build;
+        edit::TemplateParams params;
     };
     void setTemplates(std::vector<Template> templates);
 
@@ -62,6 +63,7 @@ public:
     PropertiesPanel* properties() const { return properties_; }
     QListWidget* problems() const { return problems_; }
     void setStatus(const QString& text);  // the line under the tool row (what the analysis made of it)
+    const edit::TemplateParams* templateParams(const QString& key) const;  // "template:<name>"; null if none
 
 signals:
     void documentChanged();              // after every edit, undo, redo and setDocument
@@ -72,12 +74,14 @@ private:
     void documentEdited();
     void selectionChanged();
     void fillProblems();
+    void showTemplate(const QString& key);  // its parameters in the properties
     std::map<NodeId, edit::Point> shownPositions() const;
     QToolButton* tool(const QString& name, const QString& text, const QString& tip);
 
     edit::Document doc_;
     QUndoStack stack_;
     std::vector<Template> templates_;
+    std::vector<edit::TemplateParams> template_params_;  // as set in the properties, per template
     std::vector<edit::Node> clipboard_;
     int pastes_ = 0;  // since the last copy: each paste lands a step further
     EditorCanvas* canvas_ = nullptr;

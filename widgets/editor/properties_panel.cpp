@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include "core/util/limits.h"
@@ -71,6 +72,7 @@ void PropertiesPanel::clearForm() {
     labels_.clear();
     errors_.clear();
     specs_.clear();
+    template_specs_.clear();
     problem_->hide();
 }
 
@@ -133,6 +135,31 @@ void PropertiesPanel::showNote(const QString& text) {
     title_->setText(text);
 }
 
+void PropertiesPanel::showTemplate(const QString& key, const QString& label, const edit::TemplateParams& params,
+                                   const edit::TemplateParams& defaults) {
+    clearForm();
+    mode_ = Mode::Template;
+    template_key_ = key;
+    template_ = params;
+    template_defaults_ = defaults;
+    title_->setText(tr("<b>%1</b> template: its parameters for the next insertion (double-click or drag it from "
+                       "the palette)")
+                        .arg(label.toHtmlEscaped()));
+    template_specs_ = templateFields(params);
+    for (const TemplateField& f : template_specs_) addField(f.key, f.label, f.tip, f.choices);
+    auto* reset = new QPushButton(tr("Reset to defaults"), this);
+    reset->setObjectName("template-reset");
+    reset->setToolTip(tr("The template's parameters as the palette first offers them"));
+    connect(reset, &QPushButton::clicked, this, [this] {
+        for (const QString& k : errors_.keys()) setError(k, {});
+        template_ = template_defaults_;
+        refresh();
+        emit templateEdited(template_key_, template_);
+    });
+    form_->addRow(QString(), reset);
+    refresh();
+}
+
 void PropertiesPanel::refresh() {
     loading_ = true;
     for (auto it = fields_.begin(); it != fields_.end(); ++it) {
@@ -141,7 +168,16 @@ void PropertiesPanel::refresh() {
         bool applies = true;
         // Whether text the user typed already means the current value ("3, 3" for 3): kept as typed.
         std::function<bool(const QString&)> means = [](const QString&) { return false; };
-        if (mode_ == Mode::Header) {
+        if (mode_ == Mode::Template) {
+            for (const TemplateField& f : template_specs_)
+                if (f.key == key) {
+                    value = f.text(template_);
+                    means = [this, &f, &value](const QString& t) {
+                        edit::TemplateParams p = template_;
+                        return f.parse(t, p).isEmpty() && f.text(p) == value;
+                    };
+                }
+        } else if (mode_ == Mode::Header) {
             value = headerValue(header_, key);
             means = [this, key, &value](const QString& t) {
                 edit::Header h = header_;
@@ -176,6 +212,17 @@ void PropertiesPanel::refresh() {
 
 void PropertiesPanel::edited(const QString& key, const QString& text) {
     if (loading_) return;
+    if (mode_ == Mode::Template) {
+        edit::TemplateParams p = template_;
+        QString why;
+        for (const TemplateField& f : template_specs_)
+            if (f.key == key) why = f.parse(text, p);
+        setError(key, why);
+        if (!why.isEmpty()) return;
+        template_ = p;
+        emit templateEdited(template_key_, template_);
+        return;
+    }
     if (mode_ == Mode::Header) {
         edit::Header h = header_;
         const QString why = parseHeader(key, text, h);

@@ -1,0 +1,50 @@
+#include "app/gui/topology_editor_tab.h"
+
+#include <QTableWidget>
+#include <QUndoStack>
+
+#include "app/gui/export_entries.h"
+#include "app/gui/input_files.h"
+#include "app/gui/main_window.h"
+#include "widgets/topology_editor/topology_editor_view.h"
+
+namespace partita::gui {
+
+TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), window_(window) {
+    view_ = new TopologyEditorView(window.tabs());
+    window.addViewTab(view_, tr("Topology editor"));
+    connect(view_, &TopologyEditorView::message, this, [this](const QString& m) { window_.showStatus(m); });
+    connect(view_, &TopologyEditorView::topologyChosen, this,
+            [this](const sim::Topology& t, const QString& origin) {
+                auto routed = std::make_shared<sim::Topology>(t);
+                try {
+                    routed->finalize();  // routes for the simulator (the check found no problem)
+                } catch (const std::exception& e) {
+                    window_.showStatus(QString::fromStdString(e.what()));
+                    return;
+                }
+                window_.useTopology(std::move(routed), origin);
+            });
+    ViewEntry entry{"topology-editor", view_, [this] { return view_; },
+                    [this] {
+                        // An empty editor shows the P100 cluster with a device just added (so not yet linked:
+                        // one problem) and node 0's four GPUs selected for a multi-row edit.
+                        if (!view_->document().devices.empty() ||
+                            !view_->open(examplesDir() + "/topologies/p100-16.json"))
+                            return;
+                        view_->addDevices(1);
+                        view_->selectVertices({0, 1, 2, 3});
+                    },
+                    {widgetTarget("topology-editor", tr("Topology editor (devices CSV)"), [this] { return view_; },
+                                  [this] { return view_->devicesCsv(); }, [this] { return ready(); }),
+                     widgetTarget("topology-links", tr("Topology links"), [this] { return view_->linksTable(); },
+                                  [this] { return view_->linksCsv(); }, [this] { return ready(); })}};
+    entry.undo = &view_->undoStack();
+    window.views().add(std::move(entry));
+}
+
+QString TopologyEditorTab::ready() const {
+    return view_->document().devices.empty() ? tr("Nothing to export: the topology editor is empty") : QString();
+}
+
+}  // namespace partita::gui

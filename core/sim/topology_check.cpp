@@ -1,0 +1,254 @@
+#include "core/sim/topology_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <utility>
+
+#include "core/sim/topology_import.h"
+#include "core/util/error.h"
+
+namespace partita::sim {
+
+namespace {
+
+using Element = TopologyError::Element;
+
+std::string number(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+bool positive(double v) { return v > 0 && std::isfinite(v); }
+bool nonNegative(double v) { return v >= 0 && std::isfinite(v); }
+
+struct Checker {
+    const Topology& t;
+    std::vector<TopologyProblem> out;
+
+    void add(Element e, int index, std::string message) { out.push_back({e, index, std::move(message), {}}); }
+
+    static std::string deviceLabel(const Topology& t, int k) {
+        const std::string& n = t.devices[static_cast<size_t>(k)].name;
+        return n.empty() ? "device " + std::to_string(k) : "device '" + n + "'";
+    }
+    static std::string linkLabel(const Link& l, int k) {
+        return l.name.empty() ? "link " + std::to_string(k) : "link '" + l.name + "'";
+    }
+    bool vertex(int v) const { return v >= 0 && v < t.vertexCount(); }
+    bool usable(const Link& l) const { return vertex(l.from) && vertex(l.to) && l.from != l.to; }
+
+    void devices() {
+        for (int k = 0; k < t.deviceCount(); ++k) {
+            const ComputeDevice& d = t.devices[static_cast<size_t>(k)];
+            const std::string at = deviceLabel(t, k) + ": ";
+            if (!positive(d.peak_flops)) add(Element::Device, k, at + "peak FLOP/s must be positive, got " + number(d.peak_flops));
+            if (!positive(d.mem_bandwidth_Bps))
+                add(Element::Device, k, at + "memory bandwidth must be positive, got " + number(d.mem_bandwidth_Bps) + " B/s");
+            if (!nonNegative(d.mem_capacity_B))
+                add(Element::Device, k, at + "memory capacity must not be negative, got " + number(d.mem_capacity_B) + " B");
+            if (!(d.efficiency > 0 && d.efficiency <= 1))
+                add(Element::Device, k, at + "efficiency must be in (0, 1], got " + number(d.efficiency));
+            if (!nonNegative(d.task_overhead_s))
+                add(Element::Device, k, at + "per-task overhead must not be negative, got " + number(d.task_overhead_s) + " s");
+            if (d.node < 0) add(Element::Device, k, at + "node must not be negative, got " + std::to_string(d.node));
+        }
+    }
+
+    // Names identify vertices in files and views: present, unique, free of template braces.
+    void names() {
+        std::map<std::string, int> first;
+        for (int v = 0; v < t.vertexCount(); ++v) {
+            const bool device = v < t.deviceCount();
+            const Element e = device ? Element::Device : Element::Switch;
+            const int index = device ? v : v - t.deviceCount();
+            const std::string what = device ? "device " : "switch ";
+            const std::string& name = t.vertexName(v);
+            if (name.empty()) {
+                add(e, index, what + std::to_string(index) + ": name must not be empty");
+                continue;
+            }
+            if (name.find_first_of("{}") != std::string::npos)
+                add(e, index, what + "'" + name + "': '{' and '}' are reserved for file templates");
+            const auto [it, fresh] = first.emplace(name, v);
+            if (!fresh) {
+                const int w = it->second;
+                const std::string other = w < t.deviceCount() ? "device " + std::to_string(w)
+                                                              : "switch " + std::to_string(w - t.deviceCount());
+                add(e, index, what + "'" + name + "': the name is also used by " + other);
+            }
+        }
+    }
+
+    void links() {
+        const int n = t.vertexCount();
+        std::map<std::pair<int, int>, int> first;
+        for (int k = 0; k < static_cast<int>(t.links.size()); ++k) {
+            const Link& l = t.links[static_cast<size_t>(k)];
+            const std::string at = linkLabel(l, k) + ": ";
+            for (const auto& [end, v] : {std::pair{"from", l.from}, std::pair{"to", l.to}})
+                if (!vertex(v))
+                    add(Element::Link, k, at + end + " is not a device or switch (vertex " + std::to_string(v) +
+                                              ", expected 0.." + std::to_string(n - 1) + ")");
+            if (vertex(l.from) && l.from == l.to) add(Element::Link, k, at + "connects a vertex to itself");
+            if (l.name.find_first_of("{}") != std::string::npos)
+                add(Element::Link, k, at + "'{' and '}' are reserved for file templates");
+            if (!positive(l.bandwidth_Bps))
+                add(Element::Link, k, at + "bandwidth must be positive, got " + number(l.bandwidth_Bps) + " B/s");
+            if (!nonNegative(l.latency_s))
+                add(Element::Link, k, at + "latency must not be negative, got " + number(l.latency_s) + " s");
+            if (!usable(l)) continue;
+            const auto [it, fresh] = first.emplace(std::pair{l.from, l.to}, k);
+            if (!fresh)
+                add(Element::Link, k, at + "duplicates " + linkLabel(t.links[static_cast<size_t>(it->second)], it->second) +
+                                          " (same from and to)");
+        }
+    }
+
+    // A device without links is named once; the route check below leaves it out.
+    std::vector<bool> linkedDevices() {
+        std::vector<int> out_deg(static_cast<size_t>(t.vertexCount()), 0), in_deg(out_deg);
+        for (const Link& l : t.links)
+            if (usable(l)) {
+                ++out_deg[static_cast<size_t>(l.from)];
+                ++in_deg[static_cast<size_t>(l.to)];
+            }
+        std::vector<bool> linked(static_cast<size_t>(t.deviceCount()), true);
+        if (t.deviceCount() < 2) return linked;
+        for (int k = 0; k < t.deviceCount(); ++k) {
+            const int o = out_deg[static_cast<size_t>(k)], i = in_deg[static_cast<size_t>(k)];
+            if (o && i) continue;
+            const std::string why = !o && !i ? "it has no links" : !o ? "it has no outgoing link" : "it has no incoming link";
+            add(Element::Device, k, deviceLabel(t, k) + " is not connected: " + why);
+            linked[static_cast<size_t>(k)] = o || i;
+        }
+        return linked;
+    }
+
+    // Usable links as successor lists, forward and backward, made once for every reachability walk.
+    std::vector<std::vector<int>> next_[2];
+
+    std::vector<bool> reach(int start, bool forward) {
+        if (next_[0].empty()) {
+            for (auto& n : next_) n.assign(static_cast<size_t>(t.vertexCount()), {});
+            for (const Link& l : t.links)
+                if (usable(l)) {
+                    next_[0][static_cast<size_t>(l.from)].push_back(l.to);
+                    next_[1][static_cast<size_t>(l.to)].push_back(l.from);
+                }
+        }
+        const auto& next = next_[forward ? 0 : 1];
+        std::vector<bool> seen(next.size(), false);
+        std::vector<int> stack{start};
+        seen[static_cast<size_t>(start)] = true;
+        while (!stack.empty()) {
+            const int v = stack.back();
+            stack.pop_back();
+            for (int w : next[static_cast<size_t>(v)])
+                if (!seen[static_cast<size_t>(w)]) {
+                    seen[static_cast<size_t>(w)] = true;
+                    stack.push_back(w);
+                }
+        }
+        return seen;
+    }
+
+    static std::string devicesCount(size_t n) { return std::to_string(n) + (n == 1 ? " device" : " devices"); }
+
+    // Groups of devices joined by links in either direction: each group after the first is named once
+    // against the first; inside a group, links that go one way are named once per direction.
+    void routes(const std::vector<bool>& linked) {
+        const int d = t.deviceCount();
+        std::vector<int> group(static_cast<size_t>(t.vertexCount()), -1);
+        std::vector<std::vector<int>> groups;  // devices of each, ascending
+        std::vector<std::vector<int>> both(group.size());
+        for (const Link& l : t.links)
+            if (usable(l)) {
+                both[static_cast<size_t>(l.from)].push_back(l.to);
+                both[static_cast<size_t>(l.to)].push_back(l.from);
+            }
+        for (int s = 0; s < d; ++s) {
+            if (!linked[static_cast<size_t>(s)] || group[static_cast<size_t>(s)] >= 0) continue;
+            const int g = static_cast<int>(groups.size());
+            groups.emplace_back();
+            std::vector<int> stack{s};
+            group[static_cast<size_t>(s)] = g;
+            while (!stack.empty()) {
+                const int v = stack.back();
+                stack.pop_back();
+                if (v < d) groups.back().push_back(v);
+                for (int w : both[static_cast<size_t>(v)])
+                    if (group[static_cast<size_t>(w)] < 0) {
+                        group[static_cast<size_t>(w)] = g;
+                        stack.push_back(w);
+                    }
+            }
+            std::sort(groups.back().begin(), groups.back().end());
+        }
+        for (size_t g = 1; g < groups.size(); ++g) {
+            const int a = groups[0].front(), b = groups[g].front();
+            add(Element::Device, b,
+                "no route between the group of " + deviceLabel(t, b) + " (" + devicesCount(groups[g].size()) +
+                    ") and the group of " + deviceLabel(t, a) + " (" + devicesCount(groups[0].size()) +
+                    "): no link joins them");
+        }
+        for (const auto& members : groups) {
+            const int r = members.front();
+            for (const bool forward : {true, false}) {
+                const std::vector<bool> seen = reach(r, forward);
+                std::vector<int> missed;
+                for (int k : members)
+                    if (!seen[static_cast<size_t>(k)]) missed.push_back(k);
+                if (missed.empty()) continue;
+                const int m = missed.front();
+                const int from = forward ? r : m, to = forward ? m : r;
+                const std::string more = missed.size() < 2 ? ""
+                                         : (forward ? " (nor to " : " (nor from ") +
+                                               devicesCount(missed.size() - 1) + " more of its group)";
+                add(Element::Device, from,
+                    "no route from " + deviceLabel(t, from) + " to " + deviceLabel(t, to) + more +
+                        ": links go one way only");
+            }
+        }
+    }
+};
+
+}  // namespace
+
+std::vector<TopologyProblem> checkTopology(const Topology& topology) {
+    Checker c{topology, {}, {}};
+    if (topology.devices.empty())
+        c.add(Element::Topology, -1,
+              (topology.name.empty() ? "the topology" : "topology '" + topology.name + "'") + " has no compute devices");
+    c.devices();
+    c.names();
+    c.links();
+    c.routes(c.linkedDevices());
+    return std::move(c.out);
+}
+
+std::vector<TopologyProblem> checkTopologyFile(const std::string& path, Topology* read) {
+    const std::string text = readTextFile(path);
+    const auto first = text.find_first_not_of(" \t\r\n");
+    const bool native = first != std::string::npos && text[first] == '{' && text.find("\"format\"") != std::string::npos;
+    TopologyPlaces places;
+    Topology t = native ? readTopologyJsonUnchecked(text, path, &places) : readAnyTopology(text, path, nullptr);
+    std::vector<TopologyProblem> problems = checkTopology(t);
+    for (TopologyProblem& p : problems) {
+        const auto* list = p.element == Element::Device   ? &places.devices
+                           : p.element == Element::Switch ? &places.switches
+                           : p.element == Element::Link   ? &places.links
+                                                          : nullptr;
+        if (list && p.index >= 0 && p.index < static_cast<int>(list->size())) p.place = (*list)[static_cast<size_t>(p.index)];
+    }
+    if (read) *read = std::move(t);
+    return problems;
+}
+
+std::string describeProblem(const std::string& source, const TopologyProblem& p) {
+    return source + ": " + (p.place.empty() ? "" : p.place + ": ") + p.message;
+}
+
+}  // namespace partita::sim

@@ -1,0 +1,144 @@
+// checkTopology lists every problem of a topology with its element and message; the presets and
+// examples have none; a file's problems carry their JSON pointers.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/sim/topology_check.h"
+
+namespace partita::sim {
+
+void PrintTo(const TopologyProblem& p, std::ostream* os) {
+    *os << static_cast<int>(p.element) << " " << p.index << " \"" << p.message << "\" " << p.place;
+}
+
+namespace {
+
+using Element = TopologyError::Element;
+
+ComputeDevice device(const std::string& name) {
+    ComputeDevice d;
+    d.name = name;
+    d.kind = "npu";
+    d.peak_flops = 1e12;
+    d.mem_bandwidth_Bps = 1e11;
+    return d;
+}
+
+void duplex(Topology& t, int a, int b, double bw = 1e9) {
+    for (const auto& [f, z] : {std::pair{a, b}, std::pair{b, a}})
+        t.links.push_back({"link " + t.vertexName(f) + "->" + t.vertexName(z), f, z, bw, 1e-6, "link"});
+}
+
+// d0 .. d(n-1) joined as a ring of duplex links.
+Topology ring(int n) {
+    Topology t;
+    t.name = "ring";
+    for (int k = 0; k < n; ++k) t.devices.push_back(device("d" + std::to_string(k)));
+    for (int k = 0; k < n; ++k) duplex(t, k, (k + 1) % n);
+    return t;
+}
+
+TEST(TopologyCheck, PresetsExamplesAndARingHaveNoProblems) {
+    for (const auto& name : builtinTopologyNames()) {
+        EXPECT_TRUE(checkTopology(builtinTopology(name)).empty()) << name;
+    }
+    for (const auto& e : std::filesystem::directory_iterator(std::string(PARTITA_EXAMPLES_DIR) + "/topologies"))
+        if (e.path().extension() == ".json") {
+            EXPECT_TRUE(checkTopologyFile(e.path().string()).empty()) << e.path();
+        }
+    Topology t = ring(4);
+    EXPECT_TRUE(checkTopology(t).empty());
+    EXPECT_NO_THROW(t.finalize());
+}
+
+TEST(TopologyCheck, EmptyTopology) {
+    Topology t;
+    t.name = "blank";
+    const std::vector<TopologyProblem> want{{Element::Topology, -1, "topology 'blank' has no compute devices", ""}};
+    EXPECT_EQ(checkTopology(t), want);
+}
+
+TEST(TopologyCheck, DeviceFieldsAllListed) {
+    Topology t = ring(2);
+    t.links.resize(2);  // a ring of two is one duplex link, not two
+    t.devices[0].peak_flops = 0;
+    t.devices[0].efficiency = 1.5;
+    t.devices[1].mem_bandwidth_Bps = -1;
+    t.devices[1].task_overhead_s = -2e-6;
+    const std::vector<TopologyProblem> want{
+        {Element::Device, 0, "device 'd0': peak FLOP/s must be positive, got 0", ""},
+        {Element::Device, 0, "device 'd0': efficiency must be in (0, 1], got 1.5", ""},
+        {Element::Device, 1, "device 'd1': memory bandwidth must be positive, got -1 B/s", ""},
+        {Element::Device, 1, "device 'd1': per-task overhead must not be negative, got -2e-06 s", ""}};
+    EXPECT_EQ(checkTopology(t), want);
+}
+
+TEST(TopologyCheck, NamesLinksAndDuplicates) {
+    Topology t = ring(3);
+    t.devices[2].name = "d0";
+    t.links[0].bandwidth_Bps = 0;
+    t.links[1].latency_s = -1;
+    t.links.push_back(t.links[2]);                          // link 6: same from and to as link 2
+    t.links.push_back({"", 1, 7, 1e9, 0, "link"});          // link 7: unknown vertex
+    t.links.push_back({"self", 1, 1, 1e9, 0, "link"});      // link 8
+    const std::vector<TopologyProblem> want{
+        {Element::Device, 2, "device 'd0': the name is also used by device 0", ""},
+        {Element::Link, 0, "link 'link d0->d1': bandwidth must be positive, got 0 B/s", ""},
+        {Element::Link, 1, "link 'link d1->d0': latency must not be negative, got -1 s", ""},
+        {Element::Link, 6, "link 'link d1->d2': duplicates link 'link d1->d2' (same from and to)", ""},
+        {Element::Link, 7, "link 7: to is not a device or switch (vertex 7, expected 0..2)", ""},
+        {Element::Link, 8, "link 'self': connects a vertex to itself", ""}};
+    EXPECT_EQ(checkTopology(t), want);
+}
+
+TEST(TopologyCheck, UnlinkedDeviceAndSeparateGroupsOncePerGroup) {
+    Topology t = ring(3);                      // d0 d1 d2
+    for (const char* n : {"e0", "e1", "lone"}) t.devices.push_back(device(n));
+    t.switches.push_back("s");                 // vertex 6 joins e0 and e1
+    duplex(t, 3, 6);
+    duplex(t, 4, 6);
+    const std::vector<TopologyProblem> want{
+        {Element::Device, 5, "device 'lone' is not connected: it has no links", ""},
+        {Element::Device, 3,
+         "no route between the group of device 'e0' (2 devices) and the group of device 'd0' (3 devices): no link joins "
+         "them",
+         ""}};
+    EXPECT_EQ(checkTopology(t), want);
+}
+
+TEST(TopologyCheck, OneWayLinks) {
+    Topology t;
+    t.name = "chain";
+    for (const char* n : {"a", "b", "c"}) t.devices.push_back(device(n));
+    t.links.push_back({"a->b", 0, 1, 1e9, 0, "link"});
+    t.links.push_back({"b->c", 1, 2, 1e9, 0, "link"});
+    t.links.push_back({"c->b", 2, 1, 1e9, 0, "link"});
+    const std::vector<TopologyProblem> want{
+        {Element::Device, 0, "device 'a' is not connected: it has no incoming link", ""},
+        {Element::Device, 1, "no route from device 'b' to device 'a' (nor from 1 device more of its group): links go one way only", ""}};
+    EXPECT_EQ(checkTopology(t), want);
+}
+
+TEST(TopologyCheck, FileProblemsCarryTheirPlaces) {
+    const auto path = (std::filesystem::temp_directory_path() / "partita-check-zero-bw.json").string();
+    std::ofstream(path) << R"({"format": "partita-topology/1", "name": "pair",
+  "devices": [{"name": "g0", "peak_flops": 1e12, "mem_bandwidth_Bps": 1e11},
+              {"name": "g1", "peak_flops": 1e12, "mem_bandwidth_Bps": 1e11, "efficiency": 2}],
+  "links": [{"from": "g0", "to": "g1", "bandwidth_Bps": 0, "duplex": true, "kind": "nvlink"}]})";
+    Topology read;
+    const auto problems = checkTopologyFile(path, &read);
+    ASSERT_EQ(problems.size(), 3u);
+    EXPECT_EQ(describeProblem("f.json", problems[0]), "f.json: /devices/1: device 'g1': efficiency must be in (0, 1], got 2");
+    EXPECT_EQ(describeProblem("f.json", problems[1]),
+              "f.json: /links/0: link 'nvlink g0->g1': bandwidth must be positive, got 0 B/s");
+    EXPECT_EQ(describeProblem("f.json", problems[2]),
+              "f.json: /links/0: link 'nvlink g1->g0': bandwidth must be positive, got 0 B/s");
+    EXPECT_EQ(read.links.size(), 2u);
+    EXPECT_THROW(loadTopology(path), std::exception);  // the strict reader still refuses it
+    std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace partita::sim

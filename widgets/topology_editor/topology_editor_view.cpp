@@ -1,0 +1,329 @@
+#include "widgets/topology_editor/topology_editor_view.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "core/sim/topology_import.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/topology_editor/topology_command.h"
+
+namespace partita {
+
+namespace {
+
+// "1 device", "4 devices".
+QString counted(qsizetype n, const QString& one, const QString& many) {
+    return QString::number(n) + " " + (n == 1 ? one : many);
+}
+QString num(double v) { return QString::number(v, 'g', 6); }  // the fields show every digit
+
+QTableWidget* makeTable(const QStringList& header, QWidget* parent) {
+    auto* t = new QTableWidget(0, static_cast<int>(header.size()), parent);
+    t->setHorizontalHeaderLabels(header);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);  // edited in the properties beside it
+    t->verticalHeader()->setVisible(false);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    t->horizontalHeader()->setStretchLastSection(false);
+    return t;
+}
+
+QTableWidgetItem* cell(const QString& text, bool number = false) {
+    auto* item = new QTableWidgetItem(text);
+    if (number) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+}  // namespace
+
+QPushButton* TopologyEditorView::makeButton(const QString& name, const QString& text, const QString& tip) {
+    auto* b = new QPushButton(text, this);
+    b->setObjectName(name);
+    b->setToolTip(tip);
+    buttons_.push_back(b);
+    return b;
+}
+
+QPushButton* TopologyEditorView::button(const QString& name) const {
+    for (QPushButton* b : buttons_)
+        if (b->objectName() == name) return b;
+    return nullptr;
+}
+
+TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
+    auto* root = new QVBoxLayout(this);
+    // File row: the document's name, its files, undo, and handing it to the simulator.
+    auto* files = new QHBoxLayout;
+    files->addWidget(new QLabel(tr("Topology"), this));
+    name_ = new QLineEdit(this);
+    name_->setObjectName("topology-name");
+    name_->setPlaceholderText(tr("name"));
+    name_->setToolTip(tr("The topology's name, as runs and views show it"));
+    files->addWidget(name_, 1);
+    QPushButton* fresh = makeButton("new", tr("New"), tr("Start from an empty topology"));
+    QPushButton* open_b = makeButton("open", tr("Open…"), tr("Open a topology file (partita-topology/1, ASTRA-sim, Calculon)"));
+    QPushButton* save = makeButton("save", tr("Save as…"), tr("Save as partita-topology/1 (refused while there are problems)"));
+    QPushButton* undo = makeButton("undo", tr("Undo"), tr("Undo the last edit (Edit ▸ Undo, Ctrl+Z, while this tab is shown)"));
+    QPushButton* redo = makeButton("redo", tr("Redo"), tr("Redo the edit undone last (Ctrl+Shift+Z)"));
+    QPushButton* use = makeButton("use", tr("Use for Simulate"),
+                                  tr("Simulate and MCMC run on this topology (it must have no problems)"));
+    for (QPushButton* b : {fresh, open_b, save, undo, redo, use}) files->addWidget(b);
+    root->addLayout(files);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* left = new QWidget(split);
+    auto* column = new QVBoxLayout(left);
+    column->setContentsMargins(0, 0, 0, 0);
+    devices_ = makeTable({tr("Name"), tr("Kind"), tr("Peak TFLOP/s"), tr("Memory GB/s"), tr("Memory GB"),
+                          tr("Efficiency"), tr("Overhead µs"), tr("Node")},
+                         left);
+    devices_->setObjectName("devices");
+    links_ = makeTable({tr("From"), tr("To"), tr("Duplex"), tr("Bandwidth GB/s"), tr("Latency µs"), tr("Kind")}, left);
+    links_->setObjectName("links");
+    auto* device_buttons = new QHBoxLayout;
+    device_buttons->addWidget(new QLabel(tr("<b>Devices and switches</b>"), left), 1);
+    for (QPushButton* b :
+         {makeButton("add-device", tr("Add device"), tr("A device like the selected one (or a 100 TFLOP/s NPU)")),
+          makeButton("add-switch", tr("Add switch"), tr("A switch: a vertex that routes but does not compute")),
+          makeButton("remove-devices", tr("Remove"), tr("Remove the selected devices and switches and their links"))})
+        device_buttons->addWidget(b);
+    auto* link_buttons = new QHBoxLayout;
+    link_buttons->addWidget(new QLabel(tr("<b>Links</b>"), left), 1);
+    for (QPushButton* b :
+         {makeButton("add-link", tr("Add link"), tr("A duplex link between the first two selected devices or switches")),
+          makeButton("remove-links", tr("Remove"), tr("Remove the selected links (both directions of a duplex one)"))})
+        link_buttons->addWidget(b);
+    column->addLayout(device_buttons);
+    column->addWidget(devices_, 3);
+    column->addLayout(link_buttons);
+    column->addWidget(links_, 2);
+
+    auto* right = new QWidget(split);
+    auto* side = new QVBoxLayout(right);
+    side->setContentsMargins(0, 0, 0, 0);
+    selection_ = new QLabel(right);
+    selection_->setWordWrap(true);
+    side->addWidget(selection_);
+    pages_ = new QStackedWidget(right);
+    pages_->addWidget(new QWidget(pages_));  // nothing selected
+    auto* device_page = new QWidget(pages_);
+    auto* link_page = new QWidget(pages_);
+    pages_->addWidget(device_page);
+    pages_->addWidget(link_page);
+    buildFields(device_page, link_page);
+    pages_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    side->addWidget(pages_);
+    problems_title_ = new QLabel(right);
+    side->addWidget(problems_title_);
+    problems_list_ = new QListWidget(right);
+    problems_list_->setObjectName("problems");
+    problems_list_->setWordWrap(true);
+    problems_list_->setIconSize(QSize(16, 16));
+    problems_list_->setToolTip(tr("Click a problem to select its device or link"));
+    side->addWidget(problems_list_, 1);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    root->addWidget(split, 1);
+
+    connect(name_, &QLineEdit::textEdited, this, [this](const QString& text) {
+        edit(tr("Rename the topology"), [text](sim::Topology& t) { t.name = text.toStdString(); }, -1);
+    });
+    connect(name_, &QLineEdit::editingFinished, this, [this] { ++merge_serial_; });
+    connect(fresh, &QPushButton::clicked, this, [this] {
+        if (!stack_.isClean() && isVisible() &&
+            QMessageBox::question(this, tr("New topology"), tr("Discard the unsaved edits?")) != QMessageBox::Yes)
+            return;
+        newTopology();
+    });
+    connect(open_b, &QPushButton::clicked, this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open topology"), QFileInfo(path_).path(),
+                                                       tr("Topologies (*.json *.yaml *.yml);;All files (*)"));
+        QString error;
+        if (!p.isEmpty() && !open(p, &error)) QMessageBox::warning(this, tr("Open topology"), error);
+    });
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, tr("Save topology"), path_, tr("partita-topology/1 (*.json)"));
+        QString error;
+        if (!p.isEmpty() && !saveAs(p, &error)) QMessageBox::warning(this, tr("Save topology"), error);
+    });
+    connect(undo, &QPushButton::clicked, &stack_, &QUndoStack::undo);
+    connect(redo, &QPushButton::clicked, &stack_, &QUndoStack::redo);
+    connect(&stack_, &QUndoStack::canUndoChanged, undo, &QWidget::setEnabled);
+    connect(&stack_, &QUndoStack::canRedoChanged, redo, &QWidget::setEnabled);
+    connect(use, &QPushButton::clicked, this, &TopologyEditorView::useTopology);
+    connect(button("add-device"), &QPushButton::clicked, this, [this] { addDevices(1); });
+    connect(button("add-switch"), &QPushButton::clicked, this, &TopologyEditorView::addSwitch);
+    connect(button("add-link"), &QPushButton::clicked, this, &TopologyEditorView::addLink);
+    connect(button("remove-devices"), &QPushButton::clicked, this, &TopologyEditorView::removeSelectedVertices);
+    connect(button("remove-links"), &QPushButton::clicked, this, &TopologyEditorView::removeSelectedLinks);
+    connect(devices_, &QTableWidget::itemSelectionChanged, this, [this] { selectionChanged(false); });
+    connect(links_, &QTableWidget::itemSelectionChanged, this, [this] { selectionChanged(true); });
+    connect(problems_list_, &QListWidget::currentRowChanged, this, &TopologyEditorView::problemClicked);
+    connect(problems_list_, &QListWidget::itemClicked, this,
+            [this](QListWidgetItem* item) { problemClicked(problems_list_->row(item)); });
+    undo->setEnabled(false);
+    redo->setEnabled(false);
+    refresh();
+}
+
+void TopologyEditorView::setDocument(sim::Topology doc, const QString& path) {
+    stack_.clear();
+    doc_ = std::move(doc);
+    path_ = path;
+    ++merge_serial_;
+    refresh();
+    stack_.setClean();
+    emit documentChanged();
+}
+
+bool TopologyEditorView::open(const QString& path, QString* error) {
+    try {
+        const std::string p = path.toStdString();
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) throw std::runtime_error(p + ": cannot read the file");
+        const std::string text = file.readAll().toStdString();
+        // partita-topology/1 is read as written, so a file with problems opens to be fixed.
+        const bool native = text.find("\"partita-topology/") != std::string::npos;
+        setDocument(native ? sim::readTopologyJsonUnchecked(text, p, nullptr) : sim::readAnyTopology(text, p, nullptr),
+                    QFileInfo(path).absoluteFilePath());
+        emit message(problems_.empty() ? tr("Opened %1").arg(path)
+                                       : tr("Opened %1: %2 to fix").arg(path, counted(static_cast<int>(problems_.size()), tr("problem"), tr("problems"))));
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = q(e.what());
+        emit message(q(e.what()));
+        return false;
+    }
+}
+
+bool TopologyEditorView::saveAs(const QString& path, QString* error) {
+    const auto fail = [&](const QString& why) {
+        if (error) *error = why;
+        emit message(why);
+        return false;
+    };
+    if (!problems_.empty())
+        return fail(tr("%1: not saved: the topology has %2; the Problems list names them")
+                        .arg(path, counted(static_cast<int>(problems_.size()), tr("problem"), tr("problems"))));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return fail(tr("%1: cannot write the file").arg(path));
+    file.write(QByteArray::fromStdString(sim::writeTopologyJson(doc_)));
+    if (!file.flush()) return fail(tr("%1: cannot write the file").arg(path));
+    path_ = QFileInfo(path).absoluteFilePath();
+    stack_.setClean();
+    emit message(tr("Saved %1").arg(path));
+    return true;
+}
+
+void TopologyEditorView::edit(const QString& text, const std::function<void(sim::Topology&)>& change, int merge) {
+    sim::Topology after = doc_;
+    change(after);
+    if (after == doc_) return;
+    const int key = merge == 0 ? 0 : merge_serial_ * 64 + (merge < 0 ? 63 : merge);
+    stack_.push(new TopologyCommand(doc_, std::move(after), [this](const sim::Topology& t) { show(t); }, text, key));
+}
+
+void TopologyEditorView::show(const sim::Topology& doc) {
+    doc_ = doc;
+    refresh();
+    emit documentChanged();
+}
+
+void TopologyEditorView::refresh() {
+    const auto vertices = selectedVertices();
+    const auto rows = selectedLinkRows();
+    problems_ = sim::checkTopology(doc_);
+    rows_ = sim::linkRows(doc_);
+    filling_ = true;
+    if (name_->text() != q(doc_.name)) name_->setText(q(doc_.name));
+    fillTables();
+    fillProblems();
+    filling_ = false;
+    // The selection survives an edit where its rows still exist.
+    std::set<int> v, r;
+    for (int x : vertices)
+        if (x < doc_.vertexCount()) v.insert(x);
+    for (int x : rows)
+        if (x < static_cast<int>(rows_.size())) r.insert(x);
+    filling_ = true;
+    if (!v.empty()) selectVertices(v);
+    else if (!r.empty()) selectLinkRows(r);
+    filling_ = false;
+    fillFields();
+    button("use")->setEnabled(problems_.empty());
+    button("save")->setEnabled(problems_.empty());
+}
+
+void TopologyEditorView::fillTables() {
+    devices_->setRowCount(doc_.vertexCount());
+    for (int v = 0; v < doc_.vertexCount(); ++v) {
+        if (v < doc_.deviceCount()) {
+            const sim::ComputeDevice& d = doc_.devices[static_cast<size_t>(v)];
+            const QStringList values{q(d.name), q(d.kind), num(d.peak_flops / 1e12), num(d.mem_bandwidth_Bps / 1e9),
+                                     num(d.mem_capacity_B / 1e9), num(d.efficiency), num(d.task_overhead_s / 1e-6),
+                                     QString::number(d.node)};
+            for (int c = 0; c < static_cast<int>(values.size()); ++c) devices_->setItem(v, c, cell(values[c], c >= 2));
+        } else {
+            devices_->setItem(v, 0, cell(q(doc_.vertexName(v))));
+            devices_->setItem(v, 1, cell(tr("switch")));
+            for (int c = 2; c < devices_->columnCount(); ++c) devices_->setItem(v, c, cell("—", true));
+        }
+    }
+    const auto vertex = [this](int v) { return v >= 0 && v < doc_.vertexCount() ? q(doc_.vertexName(v)) : tr("(unknown %1)").arg(v); };
+    links_->setRowCount(static_cast<int>(rows_.size()));
+    for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
+        const sim::Link& l = doc_.links[static_cast<size_t>(rows_[static_cast<size_t>(r)].forward)];
+        const QStringList values{vertex(l.from), vertex(l.to), rows_[static_cast<size_t>(r)].duplex() ? "⇄" : "→",
+                                 num(l.bandwidth_Bps / 1e9), num(l.latency_s / 1e-6), q(l.kind)};
+        for (int c = 0; c < static_cast<int>(values.size()); ++c) links_->setItem(r, c, cell(values[c], c == 3 || c == 4));
+        links_->item(r, 2)->setTextAlignment(Qt::AlignCenter);
+    }
+    devices_->resizeColumnsToContents();
+    links_->resizeColumnsToContents();
+}
+
+void TopologyEditorView::fillProblems() {
+    problems_list_->clear();
+    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    for (const auto& p : problems_) problems_list_->addItem(new QListWidgetItem(warning, q(p.message)));
+    problems_title_->setText(problems_.empty() ? tr("<b>Problems</b>: none, the simulator can use this topology")
+                                               : tr("<b>Problems</b>: %1").arg(problems_.size()));
+}
+
+void TopologyEditorView::problemClicked(int row) {
+    if (filling_ || row < 0 || row >= static_cast<int>(problems_.size())) return;
+    const sim::TopologyProblem& p = problems_[static_cast<size_t>(row)];
+    using E = sim::TopologyError::Element;
+    if (p.element == E::Device) selectVertices({p.index});
+    if (p.element == E::Switch) selectVertices({doc_.deviceCount() + p.index});
+    if (p.element == E::Link)
+        for (int r = 0; r < static_cast<int>(rows_.size()); ++r)
+            if (rows_[static_cast<size_t>(r)].forward == p.index || rows_[static_cast<size_t>(r)].reverse == p.index)
+                selectLinkRows({r});
+}
+
+void TopologyEditorView::useTopology() {
+    if (!problems_.empty() || doc_.devices.empty()) {
+        emit message(tr("The topology has problems: fix them first (see Problems)"));
+        return;
+    }
+    emit topologyChosen(doc_, path_.isEmpty() || !stack_.isClean() ? "editor:" + q(doc_.name) : path_);
+}
+
+}  // namespace partita

@@ -35,6 +35,11 @@ commands:
   topology   generate KIND [options] --out F (ring, torus, mesh, switch, cluster, array, ...) or
              convert --topology F --out F2 (partita-cli topology --help)
 
+  sweep      SPEC --db FILE [--jobs N] [--shard i/n] [--dry-run] [--retry-failed]: every point of a
+             partita-sweep/1 spec on local threads, stored in the results database; a rerun resumes
+  merge-db   OUT [IN...]: add the runs and sweep points of databases IN to OUT, without duplicates
+             (OUT alone: create it or migrate it to this version's schema)
+
 inputs:
   --network F            partita-network/1 JSON, AccPar text (.txt) or an ONNX model (.onnx)
   --network-format F     auto (default), json, accpar or onnx
@@ -92,6 +97,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "inspect") return cmdInspect(rest, out);
         if (command == "convert") return cmdConvert(rest, out);
         if (command == "topology") return cmdTopology(rest, out);
+        if (command == "sweep") return cmdSweep(rest, out, err);
+        if (command == "merge-db") return cmdMergeDb(rest, out);
         err << "partita-cli: unknown command '" << command << "'\n\n" << kUsage;
         return 2;
     } catch (const UsageError& e) {

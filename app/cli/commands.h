@@ -29,6 +29,9 @@ int cmdInspect(const Argv& args, std::ostream& out);  // inspect_commands.cpp
 int cmdConvert(const Argv& args, std::ostream& out);
 // topology generate KIND / topology convert (topology_commands.cpp).
 int cmdTopology(const Argv& args, std::ostream& out);
+// sweep SPEC --db FILE and merge-db OUT IN... (sweep_commands.cpp); the sweep's progress goes to `err`.
+int cmdSweep(const Argv& args, std::ostream& out, std::ostream& err);
+int cmdMergeDb(const Argv& args, std::ostream& out);
 // --machine F|preset of hypar and accpar: the array of a topology's devices, its level
 // bandwidths by recursive bisection (core/sim/topology_levels.h).
 Array machineArray(const std::string& spec);

@@ -10,6 +10,7 @@
 #include "core/io/network_io.h"
 #include "core/io/params_json.h"
 #include "core/store/identical.h"
+#include "core/store/merge.h"
 #include "core/store/method_rows.h"
 #include "core/store/run_codec.h"
 #include "core/store/schema.h"
@@ -70,7 +71,19 @@ void ResultsDb::requireWritable() const {
     if (read_only_) throw StoreError(path_ + ": the results database is open read-only; runs are not being stored");
 }
 
+ResultsDb::InputTexts ResultsDb::inputTexts(const RunInputs& in) {
+    InputTexts t{writeNetworkJson(in.network), writeArrayJson(in.array), {}, {}};
+    t.network_hash = contentHash(t.network_json);
+    t.array_hash = contentHash(t.array_json);
+    return t;
+}
+
 std::optional<std::int64_t> ResultsDb::findIdentical(const Run& run) const {
+    if (!run.inputs) return std::nullopt;
+    return findIdentical(run, inputTexts(*run.inputs));
+}
+
+std::optional<std::int64_t> ResultsDb::findIdentical(const Run& run, const InputTexts& texts) const {
     if (!run.inputs) return std::nullopt;
     const RunInputs& in = *run.inputs;
     Statement s(db_, path_, R"sql(
@@ -80,7 +93,7 @@ WHERE r.kind = ?1 AND r.method = ?2 AND r.network_hash = ?3 AND r.array_hash = ?
   AND NOT EXISTS (SELECT 1 FROM method_runs m WHERE m.run_id = r.id)
 ORDER BY r.id)sql");
     s.bind(1, std::string(runKindName(run.kind))).bind(2, run.method)
-        .bind(3, contentHash(writeNetworkJson(in.network))).bind(4, contentHash(writeArrayJson(in.array)))
+        .bind(3, texts.network_hash).bind(4, texts.array_hash)
         .bind(5, storedParams(in).dump()).bind(6, store::gridToJson(run.grid).dump())
         .bind(7, store::gridToJson(run.reference).dump());
     std::vector<std::int64_t> candidates;
@@ -93,14 +106,53 @@ ORDER BY r.id)sql");
 std::int64_t ResultsDb::store(const Run& run) {
     requireWritable();
     if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
+    store::Transaction t(db_, path_);
+    const std::int64_t id = insertRun(run, inputTexts(*run.inputs));
+    t.commit();
+    return id;
+}
+
+std::int64_t ResultsDb::storeSweepPoint(store::SweepPointRow row, const Run* run) {
+    return storeSweepPoints({{std::move(row), run}}).front();
+}
+
+std::vector<std::int64_t> ResultsDb::storeSweepPoints(const std::vector<SweepPoint>& points) {
+    requireWritable();
+    store::Transaction t(db_, path_);
+    std::vector<std::int64_t> ids;
+    for (const auto& [given, run] : points) {
+        store::SweepPointRow row = given;
+        row.run_id = 0;
+        if (run) {
+            if (!run->inputs) throw StoreError(path_ + ": cannot store a run without inputs");
+            const InputTexts texts = inputTexts(*run->inputs);
+            const auto same = findIdentical(*run, texts);
+            row.run_id = same ? *same : insertRun(*run, texts);
+        }
+        store::putSweepPoint(db_, path_, row);
+        ids.push_back(row.run_id);
+    }
+    t.commit();
+    return ids;
+}
+
+std::unordered_map<std::string, std::string> ResultsDb::sweepPointStates() const {
+    return store::sweepPointStates(db_, path_);
+}
+
+ResultsDb::MergeCount ResultsDb::merge(const std::string& in_path) {
+    requireWritable();
+    return store::mergeDatabase(db_, path_, in_path);
+}
+
+std::int64_t ResultsDb::insertRun(const Run& run, const InputTexts& texts) {
     const RunInputs& in = *run.inputs;
-    const std::string network_json = writeNetworkJson(in.network);
-    const std::string array_json = writeArrayJson(in.array);
-    const std::string network_hash = contentHash(network_json);
-    const std::string array_hash = contentHash(array_json);
+    const std::string& network_json = texts.network_json;
+    const std::string& array_json = texts.array_json;
+    const std::string& network_hash = texts.network_hash;
+    const std::string& array_hash = texts.array_hash;
     const Evaluation& e = run.eval();
 
-    store::Transaction t(db_, path_);
     // Identical content means an identical hash, so the first row stands.
     Statement(db_, path_, "INSERT OR IGNORE INTO networks (hash, name, json) VALUES (?1, ?2, ?3)")
         .bind(1, network_hash).bind(2, in.network.name).bind(3, network_json).run();
@@ -141,7 +193,6 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8))sql")
             .bind(8, static_cast<std::int64_t>(x->best_time_code)).run();
     }
     if (run.simulation) store::storeSimulation(db_, path_, id, run);
-    t.commit();
     return id;
 }
 

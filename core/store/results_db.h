@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/run/method_run.h"
 #include "core/run/run.h"
+#include "core/store/sweep_rows.h"
 #include "core/util/error.h"
 #include "core/util/progress.h"
 
@@ -52,7 +54,7 @@ struct RunFilter {
 
 class ResultsDb {
 public:
-    static constexpr int kSchemaVersion = 3;  // 2: simulated runs; 3: MPT and L2S evaluations
+    static constexpr int kSchemaVersion = 4;  // 2: simulated runs; 3: MPT and L2S evaluations; 4: sweep points
 
     // Opens (creating it and its folder if absent) and migrates. Throws StoreError for a corrupt
     // file, a file that is not a database, or one with a newer schema.
@@ -90,6 +92,25 @@ public:
     void rename(std::int64_t id, const std::string& name);
     void remove(std::int64_t id);
 
+    // Sweep points (schema 4, core/sweep): in one transaction, `run` stored (or an identical stored run
+    // re-used, as findIdentical) and the point row `row` pointing at it; with `run` null, the point
+    // recorded as failed with row.error. Returns the run id (0 for a failure).
+    std::int64_t storeSweepPoint(store::SweepPointRow row, const Run* run);
+    // Several points in one transaction (a sweep's writer stores what has arrived meanwhile); ids in order.
+    using SweepPoint = std::pair<store::SweepPointRow, const Run*>;
+    std::vector<std::int64_t> storeSweepPoints(const std::vector<SweepPoint>& points);
+    // Every sweep point's key -> its error ("" for a stored point).
+    std::unordered_map<std::string, std::string> sweepPointStates() const;
+
+    // Runs, their inputs and sweep points of the database at `in_path` added in one transaction,
+    // leaving out runs identical to one already here (same inputs, method, parameters, grid, and
+    // exploration, simulation or settings; see mergeIdentity). `in_path` is opened read-only and must have
+    // this schema version; anything else is a StoreError naming it, and nothing here changes.
+    struct MergeCount {
+        std::int64_t runs_added = 0, runs_skipped = 0, points_added = 0, points_skipped = 0;
+    };
+    MergeCount merge(const std::string& in_path);
+
     // Distinct values for the runs dock's filters.
     std::vector<std::string> networkNames() const;
     std::vector<std::string> arrayNames() const;
@@ -97,6 +118,13 @@ public:
 
 private:
     void requireWritable() const;
+    // The canonical JSON and content hashes of a run's network and array, written once per store.
+    struct InputTexts {
+        std::string network_json, array_json, network_hash, array_hash;
+    };
+    static InputTexts inputTexts(const RunInputs& in);
+    std::optional<std::int64_t> findIdentical(const Run& run, const InputTexts& texts) const;
+    std::int64_t insertRun(const Run& run, const InputTexts& texts);  // inside the caller's transaction
     std::string path_;
     bool read_only_ = false;
     sqlite3* db_ = nullptr;

@@ -117,15 +117,34 @@ CREATE TABLE method_runs (
 )sql");
 }
 
+// Version 4: sweep points. A point is keyed by the hash of its inputs, method, parameters and app
+// version; it refers to the run it stored, or keeps the error that made it fail (exactly one of the
+// two), so a rerun of its sweep skips it.
+void migrate3to4(sqlite3* db, const std::string& path) {
+    exec(db, path, R"sql(
+CREATE TABLE sweep_points (
+    key TEXT PRIMARY KEY NOT NULL,
+    run_id INTEGER REFERENCES runs(id) ON DELETE CASCADE,
+    error TEXT,
+    sweep TEXT NOT NULL,
+    point_json TEXT NOT NULL,
+    created_utc TEXT NOT NULL,
+    app_version TEXT NOT NULL,
+    CHECK ((run_id IS NULL) <> (error IS NULL))
+);
+CREATE INDEX sweep_points_by_run ON sweep_points(run_id);
+)sql");
+}
+
 // kMigrations[v] takes a database from version v to v + 1; a new version is
 // one more function here and a bump of ResultsDb::kSchemaVersion.
 using Migration = void (*)(sqlite3*, const std::string&);
-constexpr Migration kMigrations[] = {&migrate0to1, &migrate1to2, &migrate2to3};
+constexpr Migration kMigrations[] = {&migrate0to1, &migrate1to2, &migrate2to3, &migrate3to4};
 static_assert(std::size(kMigrations) == ResultsDb::kSchemaVersion, "one migration per schema version");
 
 // Tables the current version needs.
 constexpr const char* kTables[] = {"networks",   "arrays",      "runs",       "run_levels", "explorations",
-                                   "topologies", "simulations", "method_runs"};
+                                   "topologies", "simulations", "method_runs", "sweep_points"};
 
 int pragmaInt(sqlite3* db, const std::string& path, const std::string& name) {
     Statement s(db, path, "PRAGMA " + name);

@@ -171,9 +171,9 @@ TEST(StoreMethod, RenameFilterAndRemoveLikeAnyRun) {
 TEST(StoreMethod, SchemaTwoIsMigrated) {
     TempDir tmp;
     const std::string path = tmp.file("v2.sqlite");
-    const std::int64_t old_id = oneRunDatabase(path, "DROP TABLE method_runs; PRAGMA user_version = 2");
+    const std::int64_t old_id = oneRunDatabase(path, "DROP TABLE method_runs; DROP TABLE sweep_points; PRAGMA user_version = 2");
     ResultsDb db(path);
-    EXPECT_EQ(scalar(path, "PRAGMA user_version"), 3);
+    EXPECT_EQ(scalar(path, "PRAGMA user_version"), ResultsDb::kSchemaVersion);
     EXPECT_EQ(db.load(old_id).grid.toStrings(), kLenetHyparGrid);
     EXPECT_FALSE(db.isMethodRun(old_id));
     MptSettings s;
@@ -186,8 +186,8 @@ TEST(StoreMethod, NewerSchemaIsStillRefusedUntouched) {
     TempDir tmp;
     const std::string path = tmp.file("newer.db");
     { ResultsDb(path).storeMethod(methodRun(MptSettings{}, evaluateMpt(MptSettings{}))); }
-    execRaw(path, "PRAGMA user_version = 4");
-    expectRefused(path, "schema 4, this build reads up to 3); not modified");
+    execRaw(path, "PRAGMA user_version = 5");
+    expectRefused(path, "schema 5, this build reads up to 4); not modified");
 }
 
 TEST(StoreMethod, DamagedSettingsAreReportedWithTheRunAndPlace) {

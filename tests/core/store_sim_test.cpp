@@ -145,7 +145,8 @@ TEST(StoreSimulation, SchemaOneIsMigrated) {
     TempDir tmp;
     const std::string path = tmp.file("v1.sqlite");
     const std::int64_t old_id = test::oneRunDatabase(
-        path, "DROP TABLE method_runs; DROP TABLE simulations; DROP TABLE topologies; PRAGMA user_version = 1");
+        path, "DROP TABLE sweep_points; DROP TABLE method_runs; DROP TABLE simulations; DROP TABLE topologies; "
+              "PRAGMA user_version = 1");
     ResultsDb db(path);
     EXPECT_EQ(scalar(path, "PRAGMA user_version"), ResultsDb::kSchemaVersion);
     EXPECT_EQ(db.load(old_id).grid.toStrings(), test::kLenetHyparGrid);

@@ -1,0 +1,188 @@
+// partita-cli sweep and merge-db (issue 18; README "Sweeps and clusters").
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <ostream>
+#include <thread>
+
+#include <unistd.h>
+
+#include "app/cli/args.h"
+#include "app/cli/commands.h"
+#include "app/cli/report.h"
+#include "core/store/results_db.h"
+#include "core/sweep/runner.h"
+#include "core/util/data_dir.h"
+
+namespace partita::cli {
+
+namespace {
+
+// Set by SIGINT: no new point starts; in-flight points finish and are stored. The handler puts the
+// default back, so a second Ctrl+C ends the process at once.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+
+extern "C" void onInterrupt(int) {
+    g_interrupted = true;
+    std::signal(SIGINT, SIG_DFL);
+}
+
+struct InterruptScope {
+    struct sigaction old {};
+    InterruptScope() {
+        g_interrupted = false;
+        struct sigaction sa {};
+        sa.sa_handler = onInterrupt;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, &old);
+    }
+    ~InterruptScope() { sigaction(SIGINT, &old, nullptr); }
+};
+
+// "i/n" with 0 <= i < n.
+std::pair<std::size_t, std::size_t> parseShard(const std::string& text) {
+    const auto slash = text.find('/');
+    std::size_t i = 0, n = 0;
+    try {
+        size_t a = 0, b = 0;
+        const std::string left = text.substr(0, slash), right = slash == std::string::npos ? "" : text.substr(slash + 1);
+        const long long li = std::stoll(left, &a), ln = std::stoll(right, &b);
+        if (a == left.size() && b == right.size() && ln >= 1 && ln <= sweep::kMaxPoints && li >= 0 && li < ln) {
+            i = static_cast<std::size_t>(li);
+            n = static_cast<std::size_t>(ln);
+        }
+    } catch (const std::exception&) {
+    }
+    if (n == 0) throw UsageError("--shard expects i/n with 0 <= i < n (e.g. 0/4), got '" + text + "'");
+    return {i, n};
+}
+
+std::string duration(double s) {
+    if (s < 60) return fixed(s, s < 10 ? 1 : 0) + " s";
+    if (s < 3600) return std::to_string(static_cast<int>(s / 60)) + " min " + std::to_string(static_cast<int>(s) % 60) + " s";
+    return std::to_string(static_cast<int>(s / 3600)) + " h " + std::to_string(static_cast<int>(s / 60) % 60) + " min";
+}
+
+// Done/total, rate and ETA: one updating line on a terminal, else a line per tenth of the work.
+class ProgressLine {
+public:
+    ProgressLine(std::ostream& err, bool terminal) : err_(err), terminal_(terminal) {}
+    void operator()(const sweep::Progress& p) {
+        const auto now = std::chrono::steady_clock::now();
+        const bool last = p.done == p.total;
+        if (terminal_) {
+            if (!last && now - shown_ < std::chrono::milliseconds(100)) return;
+        } else if (!last && p.done * 10 / std::max<std::size_t>(p.total, 1) == step_) {
+            return;
+        }
+        shown_ = now;
+        step_ = p.done * 10 / std::max<std::size_t>(p.total, 1);
+        const double rate = p.elapsed_s > 0 ? static_cast<double>(p.done) / p.elapsed_s : 0;
+        std::string line = std::to_string(p.done) + "/" + std::to_string(p.total) + " points";
+        if (p.failed) line += ", " + std::to_string(p.failed) + " failed";
+        line += ", " + fixed(rate, rate < 10 ? 2 : 1) + " points/s";
+        if (!last && rate > 0) line += ", ETA " + duration(static_cast<double>(p.total - p.done) / rate);
+        if (terminal_) {
+            constexpr std::size_t kBar = 24;
+            const std::size_t filled = p.done * kBar / std::max<std::size_t>(p.total, 1);
+            err_ << "\r\033[K[" << std::string(filled, '#') << std::string(kBar - filled, '.') << "] " << line
+                 << std::flush;
+            open_ = !last;
+            if (last) err_ << "\n";
+        } else {
+            err_ << line << "\n";
+        }
+    }
+    void finish() {
+        if (open_) err_ << "\n";
+        open_ = false;
+    }
+
+private:
+    std::ostream& err_;
+    bool terminal_;
+    bool open_ = false;
+    std::size_t step_ = 0;
+    std::chrono::steady_clock::time_point shown_{};
+};
+
+}  // namespace
+
+int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
+    if (argv.empty() || argv[0].starts_with("--"))
+        throw UsageError("usage: partita-cli sweep SPEC --db FILE [--jobs N] [--shard i/n] [--dry-run] [--retry-failed]");
+    const std::string spec_path = argv[0];
+    const Args a(Argv(argv.begin() + 1, argv.end()), {"db", "jobs", "shard"}, {"dry-run", "retry-failed"});
+    const bool dry = a.flag("dry-run");
+    if (!dry && !a.has("db")) throw UsageError("option --db is required (the results database to fill)");
+    sweep::Options options;
+    const unsigned cores = std::max(std::thread::hardware_concurrency(), 1u);
+    options.jobs = static_cast<unsigned>(a.integerIn("jobs", cores, 1, 1024));
+    if (a.has("shard")) std::tie(options.shard, options.shards) = parseShard(a.get("shard"));
+    options.retry_failed = a.flag("retry-failed");
+
+    const sweep::Spec spec = sweep::loadSpec(spec_path, examplesDir());
+    const sweep::PointInputs inputs(spec);
+    std::unique_ptr<ResultsDb> db;
+    std::unordered_map<std::string, std::string> states;
+    const std::string db_path = a.get("db");
+    if (!dry || (!db_path.empty() && std::filesystem::exists(db_path))) {
+        db = std::make_unique<ResultsDb>(db_path, dry);  // a dry run never writes
+        states = db->sweepPointStates();
+    }
+    const sweep::Plan plan = sweep::plan(inputs, states, options);
+    out << "Sweep '" << spec.name << "': " << plan.points.size() << " points";
+    if (options.shards > 1) out << "; shard " << options.shard << "/" << options.shards << ": " << plan.in_shard;
+    out << "; " << plan.stored << " stored, " << plan.failed << " failed earlier; " << plan.todo.size()
+        << " to run on " << options.jobs << (options.jobs == 1 ? " job" : " jobs") << "\n";
+    if (dry) return 0;
+
+    const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
+    ProgressLine line(err, terminal);
+    sweep::Report r;
+    {
+        const InterruptScope scope;
+        r = sweep::run(inputs, plan, *db, options, [&](const sweep::Progress& p) { line(p); },
+                       [] { return g_interrupted.load(); });
+        line.finish();
+    }
+    const double rate = r.elapsed_s > 0 ? static_cast<double>(r.ran) / r.elapsed_s : 0;
+    out << "Ran " << r.ran << " points in " << duration(r.elapsed_s) << " (" << fixed(rate, 2) << " points/s): "
+        << r.ran - r.failed << " stored, " << r.failed << " failed; database " << db->path() << "\n";
+    if (!r.failures.empty()) {
+        out << "Failed points (" << r.failures.size() << "):\n";
+        constexpr std::size_t kListed = 20;  // the rest are in the database (sweep_points.error)
+        for (std::size_t i = 0; i < std::min(r.failures.size(), kListed); ++i) {
+            const auto& f = r.failures[i];
+            out << "  #" << f.index << " " << f.point << (f.earlier ? " (earlier run)" : "") << ": " << f.error << "\n";
+        }
+        if (r.failures.size() > kListed)
+            out << "  ... and " << r.failures.size() - kListed << " more (table sweep_points, column error)\n";
+        out << "Rerun with --retry-failed to try them again.\n";
+    }
+    if (r.stopped) {
+        out << "Interrupted: " << plan.todo.size() - r.ran << " points not run; rerun the same command to finish.\n";
+        return 130;
+    }
+    return r.failures.empty() ? 0 : 1;
+}
+
+int cmdMergeDb(const Argv& argv, std::ostream& out) {
+    for (const auto& arg : argv)
+        if (arg.starts_with("--")) throw UsageError("unknown option " + arg);
+    if (argv.empty()) throw UsageError("usage: partita-cli merge-db OUT [IN...]");
+    ResultsDb db(argv[0]);  // created, or migrated to this schema: merge-db OUT alone does just that
+    if (argv.size() == 1) out << argv[0] << ": schema " << ResultsDb::kSchemaVersion << ", nothing to merge\n";
+    for (size_t i = 1; i < argv.size(); ++i) {
+        const ResultsDb::MergeCount c = db.merge(argv[i]);
+        out << argv[i] << ": " << c.runs_added << " runs added, " << c.runs_skipped << " already present; "
+            << c.points_added << " sweep points added, " << c.points_skipped << " already present\n";
+    }
+    return 0;
+}
+
+}  // namespace partita::cli

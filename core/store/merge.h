@@ -1,0 +1,18 @@
+#pragma once
+// merge-db (issue 18): runs, their inputs and sweep points of one results database added to
+// another without duplicates, in one transaction (ResultsDb::merge).
+#include <string>
+
+#include "core/store/results_db.h"
+
+struct sqlite3;
+
+namespace partita::store {
+
+// `out` is a writable connection at the current schema (ResultsDb's). Two runs are the same when
+// their kind, method, network and array hashes, parameters, grid and reference, and any
+// exploration request, simulation (source, topology hash, strategy, options) or MPT/L2S settings
+// agree: what ResultsDb::findIdentical compares, taken from the stored rows.
+ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, const std::string& in_path);
+
+}  // namespace partita::store

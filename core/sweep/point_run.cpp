@@ -1,0 +1,182 @@
+#include "core/sweep/point_run.h"
+
+#include <filesystem>
+
+#include "core/io/array_io.h"
+#include "core/io/network_io.h"
+#include "core/io/params_json.h"
+#include "core/run/simulation_run.h"
+#include "core/search/methods.h"
+#include "core/sim/topology.h"
+#include "core/store/results_db.h"
+#include "core/store/sim_codec.h"
+
+namespace partita::sweep {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string absolute(const std::string& path) {
+    std::error_code ec;
+    const auto p = fs::absolute(path, ec);
+    return ec ? path : p.lexically_normal().string();
+}
+
+template <class T, class F>
+void load(T& slot, F read) {
+    try {
+        read();
+    } catch (const std::exception& e) {
+        slot.value.reset();
+        slot.error = e.what();
+    }
+}
+
+const Json* axis(const Point& p, const std::string& name) {
+    for (const auto& [n, v] : p.axes)
+        if (n == name) return &v;
+    return nullptr;
+}
+
+Json methodOptions(const MethodEntry& m) {
+    Json j = Json::object();
+    if (m.method == "accpar") j = {{"balanced_baselines", m.balanced_baselines}, {"comm_only", m.comm_only}};
+    if (m.method == "simulate") j = {{"strategy", simSourceName(m.source)}};
+    return j;
+}
+
+}  // namespace
+
+PointInputs::PointInputs(const Spec& spec) : spec_(spec) {
+    for (const Source& s : spec.networks) {
+        auto& n = networks_.emplace_back();
+        n.origin = absolute(s.path);
+        load(n, [&] {
+            auto net = std::make_shared<const Network>(loadNetwork(s.path));
+            n.hash = contentHash(writeNetworkJson(*net));
+            n.value = std::move(net);
+        });
+    }
+    for (const Source& s : spec.arrays) {
+        auto& a = arrays_.emplace_back();
+        a.origin = s.path.empty() ? "" : absolute(s.path);
+        load(a, [&] {
+            a.value = std::make_shared<const Array>(s.path.empty() ? defaultArray(s.levels, s.topology) : loadArray(s.path));
+        });
+    }
+    for (const Source& s : spec.topologies) {
+        auto& t = topologies_.emplace_back();
+        t.origin = s.built_in ? "built-in:" + s.label : absolute(s.path);
+        load(t, [&] {
+            sim::Topology topology = s.built_in ? sim::builtinTopology(s.label) : sim::loadTopology(s.path);
+            if (!topology.finalized()) topology.finalize();
+            t.hash = contentHash(sim::writeTopologyJson(topology));
+            t.value = std::make_shared<const sim::Topology>(std::move(topology));
+        });
+    }
+}
+
+Prepared PointInputs::prepare(const Point& point) const {
+    Prepared p;
+    p.method = &spec_.methods[static_cast<size_t>(point.method)];
+    const MethodEntry& m = *p.method;
+    const auto& net = networks_[static_cast<size_t>(point.network)];
+    const auto& arr = arrays_[static_cast<size_t>(point.array)];
+    p.network = net.value;
+    p.network_origin = net.origin;
+    p.network_hash = net.hash;
+    p.array_origin = arr.origin;
+    try {
+        if (!net.error.empty()) throw Error(net.error);
+        if (!arr.error.empty()) throw Error(arr.error);
+        p.array = *arr.value;
+        if (const Json* v = axis(point, "levels")) {
+            if (!p.array.groups.empty())
+                throw Error("array '" + p.array.name + "': the levels axis cannot resize an array given as "
+                            "accelerator groups");
+            // A generated array is generated again, named by its new size as the CLI's --levels does.
+            const Source& source = spec_.arrays[static_cast<size_t>(point.array)];
+            if (source.path.empty()) p.array = defaultArray(v->get<int>(), source.topology);
+            else p.array.levels = v->get<int>();
+        }
+        if (const Json* v = axis(point, "link_bps")) p.array.link_bps = v->get<double>();
+        if (const Json* v = axis(point, "level_bw_factor")) p.array.level_bw_factor = v->get<double>();
+        if (const Json* v = axis(point, "throughput_ops")) p.array.accelerator.throughput_ops = v->get<double>();
+        try {
+            validate(p.array);
+        } catch (const std::invalid_argument& e) {
+            throw Error("array '" + p.array.name + "': " + e.what());
+        }
+        if (const Json* v = axis(point, "batch")) p.params.batch = v->get<double>();
+        if (const Json* v = axis(point, "bytes_per_element")) {
+            p.params.bytes_per_element = v->get<double>();
+            p.accpar.bytes_per_element = v->get<double>();
+        }
+        if (const Json* v = axis(point, "mode")) p.params.comm.w_intra = v->get<std::string>() == "cal" ? 2.0 : 1.0;
+        if (const Json* v = axis(point, "out_size"))
+            p.params.comm.out_size = v->get<std::string>() == "post" ? OutSize::PostPool : OutSize::PrePool;
+        if (const Json* v = axis(point, "ratio_model")) p.accpar.ratio_model = parseRatioModel(v->get<std::string>());
+        p.accpar.balanced_baselines = m.balanced_baselines;
+        if (m.comm_only) p.accpar.objective = Objective::Elements;
+        p.accpar.batch = p.params.batch;  // as makeInputs sets it
+        if (m.simulated()) {
+            const auto& top = topologies_[static_cast<size_t>(point.topology)];
+            if (!top.error.empty()) throw Error(top.error);
+            p.sim.topology = top.value;
+            p.sim.topology_origin = top.origin;
+            p.topology_hash = top.hash;
+            p.sim.source = m.method == "mcmc" ? SimSource::Mcmc : m.source;
+            p.sim.options.element_bytes = p.params.bytes_per_element;
+            p.sim.options.sync = m.sync;
+            p.sim.options.training = m.training;
+            p.sim.mcmc = m.mcmc;
+            if (const Json* v = axis(point, "iterations")) p.sim.mcmc.iterations = v->get<std::int64_t>();
+            if (const Json* v = axis(point, "seed")) p.sim.mcmc.seed = v->get<std::uint64_t>();
+            if (const Json* v = axis(point, "beta")) p.sim.mcmc.beta = v->get<double>();
+        }
+    } catch (const std::exception& e) {
+        p.error = e.what();
+        p.key = contentHash(Json{{"format", "partita-sweep-point/1"},
+                                 {"app_version", PARTITA_VERSION},
+                                 {"unprepared", point.describe(spec_)},
+                                 {"network", net.origin},
+                                 {"array", arr.origin}}
+                                .dump());
+        return p;
+    }
+    p.key = pointKey(p);
+    return p;
+}
+
+std::string pointKey(const Prepared& p) {
+    const MethodEntry& m = *p.method;
+    Json params = paramsToJson(p.params);
+    params["accpar"] = accparParamsToJson(p.accpar);
+    params["accpar"]["objective"] = p.accpar.objective == Objective::Time ? "time" : "elements";
+    Json j{{"format", "partita-sweep-point/1"},
+           {"app_version", PARTITA_VERSION},
+           {"method", m.method},
+           {"options", methodOptions(m)},
+           {"network", p.network_hash},
+           {"array", contentHash(writeArrayJson(p.array))},
+           {"params", params}};
+    if (m.simulated()) {
+        j["topology"] = p.topology_hash;
+        j["sim"] = store::simOptionsToJson(p.sim.options, m.method == "mcmc" ? &p.sim.mcmc : nullptr);
+    }
+    return contentHash(j.dump());
+}
+
+Run runPoint(const Prepared& p) {
+    if (!p.error.empty()) throw Error(p.error);
+    const InputsPtr inputs =
+        makeInputs(*p.network, p.array, p.params, p.network_origin, p.array_origin, p.accpar);
+    const std::string& method = p.method->method;
+    if (method == "accpar") return accparRun(inputs);
+    if (method == "simulate") return simulationRun(inputs, p.sim);
+    if (method == "mcmc") return mcmcRun(inputs, p.sim);
+    return planRun(inputs, parseMethod(method));
+}
+
+}  // namespace partita::sweep

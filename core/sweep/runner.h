@@ -1,0 +1,66 @@
+#pragma once
+// Running a sweep on local threads (issue 18 item 2): the points not yet in the results database
+// are computed on a WorkerPool; one writer (the calling thread, with the database's one
+// connection) stores them as they arrive, each run with its point row, what arrived together in
+// one transaction (at most 64 points; a crash loses at most those). A stop
+// request lets in-flight points finish and be stored; the rest stays for a rerun.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/sweep/point_run.h"
+#include "core/sweep/spec.h"
+
+namespace partita {
+class ResultsDb;
+}
+
+namespace partita::sweep {
+
+struct Options {
+    unsigned jobs = 1;                 // worker threads
+    std::size_t shard = 0, shards = 1; // run the points whose index % shards == shard
+    bool retry_failed = false;         // run again points recorded as failed
+};
+
+// What a sweep would do against a database's point rows (ResultsDb::sweepPointStates).
+struct Plan {
+    std::vector<Point> points;         // the whole sweep
+    std::vector<std::string> keys;     // by point
+    std::vector<std::string> errors;   // by point: why it cannot be set up ("" when it can)
+    std::size_t in_shard = 0;          // points of this shard
+    std::size_t stored = 0, failed = 0;  // of those, already in the database
+    std::vector<std::size_t> todo;     // indices of the points to run, in order (each key once)
+};
+Plan plan(const PointInputs& inputs, const std::unordered_map<std::string, std::string>& states,
+          const Options& options);
+
+struct Failure {
+    std::size_t index = 0;   // the point's index in the sweep
+    std::string point;       // Point::describe as JSON text
+    std::string error;
+    bool earlier = false;    // recorded by an earlier run of the sweep
+};
+
+struct Progress {
+    std::size_t done = 0, total = 0, failed = 0;  // of this run's todo list
+    double elapsed_s = 0;
+};
+
+struct Report {
+    std::size_t ran = 0;        // points computed and stored now (failures included)
+    std::size_t failed = 0;     // of those, failed
+    bool stopped = false;       // `stop` said so before the list was done
+    std::vector<Failure> failures;  // by index: this run's and the shard's earlier ones (unless retried)
+    double elapsed_s = 0;
+};
+
+// Runs the plan's todo list. `progress` is called on the calling thread after each stored point;
+// `stop` is asked (from any thread) before each point is started. A database error stops the
+// workers and is rethrown once they have returned.
+Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Options& options,
+           const std::function<void(const Progress&)>& progress = {}, const std::function<bool()>& stop = {});
+
+}  // namespace partita::sweep

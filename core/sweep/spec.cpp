@@ -1,0 +1,360 @@
+#include "core/sweep/spec.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iterator>
+#include <map>
+#include <set>
+
+#include "core/sim/topology.h"
+#include "core/sweep/dimensions.h"
+#include "core/util/error.h"
+#include "core/util/format.h"
+#include "core/util/limits.h"
+
+namespace partita::sweep {
+
+namespace fs = std::filesystem;
+using detail::Dimension;
+using detail::dimensionIndex;
+using detail::dimensions;
+
+namespace {
+
+constexpr std::int64_t kMaxSeed = std::int64_t{1} << 53;
+constexpr const char* kMethods[] = {"hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc"};
+
+[[noreturn]] void fail(const std::string& source, const std::string& pointer, const std::string& message) {
+    throw InputError(source, pointer.empty() ? "/" : pointer, message);
+}
+
+// A name of examples/ or a path: paths contain a slash or end in a file extension.
+bool isPath(const std::string& s) {
+    return s.find('/') != std::string::npos || s.ends_with(".json") || s.ends_with(".onnx") || s.ends_with(".txt") ||
+           s.ends_with(".yml") || s.ends_with(".yaml");
+}
+
+std::string resolve(const std::string& s, const std::string& base_dir) {
+    const fs::path p(s);
+    return p.is_absolute() || base_dir.empty() ? s : (fs::path(base_dir) / p).lexically_normal().string();
+}
+
+const Json& nonEmptyList(Fields& f, const std::string& key) {
+    const Json& v = f.raw(key);
+    if (!v.is_array() || v.empty())
+        f.fail(key, "expected a non-empty list, found " + (v.is_array() ? "[]" : excerpt(v)));
+    return v;
+}
+
+std::string text(const Json& v, const std::string& source, const std::string& pointer) {
+    if (!v.is_string()) fail(source, pointer, "expected a string, found " + excerpt(v));
+    return v.get<std::string>();
+}
+
+std::vector<Source> readNetworks(const Json& list, const std::string& source, const std::string& base_dir,
+                                 const std::string& examples_dir) {
+    std::vector<Source> out;
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string at = "/networks/" + std::to_string(i);
+        Source s;
+        s.label = text(list[i], source, at);
+        if (isPath(s.label)) {
+            s.path = resolve(s.label, base_dir);  // a missing file makes its points fail, not the spec
+        } else {
+            s.built_in = true;
+            s.path = examples_dir + "/networks/" + s.label + ".json";
+            if (!fs::exists(s.path)) fail(source, at, "no built-in network '" + s.label + "' (examples/networks)");
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<Source> readArrays(const Json& list, const std::string& source, const std::string& base_dir,
+                               const std::string& examples_dir) {
+    std::vector<Source> out;
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string at = "/arrays/" + std::to_string(i);
+        Source s;
+        if (list[i].is_object()) {
+            Fields f(list[i], at, source);
+            s.levels = static_cast<int>(f.integerIn("levels", 1, Array::kMaxLevels));
+            const std::string t = f.string("topology", "htree");
+            if (t != "htree" && t != "torus") f.fail("topology", "expected \"htree\" or \"torus\", found '" + t + "'");
+            f.finish();
+            s.topology = t == "htree" ? Topology::HTree : Topology::Torus;
+            s.label = "levels=" + std::to_string(s.levels) + (t == "torus" ? ",torus" : "");
+        } else {
+            s.label = text(list[i], source, at);
+            if (isPath(s.label)) {
+                s.path = resolve(s.label, base_dir);
+            } else {
+                s.built_in = true;
+                s.path = examples_dir + "/arrays/" + s.label + ".json";
+                if (!fs::exists(s.path)) fail(source, at, "no built-in array '" + s.label + "' (examples/arrays)");
+            }
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<Source> readTopologies(const Json& list, const std::string& source, const std::string& base_dir) {
+    std::vector<Source> out;
+    const auto presets = sim::builtinTopologyNames();
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string at = "/topologies/" + std::to_string(i);
+        Source s;
+        s.label = text(list[i], source, at);
+        if (isPath(s.label)) {
+            s.path = resolve(s.label, base_dir);
+        } else {
+            if (std::find(presets.begin(), presets.end(), s.label) == presets.end())
+                fail(source, at, "no built-in topology '" + s.label + "' (p100-16, k80-64, hmc-htree-16, hmc-torus-16)");
+            s.built_in = true;
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+sim::SyncMode readSync(Fields& f) {
+    const std::string sync = f.string("sync", "ring");
+    if (sync != "ring" && sync != "ps") f.fail("sync", "expected \"ring\" or \"ps\", found '" + sync + "'");
+    return sync == "ring" ? sim::SyncMode::Ring : sim::SyncMode::ParameterServer;
+}
+
+MethodEntry readMethod(const Json& v, const std::string& source, const std::string& at) {
+    MethodEntry m;
+    if (!v.is_object()) {
+        m.method = text(v, source, at);
+        if (std::find(std::begin(kMethods), std::end(kMethods), m.method) == std::end(kMethods))
+            fail(source, at, "unknown method '" + m.method + "' (hypar, dp, mp, owt, accpar, simulate or mcmc)");
+        if (m.method == "mcmc") fail(source, at, "mcmc needs its options: {\"method\": \"mcmc\", \"iterations\": N}");
+        m.label = m.method;
+        return m;
+    }
+    Fields f(v, at, source);
+    m.method = f.string("method");
+    if (std::find(std::begin(kMethods), std::end(kMethods), m.method) == std::end(kMethods))
+        f.fail("method", "unknown method '" + m.method + "' (hypar, dp, mp, owt, accpar, simulate or mcmc)");
+    m.label = f.string("label", m.method);
+    if (m.label.empty()) f.fail("label", "must not be empty");
+    if (m.method == "accpar") {
+        m.balanced_baselines = f.boolean("balanced_baselines", false);
+        m.comm_only = f.boolean("comm_only", false);
+    }
+    if (m.simulated()) {
+        m.sync = readSync(f);
+        m.training = !f.boolean("inference", false);
+    }
+    if (m.method == "simulate") {
+        const std::string s = f.string("strategy", "dp");
+        if (s != "dp" && s != "owt" && s != "mp" && s != "grid")
+            f.fail("strategy", "expected \"dp\", \"owt\", \"mp\" or \"grid\", found '" + s + "'");
+        m.source = parseSimSource(s);
+    }
+    if (m.method == "mcmc") {
+        m.mcmc.iterations = f.integerIn("iterations", 1, kMaxSeed, 0);
+        m.mcmc.budget_s = f.nonNegative("budget_s", 0);
+        if (m.mcmc.budget_s > 1e7) f.fail("budget_s", "must be at most 10,000,000 seconds");
+        m.mcmc.seed = static_cast<std::uint64_t>(f.integerIn("seed", 0, kMaxSeed, 1));
+        m.mcmc.beta = f.nonNegative("beta", 1.0);
+        if (f.has("starts")) {
+            const Json& starts = f.raw("starts");
+            if (!starts.is_array() || starts.empty())
+                f.fail("starts", "expected a non-empty list of \"dp\", \"owt\", \"mp\" or \"random\"");
+            m.mcmc.starts.clear();
+            for (size_t i = 0; i < starts.size(); ++i) {
+                const std::string s = text(starts[i], source, f.pointer("starts") + "/" + std::to_string(i));
+                if (s != "dp" && s != "owt" && s != "mp" && s != "random")
+                    fail(source, f.pointer("starts") + "/" + std::to_string(i),
+                         "expected \"dp\", \"owt\", \"mp\" or \"random\", found '" + s + "'");
+                m.mcmc.starts.push_back(s);
+            }
+        }
+    }
+    f.finish();
+    return m;
+}
+
+// One axis value, checked against the axis' range.
+void checkValue(const std::string& axis, const Json& v, const std::string& source, const std::string& at) {
+    auto integer = [&](std::int64_t lo, std::int64_t hi) {
+        if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(hi)) ||
+            v.get<std::int64_t>() < lo || v.get<std::int64_t>() > hi)
+            fail(source, at, "axis '" + axis + "' takes integers from " + std::to_string(lo) + " to " +
+                                 std::to_string(hi) + ", found " + excerpt(v));
+    };
+    auto number = [&](double lo, bool open, double hi) {
+        const bool ok = v.is_number() && (open ? v.get<double>() > lo : v.get<double>() >= lo) && v.get<double>() <= hi;
+        if (!ok)
+            fail(source, at, "axis '" + axis + "' takes numbers " + (open ? "above " : "from ") + formatNumber(lo) +
+                                 " to " + formatNumber(hi) + ", found " + excerpt(v));
+    };
+    auto oneOf = [&](std::initializer_list<const char*> names, const std::string& list) {
+        for (const char* n : names)
+            if (v.is_string() && v.get<std::string>() == n) return;
+        fail(source, at, "axis '" + axis + "' takes " + list + ", found " + excerpt(v));
+    };
+    if (axis == "batch") integer(1, limits::kBatch);
+    else if (axis == "levels") integer(1, Array::kMaxLevels);
+    else if (axis == "iterations") integer(1, kMaxSeed);
+    else if (axis == "seed") integer(0, kMaxSeed);
+    else if (axis == "bytes_per_element") number(0, true, 64);
+    else if (axis == "beta") number(0, false, 1e300);
+    else if (axis == "mode") oneOf({"cal", "lit"}, "\"cal\" or \"lit\"");
+    else if (axis == "out_size") oneOf({"post", "pre"}, "\"post\" or \"pre\"");
+    else if (axis == "ratio_model") oneOf({"E", "P"}, "\"E\" or \"P\"");
+    else number(0, true, 1e300);  // link_bps, level_bw_factor, throughput_ops
+}
+
+std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
+    if (!axes.is_object()) fail(source, "/axes", "expected an object of axis: [values], found " + excerpt(axes));
+    for (auto it = axes.begin(); it != axes.end(); ++it)
+        if (std::find_if(std::begin(kAxes), std::end(kAxes), [&](const char* a) { return it.key() == a; }) ==
+            std::end(kAxes))
+            fail(source, "/axes/" + it.key(), "unknown axis '" + it.key() + "' (" + [] {
+                std::string names;
+                for (const char* a : kAxes) names += (names.empty() ? "" : ", ") + std::string(a);
+                return names;
+            }() + ")");
+    std::vector<Axis> out;
+    for (const char* name : kAxes) {
+        if (!axes.contains(name)) continue;
+        const std::string at = std::string("/axes/") + name;
+        const Json& values = axes.at(name);
+        if (!values.is_array() || values.empty())
+            fail(source, at, "expected a non-empty list of values, found " + excerpt(values));
+        Axis axis{name, {}};
+        for (size_t i = 0; i < values.size(); ++i) {
+            const std::string vat = at + "/" + std::to_string(i);
+            checkValue(name, values[i], source, vat);
+            if (std::find(axis.values.begin(), axis.values.end(), values[i]) != axis.values.end())
+                fail(source, vat, excerpt(values[i]) + " repeats an earlier value of axis '" + axis.name + "'");
+            axis.values.push_back(values[i]);
+        }
+        out.push_back(std::move(axis));
+    }
+    return out;
+}
+
+std::vector<std::vector<std::string>> readZip(const Json& zip, const std::vector<Dimension>& dims,
+                                              const std::string& source) {
+    if (!zip.is_array()) fail(source, "/zip", "expected a list of groups of dimension names, found " + excerpt(zip));
+    std::vector<std::vector<std::string>> groups;
+    std::map<std::string, size_t> seen;
+    for (size_t g = 0; g < zip.size(); ++g) {
+        const std::string at = "/zip/" + std::to_string(g);
+        if (!zip[g].is_array() || zip[g].size() < 2)
+            fail(source, at, "a zip group lists two or more dimensions, found " + excerpt(zip[g]));
+        std::vector<std::string> group;
+        for (size_t i = 0; i < zip[g].size(); ++i) {
+            const std::string iat = at + "/" + std::to_string(i);
+            const std::string name = text(zip[g][i], source, iat);
+            const int d = dimensionIndex(dims, name);
+            if (d < 0) fail(source, iat, "'" + name + "' is not a dimension of this sweep");
+            if (seen.count(name)) fail(source, iat, "'" + name + "' is already in zip group " + std::to_string(seen[name]));
+            seen[name] = g;
+            const size_t n0 = dims[static_cast<size_t>(dimensionIndex(dims, zip[g][0].get<std::string>()))].values.size();
+            const size_t n = dims[static_cast<size_t>(d)].values.size();
+            if (n != n0)
+                fail(source, iat, "'" + name + "' has " + std::to_string(n) + " values, '" +
+                                      zip[g][0].get<std::string>() + "' " + std::to_string(n0) +
+                                      ": zipped dimensions need as many values each");
+            group.push_back(name);
+        }
+        groups.push_back(std::move(group));
+    }
+    return groups;
+}
+
+Json readExclude(const Json& rules, const std::vector<Dimension>& dims, const std::string& source) {
+    if (!rules.is_array()) fail(source, "/exclude", "expected a list of rules, found " + excerpt(rules));
+    for (size_t r = 0; r < rules.size(); ++r) {
+        const std::string at = "/exclude/" + std::to_string(r);
+        if (!rules[r].is_object() || rules[r].empty())
+            fail(source, at, "a rule is a non-empty object of dimension: value(s), found " + excerpt(rules[r]));
+        for (auto it = rules[r].begin(); it != rules[r].end(); ++it) {
+            const std::string kat = at + "/" + it.key();
+            const int d = dimensionIndex(dims, it.key());
+            if (d < 0) fail(source, kat, "'" + it.key() + "' is not a dimension of this sweep");
+            const auto& values = dims[static_cast<size_t>(d)].values;
+            const Json list = it->is_array() ? *it : Json::array({*it});
+            for (size_t i = 0; i < list.size(); ++i)
+                if (std::find(values.begin(), values.end(), list[i]) == values.end())
+                    fail(source, it->is_array() ? kat + "/" + std::to_string(i) : kat,
+                         excerpt(list[i]) + " is not a value of '" + it.key() + "'");
+        }
+    }
+    return rules;
+}
+
+}  // namespace
+
+Spec readSpec(const std::string& text_, const std::string& source, const std::string& base_dir,
+              const std::string& examples_dir) {
+    const Json root = parseJsonText(text_, source);
+    Fields f(root, "", source);
+    checkFormat(f, "partita-sweep/1");
+    Spec s;
+    s.source = source;
+    s.name = f.string("name", fs::path(source).stem().string());
+    s.description = f.string("description", "");
+    s.networks = readNetworks(nonEmptyList(f, "networks"), source, base_dir, examples_dir);
+    if (f.has("arrays")) {
+        s.arrays = readArrays(nonEmptyList(f, "arrays"), source, base_dir, examples_dir);
+    } else {
+        Source a;
+        a.levels = 4;
+        a.label = "levels=4";
+        s.arrays.push_back(a);
+    }
+    if (f.has("topologies"))
+        s.topologies = readTopologies(nonEmptyList(f, "topologies"), source, base_dir);
+    const Json& methods = nonEmptyList(f, "methods");
+    for (size_t i = 0; i < methods.size(); ++i) s.methods.push_back(readMethod(methods[i], source, "/methods/" + std::to_string(i)));
+    if (f.has("axes")) s.axes = readAxes(f.raw("axes"), source);
+
+    auto hasAxis = [&](const std::string& name) {
+        return std::any_of(s.axes.begin(), s.axes.end(), [&](const Axis& a) { return a.name == name; });
+    };
+    bool simulated = false;
+    for (size_t i = 0; i < s.methods.size(); ++i) {
+        const MethodEntry& m = s.methods[i];
+        const std::string at = "/methods/" + std::to_string(i);
+        for (size_t j = 0; j < i; ++j)
+            if (s.methods[j].label == m.label)
+                fail(source, at, "the label '" + m.label + "' is used twice; give each entry its own \"label\"");
+        simulated = simulated || m.simulated();
+        if (m.simulated() && s.topologies.empty())
+            fail(source, at, m.method + " needs \"topologies\" to run on");
+        if (m.method == "mcmc") {
+            const Json& given = methods[i];
+            for (const char* key : {"iterations", "seed", "beta"})
+                if (given.contains(key) && hasAxis(key))
+                    fail(source, at + "/" + key, std::string("'") + key + "' is also an axis; give it in one place");
+            if (m.mcmc.iterations == 0 && m.mcmc.budget_s == 0 && !hasAxis("iterations"))
+                fail(source, at, "mcmc needs \"iterations\" (here or as an axis) or \"budget_s\"");
+        }
+    }
+    if (!s.topologies.empty() && !simulated) fail(source, "/topologies", "no simulate or mcmc method uses them");
+    for (const auto* list : {&s.networks, &s.arrays, &s.topologies})
+        for (size_t i = 0; i < list->size(); ++i)
+            for (size_t j = 0; j < i; ++j)
+                if ((*list)[j].label == (*list)[i].label) {
+                    const std::string key = list == &s.networks ? "networks" : list == &s.arrays ? "arrays" : "topologies";
+                    fail(source, "/" + key + "/" + std::to_string(i), "'" + (*list)[i].label + "' is listed twice");
+                }
+    const auto dims = dimensions(s);
+    if (f.has("zip")) s.zip = readZip(f.raw("zip"), dims, source);
+    if (f.has("exclude")) s.exclude = readExclude(f.raw("exclude"), dims, source);
+    f.finish();
+    return s;
+}
+
+Spec loadSpec(const std::string& path, const std::string& examples_dir) {
+    return readSpec(readTextFile(path), path, fs::path(path).parent_path().string(), examples_dir);
+}
+
+}  // namespace partita::sweep

@@ -109,6 +109,11 @@ public:
     // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
     // error naming the file is shown and returned; nothing else changes.
     bool loadTopology(const QString& path, QString* error = nullptr);
+    // File ▸ Generate topology…: the dialog, and what its Use does: the generated graph joins the
+    // topology list (keyed "generated:" + its name) and is chosen, as a loaded file is.
+    void generateTopology();
+    void useTopology(const sim::Topology& topology);
+    std::shared_ptr<const sim::Topology> chosenTopology() const;  // nullptr when none
     // A partita-soap/1 strategy for the loaded network: becomes Simulate's strategy file.
     bool loadSoapStrategy(const QString& path, QString* error = nullptr);
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters

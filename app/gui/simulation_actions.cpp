@@ -9,6 +9,7 @@
 
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
+#include "app/gui/topology_generate_dialog.h"
 #include "core/run/simulation_run.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
@@ -100,6 +101,28 @@ bool MainWindow::loadTopology(const QString& given, QString* error) {
         reportError(message);
         return false;
     }
+}
+
+void MainWindow::generateTopology() {
+    TopologyGenerateDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    if (const auto topology = dialog.topology()) useTopology(*topology);
+}
+
+void MainWindow::useTopology(const sim::Topology& topology) {
+    const QString title = q(topology.name);
+    const QString key = "generated:" + title;  // a stored run keeps the graph itself, not this key
+    topologies_[key] = std::make_shared<const sim::Topology>(topology);
+    sim_params_->addTopologyFile(key, title);
+    sim_params_->setTopology(key);
+    if (!simulationMethod()) setMethodKey("simulate");
+    updateMethodFields();
+    statusBar()->showMessage(tr("Topology %1 chosen: press Run to simulate on it").arg(title), 8000);
+}
+
+std::shared_ptr<const sim::Topology> MainWindow::chosenTopology() const {
+    const auto it = topologies_.find(sim_params_->topology());
+    return it == topologies_.end() ? nullptr : it->second;
 }
 
 bool MainWindow::loadSoapStrategy(const QString& given, QString* error) {

@@ -13,6 +13,7 @@
 
 #include "core/model/array.h"
 #include "core/sim/topology_generate.h"
+#include "core/sim/topology_levels.h"
 
 namespace partita::gui {
 
@@ -61,6 +62,7 @@ QString parseDims(const QString& text, std::vector<std::int64_t>* dims) {
 
 TopologyGenerateDialog::TopologyGenerateDialog(QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("Generate topology"));
+    setMinimumWidth(460);
     form_ = new QFormLayout(this);
     shape_ = new QComboBox(this);
     shape_->setObjectName("gen-shape");
@@ -100,6 +102,7 @@ TopologyGenerateDialog::TopologyGenerateDialog(QWidget* parent) : QDialog(parent
     name_->setPlaceholderText(tr("from the shape and sizes"));
     summary_ = new QLabel(this);
     summary_->setObjectName("gen-summary");
+    summary_->setWordWrap(true);  // a cluster's name is long: the dialog keeps its width
     form_->addRow(summary_);
     problem_label_ = new QLabel(this);
     problem_label_->setObjectName("gen-problem");
@@ -261,11 +264,23 @@ void TopologyGenerateDialog::refresh() {
 
 QString TopologyGenerateDialog::summary() const {
     if (!topology_) return {};
-    return tr("%1: %2 devices, %3 switches, %4 links (one per direction)")
-        .arg(QString::fromStdString(topology_->name))
-        .arg(topology_->deviceCount())
-        .arg(topology_->switches.size())
-        .arg(topology_->links.size());
+    QString text = tr("%1: %2 devices, %3 switches, %4 links (one per direction)")
+                       .arg(QString::fromStdString(topology_->name))
+                       .arg(topology_->deviceCount())
+                       .arg(topology_->switches.size())
+                       .arg(topology_->links.size());
+    // The bisection (core's first level figure) costs a max flow per group of every level: only for
+    // the small power-of-two machines a plan by HyPar/AccPar would use anyway.
+    const int d = topology_->deviceCount();
+    if (d >= 2 && d <= 256 && (d & (d - 1)) == 0) {
+        try {
+            const double bw = sim::bisectionLevelBandwidths(*topology_).front();
+            text += tr(", bisection %1 GB/s").arg(bw / 1e9, 0, 'g', 4);
+        } catch (const std::exception&) {
+            // No figure rather than no summary.
+        }
+    }
+    return text;
 }
 
 std::optional<sim::Topology> TopologyGenerateDialog::topology() {

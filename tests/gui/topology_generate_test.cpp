@@ -69,7 +69,7 @@ private slots:
         });
         w.findChild<QAction*>("generate-topology")->trigger();
         QVERIFY(driven);
-        QCOMPARE(summary, QString("ring 8: 8 devices, 0 switches, 16 links (one per direction)"));
+        QCOMPARE(summary, QString("ring 8: 8 devices, 0 switches, 16 links (one per direction), bisection 100 GB/s"));
         sim::LinkSpec link;
         link.bandwidth_Bps = 50e9;
         link.latency_s = 200e-9;

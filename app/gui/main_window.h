@@ -114,6 +114,9 @@ public:
     // A topology from elsewhere than a preset (a file, the topology editor) under `key` (its path, or
     // "editor:<name>"): added to the topology list and chosen, and Simulate becomes the method.
     void useTopology(std::shared_ptr<const sim::Topology> topology, const QString& key);
+    // File ▸ Generate topology…: the dialog; its Use chooses the graph under "generated:" + its name.
+    void generateTopology();
+    std::shared_ptr<const sim::Topology> chosenTopology() const;  // nullptr when none
     // A partita-soap/1 strategy for the loaded network: becomes Simulate's strategy file.
     bool loadSoapStrategy(const QString& path, QString* error = nullptr);
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters

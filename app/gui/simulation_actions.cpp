@@ -11,6 +11,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/topology_editor_tab.h"
 #include "core/sim/topology_check.h"
+#include "app/gui/topology_generate_dialog.h"
 #include "core/run/simulation_run.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
@@ -117,6 +118,14 @@ bool MainWindow::loadTopology(const QString& given, QString* error) {
     }
 }
 
+void MainWindow::generateTopology() {
+    TopologyGenerateDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    // A stored run keeps the graph itself, not this key.
+    if (const auto topology = dialog.topology())
+        useTopology(std::make_shared<const sim::Topology>(*topology), "generated:" + q(topology->name));
+}
+
 void MainWindow::useTopology(std::shared_ptr<const sim::Topology> topology, const QString& key) {
     const QString title = q(topology->name);
     topologies_[key] = std::move(topology);
@@ -125,6 +134,11 @@ void MainWindow::useTopology(std::shared_ptr<const sim::Topology> topology, cons
     if (!simulationMethod()) setMethodKey("simulate");
     updateMethodFields();
     statusBar()->showMessage(tr("Topology %1 chosen: press Run to simulate on it").arg(title), 8000);
+}
+
+std::shared_ptr<const sim::Topology> MainWindow::chosenTopology() const {
+    const auto it = topologies_.find(sim_params_->topology());
+    return it == topologies_.end() ? nullptr : it->second;
 }
 
 bool MainWindow::loadSoapStrategy(const QString& given, QString* error) {

@@ -121,6 +121,9 @@ void MainWindow::buildActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName("file");
     file->addAction(open);
+    QAction* generate = file->addAction(tr("&Generate topology…"), this, &MainWindow::generateTopology);
+    generate->setObjectName("generate-topology");
+    generate->setToolTip(tr("A ring, torus, mesh, switch, cluster or array of your sizes, for Simulate and MCMC"));
     recent_menu_ = file->addMenu(tr("Open &recent"));
     file->addSeparator();
     // The shown view's targets only, by name; built when the menu opens.

@@ -175,7 +175,8 @@ void SimParamsEditor::addPreset(const QString& name, const QString& title) {
 void SimParamsEditor::addTopologyFile(const QString& path, const QString& title) {
     if (topology_->findData(path) < 0) {
         const int at = topology_->count() - 2;
-        topology_->insertItem(at, title + " · " + QFileInfo(path).fileName(), path);
+        // A file by its name too; a key that is not a path (a generated graph) by its title alone.
+        topology_->insertItem(at, QFileInfo(path).isAbsolute() ? title + " · " + QFileInfo(path).fileName() : title, path);
         topology_->setItemData(at, QStringLiteral("file"), kKindRole);
         topology_->setItemData(at, path, Qt::ToolTipRole);
     }

@@ -1,11 +1,18 @@
 #include "app/gui/topology_editor_tab.h"
 
+#include <QDir>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QUndoStack>
 
 #include "app/gui/export_entries.h"
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
+#include "core/io/array_io.h"
+#include "core/sim/topology_levels.h"
 #include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {
@@ -25,6 +32,7 @@ TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), win
                 }
                 window_.useTopology(std::move(routed), origin);
             });
+    connect(view_, &TopologyEditorView::arrayChosen, this, &TopologyEditorTab::useAsArray);
     ViewEntry entry{"topology-editor", view_, [this] { return view_; },
                     [this] {
                         // An empty editor shows the P100 cluster with a device just added (so not yet linked:
@@ -41,6 +49,34 @@ TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), win
                                   [this] { return view_->linksCsv(); }, [this] { return ready(); })}};
     entry.undo = &view_->undoStack();
     window.views().add(std::move(entry));
+}
+
+void TopologyEditorTab::useAsArray(const sim::Topology& topology) {
+    // The window's arrays are files (the library lists and reopens them): the derived array is
+    // written to the user's data directory and loaded from there.
+    Array array;
+    try {
+        array = sim::arrayFromTopology(topology);
+    } catch (const std::exception& e) {
+        window_.statusBar()->showMessage(tr("Not an array for HyPar/AccPar: %1").arg(QString::fromStdString(e.what())), 10000);
+        return;
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/arrays";
+    QString stem = QString::fromStdString(topology.name).replace(QRegularExpression("[^A-Za-z0-9_.-]+"), "-");
+    if (stem.isEmpty() || stem.startsWith('.')) stem = "topology" + stem;
+    const QString path = dir + "/" + stem + ".json";
+    QSaveFile file(path);
+    if (!QDir().mkpath(dir) || !file.open(QIODevice::WriteOnly) ||
+        file.write(QByteArray::fromStdString(writeArrayJson(array))) < 0 || !file.commit()) {
+        window_.showStatus(tr("Could not write %1: %2").arg(path, file.errorString()));
+        return;
+    }
+    if (window_.loadArray(path))
+        window_.statusBar()->showMessage(tr("HyPar and AccPar now plan for %1 (%2 levels; written to %3)")
+                                             .arg(QString::fromStdString(array.name))
+                                             .arg(array.levels)
+                                             .arg(path),
+                                         10000);
 }
 
 QString TopologyEditorTab::ready() const {

@@ -1,11 +1,15 @@
 #pragma once
 // The topology editor in the window (issue 17): the "Topology editor" tab (widgets/topology_editor),
 // its view entry ("topology-editor": screenshots, its undo stack in Edit ▸ Undo / Redo while shown)
-// and "Use for Simulate", which makes the edited topology the one Simulate and MCMC run on.
+// "Use for Simulate", which makes the edited topology the one Simulate and MCMC run on, and "Use for
+// HyPar/AccPar", which derives an array from it (core/sim/topology_levels.h) and loads it.
 #include <QObject>
 
 namespace partita {
 class TopologyEditorView;
+namespace sim {
+class Topology;
+}
 }
 
 namespace partita::gui {
@@ -19,6 +23,7 @@ public:
     TopologyEditorView* view() const { return view_; }
 
 private:
+    void useAsArray(const sim::Topology& topology);
     QString ready() const;  // "" or why there is nothing to export
 
     MainWindow& window_;

@@ -12,6 +12,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QStatusBar>
 #include <QTest>
 
 #include "app/gui/main_window.h"
@@ -20,6 +21,7 @@
 #include "core/sim/baselines.h"
 #include "core/sim/simulator.h"
 #include "core/sim/topology_check.h"
+#include "core/sim/topology_levels.h"
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/simulation/simulation_view.h"
 #include "widgets/topology_editor/topology_editor_view.h"
@@ -154,6 +156,33 @@ private slots:
         v->selectLinkRows({0});
         v->removeSelectedLinks();
         QVERIFY(v->document().links.empty());
+    }
+
+    // A drawn machine gets a HyPar/AccPar plan: the levels' bandwidths by bisection of its graph.
+    void useForHyparAccparDerivesTheArray() {
+        MainWindow w(vgg());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("topology-editor");
+        TopologyEditorView* v = w.topologyEditor()->view();
+        const QString torus = kExamples + "/topologies/hmc-torus-16.json";
+        QVERIFY(v->open(torus));
+        click(v->button("use-array"));
+        QVERIFY(w.jobs().waitForIdle());
+        const Array array = w.inputs()->array;
+        QCOMPARE(array.levels, 4);
+        QCOMPARE(array.level_bandwidth_Bps, sim::bisectionLevelBandwidths(sim::loadTopology(torus.toStdString())));
+        QVERIFY(w.statusBar()->currentMessage().contains("4 levels"));
+        // Six devices are not 2^H: refused with the reason, the array unchanged.
+        click(v->button("new"));
+        for (int k = 0; k < 6; ++k) click(v->button("add-device"));
+        for (int k = 0; k < 6; ++k) {
+            v->selectVertices({k, (k + 1) % 6});
+            click(v->button("add-link"));
+        }
+        click(v->button("use-array"));
+        QVERIFY(w.statusBar()->currentMessage().startsWith("Not an array for HyPar/AccPar"));
+        QCOMPARE(w.inputs()->array.level_bandwidth_Bps, array.level_bandwidth_Bps);
     }
 
     void zeroBandwidthFileShowsTheValidationMessage() {

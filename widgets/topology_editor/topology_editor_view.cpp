@@ -81,7 +81,10 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     QPushButton* redo = makeButton("redo", tr("Redo"), tr("Redo the edit undone last (Ctrl+Shift+Z)"));
     QPushButton* use = makeButton("use", tr("Use for Simulate"),
                                   tr("Simulate and MCMC run on this topology (it must have no problems)"));
-    for (QPushButton* b : {fresh, open_b, save, undo, redo, use}) files->addWidget(b);
+    QPushButton* use_array = makeButton("use-array", tr("Use for HyPar/AccPar"),
+                                        tr("HyPar and AccPar plan for these devices (2^H alike ones), with each "
+                                           "level's bandwidth found by recursive bisection of this graph"));
+    for (QPushButton* b : {fresh, open_b, save, undo, redo, use, use_array}) files->addWidget(b);
     root->addLayout(files);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -167,6 +170,7 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     connect(&stack_, &QUndoStack::canUndoChanged, undo, &QWidget::setEnabled);
     connect(&stack_, &QUndoStack::canRedoChanged, redo, &QWidget::setEnabled);
     connect(use, &QPushButton::clicked, this, &TopologyEditorView::useTopology);
+    connect(use_array, &QPushButton::clicked, this, &TopologyEditorView::useAsArray);
     connect(button("add-device"), &QPushButton::clicked, this, [this] { addDevices(1); });
     connect(button("add-switch"), &QPushButton::clicked, this, &TopologyEditorView::addSwitch);
     connect(button("add-link"), &QPushButton::clicked, this, &TopologyEditorView::addLink);
@@ -267,6 +271,7 @@ void TopologyEditorView::refresh() {
     filling_ = false;
     fillFields();
     button("use")->setEnabled(problems_.empty());
+    button("use-array")->setEnabled(problems_.empty());
     button("save")->setEnabled(problems_.empty());
 }
 
@@ -324,6 +329,14 @@ void TopologyEditorView::useTopology() {
         return;
     }
     emit topologyChosen(doc_, path_.isEmpty() || !stack_.isClean() ? "editor:" + q(doc_.name) : path_);
+}
+
+void TopologyEditorView::useAsArray() {
+    if (!problems_.empty() || doc_.devices.empty()) {
+        emit message(tr("The topology has problems: fix them first (see Problems)"));
+        return;
+    }
+    emit arrayChosen(doc_);
 }
 
 }  // namespace partita

@@ -56,6 +56,7 @@ public:
     void removeSelectedVertices();
     void removeSelectedLinks();
     void useTopology();  // emits topologyChosen when there are no problems
+    void useAsArray();   // emits arrayChosen when there are no problems
 
     // Selection by vertex ids and link-table rows (tests, the Problems list).
     std::set<int> selectedVertices() const;
@@ -80,6 +81,7 @@ public:
 signals:
     void documentChanged();
     void topologyChosen(const partita::sim::Topology& topology, const QString& origin);
+    void arrayChosen(const partita::sim::Topology& topology);  // for HyPar/AccPar's levels
     void message(const QString& text);
 
 private:

@@ -1,7 +1,7 @@
 #pragma once
 // The topology editor in the window (issue 17): the "Topology editor" tab (widgets/topology_editor),
 // its view entry ("topology-editor": screenshots, its undo stack in Edit ▸ Undo / Redo while shown)
-// "Use for Simulate", which makes the edited topology the one Simulate and MCMC run on, and "Use for
+// "Use: Simulate", which makes the edited topology the one Simulate and MCMC run on, and "Use:
 // HyPar/AccPar", which derives an array from it (core/sim/topology_levels.h) and loads it.
 #include <QObject>
 

@@ -79,9 +79,9 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     QPushButton* save = makeButton("save", tr("Save as…"), tr("Save as partita-topology/1 (refused while there are problems)"));
     QPushButton* undo = makeButton("undo", tr("Undo"), tr("Undo the last edit (Edit ▸ Undo, Ctrl+Z, while this tab is shown)"));
     QPushButton* redo = makeButton("redo", tr("Redo"), tr("Redo the edit undone last (Ctrl+Shift+Z)"));
-    QPushButton* use = makeButton("use", tr("Use for Simulate"),
+    QPushButton* use = makeButton("use", tr("Use: Simulate"),
                                   tr("Simulate and MCMC run on this topology (it must have no problems)"));
-    QPushButton* use_array = makeButton("use-array", tr("Use for HyPar/AccPar"),
+    QPushButton* use_array = makeButton("use-array", tr("Use: HyPar/AccPar"),
                                         tr("HyPar and AccPar plan for these devices (2^H alike ones), with each "
                                            "level's bandwidth found by recursive bisection of this graph"));
     for (QPushButton* b : {fresh, open_b, save, undo, redo, use, use_array}) files->addWidget(b);

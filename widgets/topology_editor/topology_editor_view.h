@@ -3,7 +3,7 @@
 // cable is one row, its two directed links edited and removed together), the selection's properties
 // checked as typed (a multi-selection sets a field on every selected row), a Problems list from
 // checkTopology (click one to select its row), and New, Open, Save as partita-topology/1. Every edit
-// is one TopologyCommand on the view's undo stack (keystrokes in one field merge). "Use for Simulate"
+// is one TopologyCommand on the view's undo stack (keystrokes in one field merge). "Use: Simulate"
 // hands a topology without problems to whoever listens (the window's Simulate and MCMC).
 #include <functional>
 #include <set>

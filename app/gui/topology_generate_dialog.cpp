@@ -2,8 +2,10 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -11,6 +13,8 @@
 #include <QPushButton>
 #include <cmath>
 
+#include "app/gui/input_files.h"
+#include "core/io/array_io.h"
 #include "core/model/array.h"
 #include "core/sim/topology_generate.h"
 #include "core/sim/topology_levels.h"
@@ -96,6 +100,20 @@ TopologyGenerateDialog::TopologyGenerateDialog(QWidget* parent) : QDialog(parent
     intra_ = combo("gen-intra", tr("Inside a node"), {tr("NVLink between every pair"), tr("PCIe switches per GPU pair")});
     network_bw_ = line("gen-network-bandwidth", tr("Network (GB/s)"), "", tr("Per host link and direction; empty: the preset's"));
     network_latency_ = line("gen-network-latency", tr("Network latency (ns)"), "", tr("Empty: the preset's (500 ns)"));
+    array_file_ = combo("gen-array-file", tr("Accelerators"), {tr("2^levels alike (HMC)")});
+    array_file_->setToolTip(tr("Alike accelerators, or an array file's: its levels, shape and accelerator groups "
+                               "(heterogeneous mixes such as 64 TPU-v3 + 64 TPU-v2)"));
+    for (const QFileInfo& f : QDir(examplesDir() + "/arrays").entryInfoList({"*.json"}, QDir::Files, QDir::Name))
+        array_file_->addItem(f.fileName(), f.absoluteFilePath());
+    array_file_->addItem(tr("Other file…"));
+    connect(array_file_, &QComboBox::activated, this, [this](int index) {
+        if (index != array_file_->count() - 1) return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Array file"), examplesDir() + "/arrays",
+                                                          tr("Partita arrays (*.json)"));
+        if (path.isEmpty()) return array_file_->setCurrentIndex(0);
+        array_file_->insertItem(index, QFileInfo(path).fileName(), path);
+        array_file_->setCurrentIndex(index);
+    });
     levels_ = line("gen-levels", tr("Levels"), "4", tr("Array levels: 2^levels accelerators (1..%1)").arg(Array::kMaxLevels));
     array_shape_ = combo("gen-array-shape", tr("Array shape"), {tr("H-tree"), tr("Torus")});
     name_ = line("gen-name", tr("Name"), "", tr("Empty: a name from the shape and sizes, as the CLI gives"));
@@ -161,6 +179,11 @@ std::optional<sim::Topology> TopologyGenerateDialog::build(QString* problem) con
                                                 std::to_string(s.gpus) + " GPUs)";
             return sim::clusterTopology(s);
         }
+        if (shape == ArrayShape && !array_file_->currentData().toString().isEmpty()) {
+            Array array = loadArray(array_file_->currentData().toString().toStdString());
+            if (!name.empty()) array.name = name;
+            return sim::fromArray(array);
+        }
         if (shape == ArrayShape) {
             std::int64_t levels = 4;
             integerIn(levels_->text(), 1, Array::kMaxLevels, &levels);
@@ -220,8 +243,10 @@ void TopologyGenerateDialog::refresh() {
     form_->setRowVisible(device_, shape != ArrayShape);
     for (QWidget* w : std::initializer_list<QWidget*>{nodes_, gpus_, intra_, network_bw_, network_latency_})
         form_->setRowVisible(w, shape == Cluster);
-    form_->setRowVisible(levels_, shape == ArrayShape);
-    form_->setRowVisible(array_shape_, shape == ArrayShape);
+    const bool alike = array_file_->currentData().toString().isEmpty();  // no array file
+    form_->setRowVisible(array_file_, shape == ArrayShape);
+    form_->setRowVisible(levels_, shape == ArrayShape && alike);
+    form_->setRowVisible(array_shape_, shape == ArrayShape && alike);
 
     // Field checks: the first reason of a shown field is the dialog's problem.
     problem_.clear();
@@ -244,7 +269,7 @@ void TopologyGenerateDialog::refresh() {
     };
     check(network_bw_, shape == Cluster, tr("Network"), optional(network_bw_->text(), 0, 1e12, true));
     check(network_latency_, shape == Cluster, tr("Network latency"), optional(network_latency_->text(), 0, 1e9, false));
-    check(levels_, shape == ArrayShape, tr("Levels"), integerIn(levels_->text(), 1, Array::kMaxLevels, &i));
+    check(levels_, shape == ArrayShape && alike, tr("Levels"), integerIn(levels_->text(), 1, Array::kMaxLevels, &i));
     network_bw_->setPlaceholderText(device_->currentText() == "k80" ? "7" : "12.5");
 
     topology_.reset();

@@ -34,6 +34,8 @@ private:
 
     QFormLayout* form_ = nullptr;
     QComboBox *shape_ = nullptr, *device_ = nullptr, *intra_ = nullptr, *array_shape_ = nullptr;
+    // Alike accelerators (levels and shape), or a partita-array/1 file: AccPar's heterogeneous groups.
+    QComboBox* array_file_ = nullptr;
     QLineEdit *devices_ = nullptr, *dims_ = nullptr, *bandwidth_ = nullptr, *latency_ = nullptr, *nodes_ = nullptr,
               *gpus_ = nullptr, *network_bw_ = nullptr, *network_latency_ = nullptr, *levels_ = nullptr, *name_ = nullptr;
     QLabel *summary_ = nullptr, *problem_label_ = nullptr;

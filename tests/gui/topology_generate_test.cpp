@@ -1,6 +1,8 @@
 // File ▸ Generate topology… as a user drives it: the dialog's ring equals core's generator for the
 // same parameters and becomes Simulate's topology; a value out of the CLI's range disables Use and
 // says why; Save writes a partita-topology/1 file that reads back as the same graph.
+#include <set>
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -17,6 +19,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "app/gui/topology_generate_dialog.h"
+#include "core/io/array_io.h"
 #include "core/sim/topology_generate.h"
 #include "tests/qt_test_util.h"
 #include "widgets/editors/sim_params_editor.h"
@@ -107,6 +110,26 @@ private slots:
         QCOMPARE(problemText(d), QString("a cluster needs 1..4096 GPUs in all"));
         shoot(d, "topology-generate-cluster.png");
         QVERIFY(!useButton(d)->isEnabled());
+    }
+
+    // A heterogeneous mix, as AccPar's arrays: the array file's groups, graph equal to core's for it.
+    void aMixedArrayFromItsFile() {
+        TopologyGenerateDialog d;
+        d.findChild<QComboBox*>("gen-shape")->setCurrentIndex(6);  // HyPar/AccPar array
+        auto* file = d.findChild<QComboBox*>("gen-array-file");
+        const int mixed = file->findText("tpu-mixed-128.json");
+        QVERIFY(mixed > 0);
+        file->setCurrentIndex(mixed);
+        QVERIFY(d.findChild<QLineEdit*>("gen-levels")->isHidden());
+        const auto t = d.topology();
+        QVERIFY(t);
+        const Array array = loadArray(std::string(PARTITA_EXAMPLES_DIR) + "/arrays/tpu-mixed-128.json");
+        QVERIFY(*t == sim::fromArray(array));
+        QCOMPARE(t->deviceCount(), 128);
+        std::set<std::string> kinds;
+        for (const sim::ComputeDevice& device : t->devices) kinds.insert(device.kind);
+        QCOMPARE(kinds.size(), size_t{2});
+        QVERIFY(d.summary().startsWith(QString::fromStdString(t->name) + ": 128 devices"));
     }
 
     void saveWritesTheSameGraph() {

@@ -296,7 +296,7 @@ void MainWindow::restoreSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (!releaseViews()) return event->ignore();
+    if (!releaseViews() || !topology_editor_->maybeSave()) return event->ignore();
     keepGrid();  // an edit the user made is not lost by closing
     jobs_.cancel();
     if (options_.screenshot.isEmpty()) {

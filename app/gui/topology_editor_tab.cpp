@@ -1,6 +1,8 @@
 #include "app/gui/topology_editor_tab.h"
 
 #include <QDir>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
@@ -77,6 +79,24 @@ void TopologyEditorTab::useAsArray(const sim::Topology& topology) {
                                              .arg(array.levels)
                                              .arg(path),
                                          10000);
+}
+
+bool TopologyEditorTab::maybeSave() {
+    if (view_->undoStack().isClean() || !window_.dialogsAllowed() || !window_.isVisible()) return true;
+    const auto answer = QMessageBox::question(
+        &window_, tr("Unsaved topology"),
+        tr("The topology %1 in the topology editor has unsaved changes. Save them?")
+            .arg(QString::fromStdString(view_->document().name)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard) return true;
+    if (answer == QMessageBox::Cancel) return false;
+    const QString path = QFileDialog::getSaveFileName(&window_, tr("Save topology"), view_->path(),
+                                                      tr("Partita topologies (*.json)"));
+    if (path.isEmpty()) return false;
+    QString error;
+    if (view_->saveAs(path, &error)) return true;
+    QMessageBox::warning(&window_, tr("Topology not saved"), error);
+    return false;
 }
 
 QString TopologyEditorTab::ready() const {

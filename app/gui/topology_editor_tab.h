@@ -21,6 +21,8 @@ class TopologyEditorTab : public QObject {
 public:
     explicit TopologyEditorTab(MainWindow& window);
     TopologyEditorView* view() const { return view_; }
+    // Unsaved edits when the window closes: Save (a file dialog), Discard or Cancel (false).
+    bool maybeSave();
 
 private:
     void useAsArray(const sim::Topology& topology);

@@ -2,18 +2,21 @@
 // devices drawn from an empty editor through its buttons and fields, saved and read back equal,
 // simulated (VGG-A, DP) with the engine's step time, undone back to empty; a topology file with a
 // zero-bandwidth link refused with the validation message naming the file and the link.
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QStatusBar>
 #include <QTest>
+#include <QTimer>
 
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
@@ -183,6 +186,34 @@ private slots:
         click(v->button("use-array"));
         QVERIFY(w.statusBar()->currentMessage().startsWith("Not an array for HyPar/AccPar"));
         QCOMPARE(w.inputs()->array.level_bandwidth_Bps, array.level_bandwidth_Bps);
+    }
+
+    // Unsaved edits are not lost by closing the window: Cancel keeps it open, Discard closes.
+    void closingWithUnsavedEditsAsks() {
+        MainWindow w(vgg());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("topology-editor");
+        TopologyEditorView* v = w.topologyEditor()->view();
+        click(v->button("add-device"));
+        QVERIFY(!v->undoStack().isClean());
+        const auto answer = [](QMessageBox::StandardButton button, QString* text) {
+            QTimer::singleShot(0, [button, text] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                if (!box) return;
+                *text = box->text();
+                box->button(button)->click();
+            });
+        };
+        QString asked;
+        answer(QMessageBox::Cancel, &asked);
+        QVERIFY(!w.close());
+        QVERIFY(asked.contains("unsaved changes"));
+        QVERIFY(w.isVisible());
+        asked.clear();
+        answer(QMessageBox::Discard, &asked);
+        QVERIFY(w.close());
+        QVERIFY(!asked.isEmpty());
     }
 
     void zeroBandwidthFileShowsTheValidationMessage() {

@@ -202,8 +202,11 @@ BoundaryRow Evaluator::evaluateLayer(size_t l, const LayerChoice& choice) const 
         }
     }
     for (size_t c = 0; c < un; ++c) r.max_port_flits = std::max({r.max_port_flits, inject[c], eject[c]});
-    const double serial = mp.count_ports ? std::max(r.max_link_flits, r.max_port_flits) : r.max_link_flits;
-    if (serial > 0) r.comm_cycles = std::ceil(serial / mp.channels) + r.longest_hops * (mp.router_cycles + mp.link_cycles);
+    const bool burst = mp.comm == CommModel::Burst;
+    const double serial = burst || mp.count_ports ? std::max(r.max_link_flits, r.max_port_flits) : r.max_link_flits;
+    if (serial > 0)
+        r.comm_cycles = std::ceil(serial / (burst ? mp.burst_rate : mp.channels)) +
+                        r.longest_hops * (mp.router_cycles + mp.link_cycles);
     return r;
 }
 

@@ -40,8 +40,9 @@ struct BoundaryRow {
     double max_port_flits = 0;   // the busiest injection or ejection port
     int bottleneck_from = -1, bottleneck_to = -1;  // the busiest link, -1 without traffic
     int longest_hops = 0;
-    // ceil(max link flits / channels) + longest hops x (router + link); with
-    // MeshParams::count_ports the busiest port counts when it exceeds the busiest link.
+    // Burst: ceil(max(busiest port, busiest link) flits / burst_rate) + longest hops x (router + link).
+    // Ideal: ceil(max link flits / channels) + the same latency; with MeshParams::count_ports the
+    // busiest port counts when it exceeds the busiest link.
     double comm_cycles = 0;
     double compute_cycles = 0;   // the slowest core
     double macs = 0, weights = 0;

@@ -109,6 +109,24 @@ Mask whatIfMask(const Matrix& distance, const std::vector<double>& keep, std::ui
     return m;
 }
 
+Mask exactMask(const Matrix& distance, const std::vector<double>& keep, std::uint64_t seed) {
+    const Matrix p = keepMatrix(distance, keep);
+    std::map<int, std::vector<std::pair<size_t, size_t>>> classes;  // distance -> blocks, row-major
+    for (size_t i = 0; i < p.size(); ++i)
+        for (size_t j = 0; j < p.size(); ++j) classes[static_cast<int>(distance[i][j])].push_back({i, j});
+    std::mt19937_64 rng(seed);
+    Mask m(p.size(), std::vector<int>(p.size(), 0));
+    for (auto& [d, blocks] : classes) {
+        // Fisher-Yates with unit(), so the choice does not depend on the library's shuffle.
+        for (size_t k = blocks.size(); k > 1; --k)
+            std::swap(blocks[k - 1], blocks[static_cast<size_t>(unit(rng) * static_cast<double>(k))]);
+        const auto [i0, j0] = blocks.front();
+        const auto kept = static_cast<size_t>(std::llround(p[i0][j0] * static_cast<double>(blocks.size())));
+        for (size_t k = 0; k < kept; ++k) m[blocks[k].first][blocks[k].second] = 1;
+    }
+    return m;
+}
+
 std::vector<double> parseKeep(const std::string& text) {
     std::map<int, double> byClass;
     std::stringstream ss(text);

@@ -36,6 +36,10 @@ Mask thresholdMask(const Matrix& norms, double tau);
 // Seeded what-if mask: block (i, j) is kept with probability keep[d(i,j)]; the
 // last entry applies to every farther distance. Deterministic for a seed.
 Mask whatIfMask(const Matrix& distance, const std::vector<double>& keep, std::uint64_t seed);
+// Seeded what-if mask with exact counts (spec Part D1, L3): of the N_d blocks at distance d it
+// keeps round(keep[d] x N_d), chosen by a seeded shuffle, so a probability is also the kept share
+// of that class and the traffic rate does not scatter with the seed. Same keep convention as above.
+Mask exactMask(const Matrix& distance, const std::vector<double>& keep, std::uint64_t seed);
 // "d0=1,d1=0.5,d2=0" -> {1, 0.5, 0}; missing classes up to the largest one
 // given are an error, values must lie in [0, 1].
 std::vector<double> parseKeep(const std::string& text);

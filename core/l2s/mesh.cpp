@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "core/util/enum_names.h"
+
 namespace partita::l2s {
 
 namespace {
@@ -41,6 +43,17 @@ std::pair<int, int> parseMeshShape(const std::string& text) {
                                 " cores, more than the largest supported mesh holds");
 }
 
+namespace {
+constexpr EnumName<CommModel> kCommModels[] = {{CommModel::Burst, "burst"}, {CommModel::Ideal, "ideal"}};
+}  // namespace
+
+const char* commModelName(CommModel m) { return enumName(kCommModels, m); }
+
+CommModel parseCommModel(const std::string& name) {
+    if (auto m = parseEnum(kCommModels, name)) return *m;
+    throw std::invalid_argument("communication model '" + name + "': expected burst or ideal");
+}
+
 std::string coreName(int core) { return "c" + std::to_string(core); }
 
 Mesh::Mesh(MeshParams params) : p_(params) {
@@ -58,6 +71,7 @@ Mesh::Mesh(MeshParams params) : p_(params) {
     positive(p_.flit_bytes, "flit bytes");
     positive(p_.packet_flits, "packet flits");
     positive(p_.channels, "channels");
+    positive(p_.burst_rate, "burst rate (flits/cycle/node)");
     positive(p_.clock_hz, "clock");
     if (p_.router_cycles < 0 || p_.link_cycles < 0 || p_.e_link_j < 0 || p_.e_router_j < 0)
         throw std::invalid_argument("mesh: router/link cycles and energies must not be negative");

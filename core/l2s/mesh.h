@@ -15,6 +15,15 @@ namespace partita::l2s {
 
 using Matrix = std::vector<std::vector<double>>;  // n x n, [row][col]
 
+// How a layer boundary's communication is timed (spec Part D1, L2).
+// Burst (default): the busiest injection port, ejection port or link drains at an effective
+// `burst_rate` flits/cycle, because the all-gather's transfers start together and block each
+// other (paper SIII-B). Ideal (spec B4, the old default): the busiest link at `channels` flits/cycle.
+// Both add the longest path's latency, longest hops x (router + link) cycles.
+enum class CommModel { Burst, Ideal };
+const char* commModelName(CommModel m);             // "burst", "ideal"
+CommModel parseCommModel(const std::string& name);  // throws std::invalid_argument
+
 // Table II values [P] and engine defaults [A]; every one is a parameter.
 struct MeshParams {
     int cores = 16;
@@ -32,6 +41,8 @@ struct MeshParams {
     // (channels flits per cycle each), where an all-gather's burst queues [A].
     // Off by default: spec B4 times the busiest mesh link only.
     bool count_ports = false;
+    CommModel comm = CommModel::Burst;
+    double burst_rate = 0.4;         // effective flits/cycle/node under Burst [A] (Part D1: ~ BookSim saturation)
 };
 
 // The largest mesh. Routes and link tables are O(cores), but an evaluation keeps, for every layer

@@ -4,7 +4,21 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/util/enum_names.h"
+
 namespace partita::l2s {
+
+namespace {
+constexpr EnumName<ComputeModel> kComputeModels[] = {{ComputeModel::LaneFilling, "lane-filling"},
+                                                     {ComputeModel::ChannelOnly, "channel-only"}};
+}  // namespace
+
+const char* computeModelName(ComputeModel m) { return enumName(kComputeModels, m); }
+
+ComputeModel parseComputeModel(const std::string& name) {
+    if (auto m = parseEnum(kComputeModels, name)) return *m;
+    throw std::invalid_argument("compute model '" + name + "': expected lane-filling or channel-only");
+}
 
 std::vector<int> balancedBlocks(int total, int n) {
     if (n < 1) throw std::invalid_argument("partition: core count must be positive");
@@ -33,8 +47,10 @@ std::vector<CoreLoad> coreLoads(const WeightedLayer& layer, int n, const std::ve
         l.in_elements = cin * layer.in_hw;
         l.weights = layer.kernel_area * cin * l.channels;
         l.macs = l.weights * layer.conv_hw;
-        l.compute_cycles = layer.conv_hw * layer.kernel_area * std::ceil(l.channels / double(p.pe_outputs)) *
-                           std::ceil(cin / p.pe_inputs);
+        l.compute_cycles = p.compute == ComputeModel::LaneFilling
+                               ? std::ceil(l.macs / (double(p.pe_outputs) * p.pe_inputs))
+                               : layer.conv_hw * layer.kernel_area * std::ceil(l.channels / double(p.pe_outputs)) *
+                                     std::ceil(cin / p.pe_inputs);
         l.weights_fit = l.weights * p.bytes_per_element <= p.weight_buffer_bytes;
         l.data_fit = l.in_elements * p.bytes_per_element <= p.data_buffer_bytes &&
                      l.out_elements * p.bytes_per_element <= p.data_buffer_bytes;

@@ -2,14 +2,24 @@
 // The intra-layer output-channel partitioner (spec mpt-l2s B3, feature L2):
 // core c owns a contiguous, balanced block of a layer's kernels (fc: output
 // neurons) and reads the whole input, or 1/n of it when the layer is grouped.
+#include <string>
 #include <vector>
 
 #include "core/model/layers.h"
 
 namespace partita::l2s {
 
+// How a core's cycles follow from its share of a layer (spec Part D1, L1).
+// LaneFilling (default): the 16x16 PEs are filled from output pixels and kernel taps too,
+// cycles = ceil(MACs_core / 256). ChannelOnly (spec B4, the old default): only channels fill
+// the lanes, so a core with 2 of LeNet conv1's 20 kernels and its 1 input uses 2/256 of them.
+enum class ComputeModel { LaneFilling, ChannelOnly };
+const char* computeModelName(ComputeModel m);             // "lane-filling", "channel-only"
+ComputeModel parseComputeModel(const std::string& name);  // throws std::invalid_argument
+
 // DianNao-style core (Table II [P]); compute as 16 outputs x 16 inputs per cycle (B4 [A]).
 struct CoreParams {
+    ComputeModel compute = ComputeModel::LaneFilling;
     int pe_outputs = 16;
     int pe_inputs = 16;
     double weight_buffer_bytes = 128 * 1024;
@@ -33,8 +43,8 @@ struct CoreLoad {
 
 // The loads of `layer` on n cores. `input_fraction[j]` is the fraction of the
 // layer's input core j really multiplies: 1 normally, 1/n when grouped, the
-// non-zero share when zero blocks are skipped. Cycles: conv_hw * K^2 *
-// ceil(C_out,core / 16) * ceil(C_in,eff / 16) (fc: conv_hw = K^2 = 1).
+// non-zero share when zero blocks are skipped. Cycles: ceil(MACs / 256) (lane-filling) or
+// conv_hw * K^2 * ceil(C_out,core / 16) * ceil(C_in,eff / 16) (channel-only; fc: conv_hw = K^2 = 1).
 std::vector<CoreLoad> coreLoads(const WeightedLayer& layer, int n, const std::vector<double>& input_fraction,
                                 const CoreParams& params);
 

@@ -19,6 +19,10 @@ struct Preset {
     // paper's; 0.5 where the paper has no SS run. Results still come from the engine.
     double ss_keep = 0.5;
     std::string note;            // shape assumptions
+    // SS_Mask keep probability of a block 1, 2 and 3 hops away [A] (spec Part D1, L3); 0 farther.
+    // Chosen so the expected traffic on the 4x4 mesh, (48 p1 + 68 p2 + 64 p3) / 240 of the
+    // all-gather, is Table IV's SS_Mask rate. {1, 0, 0} (keep the neighbours) is the old default.
+    std::vector<double> hop_keep = {1, 0, 0};
 };
 
 const std::vector<Preset>& presets();
@@ -38,6 +42,15 @@ struct PaperRow {
 const std::vector<PaperRow>& paperReference();
 // The row for (preset network title, variant, cores), or nullptr.
 const PaperRow* paperRow(const std::string& network, const std::string& variant, int cores = 16);
+
+// The share of its time the traditional baseline spends communicating, as Table IV implies
+// [C] if communication time scales with traffic and compute stays: SS_Mask's speedup S at
+// traffic rate t gives c = (1 - 1/S) / (1 - t) (MLP 42 %, LeNet 44 %, ConvNet 37 %, CaffeNet
+// 21 %). NaN without an SS_Mask row.
+double paperImpliedCommShare(const std::string& network, int cores = 16);
+// One line on why the engine's `variant` of `network` (16 cores, default models) differs from
+// the paper's figure; empty when there is no paper figure to differ from.
+std::string gapReason(const std::string& network, const std::string& variant);
 
 // Table I: bytes the traditional scheme sends per boundary, 16 cores, as printed ("28K", "2M").
 struct PaperTrafficRow {

@@ -4,10 +4,41 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/util/format.h"
+
 namespace partita::l2s {
 
 std::vector<double> ssKeep(double p) { return {1, p}; }
-std::vector<double> ssMaskKeep() { return {1, 1, 0}; }
+std::vector<double> ssMaskKeep(const std::vector<double>& hop) {
+    if (hop.size() != 3) throw std::invalid_argument("SS_Mask keep: expected 3 probabilities (1, 2, 3 hops)");
+    return {1, hop[0], hop[1], hop[2], 0};
+}
+
+std::vector<double> parseHopKeep(const std::string& text) {
+    std::vector<double> hop;
+    std::stringstream ss(text);
+    std::string item;
+    const std::string expected = "hop keep '" + text + "': expected three probabilities in [0, 1], e.g. 1,0.53,0";
+    while (std::getline(ss, item, ',')) {
+        size_t used = 0;
+        double p = -1;
+        try {
+            p = std::stod(item, &used);
+        } catch (const std::exception&) {
+            throw std::invalid_argument(expected);
+        }
+        if (used != item.size() || !(p >= 0 && p <= 1)) throw std::invalid_argument(expected);
+        hop.push_back(p);
+    }
+    if (hop.size() != 3) throw std::invalid_argument(expected);
+    return hop;
+}
+
+std::string hopKeepText(const std::vector<double>& hop) {
+    std::string s;
+    for (double p : hop) s += (s.empty() ? "" : ",") + formatNumber(p);
+    return s;
+}
 
 namespace {
 int layerIndex(const LayerTable& layers, const std::string& name) {
@@ -17,6 +48,8 @@ int layerIndex(const LayerTable& layers, const std::string& name) {
     for (const auto& w : layers.layers) known += (known.empty() ? "" : ", ") + w.name;
     throw std::invalid_argument("unknown layer '" + name + "' (layers: " + known + ")");
 }
+// A distinct stream per layer, so one layer's mask does not depend on the others.
+std::uint64_t layerSeed(std::uint64_t seed, size_t l) { return seed ^ (0x9E3779B97F4A7C15ull * (l + 1)); }
 }  // namespace
 
 Strategy buildStrategy(const LayerTable& layers, const Mesh& mesh, const StrategySpec& spec) {
@@ -49,9 +82,9 @@ Strategy buildStrategy(const LayerTable& layers, const Mesh& mesh, const Strateg
         }
         if (scheme[l] != Scheme::Sparse) continue;
         const auto it = spec.masks.find(layers[l].name);
-        // A distinct stream per layer, so one layer's mask does not depend on the others.
         strategy[l].nz = it != spec.masks.end() ? it->second
-                                                : whatIfMask(d, spec.keep, spec.seed ^ (0x9E3779B97F4A7C15ull * (l + 1)));
+                                                : spec.exact ? exactMask(d, spec.keep, layerSeed(spec.seed, l))
+                                                             : whatIfMask(d, spec.keep, layerSeed(spec.seed, l));
     }
     return strategy;
 }

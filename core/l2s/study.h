@@ -19,13 +19,18 @@ struct StrategySpec {
     // imported mask (the engine cannot train). Default = SS_Mask-like: d <= 1 kept.
     std::vector<double> keep = {1, 1, 0};
     std::uint64_t seed = 1;
+    bool exact = false;                       // exactMask (kept counts per distance) instead of whatIfMask
     std::map<std::string, Mask> masks;        // imported NZ masks; a layer listed here is sparse
 };
 
 // Keep probabilities of the two what-if defaults [A]: SS keeps every remote block
-// with one probability p (distance-blind); SS_Mask keeps d <= 1 and prunes farther blocks.
+// with one probability p (distance-blind); SS_Mask keeps a block h = 1, 2, 3 hops away with
+// hop[h - 1] and prunes farther ones ({1, 0, 0}: the neighbours only, the old default).
 std::vector<double> ssKeep(double p);
-std::vector<double> ssMaskKeep();
+std::vector<double> ssMaskKeep(const std::vector<double>& hop = {1, 0, 0});
+// "0.55,0,0" -> {0.55, 0, 0}: three probabilities in [0, 1]; throws std::invalid_argument.
+std::vector<double> parseHopKeep(const std::string& text);
+std::string hopKeepText(const std::vector<double>& hop);  // "0.55,0,0"
 
 // Throws std::invalid_argument naming the layer for unknown names, a grouped
 // choice that is not valid, or an imported mask of the wrong size.

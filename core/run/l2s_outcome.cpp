@@ -21,11 +21,11 @@ constexpr L2sScenario kScenarios[] = {L2sScenario::Baseline, L2sScenario::Ss, L2
 L2sOutcome::CoreCount atCores(const l2s::Evaluator& ev, const l2s::Preset& preset, L2sScenario s, int n) {
     L2sOutcome::CoreCount point{n, NAN, NAN};
     try {
-        l2s::MeshParams mesh;
+        l2s::MeshParams mesh = ev.mesh().params();  // the same NoC model at n cores
         mesh.cores = n;
+        mesh.width = mesh.height = 0;
         const l2s::Evaluator at(ev.layers(), l2s::Mesh(mesh), ev.core());
-        const auto points =
-            l2s::coreSweep(ev.layers(), {n}, l2sScenarioSpec(at, preset, s), l2s::MeshParams{}, ev.core());
+        const auto points = l2s::coreSweep(ev.layers(), {n}, l2sScenarioSpec(at, preset, s), mesh, ev.core());
         point.speedup = points.at(0).vs.speedup;
         point.comm_speedup = points.at(0).vs.comm_speedup;
     } catch (const std::exception&) {
@@ -41,7 +41,7 @@ L2sOutcome l2sOutcome(const L2sSettings& settings, const CancelFn& cancel) {
     check(cancel);
     std::shared_ptr<const l2s::Evaluator> ev = l2sEvaluator(settings);
     out.evaluator = ev;
-    out.preset = l2sPreset(settings.preset, ev->layers());
+    out.preset = l2sPreset(settings, ev->layers());
     out.strategies = l2sStrategies(*ev, out.preset, settings.scenario, settings.schemes);
     out.settings = settings;
     out.settings.schemes = schemesOf(out.strategies.shown);

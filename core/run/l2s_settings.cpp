@@ -45,11 +45,26 @@ l2s::Preset l2sPreset(const std::string& key, const LayerTable& layers) {
     return l2s::preset(key);
 }
 
+l2s::Preset l2sPreset(const L2sSettings& s, const LayerTable& layers) {
+    l2s::Preset p = l2sPreset(s.preset, layers);
+    if (!s.hop_keep.empty()) p.hop_keep = s.hop_keep;
+    return p;
+}
+
+std::vector<double> l2sHopKeep(const L2sSettings& s) {
+    if (!s.hop_keep.empty()) return s.hop_keep;
+    return s.preset.ends_with(".json") ? l2s::Preset{}.hop_keep : l2s::preset(s.preset).hop_keep;
+}
+
 std::unique_ptr<l2s::Evaluator> l2sEvaluator(const L2sSettings& s) {
     LayerTable layers = weightedLayers(readNetworkJson(s.network_json, "L2S network '" + s.preset + "'"));
     l2s::MeshParams mesh;
     mesh.cores = s.cores;
-    return std::make_unique<l2s::Evaluator>(std::move(layers), l2s::Mesh(mesh));
+    mesh.comm = s.comm;
+    mesh.burst_rate = s.burst_rate;
+    l2s::CoreParams core;
+    core.compute = s.compute;
+    return std::make_unique<l2s::Evaluator>(std::move(layers), l2s::Mesh(mesh), core);
 }
 
 l2s::StrategySpec l2sScenarioSpec(const l2s::Evaluator& ev, const l2s::Preset& p, L2sScenario s) {
@@ -62,7 +77,8 @@ l2s::StrategySpec l2sScenarioSpec(const l2s::Evaluator& ev, const l2s::Preset& p
         break;
     case L2sScenario::SsMask:
         spec.scheme = l2s::Scheme::Sparse;
-        spec.keep = l2s::ssMaskKeep();
+        spec.keep = l2s::ssMaskKeep(p.hop_keep);
+        spec.exact = true;
         break;
     case L2sScenario::Grouped:
         // The paper's grouped layers, where they divide on this mesh (LeNet's 20/50 channels never do on 16).
@@ -106,7 +122,7 @@ std::vector<l2s::Scheme> schemesOf(const l2s::Strategy& strategy) {
 
 L2sResult evaluateL2s(const L2sSettings& s) {
     const auto ev = l2sEvaluator(s);
-    const l2s::Preset preset = l2sPreset(s.preset, ev->layers());
+    const l2s::Preset preset = l2sPreset(s, ev->layers());
     const L2sStrategies st = l2sStrategies(*ev, preset, s.scenario, s.schemes);
     return {ev->evaluate(st.shown), ev->evaluate(l2s::traditionalStrategy(ev->layers()))};
 }

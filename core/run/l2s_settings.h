@@ -23,6 +23,12 @@ struct L2sSettings {
     int cores = 16;
     L2sScenario scenario = L2sScenario::SsMask;
     std::vector<l2s::Scheme> schemes;  // the shown scheme per layer; empty = the scenario's own
+    // The model options of spec Part D1 (defaults = the new models). A run stored before they
+    // existed reads back as channel-only / ideal / {1, 0, 0} (method_codec), as it was computed.
+    l2s::ComputeModel compute = l2s::ComputeModel::LaneFilling;
+    l2s::CommModel comm = l2s::CommModel::Burst;
+    double burst_rate = 0.4;     // flits/cycle/node under burst
+    std::vector<double> hop_keep;  // SS_Mask keep at 1, 2, 3 hops; empty = the preset's
 };
 
 // A preset's own file (examples_dir/networks/<its file>) names that preset's key (its paper columns
@@ -34,6 +40,11 @@ L2sSettings withL2sNetwork(L2sSettings s, const std::string& examples_dir);
 
 // The preset by key; for a file, one without paper figures (SS keeps remote blocks with p = 1/2).
 l2s::Preset l2sPreset(const std::string& key, const LayerTable& layers);
+// The same with the settings' hop_keep (when given) in place of the preset's.
+l2s::Preset l2sPreset(const L2sSettings& s, const LayerTable& layers);
+// The SS_Mask keep probabilities `s` evaluates with: its own, else its preset's ({1, 0, 0} for a
+// file). Needs no network text.
+std::vector<double> l2sHopKeep(const L2sSettings& s);
 // From network_json on a default mesh of `cores`. Throws InputError / Error / std::invalid_argument.
 std::unique_ptr<l2s::Evaluator> l2sEvaluator(const L2sSettings& s);
 

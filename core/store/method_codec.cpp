@@ -71,7 +71,14 @@ MptSettings readMptSettingsJson(const Json& json, const std::string& source) {
 Json l2sSettingsToJson(const L2sSettings& s) {
     Json schemes = Json::array();
     for (l2s::Scheme x : s.schemes) schemes.push_back(l2s::schemeName(x));
-    return {{"preset", s.preset}, {"cores", s.cores}, {"scenario", l2sScenarioName(s.scenario)}, {"schemes", schemes}};
+    return {{"preset", s.preset},
+            {"cores", s.cores},
+            {"scenario", l2sScenarioName(s.scenario)},
+            {"schemes", schemes},
+            {"compute", l2s::computeModelName(s.compute)},
+            {"comm", l2s::commModelName(s.comm)},
+            {"burst_rate", s.burst_rate},
+            {"hop_keep", l2sHopKeep(s)}};
 }
 
 L2sSettings readL2sSettingsJson(const Json& json, const std::string& source) {
@@ -90,6 +97,23 @@ L2sSettings readL2sSettingsJson(const Json& json, const std::string& source) {
         } catch (const std::invalid_argument& e) {
             throw InputError(source, place, e.what());
         }
+    }
+    // Runs stored before spec Part D1 lack the model fields: they were computed with the
+    // channel-only compute, the ideal link-load NoC and SS_Mask keeping the neighbours only.
+    s.compute = f.has("compute") ? parsed(f, "compute", l2s::parseComputeModel) : l2s::ComputeModel::ChannelOnly;
+    s.comm = f.has("comm") ? parsed(f, "comm", l2s::parseCommModel) : l2s::CommModel::Ideal;
+    s.burst_rate = f.positive("burst_rate", 0.4);
+    s.hop_keep = {1, 0, 0};
+    if (f.has("hop_keep")) {
+        const Json& hop = list(f, "hop_keep");
+        s.hop_keep.clear();
+        for (const Json& p : hop) {
+            if (!p.is_number() || !(p.get<double>() >= 0 && p.get<double>() <= 1))
+                throw InputError(source, f.pointer("hop_keep"), "expected probabilities in [0, 1], found " + excerpt(p));
+            s.hop_keep.push_back(p.get<double>());
+        }
+        if (s.hop_keep.size() != 3)
+            throw InputError(source, f.pointer("hop_keep"), "expected 3 probabilities (1, 2, 3 hops)");
     }
     f.finish();
     return s;

@@ -42,7 +42,8 @@ TEST(L2sCli, JsonMatchesTheOracle) {
 TEST(L2sCli, SsMaskPresetShowsPaperReported) {
     const Result r = cli({"l2s", "--preset", "mlp", "--mask", "ss_mask"});
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("what-if d0=1,d1=1,d2=0"), std::string::npos);
+    EXPECT_NE(r.out.find("exact counts per hop, hop keep 0.55,0,0, seed 1"), std::string::npos);
+    EXPECT_NE(r.out.find("lane-filling compute, burst NoC at 0.4 flits/cycle/node"), std::string::npos);
     EXPECT_NE(r.out.find("paper-reported (Table IV, SS_Mask): speedup 1.59x, traffic 11 %"), std::string::npos);
 }
 
@@ -70,6 +71,43 @@ TEST(L2sCli, Compare) {
     ASSERT_EQ(j["variants"].size(), 3u);
     EXPECT_EQ(j["variants"][1]["paper_reported"]["speedup"], 1.32);
     EXPECT_EQ(j["variants"][2]["engine"]["traffic_rate"].get<double>() < 1, true);
+}
+
+TEST(L2sCli, ModelOptions) {
+    // Spec B4's models by name: LeNet's traditional baseline as before Part D1 (conv1 14,400 cycles).
+    const json old = cliJson({"l2s", "--preset", "lenet", "--compute", "channel-only", "--comm", "ideal", "--json"});
+    EXPECT_EQ(old["rows"][0]["compute_cycles"], 14400);
+    EXPECT_EQ(old["rows"][3]["comm_cycles"], 8 + 6 * 4);  // fc2: ceil(16 link flits / 2) + 6 hops x 4
+    const json now = cliJson({"l2s", "--preset", "lenet", "--json"});
+    EXPECT_EQ(now["rows"][0]["compute_cycles"], 113);
+    EXPECT_EQ(now["rows"][3]["comm_cycles"], 40 + 6 * 4);  // ceil(16 / 0.4) + 6 hops x 4
+    EXPECT_EQ(cliJson({"l2s", "--preset", "lenet", "--rate", "0.8", "--json"})["rows"][3]["comm_cycles"], 20 + 24);
+    const json hop = cliJson({"l2s", "--preset", "convnet", "--mask", "ss_mask", "--hop-keep", "1,0,0", "--json"});
+    EXPECT_EQ(hop["keep"], json({1, 1, 0, 0, 0}));
+    for (const auto& bad : std::vector<std::vector<std::string>>{{"--compute", "pixel"}, {"--comm", "booksim"},
+                                                                 {"--rate", "0"}, {"--hop-keep", "1,0"}}) {
+        std::vector<std::string> args = {"l2s", "--preset", "lenet"};
+        args.insert(args.end(), bad.begin(), bad.end());
+        const Result r = cli(args);
+        EXPECT_EQ(r.status, 2) << bad[0];
+        EXPECT_NE(r.err.find(bad[0]), std::string::npos) << r.err;
+    }
+}
+
+TEST(L2sCli, CompareShowsGapsBesideThePaper) {
+    const Result r = cli({"l2s", "--preset", "lenet", "--compare"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("ratio"), std::string::npos);
+    EXPECT_NE(r.out.find("0.93"), std::string::npos);  // 1.41x / 1.51x
+    EXPECT_NE(r.out.find("Baseline communicates 43.6 % of its time (552 of 1,267 cycles); paper-implied 43.9 %"),
+              std::string::npos);
+    EXPECT_NE(r.out.find("gap SS_Mask: "), std::string::npos);
+    const json j = json::parse(cli({"l2s", "--preset", "caffenet", "--compare", "--json"}).out);
+    EXPECT_NEAR(j["paper_implied_comm_share"].get<double>(), 0.2114, 1e-4);
+    EXPECT_FALSE(j["variants"][1]["gap"].get<std::string>().empty());
+    // Off the default models the measured reasons are not claimed.
+    const json off = json::parse(cli({"l2s", "--preset", "caffenet", "--compare", "--comm", "ideal", "--json"}).out);
+    EXPECT_TRUE(off["variants"][1]["gap"].get<std::string>().empty());
 }
 
 TEST(L2sCli, Reference) {

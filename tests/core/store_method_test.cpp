@@ -190,6 +190,50 @@ TEST(StoreMethod, NewerSchemaIsStillRefusedUntouched) {
     expectRefused(path, "schema 5, this build reads up to 4); not modified");
 }
 
+TEST(StoreMethod, L2sRowsFromBeforeTheModelOptionsReopenWithTheOldModels) {
+    // A run evaluated with the models of spec B4 (channel-only, ideal, neighbours-only SS_Mask),
+    // its settings row then written in the old form, without the Part D1 fields.
+    TempDir tmp;
+    const std::string path = tmp.file("runs.db");
+    ResultsDb db(path);
+    L2sSettings old = l2sSettings();
+    old.scenario = L2sScenario::SsMask;
+    old.schemes.clear();
+    old.compute = l2s::ComputeModel::ChannelOnly;
+    old.comm = l2s::CommModel::Ideal;
+    old.hop_keep = {1, 0, 0};
+    const L2sResult r = evaluateL2s(old);
+    L2sSettings fresh;
+    fresh.preset = old.preset;
+    fresh.network_json = old.network_json;
+    fresh.scenario = old.scenario;
+    EXPECT_NE(r.eval.time_s, evaluateL2s(fresh).eval.time_s);  // the models matter
+    const std::int64_t id = db.storeMethod(methodRun(old, r));
+    execRaw(path, "UPDATE method_runs SET settings_json = json_remove(settings_json, '$.compute', '$.comm', "
+                  "'$.burst_rate', '$.hop_keep')");
+    const MethodRun back = db.loadMethod(id);  // recomputed and checked against the stored numbers
+    EXPECT_EQ(back.l2s.compute, l2s::ComputeModel::ChannelOnly);
+    EXPECT_EQ(back.l2s.comm, l2s::CommModel::Ideal);
+    EXPECT_EQ(back.l2s.hop_keep, (std::vector<double>{1, 0, 0}));
+    EXPECT_EQ(evaluateL2s(back.l2s).eval.time_s, r.eval.time_s);
+    // The old JSON form read alone (a run file of before): the same old models.
+    const L2sSettings read = store::readL2sSettingsJson(
+        Json::parse(R"({"preset": "lenet", "cores": 16, "scenario": "ss_mask", "schemes": []})"), "t");
+    EXPECT_EQ(read.compute, l2s::ComputeModel::ChannelOnly);
+    EXPECT_EQ(read.comm, l2s::CommModel::Ideal);
+    EXPECT_EQ(read.hop_keep, (std::vector<double>{1, 0, 0}));
+    // New settings store every field, the preset's hop keep resolved.
+    fresh.preset = "lenet";
+    const Json now = store::l2sSettingsToJson(fresh);
+    EXPECT_EQ(now.at("compute"), "lane-filling");
+    EXPECT_EQ(now.at("comm"), "burst");
+    EXPECT_EQ(now.at("burst_rate"), 0.4);
+    EXPECT_EQ(now.at("hop_keep"), (std::vector<double>{1, 0.106, 0}));
+    Json bad = now;
+    bad["hop_keep"] = {1, 2, 0};
+    EXPECT_THROW(store::readL2sSettingsJson(bad, "t"), InputError);
+}
+
 TEST(StoreMethod, DamagedSettingsAreReportedWithTheRunAndPlace) {
     TempDir tmp;
     const std::string path = tmp.file("runs.db");

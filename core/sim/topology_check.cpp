@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <sstream>
 #include <utility>
 
 #include "core/sim/topology_import.h"
 #include "core/util/error.h"
+#include "core/util/format.h"
+#include "core/util/limits.h"
 
 namespace partita::sim {
 
@@ -15,14 +16,26 @@ namespace {
 
 using Element = TopologyError::Element;
 
-std::string number(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
+std::string number(double v) { return formatNumber(v); }
 
 bool positive(double v) { return v > 0 && std::isfinite(v); }
 bool nonNegative(double v) { return v >= 0 && std::isfinite(v); }
+
+// "" when v is a valid rate (positive, within the limits), else why not.
+std::string rateProblem(const std::string& what, double v, const std::string& unit) {
+    if (!positive(v)) return what + " must be positive, got " + number(v) + unit;
+    if (v < limits::kRateMin || v > limits::kRateMax)
+        return what + " must be between " + number(limits::kRateMin) + " and " + number(limits::kRateMax) + unit +
+               ", got " + number(v) + unit;
+    return {};
+}
+
+std::string durationProblem(const std::string& what, double v) {
+    if (!nonNegative(v)) return what + " must not be negative, got " + number(v) + " s";
+    if (v > limits::kLatencyMax)
+        return what + " must be at most " + number(limits::kLatencyMax) + " s, got " + number(v) + " s";
+    return {};
+}
 
 struct Checker {
     const Topology& t;
@@ -44,15 +57,17 @@ struct Checker {
         for (int k = 0; k < t.deviceCount(); ++k) {
             const ComputeDevice& d = t.devices[static_cast<size_t>(k)];
             const std::string at = deviceLabel(t, k) + ": ";
-            if (!positive(d.peak_flops)) add(Element::Device, k, at + "peak FLOP/s must be positive, got " + number(d.peak_flops));
-            if (!positive(d.mem_bandwidth_Bps))
-                add(Element::Device, k, at + "memory bandwidth must be positive, got " + number(d.mem_bandwidth_Bps) + " B/s");
+            if (auto why = rateProblem("peak FLOP/s", d.peak_flops, ""); !why.empty()) add(Element::Device, k, at + why);
+            if (auto why = rateProblem("memory bandwidth", d.mem_bandwidth_Bps, " B/s"); !why.empty())
+                add(Element::Device, k, at + why);
             if (!nonNegative(d.mem_capacity_B))
                 add(Element::Device, k, at + "memory capacity must not be negative, got " + number(d.mem_capacity_B) + " B");
+            else if (d.mem_capacity_B > limits::kMemoryBytes)
+                add(Element::Device, k, at + "memory capacity must be at most 2^60 B, got " + number(d.mem_capacity_B) + " B");
             if (!(d.efficiency > 0 && d.efficiency <= 1))
                 add(Element::Device, k, at + "efficiency must be in (0, 1], got " + number(d.efficiency));
-            if (!nonNegative(d.task_overhead_s))
-                add(Element::Device, k, at + "per-task overhead must not be negative, got " + number(d.task_overhead_s) + " s");
+            if (auto why = durationProblem("per-task overhead", d.task_overhead_s); !why.empty())
+                add(Element::Device, k, at + why);
             if (d.node < 0) add(Element::Device, k, at + "node must not be negative, got " + std::to_string(d.node));
         }
     }
@@ -95,10 +110,8 @@ struct Checker {
             if (vertex(l.from) && l.from == l.to) add(Element::Link, k, at + "connects a vertex to itself");
             if (l.name.find_first_of("{}") != std::string::npos)
                 add(Element::Link, k, at + "'{' and '}' are reserved for file templates");
-            if (!positive(l.bandwidth_Bps))
-                add(Element::Link, k, at + "bandwidth must be positive, got " + number(l.bandwidth_Bps) + " B/s");
-            if (!nonNegative(l.latency_s))
-                add(Element::Link, k, at + "latency must not be negative, got " + number(l.latency_s) + " s");
+            if (auto why = rateProblem("bandwidth", l.bandwidth_Bps, " B/s"); !why.empty()) add(Element::Link, k, at + why);
+            if (auto why = durationProblem("latency", l.latency_s); !why.empty()) add(Element::Link, k, at + why);
             if (!usable(l)) continue;
             const auto [it, fresh] = first.emplace(std::pair{l.from, l.to}, k);
             if (!fresh)

@@ -48,25 +48,6 @@ void buildRows(int vertices, const std::vector<int>& key, std::vector<std::size_
     for (std::size_t k = 0; k < key.size(); ++k) item[fill[static_cast<std::size_t>(key[k])]++] = static_cast<int>(k);
 }
 
-// Vertices reachable from `start` following links forward (or backward).
-std::vector<char> reach(const Topology& t, int start, bool forward) {
-    std::vector<std::vector<int>> next(static_cast<std::size_t>(t.vertexCount()));
-    for (const Link& l : t.links) next[static_cast<std::size_t>(forward ? l.from : l.to)].push_back(forward ? l.to : l.from);
-    std::vector<char> seen(next.size(), 0);
-    std::vector<int> stack{start};
-    seen[static_cast<std::size_t>(start)] = 1;
-    while (!stack.empty()) {
-        const int v = stack.back();
-        stack.pop_back();
-        for (int w : next[static_cast<std::size_t>(v)])
-            if (!seen[static_cast<std::size_t>(w)]) {
-                seen[static_cast<std::size_t>(w)] = 1;
-                stack.push_back(w);
-            }
-    }
-    return seen;
-}
-
 }  // namespace
 
 RouteTable::RouteTable(const Topology& t, std::size_t cache_bytes, int eager_devices) : vertices_(t.vertexCount()) {
@@ -81,25 +62,6 @@ RouteTable::RouteTable(const Topology& t, std::size_t cache_bytes, int eager_dev
     max_trees_ = std::max<std::size_t>(1, cache_bytes / tree_bytes);
     if (t.deviceCount() <= eager_devices)
         for (int s = 0; s < t.deviceCount(); ++s) eager_.push_back(tree(s));
-}
-
-void RouteTable::checkReachable(const Topology& t) {
-    const int d = t.deviceCount();
-    if (d < 2) return;
-    // Every device reaches device 0 and device 0 reaches every device: then all pairs connect.
-    const auto out = reach(t, 0, true), in = reach(t, 0, false);
-    bool all = true;
-    for (int k = 0; k < d; ++k) all = all && out[static_cast<std::size_t>(k)] && in[static_cast<std::size_t>(k)];
-    if (all) return;
-    for (int s = 0; s < d; ++s) {  // name the first pair, as a search from each device in turn finds it
-        const auto from_s = s == 0 ? out : reach(t, s, true);
-        for (int to = 0; to < d; ++to)
-            if (!from_s[static_cast<std::size_t>(to)])
-                throw TopologyError(TopologyError::Element::Device, s,
-                                    "device '" + t.devices[static_cast<std::size_t>(s)].name +
-                                        "' cannot reach device '" + t.devices[static_cast<std::size_t>(to)].name +
-                                        "': no directed path of links joins them");
-    }
 }
 
 std::vector<int> RouteTable::tree(int s) const {

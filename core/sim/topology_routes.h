@@ -35,9 +35,6 @@ public:
     std::size_t cachedSources() const;
     std::size_t maxCachedSources() const { return max_trees_; }
 
-    // Throws TopologyError(Device, s) for the first device s, in order, that cannot reach some device.
-    static void checkReachable(const Topology& topology);
-
 private:
     std::vector<int> tree(int source) const;  // link into each vertex on its shortest route, -1 if none
     void walk(const std::vector<int>& pred, int from, int to, std::vector<int>& out) const;

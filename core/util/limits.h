@@ -38,4 +38,13 @@ inline constexpr std::int64_t kOnnxTensorElements = std::int64_t{1} << 52;
 // Elements of a tensor whose values the importer folds (shape subgraphs, Resize scales).
 inline constexpr std::int64_t kOnnxFoldedValues = std::int64_t{1} << 16;
 
+// Rates of a simulated device or link (FLOP/s, B/s): from 1 per second to 10^21 (a thousand
+// exaFLOP/s), so that a time formed from a byte or FLOP count stays a finite double.
+inline constexpr double kRateMin = 1.0;
+inline constexpr double kRateMax = 1e21;
+// Latencies and per-task overheads of a simulated topology: up to a day, in seconds.
+inline constexpr double kLatencyMax = 86'400.0;
+// Memory capacity of a simulated device, bytes (2^60 = 1 EiB).
+inline constexpr double kMemoryBytes = 1152921504606846976.0;
+
 }  // namespace partita::limits

@@ -75,6 +75,33 @@ TEST(TopologyCheck, DeviceFieldsAllListed) {
     EXPECT_EQ(checkTopology(t), want);
 }
 
+// Finite but absurd values would turn times into 0 or infinity; the limits (README "Limits") refuse
+// them, and their edges are accepted.
+TEST(TopologyCheck, RatesAndDurationsOutsideTheLimits) {
+    Topology t = ring(2);
+    t.links.resize(2);
+    t.devices[0].peak_flops = 1e21;
+    t.devices[0].mem_bandwidth_Bps = 1;
+    t.devices[0].task_overhead_s = 86400;
+    t.links[0].bandwidth_Bps = 1e21;
+    EXPECT_TRUE(checkTopology(t).empty());
+    t.devices[0].peak_flops = 1e308;
+    t.devices[1].mem_bandwidth_Bps = 0.5;
+    t.devices[1].mem_capacity_B = 1e30;
+    t.devices[1].task_overhead_s = 1e5;
+    t.links[0].bandwidth_Bps = 1e308;
+    t.links[1].latency_s = 1e300;
+    const std::vector<TopologyProblem> want{
+        {Element::Device, 0, "device 'd0': peak FLOP/s must be between 1 and 1e+21, got 1e+308", ""},
+        {Element::Device, 1, "device 'd1': memory bandwidth must be between 1 and 1e+21 B/s, got 0.5 B/s", ""},
+        {Element::Device, 1, "device 'd1': memory capacity must be at most 2^60 B, got 1e+30 B", ""},
+        {Element::Device, 1, "device 'd1': per-task overhead must be at most 86400 s, got 100000 s", ""},
+        {Element::Link, 0, "link 'link d0->d1': bandwidth must be between 1 and 1e+21 B/s, got 1e+308 B/s", ""},
+        {Element::Link, 1, "link 'link d1->d0': latency must be at most 86400 s, got 1e+300 s", ""}};
+    EXPECT_EQ(checkTopology(t), want);
+    EXPECT_THROW(t.finalize(), TopologyError);
+}
+
 TEST(TopologyCheck, NamesLinksAndDuplicates) {
     Topology t = ring(3);
     t.devices[2].name = "d0";

@@ -107,13 +107,14 @@ TEST(TopologyJson, MalformedInputsNameFileAndPointer) {
     EXPECT_EQ(error(doc(R"({"for": [["g", 3]], "from": "gpu{g}", "to": "sw", "bandwidth_Bps": 1e9})")),
               "/links/0/from: unknown device or switch 'gpu2' (for g=2)");
     EXPECT_EQ(error(doc(R"({"from": "gpu0", "to": "sw", "bandwidth_Bps": 1e9, "duplex": true})")),
-              "/devices/0: device 'gpu1' is not connected: it has no outgoing link (for g=1)");
+              "/devices/0: device 'gpu1' is not connected: it has no links (for g=1)");
     // Every device has links both ways, but two islands: gpu0 <-> sw and gpu1 <-> sw2.
     std::string islands = doc(R"({"for": [["g", 2]], "from": "gpu{g}", "to": "sw{g}", "bandwidth_Bps": 1e9,
                                   "duplex": true})");
     islands.replace(islands.find(R"(["sw"])"), 6, R"(["sw0", "sw1"])");
     EXPECT_EQ(error(islands),
-              "/devices/0: device 'gpu0' cannot reach device 'gpu1': no directed path of links joins them (for g=0)");
+              "/devices/0: no route between the group of device 'gpu1' (1 device) and the group of device 'gpu0' (1 device): "
+              "no link joins them (for g=1)");
     EXPECT_EQ(error(doc(kStar, R"(, "colour": "red")")), "/devices/0/colour: unknown key 'colour'");
     EXPECT_EQ(error(doc(R"({"from": "gpu0", "to": "sw", "bandwith_Bps": 1e9})")),
               "/links/0: missing key 'bandwidth_Bps' (found 'bandwith_Bps': a misspelling?)");

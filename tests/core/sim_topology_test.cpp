@@ -179,14 +179,14 @@ TEST(Topology, FinalizeNamesTheFaultyElement) {
     EXPECT_EQ(finalizeError([](Topology& t) { t.links[0].latency_s = -1e-6; }),
               "link 'a-s1': latency must not be negative, got -1e-06 s");
     EXPECT_EQ(finalizeError([](Topology& t) { t.links[2].to = 9; }),
-              "link 'a-s2': to vertex 9 is not a device or switch (0..3)");
+              "link 'a-s2': to is not a device or switch (vertex 9, expected 0..3)");
     EXPECT_EQ(finalizeError([](Topology& t) { t.links[2].to = 0; }), "link 'a-s2': connects a vertex to itself");
     EXPECT_EQ(finalizeError([](Topology& t) { t.devices[1].peak_flops = 0; }),
-              "device 'b': peak_flops must be positive, got 0");
+              "device 'b': peak FLOP/s must be positive, got 0");
     EXPECT_EQ(finalizeError([](Topology& t) { t.devices[0].efficiency = 1.5; }),
               "device 'a': efficiency must be in (0, 1], got 1.5");
     EXPECT_EQ(finalizeError([](Topology& t) { t.switches[1] = "a"; }),
-              "switch 'a': the name is used by another device or switch");
+              "switch 'a': the name is also used by device 0");
     EXPECT_EQ(finalizeError([](Topology& t) { t.links.pop_back(); }),
               "device 'a' is not connected: it has no incoming link");
     EXPECT_EQ(finalizeError([](Topology& t) { t.links.back() = {"s1-a", 2, 0, 1e9, 0, "l"}; }),
@@ -250,7 +250,7 @@ TEST(Topology, NegativeTaskOverheadIsRejected) {
         t.finalize();
         FAIL() << "expected an error";
     } catch (const std::exception& e) {
-        EXPECT_NE(std::string(e.what()).find("task_overhead_s must not be negative"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("per-task overhead must not be negative"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("'d1'"), std::string::npos) << e.what();
     }
 }

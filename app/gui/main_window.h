@@ -40,6 +40,7 @@ class SimParamsEditor;
 class SimulationView;
 class GanttView;
 class CommHeatmap;
+class TopologyPanel;
 class TopologyView;
 class TeachingView;
 class StudyView;
@@ -174,6 +175,7 @@ public:
     GanttView* ganttView() const { return gantt_; }
     CommHeatmap* heatmapView() const { return heatmap_; }
     TopologyView* topologyView() const { return topology_view_; }
+    TopologyPanel* topologyPanel() const { return topology_panel_; }
     TeachingView* teachingView() const { return teaching_; }
     StudyView* studyView() const { return studies_; }
     MptView* mptView() const;  // the MPT and L2S methods' tabs
@@ -280,6 +282,7 @@ private:
     SimulationView* simulation_ = nullptr;
     GanttView* gantt_ = nullptr;
     CommHeatmap* heatmap_ = nullptr;
+    TopologyPanel* topology_panel_ = nullptr;  // the tab: the view under its colouring bar
     TopologyView* topology_view_ = nullptr;
     TeachingView* teaching_ = nullptr;
     StudyView* studies_ = nullptr;

@@ -28,6 +28,7 @@
 #include "widgets/simulation/simulation_view.h"
 #include "widgets/teaching/teaching_view.h"
 #include "widgets/timeline/gantt_view.h"
+#include "widgets/topology/topology_panel.h"
 #include "widgets/topology/topology_view.h"
 
 namespace partita::gui {
@@ -118,7 +119,7 @@ void MainWindow::registerViews() {
                 {figureTarget("heatmap", tr("Heatmap"), heatmap_, [this] { return heatmap_->csv(); },
                               empty_view("heatmap", [this] { return heatmap_->csv(); }))}});
     // With Simulate or MCMC chosen, the screenshot runs it and shows the load; else the chosen topology.
-    views_.add({"topology", topology_view_, [this] { return topology_view_; },
+    views_.add({"topology", topology_panel_, [this] { return topology_panel_; },
                 [this] {
                     if (simulationMethod() && !simulation_->hasSimulation()) runSimulation();
                     showChosenTopology();

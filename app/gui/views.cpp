@@ -15,6 +15,7 @@
 #include "widgets/teaching/teaching_view.h"
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/timeline/gantt_view.h"
+#include "widgets/topology/topology_panel.h"
 #include "widgets/topology/topology_view.h"
 
 namespace partita::gui {
@@ -42,8 +43,9 @@ void MainWindow::buildViewTabs() {
     addViewTab(gantt_, tr("Timeline"));
     heatmap_ = new CommHeatmap(tabs_);
     addViewTab(heatmap_, tr("Heatmap"));
-    topology_view_ = new TopologyView(tabs_);
-    addViewTab(topology_view_, tr("Topology"));
+    topology_panel_ = new TopologyPanel(tabs_);
+    topology_view_ = topology_panel_->view();
+    addViewTab(topology_panel_, tr("Topology"));
     teaching_ = new TeachingView(tabs_);
     addViewTab(teaching_, tr("Teaching"));
     studies_ = new StudyView(tabs_);
@@ -54,15 +56,19 @@ void MainWindow::buildViewTabs() {
     connect(grid_, &GridView::currentCellChanged, heatmap_, &CommHeatmap::setSelectedCell);
     connect(teaching_, &TeachingView::cellChanged, grid_, &GridView::setCurrentCell);
     connect(heatmap_, &CommHeatmap::levelLayerClicked, grid_, &GridView::setCurrentCell);
-    // A device in the topology view and its lane in the Timeline select each other (lanes 0..D-1 are
-    // the devices, in the topology's order; a link's lane selects nothing there).
+    // A device or cable in the topology view and its lane in the Timeline select each other (lanes
+    // 0..D-1 are the devices in the topology's order, then lane D + l is link l).
     connect(topology_view_, &TopologyView::deviceClicked, gantt_, &GanttView::selectResource);
+    connect(topology_view_, &TopologyView::linkClicked, this, [this](int link) {
+        if (const sim::Topology* t = topology_view_->topology()) gantt_->selectResource(t->deviceCount() + link);
+    });
     connect(gantt_, &GanttView::resourceClicked, this, [this](int resource) {
         const sim::Topology* t = topology_view_->topology();
-        topology_view_->selectDevice(t && resource < t->deviceCount() ? resource : -1);
+        if (t && resource >= t->deviceCount()) return topology_view_->selectLink(resource - t->deviceCount());
+        topology_view_->selectDevice(t ? resource : -1);
     });
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
-        if (shownView() == topology_view_) showChosenTopology();
+        if (shownView() == topology_panel_) showChosenTopology();
     });
     // A Gantt bar selects its layer in the grid (operators without weights have no column).
     connect(gantt_, &GanttView::operatorClicked, this, [this](int op) {

@@ -17,6 +17,7 @@
 #include "tests/qt_test_util.h"
 #include "widgets/timeline/gantt_canvas.h"
 #include "widgets/timeline/gantt_view.h"
+#include "widgets/topology/topology_panel.h"
 #include "widgets/topology/topology_view.h"
 
 using namespace partita;
@@ -32,6 +33,15 @@ void chooseAndRun(MainWindow& w, const QString& key) {
     box->setCurrentIndex(index);
     emit box->activated(index);
     w.action("run")->trigger();
+}
+
+// Shows the window at 1280x800 and simulates its network (DP on the default topology).
+void simulateShown(MainWindow& w) {
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(w.jobs().waitForIdle());
+    chooseAndRun(w, "simulate");
+    QVERIFY(w.jobs().waitForIdle());
 }
 
 // Cables counted from the topology itself: a link a->b with a b->a of the same kind is one.
@@ -120,11 +130,7 @@ private slots:
 
     void simulatedRunShowsEachLinksBytes() {
         MainWindow w(vggA());
-        w.resize(1280, 800);
-        w.show();
-        QVERIFY(w.jobs().waitForIdle());
-        chooseAndRun(w, "simulate");  // DP on p100-16
-        QVERIFY(w.jobs().waitForIdle());
+        simulateShown(w);  // DP on p100-16
         const RunPtr run = w.currentRun();
         QVERIFY(run && run->isSimulation());
         TopologyView* view = w.topologyView();
@@ -148,11 +154,7 @@ private slots:
 
     void deviceAndTimelineLaneSelectEachOther() {
         MainWindow w(vggA());
-        w.resize(1280, 800);
-        w.show();
-        QVERIFY(w.jobs().waitForIdle());
-        chooseAndRun(w, "simulate");
-        QVERIFY(w.jobs().waitForIdle());
+        simulateShown(w);
         TopologyView* view = w.topologyView();
         GanttView* gantt = w.ganttView();
         w.showView("topology");
@@ -178,6 +180,64 @@ private slots:
         QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, at);
         QCOMPARE(gantt->selectedResource(), 9);
         QCOMPARE(view->selectedDevice(), 9);
+    }
+
+    // The bar above the view chooses the colouring (the C key cycles the same); it waits for a run.
+    void colouringIsChosenFromTheBar() {
+        MainWindow w(vggA());
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("topology");
+        TopologyView* view = w.topologyView();
+        QComboBox* box = w.topologyPanel()->colouringBox();
+        QVERIFY(!box->isEnabled());
+        QCOMPARE(box->currentText(), QString("Device and link kind"));
+        chooseAndRun(w, "simulate");
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(box->isEnabled());
+        QCOMPARE(box->currentText(), QString("Utilisation"));
+        const QColor utilised = view->edgeColour(0);
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_Down);  // the next entry: bytes moved
+        emit box->activated(box->currentIndex());
+        QCOMPARE(view->colouring(), TopologyView::Colouring::Bytes);
+        QTest::keyClick(view, Qt::Key_C);  // bytes -> kind; the box follows
+        QCOMPARE(view->colouring(), TopologyView::Colouring::Kind);
+        QCOMPARE(box->currentText(), QString("Device and link kind"));
+        QVERIFY(view->edgeColour(0) != utilised);
+        shoot(w, "topology-p100-bar-1024.png");
+    }
+
+    // A cable and its link's lane select each other, as devices do.
+    void cableAndTimelineLaneSelectEachOther() {
+        MainWindow w(vggA());
+        simulateShown(w);
+        TopologyView* view = w.topologyView();
+        GanttView* gantt = w.ganttView();
+        w.showView("topology");
+        QApplication::processEvents();
+        const int devices = view->topology()->deviceCount();
+        int edge = -1;  // a cable whose midpoint is on screen and not under a device
+        for (int e = 0; e < view->edgeCount() && edge < 0; ++e) {
+            const QPointF m = view->edgeMidpoint(e);
+            bool covered = false;
+            for (int v = 0; v < view->vertexCount(); ++v) covered = covered || view->vertexRect(v).contains(m);
+            if (!covered && view->rect().contains(m.toPoint())) edge = e;
+        }
+        QVERIFY(edge >= 0);
+        QTest::mouseClick(view, Qt::LeftButton, {}, view->edgeMidpoint(edge).toPoint());
+        const int link = view->edges()[static_cast<size_t>(edge)].anyLink();
+        QCOMPARE(view->selectedLink(), link);
+        QCOMPARE(view->selectedDevice(), -1);
+        QCOMPARE(gantt->selectedResource(), devices + link);
+        // The reverse, through the same slot the Timeline's lane click reaches.
+        const int other = view->edges()[static_cast<size_t>((edge + 1) % view->edgeCount())].anyLink();
+        emit gantt->resourceClicked(devices + other);
+        QCOMPARE(view->selectedLink(), other);
+        emit gantt->resourceClicked(3);
+        QCOMPARE(view->selectedDevice(), 3);
+        QCOMPARE(view->selectedLink(), -1);
     }
 };
 

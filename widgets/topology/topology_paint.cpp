@@ -141,6 +141,14 @@ void TopologyView::paintScene(QPainter& p, bool interactive) const {
         p.setPen(kMuted);
         p.drawText(g.box.adjusted(8, 0, -8, -3), Qt::AlignLeft | Qt::AlignBottom, g.label);
     }
+    // The selected cable: a halo under everything else on it.
+    if (const int sel = interactive ? edgeOfLink(selected_link_) : -1; sel >= 0) {
+        QPen halo = graphpaint::cosmeticPen(kSelect, edgeWidth(sel) + 8);
+        halo.setCapStyle(Qt::RoundCap);
+        p.setPen(halo);
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(paths_[static_cast<size_t>(sel)]);
+    }
     // Edges: a dark casing under a load colour, so the light end of viridis reads on white.
     const bool load = colouring() != Colouring::Kind;
     for (int pass = load ? 0 : 1; pass < 2; ++pass)

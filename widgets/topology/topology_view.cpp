@@ -61,7 +61,7 @@ void TopologyView::setTopology(std::shared_ptr<const sim::Topology> topology) {
     load_ = {};
     if (topology != topology_) {
         topology_ = std::move(topology);
-        selected_ = -1;
+        selected_ = selected_link_ = -1;
         rebuild();
     }
     recolour();
@@ -79,7 +79,7 @@ void TopologyView::setSimulation(std::shared_ptr<const SimulationResult> result)
     auto topology = result->spec.topology;
     if (topology != topology_) {
         topology_ = std::move(topology);
-        selected_ = -1;
+        selected_ = selected_link_ = -1;
         rebuild();
     }
     result_ = std::move(result);
@@ -195,6 +195,11 @@ void TopologyView::buildPaths() {
 }
 
 void TopologyView::recolour() {
+    fillColours();
+    emit colouringChanged(colouring());
+}
+
+void TopologyView::fillColours() {
     fills_.clear();
     edge_colours_.clear();
     legend_.clear();
@@ -337,16 +342,40 @@ QString TopologyView::toolTipAt(QPointF pos, QRect* area) const {
 }
 
 void TopologyView::clicked(QMouseEvent* event) {
-    const int v = vertexAt(toScene(event->position()));
-    if (v < 0 || isSwitch(v)) return;
-    selected_ = v;
-    update();
-    emit deviceClicked(v);
+    const QPointF at = toScene(event->position());
+    const int v = vertexAt(at);
+    if (v >= 0) {
+        if (isSwitch(v)) return;
+        selected_ = v;
+        selected_link_ = -1;
+        update();
+        emit deviceClicked(v);
+        return;
+    }
+    if (const int e = edgeAt(at); e >= 0) {
+        selected_ = -1;
+        selected_link_ = edges_[static_cast<size_t>(e)].anyLink();
+        update();
+        emit linkClicked(selected_link_);
+    }
 }
 
 void TopologyView::selectDevice(int device) {
     selected_ = topology_ && device >= 0 && device < topology_->deviceCount() ? device : -1;
-    if (selected_ >= 0) ensureVisible(box(selected_));
+    if (selected_ >= 0) {
+        selected_link_ = -1;
+        ensureVisible(box(selected_));
+    }
+    update();
+}
+
+void TopologyView::selectLink(int link) {
+    const int e = edgeOfLink(link);
+    selected_link_ = e >= 0 ? link : -1;
+    if (e >= 0) {
+        selected_ = -1;
+        ensureVisible(paths_[static_cast<size_t>(e)].boundingRect());
+    }
     update();
 }
 

@@ -55,6 +55,7 @@ public:
     QColor edgeColour(int edge) const;
     double edgeWidth(int edge) const;  // pixels, by bandwidth
     int selectedDevice() const { return selected_; }
+    int selectedLink() const { return selected_link_; }
     QString problem() const { return problem_; }  // why nothing is drawn ("" when something is)
 
     QString vertexToolTip(int vertex) const;
@@ -68,9 +69,13 @@ public:
 
 public slots:
     void selectDevice(int device);  // brings it into view; -1 clears; no signal
+    void selectLink(int link);      // its cable is marked and brought into view; -1 clears; no signal
 
 signals:
     void deviceClicked(int device);
+    void linkClicked(int link);  // a cable was clicked: its a->b link (or its only one)
+    // After every recolouring (a topology, a run, setColouring or the C key): what is shown now.
+    void colouringChanged(Colouring shown);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -96,7 +101,8 @@ private:
     };
 
     void rebuild();   // edges, placement, paths, groups from topology_
-    void recolour();  // fills, edge colours and the legend for the colouring and load
+    void recolour();     // fillColours, then says so
+    void fillColours();  // fills, edge colours and the legend for the colouring and load
     void buildPaths();
     QRectF box(int vertex) const;  // scene
     int vertexAt(QPointF scene) const;
@@ -125,7 +131,8 @@ private:
     double min_bw_ = 0, max_bw_ = 0;
     QRectF scene_;
     QString problem_;
-    int selected_ = -1;
+    int selected_ = -1;       // device
+    int selected_link_ = -1;  // link id; its edge is marked
 };
 
 }  // namespace partita

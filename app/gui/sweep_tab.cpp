@@ -111,7 +111,10 @@ void SweepTab::refresh() {
     const ResultsDb* db = window_.db();
     if (!db) return view_->setTable(nullptr, QString());
     try {
-        view_->setTable(std::make_shared<const sweep::Table>(sweep::readTable(*db)), q(db->path()));
+        QString source = q(db->path());
+        if (example_dir_ && source == example_dir_->filePath("sweep.sqlite"))
+            source = tr("examples/sweeps/analytic.json, computed now");
+        view_->setTable(std::make_shared<const sweep::Table>(sweep::readTable(*db)), source);
     } catch (const std::exception& e) {
         window_.showStatus(q(e.what()));
     }

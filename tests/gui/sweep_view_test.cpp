@@ -96,6 +96,11 @@ private slots:
         QCOMPARE(v->multiples()->charts(), 2);  // hypar, dp
         QAbstractItemModel& m = *v->tableView()->model();
         QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("network"));
+        QVERIFY(v->tableView()->isColumnHidden(1));  // every point has the same array
+        QCOMPARE(m.headerData(3, Qt::Horizontal).toString(), QString("Step time (s)"));  // after the method
+        v->showFigure(1);
+        shoot(*v, "sweep-multiples.png");
+        v->showFigure(0);
 
         type(v->findChild<QLineEdit*>(), "cifar hypar");
         QCOMPARE(m.rowCount(), 4);

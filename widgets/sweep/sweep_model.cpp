@@ -59,6 +59,23 @@ void SweepTableModel::regroup() {
     groups_ = sweep::groupBy(*table_, rows, group_axis_);
 }
 
+// Points' columns: the inputs up to the method, the metrics (what a reader compares first), the
+// other axes, status and run.
+SweepTableModel::Column SweepTableModel::pointColumn(int column) const {
+    const auto c = static_cast<std::size_t>(column);
+    const std::size_t lead = static_cast<std::size_t>(table_->axisIndex("method") + 1), axes = table_->axes.size();
+    if (c < lead) return {Column::Axis, c};
+    if (c < lead + kMetricCount) return {Column::Metric, c - lead};
+    if (c < axes + kMetricCount) return {Column::Axis, c - kMetricCount};
+    return {c == axes + kMetricCount ? Column::Status : Column::Run, 0};
+}
+
+int SweepTableModel::axisColumn(int axis) const {
+    if (!table_ || group_axis_ >= 0) return -1;
+    const int lead = table_->axisIndex("method") + 1;
+    return axis < lead ? axis : axis + static_cast<int>(kMetricCount);
+}
+
 int SweepTableModel::rowCount(const QModelIndex& parent) const {
     if (parent.isValid() || !table_) return 0;
     return static_cast<int>(group_axis_ < 0 ? table_->rows.size() : groups_.size());
@@ -66,7 +83,7 @@ int SweepTableModel::rowCount(const QModelIndex& parent) const {
 
 int SweepTableModel::columnCount(const QModelIndex& parent) const {
     if (parent.isValid() || !table_) return 0;
-    // Points: axes, metrics, status, run. Groups: value, points, failed, best and mean of each metric.
+    // Points: axes and metrics (pointColumn), status, run. Groups: value, points, failed, best and mean of each metric.
     return group_axis_ < 0 ? static_cast<int>(table_->axes.size() + kMetricCount + 2)
                            : static_cast<int>(3 + 2 * kMetricCount);
 }
@@ -81,9 +98,10 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         const std::size_t m = (s - 3) % kMetricCount;
         return ((s - 3) < kMetricCount ? tr("best ") : tr("mean ")) + q(metricInfo(kMetrics[m]).label);
     }
-    if (s < table_->axes.size()) return q(table_->axes[s]);
-    if (s < table_->axes.size() + kMetricCount) return q(metricInfo(kMetrics[s - table_->axes.size()]).label);
-    return s == table_->axes.size() + kMetricCount ? tr("status") : tr("run");
+    const Column col = pointColumn(section);
+    if (col.kind == Column::Axis) return q(table_->axes[col.index]);
+    if (col.kind == Column::Metric) return q(metricInfo(kMetrics[col.index]).label);
+    return col.kind == Column::Status ? tr("status") : tr("run");
 }
 
 QVariant SweepTableModel::data(const QModelIndex& index, int role) const {
@@ -102,25 +120,25 @@ QVariant SweepTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int role) const {
-    const auto c = static_cast<std::size_t>(column);
-    const std::size_t axes = table_->axes.size();
-    if (role == Qt::TextAlignmentRole && c >= axes)
+    const Column col = pointColumn(column);
+    const std::size_t c = col.index;
+    if (role == Qt::TextAlignmentRole && col.kind != Column::Axis)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     if (role != Qt::DisplayRole && role != SortRole && role != ExactRole && role != Qt::ToolTipRole) return {};
-    if (c < axes) {
+    if (col.kind == Column::Axis) {
         const QString text = q(row.axes[c]);
         bool number = false;
         const double v = text.toDouble(&number);
         return role == SortRole && number ? QVariant(v) : QVariant(text);
     }
-    if (c < axes + kMetricCount) {
-        const double v = row.metrics[c - axes];
+    if (col.kind == Column::Metric) {
+        const double v = row.metrics[c];
         if (role == SortRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
         if (role == ExactRole) return std::isnan(v) ? QString() : q(formatNumber(v));
         if (role == Qt::ToolTipRole) return {};
-        return sweepMetricText(kMetrics[c - axes], v);
+        return sweepMetricText(kMetrics[c], v);
     }
-    if (c == axes + kMetricCount) {
+    if (col.kind == Column::Status) {
         if (role == Qt::ToolTipRole) return row.ok() ? QVariant() : QVariant(q(row.error));
         return row.ok() ? tr("stored") : tr("failed: %1").arg(q(row.error));
     }

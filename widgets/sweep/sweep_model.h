@@ -30,6 +30,7 @@ public:
     // The rows the groups aggregate (the filtered points); all rows until set.
     void setGroupRows(std::vector<std::size_t> rows);
     const std::vector<sweep::Group>& groups() const { return groups_; }
+    int axisColumn(int axis) const;  // the column of Table::axes[axis] among the points' (-1 when grouped)
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -37,6 +38,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    struct Column {
+        enum Kind { Axis, Metric, Status, Run } kind;
+        std::size_t index;  // into Table::axes or kMetrics
+    };
+    Column pointColumn(int column) const;
     QVariant pointData(const sweep::TableRow& row, int column, int role) const;
     QVariant groupData(const sweep::Group& group, int column, int role) const;
     void regroup();

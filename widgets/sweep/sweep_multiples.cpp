@@ -51,7 +51,7 @@ void SweepMultiples::redraw() {
     if (!table_ || axis_ < 0 || method_axis < 0) return plot_->replot();
     const auto& info = sweep::metricInfo(metric_);
     const QString axis_name = q(table_->axes[static_cast<std::size_t>(axis_)]);
-    plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, tr("%1 against %2, one chart per method (line: best)")
+    plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, tr("%1 by %2 (line: the best)")
                                                                          .arg(q(info.label), axis_name),
                                                             QFont(font.family(), 11, QFont::Bold)));
     auto* grid = new QCPLayoutGrid;
@@ -105,15 +105,19 @@ void SweepMultiples::redraw() {
         QCPAxis* ya = rect->axis(QCPAxis::atLeft);
         xa->setLabel(axis_name);
         if (charts_ % columns == 0) ya->setLabel(q(info.label));
-        if (!numeric) {
+        if (!numeric || values.size() <= 12) {
+            // Ticks at the values the sweep has (levels 2..6, not 2.5), or its categories.
             auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-            for (std::size_t i = 0; i < values.size(); ++i) ticker->addTick(static_cast<double>(i), q(values[i]));
+            for (std::size_t i = 0; i < values.size(); ++i)
+                ticker->addTick(numeric ? numbers[i] : static_cast<double>(i), q(values[i]));
             xa->setTicker(ticker);
-            xa->setTickLabelRotation(values.size() > 4 ? 45 : 0);
+            xa->setTickLabelRotation(!numeric && values.size() > 4 ? 45 : 0);
+        }
+        if (!numeric) {
             xa->setRange(-0.5, static_cast<double>(values.size()) - 0.5);
         } else if (log_x) {
             xa->setScaleType(QCPAxis::stLogarithmic);
-            xa->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+            if (values.size() > 12) xa->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
             xa->setRange(numbers.front() / 1.3, numbers.back() * 1.3);
         } else {
             const double pad = numbers.back() > numbers.front() ? (numbers.back() - numbers.front()) * 0.08 : 1;

@@ -30,12 +30,18 @@ void setAxis(QCPAxis* axis, const std::vector<double>& values, const QString& la
     const bool log = wantsLog(values);
     axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (log) {
-        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-        ticker->setLogBase(10);
-        ticker->setSubTickCount(8);
+        // Labelled ticks at 1, 2 and 5 of each decade (only the powers of ten over more than three
+        // decades): a log axis labelled only at 1 and 10 is hard to read off.
+        const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+        const int first = static_cast<int>(std::floor(std::log10(*lo / 1.5)));
+        const int last = static_cast<int>(std::ceil(std::log10(*hi * 1.5)));
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        for (int k = first; k <= last; ++k)
+            for (double m : last - first > 3 ? std::vector<double>{1} : std::vector<double>{1, 2, 5}) {
+                const double v = m * std::pow(10.0, k);
+                ticker->addTick(v, q(compactNumber(v)));
+            }
         axis->setTicker(ticker);
-        axis->setNumberFormat("eb");  // 10^k
-        axis->setNumberPrecision(0);
     } else {
         axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
         axis->setNumberFormat("gb");
@@ -105,10 +111,10 @@ void SweepScatter::redraw() {
     front_.clear();
     const auto& xi = sweep::metricInfo(x_);
     const auto& yi = sweep::metricInfo(y_);
-    const auto better = [](const sweep::MetricInfo& i) { return i.maximise ? tr("higher is better") : tr("lower is better"); };
-    setPlotTitle(plot_, tr("Pareto front: %1 (%2) against %3 (%4)")
-                            .arg(q(yi.label).section(" (", 0, 0), better(yi), q(xi.label).section(" (", 0, 0).toLower(),
-                                 better(xi)));
+    const auto side = [](const sweep::MetricInfo& i) {
+        return (i.maximise ? tr("higher ") : tr("lower ")) + q(i.label).section(" (", 0, 0).toLower();
+    };
+    setPlotTitle(plot_, tr("Pareto front: %1, %2").arg(side(xi), side(yi)));
     std::vector<double> xs, ys;
     if (table_) {
         for (std::size_t r : rows_) {
@@ -147,7 +153,7 @@ void SweepScatter::redraw() {
             fy << table_->rows[r].metric(y_);
         }
         QCPGraph* f = plot_->addGraph();
-        f->setName(tr("Pareto front (%1)").arg(front_.size()));
+        f->setName(tr("Pareto front"));
         f->setPen(QPen(Qt::black, 1.5, Qt::DashLine));
         f->setLineStyle(QCPGraph::lsLine);
         f->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2), Qt::NoBrush, 11));

@@ -47,7 +47,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     filter_->setSourceModel(model_);
 
     summary_ = new QLabel(tr("No sweep: File ▸ Open sweep database… or Run ▸ Start sweep…"), this);
-    summary_->setWordWrap(true);
+    summary_->setMinimumWidth(100);  // a long line is cut at the right (the path last), not the window widened
     filter_edit_ = new QLineEdit(this);
     filter_edit_->setPlaceholderText(tr("Filter (vgg-a hypar 256)"));
     filter_edit_->setClearButtonEnabled(true);
@@ -115,6 +115,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     });
     connect(group_box_, &QComboBox::currentIndexChanged, this, [this] {
         model_->setGroupAxis(group_box_->currentData().toInt());
+        refilter();
     });
     const auto scatter_metrics = [this] { scatter_->setMetrics(metricOf(x_box_), metricOf(y_box_)); };
     connect(x_box_, &QComboBox::currentIndexChanged, this, scatter_metrics);
@@ -167,12 +168,23 @@ void SweepView::refilter() {
     for (std::size_t r : rows) failed += table_->rows[r].ok() ? 0 : 1;
     QStringList sweeps;
     for (const std::string& s : table_->sweeps()) sweeps << q(s);
-    summary_->setText(tr("%1 — sweep %2: %3 of %4 points shown, %5 failed; %6 on the Pareto front")
-                          .arg(source_, sweeps.join(", "))
+    // Axes with one value in every point take room and say nothing: hidden, and named here.
+    QStringList constant;
+    for (int c = 0; c < model_->columnCount(); ++c) table_view_->setColumnHidden(c, false);
+    for (std::size_t a = 0; a < table_->axes.size(); ++a) {
+        const auto values = sweep::axisValues(*table_, static_cast<int>(a));
+        if (values.size() != 1) continue;
+        constant << QString("%1 %2").arg(q(table_->axes[a]), q(values.front()));
+        if (model_->groupAxis() < 0) table_view_->setColumnHidden(model_->axisColumn(static_cast<int>(a)), true);
+    }
+    summary_->setText(tr("Sweep %1: %2 of %3 points shown, %4 failed, %5 on the Pareto front%6 · %7")
+                          .arg(sweeps.join(", "))
                           .arg(rows.size())
                           .arg(table_->rows.size())
                           .arg(failed)
-                          .arg(scatter_->front().size()));
+                          .arg(scatter_->front().size())
+                          .arg(constant.isEmpty() ? QString() : tr(" · every point has ") + constant.join(", "), source_));
+    summary_->setToolTip(summary_->text());
 }
 
 std::vector<std::size_t> SweepView::filteredRows() const {
@@ -193,7 +205,10 @@ void SweepView::setFilterText(const QString& text) { filter_edit_->setText(text)
 void SweepView::setGroupAxis(const QString& axis) {
     const int i = axis.isEmpty() ? 0 : group_box_->findText(axis);
     group_box_->setCurrentIndex(std::max(i, 0));
-    model_->setGroupAxis(group_box_->currentData().toInt());
+    if (model_->groupAxis() != group_box_->currentData().toInt()) {
+        model_->setGroupAxis(group_box_->currentData().toInt());
+        refilter();
+    }
 }
 
 void SweepView::setScatterMetrics(sweep::Metric x, sweep::Metric y) {

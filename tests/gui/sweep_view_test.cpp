@@ -185,6 +185,15 @@ private slots:
         QCOMPARE(chosen[1][0].toLongLong(), row_id);
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.currentRun()->id, row_id);
+        // And a dot of the small multiples.
+        w.showView("sweep");
+        v->showFigure(1);
+        v->multiples()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QPoint dot = v->multiples()->pointPosition(row);
+        QCOMPARE(v->multiples()->rowAt(dot), long(row));
+        QTest::mouseClick(v->multiples()->plot(), Qt::LeftButton, {}, dot);
+        QCOMPARE(chosen.count(), 3);
+        QCOMPARE(chosen[2][0].toLongLong(), id);
     }
 
     void startSweepCompletesAndCancelStops() {

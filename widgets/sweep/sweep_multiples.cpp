@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include <QMouseEvent>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -18,6 +19,34 @@ SweepMultiples::SweepMultiples(QWidget* parent) : QWidget(parent), plot_(new QCu
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
     plot_->setMinimumHeight(200);
+    connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        const long row = rowAt(e->pos());
+        if (row >= 0 && table_->rows[static_cast<std::size_t>(row)].run_id)
+            emit runClicked(table_->rows[static_cast<std::size_t>(row)].run_id);
+    });
+}
+
+QPoint SweepMultiples::pointPosition(std::size_t row) const {
+    for (const Dot& d : dots_)
+        if (d.row == row)
+            return QPoint(static_cast<int>(std::lround(d.rect->axis(QCPAxis::atBottom)->coordToPixel(d.x))),
+                          static_cast<int>(std::lround(d.rect->axis(QCPAxis::atLeft)->coordToPixel(d.y))));
+    return {-1, -1};
+}
+
+long SweepMultiples::rowAt(const QPoint& pos) const {
+    long best = -1;
+    double best_d = 8 * 8;  // pixels, squared
+    for (const Dot& d : dots_) {
+        if (!d.rect->rect().contains(pos)) continue;
+        const QPoint p = pointPosition(d.row);
+        const double dx = p.x() - pos.x(), dy = p.y() - pos.y();
+        if (dx * dx + dy * dy <= best_d) {
+            best_d = dx * dx + dy * dy;
+            best = static_cast<long>(d.row);
+        }
+    }
+    return best;
 }
 
 void SweepMultiples::setPoints(std::shared_ptr<const sweep::Table> table, std::vector<std::size_t> rows) {
@@ -44,6 +73,7 @@ void SweepMultiples::setAxis(int axis) {
 void SweepMultiples::redraw() {
     plot_->clearPlottables();
     plot_->plotLayout()->clear();
+    dots_.clear();
     charts_ = 0;
     csv_ = {};
     const QFont font = this->font();
@@ -87,6 +117,7 @@ void SweepMultiples::redraw() {
             const double x = position.at(row.axes[static_cast<std::size_t>(axis_)]);
             px << x;
             py << v;
+            dots_.push_back({nullptr, x, v, r});
             auto [it, fresh] = best.emplace(x, v);
             if (!fresh) it->second = info.maximise ? std::max(it->second, v) : std::min(it->second, v);
         }
@@ -95,6 +126,8 @@ void SweepMultiples::redraw() {
         grid->addElement(charts_ / columns, charts_ % columns, cell);
         cell->addElement(0, 0, new QCPTextElement(plot_, methods[m], QFont(font.family(), 9, QFont::Bold)));
         auto* rect = new QCPAxisRect(plot_);
+        for (Dot& d : dots_)
+            if (!d.rect) d.rect = rect;
         cell->addElement(1, 0, rect);
         cell->setRowSpacing(0);
         for (QCPAxis* a : {rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft)}) {

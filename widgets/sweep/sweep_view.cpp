@@ -129,6 +129,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
         if (const qint64 id = index.data(SweepTableModel::RunIdRole).toLongLong()) emit runChosen(id);
     });
     connect(scatter_, &SweepScatter::runClicked, this, &SweepView::runChosen);
+    connect(multiples_, &SweepMultiples::runClicked, this, &SweepView::runChosen);
     scatter_metrics();
 }
 

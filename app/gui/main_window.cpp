@@ -33,6 +33,7 @@
 #include "app/gui/library_dock.h"
 #include "app/gui/methods/registry.h"
 #include "app/gui/network_editor.h"
+#include "app/gui/sweep_tab.h"
 #include "app/gui/topology_editor_tab.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildStatusBar();
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
     topology_editor_ = new TopologyEditorTab(*this);
+    sweep_tab_ = new SweepTab(*this);  // the Sweep tab, File ▸ Open sweep database…, Run ▸ Start sweep…
     connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::tabShown);
 
     params_timer_.setSingleShot(true);

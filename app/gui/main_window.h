@@ -66,6 +66,7 @@ class LibraryDock;
 class NetworkEditor;
 class TopologyEditorTab;
 class RunsDock;
+class SweepTab;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -133,6 +134,9 @@ public:
     // Analytic runs re-open at once; a simulated run is re-simulated in a worker (wait for the jobs).
     bool openStoredRun(std::int64_t id);
     bool deleteStoredRuns(const std::vector<std::int64_t>& ids);
+    // Another results database (File ▸ Open sweep database…): runs are listed, re-opened and stored there.
+    // Returns "" or why it could not be opened (then no database is open; runs are not stored).
+    QString useDatabase(const QString& path);
     bool renameStoredRun(std::int64_t id, const QString& name);
     void keepGrid();                        // Keep: store the shown edited grid (or loaded strategy)
     void cancelJob();
@@ -195,6 +199,7 @@ public:
     QMenu* menu(const QString& name) const;  // "file", "edit", "run", "view", "help"
     NetworkEditor* networkEditor() const { return editor_; }
     TopologyEditorTab* topologyEditor() const { return topology_editor_; }
+    SweepTab* sweepTab() const { return sweep_tab_; }
 
 signals:
     // A network the user opened (a file, the library, a stored run): views that edit it follow.
@@ -309,6 +314,7 @@ private:
     std::map<QString, QAction*> actions_;
     NetworkEditor* editor_ = nullptr;
     TopologyEditorTab* topology_editor_ = nullptr;
+    SweepTab* sweep_tab_ = nullptr;
 };
 
 }  // namespace partita::gui

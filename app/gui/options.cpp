@@ -12,7 +12,7 @@ namespace partita::gui {
 QStringList screenshotViews() {
     return {"main",    "grid",    "metrics", "simulation", "timeline", "heatmap", "topology", "teaching", "studies",
             "compare", "explore", "network", "editor",     "mpt",      "l2s",     "runs",    "params",   "library",
-            "topology-editor"};
+            "topology-editor", "sweep"};
 }
 
 bool parseOptions(const QStringList& args, Options* options, QString* error) {

@@ -31,6 +31,11 @@ void MainWindow::openDatabase(const QString& path, bool read_only) {
     runs_dock_->refresh(db_.get(), db_problem_);  // its status line says when the file is read-only
 }
 
+QString MainWindow::useDatabase(const QString& path) {
+    openDatabase(path, options_.db_read_only);
+    return db_ ? QString() : db_problem_;
+}
+
 bool MainWindow::storing() const { return db_ && !db_->readOnly(); }
 
 void MainWindow::keepGrid() {

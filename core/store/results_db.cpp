@@ -140,6 +140,10 @@ std::unordered_map<std::string, std::string> ResultsDb::sweepPointStates() const
     return store::sweepPointStates(db_, path_);
 }
 
+std::vector<store::SweepPointListing> ResultsDb::sweepPoints(const std::string& sweep) const {
+    return store::sweepPointListing(db_, path_, sweep);
+}
+
 ResultsDb::MergeCount ResultsDb::merge(const std::string& in_path) {
     requireWritable();
     return store::mergeDatabase(db_, path_, in_path);

@@ -101,6 +101,8 @@ public:
     std::vector<std::int64_t> storeSweepPoints(const std::vector<SweepPoint>& points);
     // Every sweep point's key -> its error ("" for a stored point).
     std::unordered_map<std::string, std::string> sweepPointStates() const;
+    // Every point row (of `sweep` when given) with its run's numbers (core/sweep/table.h reads these).
+    std::vector<store::SweepPointListing> sweepPoints(const std::string& sweep = {}) const;
 
     // Runs, their inputs and sweep points of the database at `in_path` added in one transaction,
     // leaving out runs identical to one already here (same inputs, method, parameters, grid, and

@@ -1,5 +1,7 @@
 #include "core/store/sweep_rows.h"
 
+#include <limits>
+
 #include "core/run/run.h"
 #include "core/store/sqlite_util.h"
 
@@ -17,6 +19,27 @@ std::unordered_map<std::string, std::string> sweepPointStates(sqlite3* db, const
     Statement s(db, path, "SELECT key, coalesce(error, '') FROM sweep_points");
     std::unordered_map<std::string, std::string> out;
     while (s.step()) out.emplace(s.text(0), s.text(1));
+    return out;
+}
+
+std::vector<SweepPointListing> sweepPointListing(sqlite3* db, const std::string& path, const std::string& sweep) {
+    Statement s(db, path, R"sql(
+SELECT p.key, p.sweep, p.point_json, coalesce(p.error, ''), coalesce(p.run_id, 0),
+       r.time_step_s, r.energy_j, r.total_elements, r.perf_vs_dp
+FROM sweep_points p LEFT JOIN runs r ON r.id = p.run_id
+WHERE ?1 = '' OR p.sweep = ?1 ORDER BY p.rowid)sql");
+    s.bind(1, sweep);
+    std::vector<SweepPointListing> out;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    while (s.step()) {
+        SweepPointListing p{s.text(0), s.text(1), s.text(2), s.text(3), s.integer(4)};
+        const bool has_run = p.run_id != 0;
+        p.time_step_s = has_run ? s.real(5) : nan;
+        p.energy_j = has_run ? s.real(6) : nan;
+        p.total_elements = has_run ? s.real(7) : nan;
+        p.perf_vs_dp = has_run ? s.real(8) : nan;
+        out.push_back(std::move(p));
+    }
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 struct sqlite3;
 
@@ -18,9 +19,18 @@ struct SweepPointRow {
     std::int64_t run_id = 0; // the stored (or identical, re-used) run; 0 for a failed point
 };
 
+// A point row with its run's headline numbers (NaN for a failed point), for the sweep view.
+struct SweepPointListing {
+    std::string key, sweep, point_json, error;
+    std::int64_t run_id = 0;
+    double time_step_s = 0, energy_j = 0, total_elements = 0, perf_vs_dp = 0;
+};
+
 // Inside the caller's transaction; replaces an earlier row of the same key (a retried failure).
 void putSweepPoint(sqlite3* db, const std::string& path, const SweepPointRow& row);
 // Every point row: key -> error ("" for a stored point).
 std::unordered_map<std::string, std::string> sweepPointStates(sqlite3* db, const std::string& path);
+// Every point row (of `sweep` when not empty) with its run's numbers, oldest row first.
+std::vector<SweepPointListing> sweepPointListing(sqlite3* db, const std::string& path, const std::string& sweep);
 
 }  // namespace partita::store

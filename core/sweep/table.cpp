@@ -1,0 +1,193 @@
+#include "core/sweep/table.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include "core/io/json_fields.h"
+#include "core/store/results_db.h"
+#include "core/sweep/spec.h"
+#include "core/util/format.h"
+
+namespace partita::sweep {
+
+namespace {
+
+constexpr MetricInfo kInfo[] = {{"time_step_s", "Step time (s)", false},
+                                {"energy_j", "Energy (J)", false},
+                                {"comm_elements", "Communication (elements)", false},
+                                {"speedup_vs_dp_x", "Speed-up over DP (×)", true}};
+static_assert(std::size(kInfo) == kMetricCount);
+
+// The column order: the inputs first, then the axes as the spec nests them, then anything else.
+int rank(const std::string& name) {
+    static const char* const kFirst[] = {"network", "array", "topology", "method"};
+    for (std::size_t i = 0; i < std::size(kFirst); ++i)
+        if (name == kFirst[i]) return static_cast<int>(i);
+    for (std::size_t i = 0; i < std::size(kAxes); ++i)
+        if (name == kAxes[i]) return static_cast<int>(std::size(kFirst) + i);
+    return 1000;
+}
+
+std::string valueText(const Json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number()) return formatNumber(v.get<double>());
+    return v.dump();
+}
+
+bool finite(double v) { return std::isfinite(v); }
+
+}  // namespace
+
+const MetricInfo& metricInfo(Metric metric) { return kInfo[static_cast<std::size_t>(metric)]; }
+
+int Table::axisIndex(const std::string& name) const {
+    const auto it = std::find(axes.begin(), axes.end(), name);
+    return it == axes.end() ? -1 : static_cast<int>(it - axes.begin());
+}
+
+std::vector<std::string> Table::sweeps() const {
+    std::vector<std::string> out;
+    for (const TableRow& r : rows)
+        if (std::find(out.begin(), out.end(), r.sweep) == out.end()) out.push_back(r.sweep);
+    return out;
+}
+
+Table makeTable(const std::vector<store::SweepPointListing>& points) {
+    std::vector<Json> parsed;
+    parsed.reserve(points.size());
+    std::vector<std::string> names;
+    for (const auto& p : points) {
+        Json j = Json::parse(p.point_json, nullptr, false);
+        if (!j.is_object()) j = Json::object();  // a damaged row still shows, with its numbers
+        for (const auto& [name, value] : j.items())
+            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+        parsed.push_back(std::move(j));
+    }
+    std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+        return rank(a) != rank(b) ? rank(a) < rank(b) : (rank(a) == 1000 && a < b);
+    });
+    Table t;
+    t.axes = names;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto& p = points[i];
+        TableRow row{p.key, p.sweep, p.error, p.run_id, {}, {}};
+        for (const std::string& name : names)
+            row.axes.push_back(parsed[i].contains(name) ? valueText(parsed[i][name]) : std::string());
+        row.metrics = {p.time_step_s, p.energy_j, p.total_elements, p.perf_vs_dp};
+        t.rows.push_back(std::move(row));
+    }
+    return t;
+}
+
+Table readTable(const ResultsDb& db, const std::string& sweep) { return makeTable(db.sweepPoints(sweep)); }
+
+std::vector<std::size_t> paretoFront(const std::vector<double>& x, const std::vector<double>& y, bool maximise_x,
+                                     bool maximise_y) {
+    // Both minimised: sorted by x then y, a point is on the front when it has the least y of its
+    // x and that y is strictly below every y at a smaller x (an equal y there dominates it).
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i)
+        if (finite(x[i]) && finite(y[i])) order.push_back(i);
+    const auto X = [&](std::size_t i) { return maximise_x ? -x[i] : x[i]; };
+    const auto Y = [&](std::size_t i) { return maximise_y ? -y[i] : y[i]; };
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return X(a) != X(b) ? X(a) < X(b) : Y(a) < Y(b);
+    });
+    std::vector<std::size_t> front;
+    bool any = false;
+    double best_before = 0;  // least y over smaller x
+    for (std::size_t k = 0; k < order.size();) {
+        std::size_t end = k;
+        while (end < order.size() && X(order[end]) == X(order[k])) ++end;
+        const double least = Y(order[k]);
+        if (!any || least < best_before)
+            for (std::size_t j = k; j < end && Y(order[j]) == least; ++j) front.push_back(order[j]);
+        if (!any || least < best_before) best_before = least;
+        any = true;
+        k = end;
+    }
+    return front;
+}
+
+std::vector<std::size_t> paretoFront(const Table& table, const std::vector<std::size_t>& rows, Metric x, Metric y) {
+    std::vector<double> xs, ys;
+    std::vector<std::size_t> ok;
+    for (std::size_t r : rows) {
+        if (!table.rows[r].ok()) continue;
+        ok.push_back(r);
+        xs.push_back(table.rows[r].metric(x));
+        ys.push_back(table.rows[r].metric(y));
+    }
+    std::vector<std::size_t> front = paretoFront(xs, ys, metricInfo(x).maximise, metricInfo(y).maximise);
+    for (std::size_t& i : front) i = ok[i];
+    return front;
+}
+
+std::vector<std::string> axisValues(const Table& table, int axis, std::vector<double>* numbers) {
+    std::vector<std::string> values;
+    for (const TableRow& r : table.rows) {
+        const std::string& v = r.axes[static_cast<std::size_t>(axis)];
+        if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+    }
+    std::vector<double> parsed;
+    for (const std::string& v : values) {
+        std::size_t used = 0;
+        double d = 0;
+        try {
+            d = std::stod(v, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (v.empty() || used != v.size()) {
+            std::sort(values.begin(), values.end());
+            return values;
+        }
+        parsed.push_back(d);
+    }
+    std::vector<std::size_t> order(values.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return parsed[a] < parsed[b]; });
+    std::vector<std::string> sorted;
+    std::vector<double> sorted_numbers;
+    for (std::size_t i : order) {
+        sorted.push_back(values[i]);
+        sorted_numbers.push_back(parsed[i]);
+    }
+    if (numbers) *numbers = std::move(sorted_numbers);
+    return sorted;
+}
+
+std::vector<Group> groupBy(const Table& table, const std::vector<std::size_t>& rows, int axis) {
+    const std::vector<std::string> values = axisValues(table, axis);
+    std::map<std::string, std::size_t> slot;
+    for (std::size_t i = 0; i < values.size(); ++i) slot[values[i]] = i;
+    std::vector<Group> groups(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) groups[i].value = values[i];
+    for (std::size_t r : rows) groups[slot.at(table.rows[r].axes[static_cast<std::size_t>(axis)])].rows.push_back(r);
+    std::erase_if(groups, [](const Group& g) { return g.rows.empty(); });
+    const double nan = std::nan("");
+    for (Group& g : groups) {
+        for (std::size_t m = 0; m < kMetricCount; ++m) {
+            const bool maximise = kInfo[m].maximise;
+            double best = nan, sum = 0;
+            std::size_t n = 0;
+            for (std::size_t r : g.rows) {
+                const TableRow& row = table.rows[r];
+                const double v = row.metrics[m];
+                if (!row.ok() || !finite(v)) continue;
+                if (std::isnan(best) || (maximise ? v > best : v < best)) best = v;
+                sum += v;
+                ++n;
+            }
+            g.best[m] = best;
+            g.mean[m] = n ? sum / static_cast<double>(n) : nan;
+        }
+        g.failed = static_cast<std::size_t>(
+            std::count_if(g.rows.begin(), g.rows.end(), [&](std::size_t r) { return !table.rows[r].ok(); }));
+    }
+    return groups;
+}
+
+}  // namespace partita::sweep

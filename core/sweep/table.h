@@ -1,0 +1,75 @@
+#pragma once
+// A sweep as a table (issue 18 item 5, the sweep view's data without Qt): one row per point of a
+// results database with its axis values (network, array, method, then the sweep's axes) and its
+// run's metrics; the Pareto front of any two metrics; rows grouped by one axis with aggregates.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/store/sweep_rows.h"
+
+namespace partita {
+class ResultsDb;
+}
+
+namespace partita::sweep {
+
+enum class Metric { StepTime, Energy, Communication, Speedup };
+inline constexpr Metric kMetrics[] = {Metric::StepTime, Metric::Energy, Metric::Communication, Metric::Speedup};
+inline constexpr std::size_t kMetricCount = std::size(kMetrics);
+
+struct MetricInfo {
+    const char* key;    // CSV column stem, e.g. "time_step_s"
+    const char* label;  // with its unit, e.g. "Step time (s)"
+    bool maximise;      // speed-up is better larger; the others smaller
+};
+const MetricInfo& metricInfo(Metric metric);
+
+struct TableRow {
+    std::string key, sweep, error;
+    std::int64_t run_id = 0;                 // 0 for a failed point
+    std::vector<std::string> axes;           // by Table::axes ("" where the point has no such axis)
+    std::array<double, kMetricCount> metrics{};  // by kMetrics order; NaN for a failed point
+    double metric(Metric m) const { return metrics[static_cast<std::size_t>(m)]; }
+    bool ok() const { return error.empty() && run_id != 0; }
+};
+
+struct Table {
+    // "network", "array", ["topology",] "method", then the axes in the order the points name them.
+    std::vector<std::string> axes;
+    std::vector<TableRow> rows;
+    int axisIndex(const std::string& name) const;  // -1 when absent
+    // The sweeps' names, in the order rows first name them.
+    std::vector<std::string> sweeps() const;
+};
+
+// Rows from the database's point listing; a number in a point's JSON becomes its shortest exact text.
+Table makeTable(const std::vector<store::SweepPointListing>& points);
+Table readTable(const ResultsDb& db, const std::string& sweep = {});
+
+// Indices of the points no other point dominates, for x and y each minimised or maximised:
+// q dominates p when q is at least as good in both and strictly better in one. Identical points do
+// not dominate each other, so duplicates on the front are all kept. Points with a NaN or infinite
+// coordinate are left out. Ordered by x (better first), then by index.
+std::vector<std::size_t> paretoFront(const std::vector<double>& x, const std::vector<double>& y, bool maximise_x,
+                                     bool maximise_y);
+// The front of the table's rows `rows` (failed rows are left out): indices into table.rows.
+std::vector<std::size_t> paretoFront(const Table& table, const std::vector<std::size_t>& rows, Metric x, Metric y);
+
+// The rows `rows` grouped by the value of axis `axis`: groups ordered numerically when every value
+// is a number, else as text; per group the row indices, its failed points and, over its stored
+// points, each metric's best (metricInfo's direction) and arithmetic mean (NaN without one).
+struct Group {
+    std::string value;
+    std::vector<std::size_t> rows;
+    std::size_t failed = 0;
+    std::array<double, kMetricCount> best{}, mean{};
+};
+std::vector<Group> groupBy(const Table& table, const std::vector<std::size_t>& rows, int axis);
+
+// The axis's values in groupBy's order, and whether they are all numbers (then `numbers` holds them).
+std::vector<std::string> axisValues(const Table& table, int axis, std::vector<double>* numbers = nullptr);
+
+}  // namespace partita::sweep

@@ -1,0 +1,77 @@
+#pragma once
+// The sweep view's table (issue 18 item 5): one row per point of a sweep (its axes, its run's
+// metrics, status and run id), or, grouped by an axis, one row per value with its aggregates.
+// Sorting goes through SortRole (numbers as numbers); filtering through SweepFilter.
+#include <memory>
+#include <vector>
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+#include "core/io/csv.h"
+#include "core/sweep/table.h"
+
+namespace partita {
+
+class SweepTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    static constexpr int SortRole = Qt::UserRole + 1;   // a double for numbers, else the text
+    static constexpr int RunIdRole = Qt::UserRole + 2;  // the row's run id (0: failed, or a group)
+    static constexpr int RowRole = Qt::UserRole + 3;    // the index into Table::rows (-1 for a group)
+    static constexpr int ExactRole = Qt::UserRole + 4;  // CSV text: numbers exact, in the header's unit
+
+    explicit SweepTableModel(QObject* parent = nullptr);
+    void setTable(std::shared_ptr<const sweep::Table> table);
+    const sweep::Table* table() const { return table_.get(); }
+    // -1: one row per point; else grouped by that axis (an index into Table::axes).
+    void setGroupAxis(int axis);
+    int groupAxis() const { return group_axis_; }
+    // The rows the groups aggregate (the filtered points); all rows until set.
+    void setGroupRows(std::vector<std::size_t> rows);
+    const std::vector<sweep::Group>& groups() const { return groups_; }
+    int axisColumn(int axis) const;  // the column of Table::axes[axis] among the points' (-1 when grouped)
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Column {
+        enum Kind { Axis, Metric, Status, Run } kind;
+        std::size_t index;  // into Table::axes or kMetrics
+    };
+    Column pointColumn(int column) const;
+    QVariant pointData(const sweep::TableRow& row, int column, int role) const;
+    QVariant groupData(const sweep::Group& group, int column, int role) const;
+    void regroup();
+
+    std::shared_ptr<const sweep::Table> table_;
+    int group_axis_ = -1;
+    std::vector<std::size_t> group_rows_;
+    bool all_rows_ = true;
+    std::vector<sweep::Group> groups_;
+};
+
+// Case-insensitive text filter over every column; the points it keeps, in the table's order.
+class SweepFilter : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit SweepFilter(QObject* parent = nullptr);
+    void setText(const QString& text);
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override;
+
+private:
+    QString text_;
+};
+
+// A metric's value as the table shows it, with its unit ("—" for none).
+QString sweepMetricText(sweep::Metric metric, double value);
+
+// What a model (through any proxy) shows, as CSV: the header and every row's ExactRole text.
+CsvTable modelCsv(const QAbstractItemModel& model);
+
+}  // namespace partita

@@ -1,0 +1,230 @@
+#include "widgets/sweep/sweep_view.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "widgets/common/qt_text.h"
+#include "widgets/sweep/sweep_model.h"
+#include "widgets/sweep/sweep_multiples.h"
+#include "widgets/sweep/sweep_scatter.h"
+
+namespace partita {
+
+namespace {
+
+QComboBox* metricBox(QWidget* parent, sweep::Metric chosen, const QString& tip) {
+    auto* box = new QComboBox(parent);
+    for (sweep::Metric m : sweep::kMetrics) {
+        box->addItem(q(sweep::metricInfo(m).label), static_cast<int>(m));
+        if (m == chosen) box->setCurrentIndex(box->count() - 1);
+    }
+    box->setToolTip(tip);
+    return box;
+}
+
+sweep::Metric metricOf(const QComboBox* box) { return static_cast<sweep::Metric>(box->currentData().toInt()); }
+
+QHBoxLayout* row(std::initializer_list<QWidget*> widgets) {
+    auto* layout = new QHBoxLayout;
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : widgets) layout->addWidget(w);
+    layout->addStretch(1);
+    return layout;
+}
+
+}  // namespace
+
+SweepView::SweepView(QWidget* parent) : QWidget(parent) {
+    model_ = new SweepTableModel(this);
+    filter_ = new SweepFilter(this);
+    filter_->setSourceModel(model_);
+
+    summary_ = new QLabel(tr("No sweep: File ▸ Open sweep database… or Run ▸ Start sweep…"), this);
+    summary_->setMinimumWidth(100);  // a long line is cut at the right (the path last), not the window widened
+    filter_edit_ = new QLineEdit(this);
+    filter_edit_->setPlaceholderText(tr("Filter (vgg-a hypar 256)"));
+    filter_edit_->setClearButtonEnabled(true);
+    filter_edit_->setToolTip(tr("Keeps the points whose columns contain every word; the figures follow"));
+    group_box_ = new QComboBox(this);
+    group_box_->setToolTip(tr("One row per point, or one row per value of an axis with its best and mean metrics"));
+    table_view_ = new QTableView(this);
+    table_view_->setModel(filter_);
+    table_view_->setSortingEnabled(true);
+    table_view_->sortByColumn(-1, Qt::AscendingOrder);  // the database's order until a header is clicked
+    table_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_view_->verticalHeader()->hide();
+    table_view_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    table_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_view_->setToolTip(tr("Click a point's row to open its run"));
+
+    auto* left = new QWidget(this);
+    auto* left_layout = new QVBoxLayout(left);
+    left_layout->setContentsMargins(0, 0, 0, 0);
+    auto* filter_row = new QHBoxLayout;
+    filter_row->addWidget(filter_edit_, 1);
+    filter_row->addWidget(new QLabel(tr("Group by"), left));
+    filter_row->addWidget(group_box_);
+    left_layout->addLayout(filter_row);
+    left_layout->addWidget(table_view_);
+
+    scatter_ = new SweepScatter(this);
+    x_box_ = metricBox(this, sweep::Metric::StepTime, tr("The scatter's horizontal metric"));
+    y_box_ = metricBox(this, sweep::Metric::Energy, tr("The scatter's vertical metric"));
+    auto* scatter_page = new QWidget(this);
+    auto* scatter_layout = new QVBoxLayout(scatter_page);
+    scatter_layout->setContentsMargins(4, 4, 4, 4);
+    scatter_layout->addLayout(row({new QLabel(tr("x"), scatter_page), x_box_, new QLabel(tr("y"), scatter_page), y_box_}));
+    scatter_layout->addWidget(scatter_, 1);
+
+    multiples_ = new SweepMultiples(this);
+    multi_metric_box_ = metricBox(this, sweep::Metric::Speedup, tr("The metric each small chart shows"));
+    multi_axis_box_ = new QComboBox(this);
+    multi_axis_box_->setToolTip(tr("The axis along each small chart"));
+    auto* multi_page = new QWidget(this);
+    auto* multi_layout = new QVBoxLayout(multi_page);
+    multi_layout->setContentsMargins(4, 4, 4, 4);
+    multi_layout->addLayout(row({multi_metric_box_, new QLabel(tr("against"), multi_page), multi_axis_box_}));
+    multi_layout->addWidget(multiples_, 1);
+
+    figures_ = new QTabWidget(this);
+    figures_->addTab(scatter_page, tr("Pareto front"));
+    figures_->addTab(multi_page, tr("Per method"));
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(figures_);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(summary_);
+    layout->addWidget(split, 1);
+
+    connect(filter_edit_, &QLineEdit::textChanged, this, [this](const QString& t) {
+        filter_->setText(t);
+        refilter();
+    });
+    connect(group_box_, &QComboBox::currentIndexChanged, this, [this] {
+        model_->setGroupAxis(group_box_->currentData().toInt());
+        refilter();
+    });
+    const auto scatter_metrics = [this] { scatter_->setMetrics(metricOf(x_box_), metricOf(y_box_)); };
+    connect(x_box_, &QComboBox::currentIndexChanged, this, scatter_metrics);
+    connect(y_box_, &QComboBox::currentIndexChanged, this, scatter_metrics);
+    connect(multi_metric_box_, &QComboBox::currentIndexChanged, this,
+            [this] { multiples_->setMetric(metricOf(multi_metric_box_)); });
+    connect(multi_axis_box_, &QComboBox::currentIndexChanged, this, [this] {
+        if (multi_axis_box_->currentIndex() >= 0) multiples_->setAxis(multi_axis_box_->currentData().toInt());
+    });
+    connect(table_view_, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        if (const qint64 id = index.data(SweepTableModel::RunIdRole).toLongLong()) emit runChosen(id);
+    });
+    connect(scatter_, &SweepScatter::runClicked, this, &SweepView::runChosen);
+    connect(multiples_, &SweepMultiples::runClicked, this, &SweepView::runChosen);
+    scatter_metrics();
+}
+
+void SweepView::setTable(std::shared_ptr<const sweep::Table> table, const QString& source) {
+    table_ = std::move(table);
+    source_ = source;
+    const QString group = group_box_->currentText();
+    model_->setTable(table_);
+    fillAxisCombos();
+    setGroupAxis(group == tr("(points)") ? QString() : group);
+    refilter();
+}
+
+void SweepView::fillAxisCombos() {
+    const QSignalBlocker block_group(group_box_), block_axis(multi_axis_box_);
+    const QString axis = multi_axis_box_->currentText();
+    group_box_->clear();
+    multi_axis_box_->clear();
+    group_box_->addItem(tr("(points)"), -1);
+    if (!table_) return;
+    for (std::size_t a = 0; a < table_->axes.size(); ++a) {
+        group_box_->addItem(q(table_->axes[a]), static_cast<int>(a));
+        if (table_->axes[a] != "method") multi_axis_box_->addItem(q(table_->axes[a]), static_cast<int>(a));
+    }
+    const int kept = multi_axis_box_->findText(axis.isEmpty() ? QString("levels") : axis);
+    multi_axis_box_->setCurrentIndex(kept >= 0 ? kept : multi_axis_box_->count() - 1);
+    if (multi_axis_box_->currentIndex() >= 0) multiples_->setAxis(multi_axis_box_->currentData().toInt());
+}
+
+void SweepView::refilter() {
+    const std::vector<std::size_t> rows = filteredRows();
+    model_->setGroupRows(rows);
+    scatter_->setPoints(table_, rows);
+    multiples_->setPoints(table_, rows);
+    if (!table_) return;
+    std::size_t failed = 0;
+    for (std::size_t r : rows) failed += table_->rows[r].ok() ? 0 : 1;
+    QStringList sweeps;
+    for (const std::string& s : table_->sweeps()) sweeps << q(s);
+    // Axes with one value in every point take room and say nothing: hidden, and named here.
+    QStringList constant;
+    for (int c = 0; c < model_->columnCount(); ++c) table_view_->setColumnHidden(c, false);
+    for (std::size_t a = 0; a < table_->axes.size(); ++a) {
+        const auto values = sweep::axisValues(*table_, static_cast<int>(a));
+        if (values.size() != 1) continue;
+        constant << QString("%1 %2").arg(q(table_->axes[a]), q(values.front()));
+        if (model_->groupAxis() < 0) table_view_->setColumnHidden(model_->axisColumn(static_cast<int>(a)), true);
+    }
+    summary_->setText(tr("Sweep %1: %2 of %3 points shown, %4 failed, %5 on the Pareto front%6 · %7")
+                          .arg(sweeps.join(", "))
+                          .arg(rows.size())
+                          .arg(table_->rows.size())
+                          .arg(failed)
+                          .arg(scatter_->front().size())
+                          .arg(constant.isEmpty() ? QString() : tr(" · every point has ") + constant.join(", "), source_));
+    summary_->setToolTip(summary_->text());
+}
+
+std::vector<std::size_t> SweepView::filteredRows() const {
+    std::vector<std::size_t> rows;
+    if (!table_) return rows;
+    // The filter reads the point rows: with the table grouped, ask it for each point directly.
+    SweepTableModel points;
+    points.setTable(table_);
+    SweepFilter words;
+    words.setSourceModel(&points);
+    words.setText(filter_edit_->text());
+    for (int r = 0; r < words.rowCount(); ++r) rows.push_back(static_cast<std::size_t>(words.index(r, 0).data(SweepTableModel::RowRole).toInt()));
+    return rows;
+}
+
+void SweepView::setFilterText(const QString& text) { filter_edit_->setText(text); }
+
+void SweepView::setGroupAxis(const QString& axis) {
+    const int i = axis.isEmpty() ? 0 : group_box_->findText(axis);
+    group_box_->setCurrentIndex(std::max(i, 0));
+    if (model_->groupAxis() != group_box_->currentData().toInt()) {
+        model_->setGroupAxis(group_box_->currentData().toInt());
+        refilter();
+    }
+}
+
+void SweepView::setScatterMetrics(sweep::Metric x, sweep::Metric y) {
+    x_box_->setCurrentIndex(x_box_->findData(static_cast<int>(x)));
+    y_box_->setCurrentIndex(y_box_->findData(static_cast<int>(y)));
+}
+
+void SweepView::setMultiples(sweep::Metric metric, const QString& axis) {
+    multi_metric_box_->setCurrentIndex(multi_metric_box_->findData(static_cast<int>(metric)));
+    const int i = multi_axis_box_->findText(axis);
+    if (i >= 0) multi_axis_box_->setCurrentIndex(i);
+}
+
+void SweepView::showFigure(int index) { figures_->setCurrentIndex(index); }
+
+CsvTable SweepView::csv() const { return modelCsv(*filter_); }
+
+}  // namespace partita

@@ -83,30 +83,8 @@ struct Setup {
     ScenarioParams params;
 };
 
-// --preset, then the single options over it (spec Part D2).
-ModelOptions readOptions(const Args& a) {
-    ModelOptions o = presetOptions(usage("preset", [&] { return parsePreset(a.get("preset", "default")); }));
-    if (a.has("vector-flops")) {
-        o.vector_flops_per_cycle = a.number("vector-flops", 64);
-        o.transform_unit = TransformUnit::Vector;
-    }
-    if (a.has("transform-unit")) o.transform_unit = usage("transform-unit", [&] { return parseTransformUnit(a.get("transform-unit")); });
-    if (a.has("overlap")) o.overlap = usage("overlap", [&] { return parseOverlap(a.get("overlap")); });
-    if (a.has("passes")) o.passes = positive(a, "passes", 2);
-    if (a.has("objective")) o.objective = usage("objective", [&] { return parseObjective(a.get("objective")); });
-    if (a.has("array-dim")) o.array_dim = positive(a, "array-dim", 64);
-    if (a.has("bytes-per-element")) {
-        o.bytes_per_element = a.number("bytes-per-element", 4);
-        if (!(o.bytes_per_element > 0)) throw UsageError("--bytes-per-element must be positive");
-    }
-    if (!(o.vector_flops_per_cycle > 0)) throw UsageError("--vector-flops must be positive");
-    return o;
-}
-
 // "Model     fit (not a reproduction): transforms on the vector unit at 192 FLOP/cycle, ..."
-std::string modelText(const Setup& s) {
-    return std::string(presetLabel(presetOf(s.options))) + ": " + optionsText(s.options, s.study);
-}
+std::string modelText(const Setup& s) { return mptModelText(s.options, s.study); }
 
 Setup readSetup(const Args& a) {
     Setup s;
@@ -123,7 +101,7 @@ Setup readSetup(const Args& a) {
         s.layers = layerStudy(s.five ? 5 : 3);
         s.source = s.five ? "Table II layers, 5x5" : "Table II layers";
     }
-    s.options = readOptions(a);
+    s.options = readMptOptions(a);
     applyOptions(s.options, s.study, s.params);
     MptParams& m = s.params.model;
     m.p = positive(a, "p", 256);
@@ -193,16 +171,7 @@ Json costJson(const LayerCost& c, double bpe) {
             {"warnings", c.warnings}};
 }
 
-Json averagesJson(const Averages& x) { return {{"total_time_ratio", x.total}, {"geomean", x.geomean}, {"mean", x.mean}}; }
-
-Json modelJson(const Setup& s) {
-    const ModelOptions& o = s.options;
-    return {{"preset", presetName(presetOf(o))}, {"label", presetLabel(presetOf(o))},
-            {"transform_unit", transformUnitName(o.transform_unit)}, {"vector_flops_per_cycle", o.vector_flops_per_cycle},
-            {"overlap", overlapName(o.overlap)}, {"passes", o.passes}, {"objective", objectiveName(o.objective)},
-            {"array_dim", arrayDimFor(o, s.study)}, {"bytes_per_element", wireBytesFor(o, s.study)},
-            {"wire_width_assumed", true}, {"text", optionsText(o, s.study)}};
-}
+Json modelJson(const Setup& s) { return mptModelJson(s.options, s.study); }
 
 Json paperJson() {
     Json out = Json::array();
@@ -324,7 +293,7 @@ int scenarioCommand(const Args& a, const Setup& s, std::ostream& out) {
                                  {"comm_bytes_per_worker", t.comm_bytes}, {"energy_J", t.energy.total()}}},
                      {"w_dp_s", e.w_dp_s}, {"one_worker_s", e.one_worker_s},
                      {"speedup_vs_w_dp", e.speedupVsWdp()}, {"speedup_vs_one_worker", e.speedupVsOne()},
-                     {"averages_vs_w_dp", averagesJson(e.vsWdp())}, {"averages_vs_one_worker", averagesJson(e.vsOne())},
+                     {"averages_vs_w_dp", mptAveragesJson(e.vsWdp())}, {"averages_vs_one_worker", mptAveragesJson(e.vsOne())},
                      {"model", modelJson(s)}};
         out << j.dump(2) << "\n";
         return 0;
@@ -397,7 +366,7 @@ int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
                         {"weight_comm_s", tt.weight_comm_s}, {"tile_comm_s", tt.tile_comm_s},
                         {"comm_bytes_per_worker", tt.comm_bytes}, {"energy_J", tt.energy.total()},
                         {"speedup_vs_w_dp", e.speedupVsWdp()}, {"speedup_vs_one_worker", e.speedupVsOne()},
-                        {"averages_vs_w_dp", averagesJson(e.vsWdp())}, {"averages_vs_one_worker", averagesJson(e.vsOne())},
+                        {"averages_vs_w_dp", mptAveragesJson(e.vsWdp())}, {"averages_vs_one_worker", mptAveragesJson(e.vsOne())},
                         {"paper_reported", paper}});
     }
     if (a.flag("json")) {

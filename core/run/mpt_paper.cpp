@@ -31,9 +31,9 @@ Averages single(double x) { return {x, x, x}; }
 // Why the engine differs from the paper under the default options (measured with them; spec D2).
 const std::map<std::string, std::string>& defaultReasons() {
     static const std::map<std::string, std::string> reasons = {
-        {"layers_wmp+_mid", "at (16,16) the Mid layers' tile traffic, even after prediction, outlasts w_dp's F(4,3) "
-                            "GEMMs and weight ring; the paper's per-layer prediction rates and network are not given"},
-        {"layers_wmp+_late", "w_mp+ cuts the Late layers' weight ring ~5x, but its tiles and F(2,3) GEMMs (2.25x the "
+        {"layers_wmp+_mid", "at (16,16) the Mid layers' tile traffic, even after prediction, costs about what w_dp's "
+                            "overlapped weight ring does; the paper's per-layer prediction rates and network are not given"},
+        {"layers_wmp+_late", "w_mp+ cuts the Late layers' weight ring ~5x, but its tiles and F(2,3) GEMMs (1.78x the "
                              "MACs of w_dp's F(4,3)) remain; how the paper's w_dp ran its transforms is not given"},
         {"layers_wmp+*", "w_dp is no longer slowed by the transforms; the paper's w_dp transform size and array "
                          "efficiency at 1 image per worker are not given"},
@@ -45,8 +45,8 @@ const std::map<std::string, std::string>& defaultReasons() {
                       "worker batches and the NDP execution model are not given (no transform rate fits 2.7x and 71x)"},
         {"net_wdp_vs_one", "calibration check: within 10 % (the one-worker run and w_dp share the same array model)"},
         {"net_wmp+*_vs_one", "follows from w_mp+* over w_dp (above) times w_dp over one worker"},
-        {"clustering_comm", "volumes only (1 pass, F(2,3) everywhere, objective comm_volume, as in Fig. 7); the engine's "
-                            "FractalNet is the 4x4 preset under examples/networks"},
+        {"clustering_comm", "volumes as in Fig. 7 (1 pass, F(2,3) everywhere, comm_volume): fixed (16,16) moves more than "
+                            "w_dp on the large-map layers of the engine's FractalNet 4x4, whose sizes the paper does not give"},
     };
     return reasons;
 }

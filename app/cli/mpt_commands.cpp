@@ -381,6 +381,7 @@ int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
     out << "Model     " << modelText(s) << "\n";
     out << "vs w_dp: total-time ratio; geomean / mean: of the per-layer ratios (the paper's \"on average\" is undefined)\n\n";
     t.print(out);
+    out << "\nEvery paper figure beside the engine's, with ratio and the reason for each gap: partita-cli mpt --compare --paper\n";
     emitCsv(a, t, csv);
     return 0;
 }

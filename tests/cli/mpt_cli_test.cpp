@@ -45,6 +45,7 @@ TEST(MptCli, CompareHasAllScenariosAndPaperColumn) {
     for (const char* s : {"d_dp", "w_dp", "w_mp ", "w_mp+ ", "w_mp* ", "w_mp+*"}) EXPECT_NE(r.out.find(s), std::string::npos) << s;
     EXPECT_NE(r.out.find("paper-reported"), std::string::npos);
     EXPECT_NE(r.out.find("2.74x vs w_dp"), std::string::npos);
+    EXPECT_NE(r.out.find("mpt --compare --paper"), std::string::npos);  // where the ratios and gap reasons are
     const auto parsed = cliJson({"mpt", "--compare", "--json", "--network", example("networks/wrn-40-10.json")});
     ASSERT_EQ(parsed["scenarios"].size(), 6u);
     EXPECT_EQ(parsed["scenarios"][1]["speedup_vs_w_dp"].get<double>(), 1.0);

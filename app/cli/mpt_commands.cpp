@@ -8,10 +8,13 @@
 #include "app/cli/args.h"
 #include "app/cli/network_input.h"
 #include "app/cli/commands.h"
+#include "app/cli/mpt_commands.h"
 #include "app/cli/report.h"
 #include "core/io/csv.h"
 #include "core/io/network_io.h"
+#include "core/mpt/options.h"
 #include "core/mpt/scenario.h"
+#include "core/run/mpt_paper.h"
 
 namespace partita::cli {
 
@@ -23,17 +26,27 @@ const char* kMptUsage = R"(usage: partita-cli mpt [--layers study|study5 | --net
 
   (default)             evaluate one scenario per layer: chosen (N_g,N_c), the cost of every allowed grid,
                         time split compute / weight comm / tile comm, totals and speedups
-  --compare             all six scenarios (d_dp w_dp w_mp w_mp+ w_mp* w_mp+*) normalised to w_dp,
-                        beside the paper-reported numbers
+  --compare             all six scenarios (d_dp w_dp w_mp w_mp+ w_mp* w_mp+*) normalised to w_dp
+                        (total-time ratio, per-layer geometric and arithmetic means), beside the paper
+  --compare --paper     every paper figure (spec A11) beside the engine's: layer studies and the three
+                        networks (examples/networks), ratio, three averages, the fit preset and a gap
+                        reason each (the README's MPT table)
   --sweep               p = 1, 4, 16, 64, 256: per-worker comm and speedup vs one worker
   --winograd m,r        Winograd calculator and exact self-test (--shape I,J,H,W, default 640,640,8,8)
   --reference           the paper-reported numbers with their baselines
 options:
-  --scenario S (w_mp+*)  --p N (256)  --batch B (256)  --passes 1|2 (2)  --bytes-per-element (4)
+  --preset default|fit|a9  the model options below at once (default: spec Part D2; fit: a calibration
+                        against the paper's figures, never a reproduction; a9: the first model, as
+                        runs stored before Part D2 were evaluated); single options override it
+  --transform-unit dedicated|vector (dedicated: transforms never limit throughput)
+  --vector-flops F      the vector unit's transform rate (64 FLOP/cycle; implies --transform-unit vector)
+  --overlap max|sum (max: double-buffered inputs)  --passes 1|2 (2)
+  --array-dim S         (64 for the layer study, 96 for networks)
+  --bytes-per-element B on the wire (4 for the layer study, 2 for networks: an assumption)
+  --scenario S (w_mp+*)  --p N (256)  --batch B (256)
   --objective comm_volume|comm_time|total_time (comm_time)  --configs paper|extended (paper)
   --transform per-config|paper-formula (per-config: F(2,3) if N_g > 1 else F(4,3))
-  --weight-domain spatial|winograd (spatial; the (1,p) grid)  --array-dim S (64)  --vector-flops F (64 per cycle)
-  --overlap sum|max (sum)
+  --weight-domain spatial|winograd (spatial; the (1,p) grid)
   --gather-2d/--scatter-2d/--gather-1d/--scatter-1d F (0.340/0.393/0.781/0.647, paper-reported)
   --prediction factor|functional (functional: gather skip fractions from the quantiser and interval
                         model on normal(--tile-mean -0.5, --tile-sigma 1) F(2,3) output tiles)
@@ -66,8 +79,12 @@ struct Setup {
     std::vector<MptLayer> layers;
     std::string source;
     bool study = false, five = false;
+    ModelOptions options;
     ScenarioParams params;
 };
+
+// "Model     fit (not a reproduction): transforms on the vector unit at 192 FLOP/cycle, ..."
+std::string modelText(const Setup& s) { return mptModelText(s.options, s.study); }
 
 Setup readSetup(const Args& a) {
     Setup s;
@@ -84,16 +101,11 @@ Setup readSetup(const Args& a) {
         s.layers = layerStudy(s.five ? 5 : 3);
         s.source = s.five ? "Table II layers, 5x5" : "Table II layers";
     }
+    s.options = readMptOptions(a);
+    applyOptions(s.options, s.study, s.params);
     MptParams& m = s.params.model;
     m.p = positive(a, "p", 256);
     m.batch = positive(a, "batch", 256);
-    m.collective_passes = positive(a, "passes", 2);
-    m.bytes_per_element = a.number("bytes-per-element", 4);
-    m.worker.array_dim = positive(a, "array-dim", 64);
-    m.worker.vector_flops_per_cycle = a.number("vector-flops", 64);
-    const std::string overlap = a.get("overlap", "sum");
-    if (overlap != "sum" && overlap != "max") throw UsageError("--overlap must be sum or max");
-    m.worker.overlap = overlap == "sum" ? Overlap::Sum : Overlap::Max;
     const std::string domain = a.get("weight-domain", "spatial");
     if (domain != "spatial" && domain != "winograd") throw UsageError("--weight-domain must be spatial or winograd");
     m.single_group_weight_domain = domain == "spatial" ? WeightDomain::Spatial : WeightDomain::Winograd;
@@ -122,7 +134,6 @@ Setup readSetup(const Args& a) {
         throw UsageError("--transform must be per-config or paper-formula");
     s.params.transform = transform == "per-config" ? TransformRule::PerConfig : TransformRule::PaperFormula;
     try {
-        s.params.objective = parseObjective(a.get("objective", "comm_time"));
         checkParams(m);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
@@ -159,6 +170,8 @@ Json costJson(const LayerCost& c, double bpe) {
                           {"link", c.energy.link_J}}},
             {"warnings", c.warnings}};
 }
+
+Json modelJson(const Setup& s) { return mptModelJson(s.options, s.study); }
 
 Json paperJson() {
     Json out = Json::array();
@@ -279,7 +292,9 @@ int scenarioCommand(const Args& a, const Setup& s, std::ostream& out) {
                                  {"tile_comm_s", t.tile_comm_s}, {"total_s", t.total_s},
                                  {"comm_bytes_per_worker", t.comm_bytes}, {"energy_J", t.energy.total()}}},
                      {"w_dp_s", e.w_dp_s}, {"one_worker_s", e.one_worker_s},
-                     {"speedup_vs_w_dp", e.speedupVsWdp()}, {"speedup_vs_one_worker", e.speedupVsOne()}};
+                     {"speedup_vs_w_dp", e.speedupVsWdp()}, {"speedup_vs_one_worker", e.speedupVsOne()},
+                     {"averages_vs_w_dp", mptAveragesJson(e.vsWdp())}, {"averages_vs_one_worker", mptAveragesJson(e.vsOne())},
+                     {"model", modelJson(s)}};
         out << j.dump(2) << "\n";
         return 0;
     }
@@ -303,15 +318,17 @@ int scenarioCommand(const Args& a, const Setup& s, std::ostream& out) {
         t.add(row);
     }
     out << "MPT " << scenarioName(sc) << " on " << s.source << ": p = " << s.params.model.p << ", batch "
-        << s.params.model.batch << ", objective " << objectiveName(obj) << ", passes "
-        << s.params.model.collective_passes << "\n\n";
+        << s.params.model.batch << "\nModel     " << modelText(s) << "\n\n";
     t.print(out);
     const Totals& tt = e.totals;
     out << "\nTotal     " << seconds(tt.total_s) << " per iteration (compute " << seconds(tt.compute_s)
         << ", weight comm " << seconds(tt.weight_comm_s) << ", tile comm " << seconds(tt.tile_comm_s) << ")\n";
     out << "Comm      " << fixed(tt.comm_bytes / 1e6, 3) << " MB per worker; energy " << joules(tt.energy.total())
         << " per worker\n";
-    out << "Speedup   " << ratio(e.speedupVsWdp()) << " vs w_dp, " << ratio(e.speedupVsOne()) << " vs 1 worker\n";
+    out << "Speedup   " << ratio(e.speedupVsWdp()) << " vs w_dp, " << ratio(e.speedupVsOne())
+        << " vs 1 worker (total-time ratios)\n";
+    out << "Per layer vs w_dp: geometric mean " << ratio(e.vsWdp().geomean) << ", arithmetic mean "
+        << ratio(e.vsWdp().mean) << "; vs 1 worker: " << ratio(e.vsOne().geomean) << ", " << ratio(e.vsOne().mean) << "\n";
     if (s.params.model.factors.paper_reported && (sc == Scenario::WMpPlus || sc == Scenario::WMpPlusStar))
         out << "Note      prediction/zero-skip factors are paper-reported (34.0/78.1/39.3/64.7 %)\n";
     out << "(!) = not buildable on the paper's hardware\n";
@@ -330,8 +347,8 @@ int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
         throw UsageError(x.what());
     }
     std::vector<std::string> header{"scenario", "total [ms]", "compute [ms]", "weight comm [ms]", "tile comm [ms]",
-                                    "comm [MB/worker]", "energy [mJ/worker]", "vs w_dp", "vs 1 worker",
-                                    "paper-reported (baseline)"};
+                                    "comm [MB/worker]", "energy [mJ/worker]", "vs w_dp", "geomean", "mean",
+                                    "vs 1 worker", "paper-reported (baseline)"};
     TextTable t(header);
     CsvTable csv{header, {}};
     Json rows = Json::array();
@@ -341,25 +358,30 @@ int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
         std::vector<std::string> row{scenarioName(e.scenario), fixed(tt.total_s * 1e3, 3), fixed(tt.compute_s * 1e3, 3),
                                      fixed(tt.weight_comm_s * 1e3, 3), fixed(tt.tile_comm_s * 1e3, 3),
                                      fixed(tt.comm_bytes / 1e6, 3), fixed(tt.energy.total() * 1e3, 3),
-                                     ratio(e.speedupVsWdp()), ratio(e.speedupVsOne()), paper.empty() ? "-" : paper};
+                                     ratio(e.speedupVsWdp()), ratio(e.vsWdp().geomean), ratio(e.vsWdp().mean),
+                                     ratio(e.speedupVsOne()), paper.empty() ? "-" : paper};
         t.add(row);
         csv.rows.push_back(row);
         rows.push_back({{"scenario", scenarioName(e.scenario)}, {"total_s", tt.total_s}, {"compute_s", tt.compute_s},
                         {"weight_comm_s", tt.weight_comm_s}, {"tile_comm_s", tt.tile_comm_s},
                         {"comm_bytes_per_worker", tt.comm_bytes}, {"energy_J", tt.energy.total()},
                         {"speedup_vs_w_dp", e.speedupVsWdp()}, {"speedup_vs_one_worker", e.speedupVsOne()},
+                        {"averages_vs_w_dp", mptAveragesJson(e.vsWdp())}, {"averages_vs_one_worker", mptAveragesJson(e.vsOne())},
                         {"paper_reported", paper}});
     }
     if (a.flag("json")) {
         out << Json{{"source", s.source}, {"p", s.params.model.p}, {"batch", s.params.model.batch},
-                    {"scenarios", rows}, {"paper_reported", paperJson()}}
+                    {"model", modelJson(s)}, {"scenarios", rows}, {"paper_reported", paperJson()}}
                    .dump(2)
             << "\n";
         return 0;
     }
     out << "MPT scenarios on " << s.source << ": p = " << s.params.model.p << ", batch " << s.params.model.batch
-        << " (speedups from this engine; the last column is paper-reported, not computed)\n\n";
+        << " (speedups from this engine; the last column is paper-reported, not computed)\n";
+    out << "Model     " << modelText(s) << "\n";
+    out << "vs w_dp: total-time ratio; geomean / mean: of the per-layer ratios (the paper's \"on average\" is undefined)\n\n";
     t.print(out);
+    out << "\nEvery paper figure beside the engine's, with ratio and the reason for each gap: partita-cli mpt --compare --paper\n";
     emitCsv(a, t, csv);
     return 0;
 }
@@ -402,6 +424,8 @@ int sweepCommand(const Args& a, const Setup& s, std::ostream& out) {
 
 int cmdMptTables(const Args& a, const Setup& s, std::ostream& out) {
     if (a.flag("compare") && a.flag("sweep")) throw UsageError("give --compare or --sweep, not both");
+    if (a.flag("compare") && a.flag("paper")) return mptPaperCommand(s.options, a.flag("json"), a.get("csv", ""), out);
+    if (a.flag("paper")) throw UsageError("--paper goes with --compare");
     if (a.flag("compare")) return compareCommand(a, s, out);
     if (a.flag("sweep")) return sweepCommand(a, s, out);
     return scenarioCommand(a, s, out);
@@ -412,10 +436,11 @@ int cmdMptTables(const Args& a, const Setup& s, std::ostream& out) {
 int cmdMpt(const Argv& argv, std::ostream& out) {
     const Args a(argv,
                  {"layers", "network", "input", "dim", "network-format", "scenario", "p", "batch", "passes", "objective", "configs", "transform",
+                  "transform-unit", "preset",
                   "weight-domain", "bytes-per-element", "array-dim", "vector-flops", "overlap", "gather-2d", "scatter-2d",
                   "gather-1d", "scatter-1d", "override", "csv", "winograd", "shape", "prediction", "tile-mean",
                   "tile-sigma"},
-                 {"json", "compare", "sweep", "reference", "help", "charge-prediction-bits", "source-side-1d", "winograd-join"});
+                 {"json", "compare", "paper", "sweep", "reference", "help", "charge-prediction-bits", "source-side-1d", "winograd-join"});
     if (a.flag("help")) {
         out << kMptUsage;
         return 0;

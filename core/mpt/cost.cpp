@@ -6,6 +6,8 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "core/util/enum_names.h"
+
 namespace partita::mpt {
 
 namespace {
@@ -72,7 +74,9 @@ void finish(LayerCost& c, double macs_per_phase, const TransformFlops& tf, doubl
     const double vec_rate = w.vector_flops_per_cycle * w.freq_hz;
     // The vector unit and the array work on different tiles concurrently unless told otherwise [A].
     auto busy = [&](double vec_flops) {
-        const double a = macs_per_phase / mac_rate, v = vec_flops / vec_rate;
+        const double a = macs_per_phase / mac_rate;
+        if (w.transform_unit == TransformUnit::Dedicated) return a;  // never the bottleneck (M1)
+        const double v = vec_flops / vec_rate;
         return w.transforms_concurrent ? std::max(a, v) : a + v;
     };
     const double fprop = busy(tf.fprop), bprop = busy(tf.bprop), update = busy(tf.update);
@@ -93,6 +97,22 @@ void finish(LayerCost& c, double macs_per_phase, const TransformFlops& tf, doubl
 }
 
 }  // namespace
+
+namespace {
+constexpr EnumName<Overlap> kOverlaps[] = {{Overlap::Sum, "sum"}, {Overlap::Max, "max"}};
+constexpr EnumName<TransformUnit> kUnits[] = {{TransformUnit::Dedicated, "dedicated"}, {TransformUnit::Vector, "vector"}};
+}  // namespace
+
+const char* overlapName(Overlap o) { return enumName(kOverlaps, o); }
+Overlap parseOverlap(const std::string& name) {
+    if (auto o = parseEnum(kOverlaps, name)) return *o;
+    throw std::invalid_argument("unknown overlap '" + name + "' (use max or sum)");
+}
+const char* transformUnitName(TransformUnit t) { return enumName(kUnits, t); }
+TransformUnit parseTransformUnit(const std::string& name) {
+    if (auto t = parseEnum(kUnits, name)) return *t;
+    throw std::invalid_argument("unknown transform unit '" + name + "' (use dedicated or vector)");
+}
 
 void checkParams(const MptParams& p) {
     if (p.p < 1) throw std::invalid_argument("p must be a positive number of workers");

@@ -14,13 +14,22 @@ namespace partita::mpt {
 
 enum class WeightDomain { Spatial, Winograd };
 enum class Overlap { Sum, Max };
+// Where the Winograd transforms run (spec Part D2, M1): a dedicated transformation unit in the
+// P2P logic that never limits throughput (the default), or the vector unit at a set rate.
+enum class TransformUnit { Dedicated, Vector };
+const char* overlapName(Overlap o);          // "sum", "max"
+Overlap parseOverlap(const std::string& name);  // throws std::invalid_argument
+const char* transformUnitName(TransformUnit t);  // "dedicated", "vector"
+TransformUnit parseTransformUnit(const std::string& name);
 
 struct WorkerParams {
     int array_dim = 64;                // S x S systolic array [P]; 96 for the network study
     double freq_hz = 1e9;              // [P]
     double utilisation = 1.0;          // fraction of peak MACs reached [A]
-    double vector_flops_per_cycle = 64;  // transforms on the 64-lane vector unit [A]
-    Overlap overlap = Overlap::Sum;    // compute and comm per phase: sum (conservative) or max [A]
+    TransformUnit transform_unit = TransformUnit::Dedicated;  // §VI-C "contains transformation unit" [P]
+    double vector_flops_per_cycle = 64;  // the vector unit's rate when transform_unit = Vector [A]
+    // Compute and comm per phase: max (double-buffered inputs, §VI-B [P]) or the old sum.
+    Overlap overlap = Overlap::Max;
     bool transforms_concurrent = true; // vector-unit transforms overlap the array's GEMMs (max) [A]
     double e_mul_pj = 3.7, e_add_pj = 0.9;  // Horowitz [P]
     double e_sram_pj_per_B = 1.0;      // [A]

@@ -103,10 +103,25 @@ Core evaluateCore(const std::vector<MptLayer>& layers, Scenario s, const Scenari
     return out;
 }
 
-double oneWorker(const std::vector<MptLayer>& layers, const ScenarioParams& sp) {
+Core oneWorkerCore(const std::vector<MptLayer>& layers, const ScenarioParams& sp) {
     ScenarioParams one = sp;
     one.model.p = 1;
-    return evaluateCore(layers, Scenario::WDp, one, {}).totals.total_s;
+    return evaluateCore(layers, Scenario::WDp, one, {});
+}
+double oneWorker(const std::vector<MptLayer>& layers, const ScenarioParams& sp) {
+    return oneWorkerCore(layers, sp).totals.total_s;
+}
+
+std::vector<double> layerTimes(const Core& c) {
+    std::vector<double> t;
+    for (const LayerResult& r : c.layers) t.push_back(r.cost.total_s);
+    return t;
+}
+
+Averages layerAverages(const std::vector<double>& base, const std::vector<LayerResult>& layers) {
+    std::vector<std::pair<double, double>> pairs;
+    for (size_t i = 0; i < layers.size() && i < base.size(); ++i) pairs.push_back({base[i], layers[i].cost.total_s});
+    return averages(pairs);
 }
 
 }  // namespace
@@ -156,10 +171,39 @@ Evaluation evaluate(const std::vector<MptLayer>& layers, Scenario s, const Scena
     e.scenario = s;
     e.layers = std::move(core.layers);
     e.totals = core.totals;
-    e.w_dp_s = s == Scenario::WDp ? e.totals.total_s : evaluateCore(layers, Scenario::WDp, params, {}).totals.total_s;
-    e.one_worker_s = oneWorker(layers, params);
+    if (s == Scenario::WDp) {
+        e.w_dp_s = e.totals.total_s;
+        for (const LayerResult& r : e.layers) e.w_dp_layer_s.push_back(r.cost.total_s);
+    } else {
+        const Core dp = evaluateCore(layers, Scenario::WDp, params, {});
+        e.w_dp_s = dp.totals.total_s;
+        e.w_dp_layer_s = layerTimes(dp);
+    }
+    const Core one = oneWorkerCore(layers, params);
+    e.one_worker_s = one.totals.total_s;
+    e.one_worker_layer_s = layerTimes(one);
     return e;
 }
+
+Averages averages(const std::vector<std::pair<double, double>>& base_and_time) {
+    Averages a;
+    if (base_and_time.empty()) return a;
+    double base = 0, time = 0, log_sum = 0, sum = 0;
+    for (const auto& [b, t] : base_and_time) {
+        base += b;
+        time += t;
+        log_sum += std::log(b / t);
+        sum += b / t;
+    }
+    const double n = static_cast<double>(base_and_time.size());
+    a.total = base / time;
+    a.geomean = std::exp(log_sum / n);
+    a.mean = sum / n;
+    return a;
+}
+
+Averages Evaluation::vsWdp() const { return layerAverages(w_dp_layer_s, layers); }
+Averages Evaluation::vsOne() const { return layerAverages(one_worker_layer_s, layers); }
 
 std::vector<SweepRow> sweep(const std::vector<MptLayer>& layers, const ScenarioParams& params, bool reduction,
                             const std::vector<int>& ps) {

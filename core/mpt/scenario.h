@@ -48,14 +48,26 @@ struct Totals {
     Energy energy;
 };
 
+// Spec D2, M5: the paper's "on average" is undefined, so three readings stand side by side.
+struct Averages {
+    double total = 0;    // sum of baseline times / sum of times (the default)
+    double geomean = 0;  // geometric mean of the per-item ratios
+    double mean = 0;     // arithmetic mean of the per-item ratios
+};
+// From (baseline time, time) pairs, one per layer or network; zeros for none.
+Averages averages(const std::vector<std::pair<double, double>>& base_and_time);
+
 struct Evaluation {
     Scenario scenario = Scenario::WDp;
     std::vector<LayerResult> layers;
     Totals totals;
     double w_dp_s = 0;        // the same layers under w_dp
     double one_worker_s = 0;  // w_dp on one worker (no communication)
+    std::vector<double> w_dp_layer_s, one_worker_layer_s;  // the same per layer
     double speedupVsWdp() const { return w_dp_s / totals.total_s; }
     double speedupVsOne() const { return one_worker_s / totals.total_s; }
+    Averages vsWdp() const;  // total = speedupVsWdp()
+    Averages vsOne() const;
 };
 
 // overrides: one optional grid per layer (empty vector = none); a set entry forces that grid

@@ -87,7 +87,7 @@ Run outcomeRun(std::shared_ptr<const Outcome> outcome, std::chrono::steady_clock
 
 Run mptRun(const MptSettings& s, const std::string& examples_dir, const CancelFn& cancel) {
     const auto start = std::chrono::steady_clock::now();
-    auto outcome = std::make_shared<const MptOutcome>(mptOutcome(withMptNetwork(s, examples_dir), cancel));
+    auto outcome = std::make_shared<const MptOutcome>(mptOutcome(withMptNetwork(s, examples_dir), cancel, examples_dir));
     return outcomeRun(std::move(outcome), start);
 }
 

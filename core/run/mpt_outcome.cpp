@@ -18,7 +18,7 @@ bool isReduction(mpt::Scenario s) { return s == mpt::Scenario::WMpPlus || s == m
 
 bool MptOutcome::reduction() const { return isReduction(settings.scenario); }
 
-MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel) {
+MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel, const std::string& examples_dir) {
     MptOutcome out;
     out.settings = settings;
     std::vector<std::optional<mpt::GridConfig>>& overrides = out.settings.overrides;
@@ -49,6 +49,15 @@ MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel) {
     for (mpt::Scenario s : mpt::allScenarios()) {
         check(cancel);
         out.scenarios.push_back(s == shown ? out.eval : mpt::evaluate(out.layers, s, p));
+    }
+    if (!examples_dir.empty()) {
+        try {
+            out.paper = mptPaperStudy(out.settings.model, examples_dir, cancel);
+        } catch (const Cancelled&) {
+            throw;
+        } catch (const std::exception& e) {
+            out.paper_problem = e.what();
+        }
     }
     return out;
 }

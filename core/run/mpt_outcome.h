@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/mpt/scenario.h"
+#include "core/run/mpt_paper.h"
 #include "core/run/mpt_settings.h"
 #include "core/util/progress.h"
 
@@ -23,12 +24,17 @@ struct MptOutcome {
     std::string sweep_problem;          // why the sweep is empty
     // One per mpt::allScenarios(), in that order; the shown scenario's is `eval` (overrides applied).
     std::vector<mpt::Evaluation> scenarios;
+    // The paper's figures beside the engine's under the settings' model options (spec A11, Part D2);
+    // empty rows when no examples directory was given, paper_problem when the networks failed.
+    MptPaperStudy paper;
+    std::string paper_problem;
 
     bool reduction() const;  // the shown scenario predicts tiles (w_mp+, w_mp+*)
 };
 
 // Throws what evaluateMpt throws, or partita::Cancelled when `cancel` says so (asked between the
-// pieces: each evaluation is microseconds, the sweep and the six scenarios more).
-MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel = {});
+// pieces: each evaluation is microseconds, the sweep and the six scenarios more). With
+// `examples_dir`, also the paper study over its networks.
+MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel = {}, const std::string& examples_dir = {});
 
 }  // namespace partita

@@ -47,10 +47,7 @@ std::vector<mpt::MptLayer> mptLayers(const MptSettings& s) {
 
 mpt::ScenarioParams mptParams(const MptSettings& s) {
     mpt::ScenarioParams p;
-    p.objective = s.objective;
-    p.model.collective_passes = s.passes;
-    p.model.worker.array_dim = s.array_dim;
-    p.model.worker.vector_flops_per_cycle = s.vector_flops_per_cycle;
+    mpt::applyOptions(s.model, isMptLayerStudy(s.workload), p);
     return p;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/mpt/layers.h"
+#include "core/mpt/options.h"
 #include "core/mpt/scenario.h"
 
 namespace partita {
@@ -17,13 +18,11 @@ struct MptSettings {
     // reads this text, never the file, so a changed file does not change a stored run.
     std::string network_json;
     mpt::Scenario scenario = mpt::Scenario::WMpPlusStar;
-    mpt::Objective objective = mpt::Objective::CommTime;
-    int passes = 2;  // weight collective: 2 = reduce + broadcast, 1 = the paper's formula
     std::vector<std::optional<mpt::GridConfig>> overrides;  // one per layer; empty = none
-    // The NDP worker (spec A8/A9): the paper's 64x64 array for the layer study, 96x96 for whole
-    // networks; the vector unit's transform rate is an assumption [A] (64 FLOP/cycle by default).
-    int array_dim = 64;
-    double vector_flops_per_cycle = 64;
+    // The model options (spec Part D2 defaults: dedicated transform unit, max overlap, the study's
+    // own array and wire width). A run stored before they existed reads back as the a9 preset
+    // (vector unit at its stored rate, sum, 64x64, 4 B) with its stored objective and passes.
+    mpt::ModelOptions model;
 };
 
 bool isMptLayerStudy(const std::string& workload);  // "layers" or "layers-5x5"

@@ -33,10 +33,13 @@ Json mptSettingsToJson(const MptSettings& s) {
     for (const auto& o : s.overrides) overrides.push_back(o ? Json{o->n_g, o->n_c} : Json());
     return {{"workload", s.workload},
             {"scenario", mpt::scenarioName(s.scenario)},
-            {"objective", mpt::objectiveName(s.objective)},
-            {"passes", s.passes},
-            {"array_dim", s.array_dim},
-            {"vector_flops_per_cycle", s.vector_flops_per_cycle},
+            {"objective", mpt::objectiveName(s.model.objective)},
+            {"passes", s.model.passes},
+            {"array_dim", s.model.array_dim},
+            {"vector_flops_per_cycle", s.model.vector_flops_per_cycle},
+            {"transform_unit", mpt::transformUnitName(s.model.transform_unit)},
+            {"overlap", mpt::overlapName(s.model.overlap)},
+            {"bytes_per_element", s.model.bytes_per_element},
             {"overrides", overrides}};
 }
 
@@ -45,11 +48,17 @@ MptSettings readMptSettingsJson(const Json& json, const std::string& source) {
     MptSettings s;
     s.workload = f.string("workload");
     s.scenario = parsed(f, "scenario", mpt::parseScenario);
-    s.objective = parsed(f, "objective", mpt::parseObjective);
-    s.passes = static_cast<int>(f.integerIn("passes", 1, 2));
-    // Absent in runs stored before these were settable: the defaults they were evaluated with.
-    s.array_dim = static_cast<int>(f.positiveInt("array_dim", 64));
-    s.vector_flops_per_cycle = f.positive("vector_flops_per_cycle", 64);
+    mpt::ModelOptions& m = s.model;
+    m.objective = parsed(f, "objective", mpt::parseObjective);
+    m.passes = static_cast<int>(f.integerIn("passes", 1, 2));
+    // Absent in runs stored before these were settable: the values they were evaluated with
+    // (spec A9: the vector unit at 64 FLOP/cycle, sum overlap, a 64x64 array, 4 B per element).
+    m.array_dim = static_cast<int>(f.integerIn("array_dim", 0, 4096, 64));
+    m.vector_flops_per_cycle = f.positive("vector_flops_per_cycle", 64);
+    m.transform_unit = f.has("transform_unit") ? parsed(f, "transform_unit", mpt::parseTransformUnit)
+                                               : mpt::TransformUnit::Vector;
+    m.overlap = f.has("overlap") ? parsed(f, "overlap", mpt::parseOverlap) : mpt::Overlap::Sum;
+    m.bytes_per_element = f.nonNegative("bytes_per_element", 4);  // 0 = the study's own
     const Json& overrides = list(f, "overrides");
     for (size_t i = 0; i < overrides.size(); ++i) {
         const Json& o = overrides[i];

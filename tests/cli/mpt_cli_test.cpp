@@ -45,11 +45,66 @@ TEST(MptCli, CompareHasAllScenariosAndPaperColumn) {
     for (const char* s : {"d_dp", "w_dp", "w_mp ", "w_mp+ ", "w_mp* ", "w_mp+*"}) EXPECT_NE(r.out.find(s), std::string::npos) << s;
     EXPECT_NE(r.out.find("paper-reported"), std::string::npos);
     EXPECT_NE(r.out.find("2.74x vs w_dp"), std::string::npos);
+    EXPECT_NE(r.out.find("mpt --compare --paper"), std::string::npos);  // where the ratios and gap reasons are
     const auto parsed = cliJson({"mpt", "--compare", "--json", "--network", example("networks/wrn-40-10.json")});
     ASSERT_EQ(parsed["scenarios"].size(), 6u);
     EXPECT_EQ(parsed["scenarios"][1]["speedup_vs_w_dp"].get<double>(), 1.0);
     EXPECT_EQ(parsed["scenarios"][5]["paper_reported"], "2.7x vs w_dp; 191x vs 1 worker");
     EXPECT_TRUE(parsed["paper_reported"][0]["paper_reported"].get<bool>());
+}
+
+TEST(MptCli, ModelOptionsAndPresets) {
+    const Result r = cli({"mpt", "--network", example("networks/resnet-34.json")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("default (spec Part D2): dedicated transform unit, overlap max, 96x96 array, 2 B per element "
+                         "on the wire (assumed)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("geometric mean"), std::string::npos);
+    const auto fit = cliJson({"mpt", "--preset", "fit", "--json"});
+    EXPECT_EQ(fit["model"]["label"], "fit (not a reproduction)");
+    EXPECT_EQ(fit["model"]["vector_flops_per_cycle"].get<double>(), 192);
+    EXPECT_EQ(fit["objective"], "total_time");
+    // A single option over a preset makes it custom; --vector-flops alone moves the transforms.
+    const auto custom = cliJson({"mpt", "--preset", "fit", "--passes", "2", "--json"});
+    EXPECT_EQ(custom["model"]["preset"], "custom");
+    EXPECT_EQ(cliJson({"mpt", "--vector-flops", "64", "--json"})["model"]["transform_unit"], "vector");
+    const auto a9 = cliJson({"mpt", "--preset", "a9", "--json"});
+    const auto old = cliJson({"mpt", "--transform-unit", "vector", "--overlap", "sum", "--array-dim", "64",
+                              "--bytes-per-element", "4", "--json"});
+    EXPECT_EQ(a9["model"]["preset"], "a9");
+    EXPECT_EQ(old["model"]["preset"], "a9");
+    EXPECT_EQ(a9["totals"]["total_s"], old["totals"]["total_s"]);
+    const auto& avg = a9["averages_vs_w_dp"];
+    EXPECT_EQ(avg["total_time_ratio"], a9["speedup_vs_w_dp"]);
+    EXPECT_GT(avg["geomean"].get<double>(), 0);
+    EXPECT_EQ(cli({"mpt", "--preset", "best"}).status, 2);
+    EXPECT_EQ(cli({"mpt", "--overlap", "min"}).status, 2);
+    EXPECT_EQ(cli({"mpt", "--transform-unit", "gpu"}).status, 2);
+    EXPECT_EQ(cli({"mpt", "--paper"}).status, 2);
+}
+
+TEST(MptCli, ComparePaperPutsEveryFigureBesideTheEngine) {
+    const Result r = cli({"mpt", "--compare", "--paper"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* s : {"w_dp over 1 worker, networks", "71x", "191x", "2.7x", "2.74x", "fit (not a reproduction)",
+                          "gap net_wmp+*:", "gap net_wdp_vs_one:", "no GPU model", "2 B per element on the wire (assumed)",
+                          "FractalNet 4x4"})
+        EXPECT_NE(r.out.find(s), std::string::npos) << s;
+    const auto j = cliJson({"mpt", "--compare", "--paper", "--json"});
+    EXPECT_EQ(j["preset"], "default");
+    EXPECT_TRUE(j["wire_width_assumed"].get<bool>());
+    bool found = false;
+    for (const auto& f : j["figures"])
+        if (f["id"] == "net_wdp_vs_one") {
+            found = true;
+            EXPECT_NEAR(f["ratio"].get<double>(), 1.0, 0.10);
+        }
+    EXPECT_TRUE(found);
+    EXPECT_EQ(j["networks"].size(), 3u);
+    EXPECT_EQ(j["fit_not_a_reproduction"].size(), j["figures"].size());
+    // Under other options the gap reasons (measured on the defaults) are left out.
+    EXPECT_EQ(cli({"mpt", "--compare", "--paper", "--overlap", "sum"}).out.find("gap net_wmp+*:"), std::string::npos);
 }
 
 TEST(MptCli, SweepAndCsv) {

@@ -1,4 +1,5 @@
 // Oracles MPT-1 (volumes and dynamic clustering) and MPT-2 (activation prediction), spec mpt-l2s §A14.
+// MPT-2 is the quantiser and the interval model alone: it holds under every time model.
 #include <gtest/gtest.h>
 
 #include "core/mpt/prediction.h"
@@ -7,7 +8,10 @@
 namespace partita::mpt {
 namespace {
 
-// The paper-formula preset: F(2,3) everywhere, one collective pass, comm-volume objective.
+// The options that define MPT-1: the paper-formula preset (F(2,3) everywhere, one collective
+// pass, comm-volume objective, 4 B). Volumes and a volume objective do not depend on the time
+// model, so the oracle holds under the Part D2 defaults (dedicated unit, max) used here and under
+// the a9 model alike (MptOracle1.ChoicesHoldUnderEveryTimeModel).
 ScenarioParams oracleParams() {
     ScenarioParams sp;
     sp.model.collective_passes = 1;
@@ -93,6 +97,21 @@ DMatrix eighths(const std::vector<std::vector<int>>& v) {
 
 const DMatrix kAT = {{1, 1, 1, 0}, {0, 1, -1, -1}};
 const DMatrix kY = eighths({{1, -9, 1, -3}, {1, -11, -1, -3}, {9, 1, 1, -3}, {1, -1, -3, -1}});
+
+TEST(MptOracle1, ChoicesHoldUnderEveryTimeModel) {
+    for (const bool a9 : {false, true}) {
+        ScenarioParams sp = oracleParams();
+        if (a9) {
+            sp.model.worker.transform_unit = TransformUnit::Vector;
+            sp.model.worker.overlap = Overlap::Sum;
+        }
+        const Evaluation e = evaluate(layerStudy(), Scenario::WMpStar, sp);
+        EXPECT_EQ(e.layers[4].cost.grid, (GridConfig{16, 16})) << a9;  // Late-2
+        EXPECT_EQ(e.layers[4].cost.volume.total(), 998400) << a9;
+        EXPECT_EQ(e.layers[0].cost.grid, (GridConfig{1, 256})) << a9;  // Early
+        EXPECT_EQ(evaluate(layerStudy(), Scenario::WMpPlusStar, sp).layers[1].cost.grid, (GridConfig{4, 64})) << a9;
+    }
+}
 
 TEST(MptOracle2, TwoDPredictKeepsTheTile) {
     const TilePrediction p = predict2D(kAT, kY, Quantiser{});

@@ -18,8 +18,8 @@ MptSettings mptSettings() {
     s.workload = "wrn-40-10";
     s.network_json = writeNetworkJson(loadNetwork(example("networks/wrn-40-10.json")));
     s.scenario = mpt::Scenario::WMpPlus;
-    s.objective = mpt::Objective::TotalTime;
-    s.passes = 1;
+    s.model.objective = mpt::Objective::TotalTime;
+    s.model.passes = 1;
     const mpt::Evaluation e = evaluateMpt(s);
     s.overrides.assign(e.layers.size(), std::nullopt);
     for (size_t l = 0; l < e.layers.size(); ++l) {
@@ -105,25 +105,37 @@ TEST(StoreMethod, MptLayerStudyNeedsNoNetworkFile) {
     EXPECT_EQ(back.summary.time_s, evaluateMpt(s).totals.total_s);
 }
 
-TEST(StoreMethod, MptHardwareIsStoredAndOlderRowsReadTheDefaults) {
+TEST(StoreMethod, MptModelOptionsAreStoredAndOlderRowsReadTheA9Model) {
     TempDir tmp;
     ResultsDb db(tmp.file("runs.db"));
     MptSettings s;
-    s.array_dim = 96;
-    s.vector_flops_per_cycle = 1024;
+    s.model.array_dim = 96;
+    s.model.transform_unit = mpt::TransformUnit::Vector;
+    s.model.vector_flops_per_cycle = 1024;
+    s.model.overlap = mpt::Overlap::Sum;
+    s.model.bytes_per_element = 2;
     const mpt::Evaluation e = evaluateMpt(s);
-    EXPECT_NE(e.totals.total_s, evaluateMpt(MptSettings{}).totals.total_s);  // the hardware matters
+    EXPECT_NE(e.totals.total_s, evaluateMpt(MptSettings{}).totals.total_s);  // the options matter
     const MethodRun back = db.loadMethod(db.storeMethod(methodRun(s, e)));
-    EXPECT_EQ(back.mpt.array_dim, 96);
-    EXPECT_EQ(back.mpt.vector_flops_per_cycle, 1024);
+    EXPECT_EQ(back.mpt.model, s.model);
     EXPECT_EQ(back.summary.time_s, e.totals.total_s);
-    // Settings written before the worker could be chosen: the defaults they were evaluated with.
-    Json old = store::mptSettingsToJson(MptSettings{});
-    old.erase("array_dim");
-    old.erase("vector_flops_per_cycle");
-    const MptSettings read = store::readMptSettingsJson(old, "t");
-    EXPECT_EQ(read.array_dim, 64);
-    EXPECT_EQ(read.vector_flops_per_cycle, 64);
+    // A row written before spec Part D2 (no transform unit, overlap or wire width; before that no
+    // array or vector rate): it re-opens with the model it was evaluated with, the a9 preset.
+    for (const char* gone : {"", "array_dim"}) {
+        Json old = store::mptSettingsToJson(MptSettings{});
+        for (const char* key : {"transform_unit", "overlap", "bytes_per_element", "vector_flops_per_cycle", gone})
+            old.erase(key);
+        if (std::string(gone).empty()) old["array_dim"] = 64;
+        const MptSettings read = store::readMptSettingsJson(old, "t");
+        EXPECT_EQ(read.model, mpt::presetOptions(mpt::Preset::A9)) << gone;
+        EXPECT_EQ(mpt::presetOf(read.model), mpt::Preset::A9);
+        // ... and gives the old numbers: the vector unit at 64 FLOP/cycle, phases summed.
+        mpt::ScenarioParams old_params;
+        old_params.model.worker.transform_unit = mpt::TransformUnit::Vector;
+        old_params.model.worker.overlap = mpt::Overlap::Sum;
+        EXPECT_EQ(evaluateMpt(read).totals.total_s,
+                  mpt::evaluate(mpt::layerStudy(), mpt::Scenario::WMpPlusStar, old_params).totals.total_s);
+    }
 }
 
 TEST(StoreMethod, L2sRoundTripsWithAChangedBoundary) {

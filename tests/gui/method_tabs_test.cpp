@@ -18,6 +18,7 @@
 #include "core/l2s/presets.h"
 #include "core/run/l2s_outcome.h"
 #include "core/run/mpt_outcome.h"
+#include "core/run/mpt_paper.h"
 #include "widgets/charts/layer_bars.h"
 #include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
@@ -99,7 +100,8 @@ private slots:
         const CsvTable t = v->compareCsv();
         QCOMPARE(t.rows[1][0], std::string("w_dp"));
         QCOMPARE(std::stod(t.rows[1][2]), 1.0);
-        QVERIFY(t.rows[5][6].find("paper") != std::string::npos);
+        QVERIFY(t.rows[5][8].find("paper") != std::string::npos);
+        QCOMPARE(std::stod(t.rows[5][3]), v->evaluation().vsWdp().geomean);  // the per-layer averages beside
         QCOMPARE(v->bars()->data().stacks.size(), size_t{2});
 
         // The network study's 96x96 array: the same settings on the engine give the same time.
@@ -109,7 +111,7 @@ private slots:
         array->setCurrentIndex(array->findData(96.0));
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(v->arrayDim(), 96);
-        QCOMPARE(v->settings().array_dim, 96);
+        QCOMPARE(v->settings().model.array_dim, 96);
         QVERIFY(v->evaluation().layers[0].overridden);  // the forced shape stays
         QCOMPARE(v->evaluation().totals.total_s, evaluateMpt(v->settings()).totals.total_s);
         QVERIFY(v->evaluation().totals.total_s < with64);
@@ -137,6 +139,48 @@ private slots:
         QCOMPARE(sweep.series[0].y[4], v->evaluation().one_worker_s / v->evaluation().w_dp_s);
         for (const char* target : {"mpt", "mpt-grid", "mpt-bars", "mpt-sweep", "mpt-compare"}) exports(w, target);
         QVERIFY(!w.exportTarget("mpt-traffic", dir_.filePath("x.png")).isEmpty());
+    }
+
+    // Spec Part D2: the model options, their presets (fit always labelled) and every paper figure
+    // beside the engine's, the same numbers as core's paper study.
+    void mptModelOptionsAndThePaperTable() {
+        MainWindow w(options("mpt"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        MptView* v = w.mptView();
+        auto* preset = v->findChild<QComboBox*>("mpt-preset");
+        auto* overlap = v->findChild<QComboBox*>("mpt-overlap");
+        auto* rate = v->findChild<QComboBox*>("mpt-vector");
+        QVERIFY(preset && overlap && rate && v->findChild<QComboBox*>("mpt-transform-unit") &&
+                v->findChild<QComboBox*>("mpt-wire"));
+        QCOMPARE(v->settings().model, mpt::ModelOptions{});
+        QCOMPARE(preset->currentData().toInt(), static_cast<int>(mpt::Preset::Default));
+        QVERIFY(!rate->isEnabled());  // the dedicated unit has no rate
+        const MptPaperStudy expected = mptPaperStudy(mpt::ModelOptions{}, PARTITA_EXAMPLES_DIR);
+        QCOMPARE(v->paperTable()->rowCount(), static_cast<int>(expected.rows.size()));
+        const CsvTable paper = v->paperCsv();
+        for (size_t i = 0; i < expected.rows.size(); ++i) {
+            QCOMPARE(paper.rows[i][0], expected.rows[i].figure);
+            QCOMPARE(paper.rows[i][7], expected.rows[i].reason);
+            if (expected.rows[i].modelled) QCOMPARE(std::stod(paper.rows[i][1]), expected.rows[i].engine.total);
+        }
+        QCOMPARE(v->paperTable()->horizontalHeaderItem(2)->text(), QString("engine"));
+
+        preset->setCurrentIndex(preset->findData(static_cast<int>(mpt::Preset::Fit)));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(v->settings().model, mpt::presetOptions(mpt::Preset::Fit));
+        QCOMPARE(preset->currentText(), QString("fit (not a reproduction)"));
+        QVERIFY(v->summaryText().contains("fit (not a reproduction)"));
+        QVERIFY(v->paperTable()->horizontalHeaderItem(2)->text().contains("fit (not a reproduction)"));
+        QVERIFY(rate->isEnabled());
+        QCOMPARE(v->evaluation().totals.total_s, evaluateMpt(v->settings()).totals.total_s);
+
+        overlap->setCurrentIndex(overlap->findData(static_cast<int>(mpt::Overlap::Sum)));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(v->settings().model.overlap, mpt::Overlap::Sum);
+        QCOMPARE(preset->currentData().toInt(), static_cast<int>(mpt::Preset::Custom));
+        QVERIFY(v->paperCsv().rows[0][7].empty());  // reasons belong to the default model
+        exports(w, "mpt-paper");
     }
 
     void l2sRunsConvNetAndAClickChangesOneBoundary() {

@@ -4,8 +4,12 @@
 // configurations; a choice grid of each layer's cluster shape (N_g, N_c) with
 // the objective's value per shape, where a click asks for that shape to be
 // forced; compute / weight / tile time per layer beside Winograd data
-// parallelism (w_dp); and all six configurations side by side with the
-// paper-reported figures in their own column, never as engine output.
+// parallelism (w_dp); all six configurations side by side with the
+// paper-reported figures in their own column, never as engine output; and every
+// paper figure beside the engine's under the chosen model options (spec Part D2),
+// with the ratio and the reason for what remains. The model options (transform
+// unit, vector rate, overlap, array, wire width) and their presets are chosen
+// here; the "fit" preset always reads "fit (not a reproduction)".
 // The view draws an immutable MptOutcome (computed in a worker) and turns the
 // user's choices into settingsRequested(); it evaluates nothing itself.
 #include <memory>
@@ -60,14 +64,19 @@ public:
     mpt::Scenario scenario() const;
     mpt::Objective objective() const;
     int passes() const;
-    int arrayDim() const;
+    int arrayDim() const;  // 0 = the study's own
     double vectorFlopsPerCycle() const;
+    mpt::ModelOptions modelOptions() const;
+    // Sets the preset's model options and asks for them (Custom: nothing).
+    void requestPreset(mpt::Preset preset);
 
     ChoiceGrid* grid() const { return grid_; }
     LayerBars* bars() const { return bars_; }
     SweepChart* sweepChart() const { return sweep_; }  // speed-up over one worker, p = 1 ... 256
     QTableWidget* compareTable() const { return table_; }
     CsvTable compareCsv() const;
+    QTableWidget* paperTable() const { return paper_table_; }  // paper figures beside the engine's
+    CsvTable paperCsv() const;
 
 signals:
     void settingsRequested(const partita::MptSettings& settings);
@@ -81,6 +90,7 @@ private:
     void fillBars();
     void fillSweep();
     void fillTable();
+    void fillPaperTable();
 
     QComboBox* workload_box_ = nullptr;
     QComboBox* scenario_box_ = nullptr;
@@ -88,6 +98,11 @@ private:
     QComboBox* passes_box_ = nullptr;
     QComboBox* array_box_ = nullptr;
     QComboBox* vector_box_ = nullptr;
+    QComboBox* preset_box_ = nullptr;
+    QComboBox* unit_box_ = nullptr;
+    QComboBox* overlap_box_ = nullptr;
+    QComboBox* wire_box_ = nullptr;
+    QTableWidget* paper_table_ = nullptr;
     QLabel* summary_ = nullptr;
     ChoiceGrid* grid_ = nullptr;
     LayerBars* bars_ = nullptr;

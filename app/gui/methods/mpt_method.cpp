@@ -63,7 +63,9 @@ protected:
               figureTarget("mpt-sweep", QObject::tr("MPT scaling"), v->sweepChart(),
                            [v] { return v->sweepChart()->csv(); }, ready),
               widgetTarget("mpt-compare", QObject::tr("MPT configurations"), [v] { return v->compareTable(); },
-                           configurations, ready)}});
+                           configurations, ready),
+              widgetTarget("mpt-paper", QObject::tr("MPT paper vs engine"), [v] { return v->paperTable(); },
+                           [v] { return v->paperCsv(); }, ready)}});
     }
 };
 

@@ -1,0 +1,45 @@
+// partita-cli mpt: the model options of spec Part D2 read from the command line, and how they are
+// printed (text and JSON) wherever the command reports a model.
+#include "app/cli/args.h"
+#include "app/cli/mpt_commands.h"
+
+namespace partita::cli {
+
+using namespace partita::mpt;
+
+// --preset, then the single options over it.
+ModelOptions readMptOptions(const Args& a) {
+    ModelOptions o = presetOptions(usage("preset", [&] { return parsePreset(a.get("preset", "default")); }));
+    auto positive = [&](const char* name) { return static_cast<int>(a.integerIn(name, 1, 1, 1'000'000'000)); };
+    if (a.has("vector-flops")) {
+        o.vector_flops_per_cycle = a.number("vector-flops", 64);
+        o.transform_unit = TransformUnit::Vector;  // a rate only means something on the vector unit
+    }
+    if (a.has("transform-unit")) o.transform_unit = usage("transform-unit", [&] { return parseTransformUnit(a.get("transform-unit")); });
+    if (a.has("overlap")) o.overlap = usage("overlap", [&] { return parseOverlap(a.get("overlap")); });
+    if (a.has("passes")) o.passes = positive("passes");
+    if (a.has("objective")) o.objective = usage("objective", [&] { return parseObjective(a.get("objective")); });
+    if (a.has("array-dim")) o.array_dim = positive("array-dim");
+    if (a.has("bytes-per-element")) {
+        o.bytes_per_element = a.number("bytes-per-element", 4);
+        if (!(o.bytes_per_element > 0)) throw UsageError("--bytes-per-element must be positive");
+    }
+    if (!(o.vector_flops_per_cycle > 0)) throw UsageError("--vector-flops must be positive");
+    return o;
+}
+
+std::string mptModelText(const ModelOptions& o, bool layer_study) {
+    return std::string(presetLabel(presetOf(o))) + ": " + optionsText(o, layer_study);
+}
+
+Json mptModelJson(const ModelOptions& o, bool layer_study) {
+    return {{"preset", presetName(presetOf(o))}, {"label", presetLabel(presetOf(o))},
+            {"transform_unit", transformUnitName(o.transform_unit)}, {"vector_flops_per_cycle", o.vector_flops_per_cycle},
+            {"overlap", overlapName(o.overlap)}, {"passes", o.passes}, {"objective", objectiveName(o.objective)},
+            {"array_dim", arrayDimFor(o, layer_study)}, {"bytes_per_element", wireBytesFor(o, layer_study)},
+            {"wire_width_assumed", true}, {"text", optionsText(o, layer_study)}};
+}
+
+Json mptAveragesJson(const Averages& x) { return {{"total_time_ratio", x.total}, {"geomean", x.geomean}, {"mean", x.mean}}; }
+
+}  // namespace partita::cli

@@ -63,7 +63,8 @@ void ResultsDb::requireWritable() const {
 
 std::optional<std::int64_t> ResultsDb::findIdentical(const Run& run) const {
     if (!run.inputs) return std::nullopt;
-    return store::findIdenticalRows(db_, path_, store::runRows(run), &run);
+    store::StatementCache sql(db_, path_);
+    return store::findIdenticalRows(sql, store::runRows(run), &run);
 }
 
 std::int64_t ResultsDb::store(const Run& run) {
@@ -71,7 +72,8 @@ std::int64_t ResultsDb::store(const Run& run) {
     if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
     const store::RunRows rows = store::runRows(run);
     store::Transaction t(db_, path_);
-    const std::int64_t id = store::insertRunRows(db_, path_, rows);
+    store::StatementCache sql(db_, path_);
+    const std::int64_t id = store::insertRunRows(sql, rows);
     if (const auto& x = run.exploration) {
         if (x->time_step_s.size() != x->total_elements.size())
             throw StoreError(path_ + ": the exploration's columns differ in length");
@@ -108,15 +110,16 @@ std::vector<std::int64_t> ResultsDb::storeSweepPoints(const std::vector<SweepPoi
 std::vector<std::int64_t> ResultsDb::storeSweepRows(const std::vector<SweepRows>& points) {
     requireWritable();
     store::Transaction t(db_, path_);
+    store::StatementCache sql(db_, path_);  // the batch's statements are prepared once
     std::vector<std::int64_t> ids;
     for (const auto& [given, rows] : points) {
         store::SweepPointRow row = given;
         row.run_id = 0;
         if (rows) {
-            const auto same = store::findIdenticalRows(db_, path_, *rows);
-            row.run_id = same ? *same : store::insertRunRows(db_, path_, *rows);
+            const auto same = store::findIdenticalRows(sql, *rows);
+            row.run_id = same ? *same : store::insertRunRows(sql, *rows);
         }
-        store::putSweepPoint(db_, path_, row);
+        store::putSweepPoint(sql, row);
         ids.push_back(row.run_id);
     }
     t.commit();

@@ -124,47 +124,32 @@ RunRows decodeRunRows(std::string_view bytes) {
     return rows;
 }
 
-std::int64_t insertRunRows(sqlite3* db, const std::string& path, const RunRows& r) {
-    // Identical content means an identical hash, so the first row stands.
-    Statement(db, path, "INSERT OR IGNORE INTO networks (hash, name, json) VALUES (?1, ?2, ?3)")
-        .bind(1, r.network_hash).bind(2, r.network_name).bind(3, r.network_json).run();
-    Statement(db, path, "INSERT OR IGNORE INTO arrays (hash, name, accelerators, json) VALUES (?1, ?2, ?3, ?4)")
-        .bind(1, r.array_hash).bind(2, r.array_name).bind(3, r.accelerators).bind(4, r.array_json).run();
-    Statement(db, path, R"sql(
+namespace {
+
+constexpr const char* kNetwork = "INSERT OR IGNORE INTO networks (hash, name, json) VALUES (?1, ?2, ?3)";
+constexpr const char* kArray = "INSERT OR IGNORE INTO arrays (hash, name, accelerators, json) VALUES (?1, ?2, ?3, ?4)";
+constexpr const char* kRun = R"sql(
 INSERT INTO runs (name, kind, method, network_hash, array_hash, params_json, batch, grid_json, reference_json,
                   total_elements, time_step_s, perf_vs_dp, energy_j, created_utc, app_version, job_ms,
                   network_origin, array_origin)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18))sql")
-        .bind(1, r.name).bind(2, r.kind).bind(3, r.method).bind(4, r.network_hash).bind(5, r.array_hash)
-        .bind(6, r.params_json).bind(7, r.batch).bind(8, r.grid_json).bind(9, r.reference_json)
-        .bind(10, r.total_elements).bind(11, r.time_step_s).bind(12, r.perf_vs_dp).bind(13, r.energy_j)
-        .bind(14, r.created_utc).bind(15, r.app_version).bind(16, r.job_ms)
-        .bind(17, r.network_origin).bind(18, r.array_origin).run();
-    const std::int64_t id = sqlite3_last_insert_rowid(db);
-
-    Statement level(db, path, "INSERT INTO run_levels (run_id, level, comm_elements, time_s) VALUES (?1, ?2, ?3, ?4)");
-    for (size_t h = 0; h < r.level_comm.size(); ++h) {
-        level.reset();
-        level.bind(1, id).bind(2, static_cast<int>(h)).bind(3, r.level_comm[h]).bind(4, r.level_time_s.at(h)).run();
-    }
-    if (!r.simulated) return id;
-    Statement(db, path, "INSERT OR IGNORE INTO topologies (hash, name, devices, json) VALUES (?1, ?2, ?3, ?4)")
-        .bind(1, r.topology_hash).bind(2, r.topology_name).bind(3, r.devices).bind(4, r.topology_json).run();
-    Statement(db, path, R"sql(
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18))sql";
+constexpr const char* kLevel = "INSERT INTO run_levels (run_id, level, comm_elements, time_s) VALUES (?1, ?2, ?3, ?4)";
+constexpr const char* kTopology = "INSERT OR IGNORE INTO topologies (hash, name, devices, json) VALUES (?1, ?2, ?3, ?4)";
+constexpr const char* kSimulation = R"sql(
 INSERT INTO simulations (run_id, source, topology_hash, topology_origin, strategy_origin, strategy_json,
                          options_json, search_json, makespan_s)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9))sql")
-        .bind(1, id).bind(2, r.sim_source).bind(3, r.topology_hash).bind(4, r.topology_origin)
-        .bind(5, r.strategy_origin).bind(6, r.strategy_json).bind(7, r.options_json).bind(8, r.search_json)
-        .bind(9, r.makespan_s).run();
-    return id;
-}
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9))sql";
+constexpr const char* kCandidates = R"sql(
+SELECT r.id FROM runs r
+WHERE r.kind = ?1 AND r.method = ?2 AND r.network_hash = ?3 AND r.array_hash = ?4 AND r.params_json = ?5
+  AND r.grid_json = ?6 AND r.reference_json = ?7
+  AND NOT EXISTS (SELECT 1 FROM method_runs m WHERE m.run_id = r.id)
+ORDER BY r.id)sql";
+constexpr const char* kStoredSimulation =
+    "SELECT source, topology_hash, strategy_json, options_json FROM simulations WHERE run_id = ?1";
 
-namespace {
-
-bool sameSimulation(sqlite3* db, const std::string& path, std::int64_t id, const RunRows& r) {
-    Statement s(db, path,
-                "SELECT source, topology_hash, strategy_json, options_json FROM simulations WHERE run_id = ?1");
+bool sameSimulation(StatementCache& sql, std::int64_t id, const RunRows& r) {
+    Statement& s = sql(kStoredSimulation);
     s.bind(1, id);
     const bool stored = s.step();
     if (!r.simulated || !stored) return !r.simulated && !stored;
@@ -174,20 +159,34 @@ bool sameSimulation(sqlite3* db, const std::string& path, std::int64_t id, const
 
 }  // namespace
 
-std::optional<std::int64_t> findIdenticalRows(sqlite3* db, const std::string& path, const RunRows& r,
-                                              const Run* run) {
-    Statement s(db, path, R"sql(
-SELECT r.id FROM runs r
-WHERE r.kind = ?1 AND r.method = ?2 AND r.network_hash = ?3 AND r.array_hash = ?4 AND r.params_json = ?5
-  AND r.grid_json = ?6 AND r.reference_json = ?7
-  AND NOT EXISTS (SELECT 1 FROM method_runs m WHERE m.run_id = r.id)
-ORDER BY r.id)sql");
+std::int64_t insertRunRows(StatementCache& sql, const RunRows& r) {
+    // Identical content means an identical hash, so the first row stands.
+    sql(kNetwork).bind(1, r.network_hash).bind(2, r.network_name).bind(3, r.network_json).run();
+    sql(kArray).bind(1, r.array_hash).bind(2, r.array_name).bind(3, r.accelerators).bind(4, r.array_json).run();
+    sql(kRun).bind(1, r.name).bind(2, r.kind).bind(3, r.method).bind(4, r.network_hash).bind(5, r.array_hash)
+        .bind(6, r.params_json).bind(7, r.batch).bind(8, r.grid_json).bind(9, r.reference_json)
+        .bind(10, r.total_elements).bind(11, r.time_step_s).bind(12, r.perf_vs_dp).bind(13, r.energy_j)
+        .bind(14, r.created_utc).bind(15, r.app_version).bind(16, r.job_ms)
+        .bind(17, r.network_origin).bind(18, r.array_origin).run();
+    const std::int64_t id = sqlite3_last_insert_rowid(sql.db());
+    for (size_t h = 0; h < r.level_comm.size(); ++h)
+        sql(kLevel).bind(1, id).bind(2, static_cast<int>(h)).bind(3, r.level_comm[h]).bind(4, r.level_time_s.at(h)).run();
+    if (!r.simulated) return id;
+    sql(kTopology).bind(1, r.topology_hash).bind(2, r.topology_name).bind(3, r.devices).bind(4, r.topology_json).run();
+    sql(kSimulation).bind(1, id).bind(2, r.sim_source).bind(3, r.topology_hash).bind(4, r.topology_origin)
+        .bind(5, r.strategy_origin).bind(6, r.strategy_json).bind(7, r.options_json).bind(8, r.search_json)
+        .bind(9, r.makespan_s).run();
+    return id;
+}
+
+std::optional<std::int64_t> findIdenticalRows(StatementCache& sql, const RunRows& r, const Run* run) {
+    Statement& s = sql(kCandidates);
     s.bind(1, r.kind).bind(2, r.method).bind(3, r.network_hash).bind(4, r.array_hash).bind(5, r.params_json)
         .bind(6, r.grid_json).bind(7, r.reference_json);
     std::vector<std::int64_t> candidates;
     while (s.step()) candidates.push_back(s.integer(0));
     for (std::int64_t id : candidates)
-        if (sameExploration(db, path, id, run) && sameSimulation(db, path, id, r)) return id;
+        if (sameExploration(sql.db(), sql.path(), id, run) && sameSimulation(sql, id, r)) return id;
     return std::nullopt;
 }
 

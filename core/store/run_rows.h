@@ -13,7 +13,6 @@
 
 #include "core/run/run.h"
 
-struct sqlite3;
 
 namespace partita::store {
 
@@ -44,11 +43,12 @@ std::string encode(const RunRows& rows);
 // Throws Error for bytes that are not an encoded RunRows.
 RunRows decodeRunRows(std::string_view bytes);
 
+class StatementCache;  // core/store/sqlite_util.h
+
 // Inside the caller's transaction; returns the new run's id.
-std::int64_t insertRunRows(sqlite3* db, const std::string& path, const RunRows& rows);
+std::int64_t insertRunRows(StatementCache& sql, const RunRows& rows);
 // A stored run with the same kind, method, inputs, parameters, grids and simulation, and an
 // exploration only when `run` has one equal to it (see ResultsDb::findIdentical).
-std::optional<std::int64_t> findIdenticalRows(sqlite3* db, const std::string& path, const RunRows& rows,
-                                              const Run* run = nullptr);
+std::optional<std::int64_t> findIdenticalRows(StatementCache& sql, const RunRows& rows, const Run* run = nullptr);
 
 }  // namespace partita::store

@@ -18,8 +18,10 @@ struct SweepPointRow {
     std::int64_t run_id = 0; // the stored (or identical, re-used) run; 0 for a failed point
 };
 
+class StatementCache;  // core/store/sqlite_util.h
+
 // Inside the caller's transaction; replaces an earlier row of the same key (a retried failure).
-void putSweepPoint(sqlite3* db, const std::string& path, const SweepPointRow& row);
+void putSweepPoint(StatementCache& sql, const SweepPointRow& row);
 // Every point row: key -> error ("" for a stored point).
 std::unordered_map<std::string, std::string> sweepPointStates(sqlite3* db, const std::string& path);
 

@@ -140,7 +140,9 @@ int sweepOnRankZero(MpiSweep& mpi, const Args& a, const std::string& spec_path, 
     if (dry) return 0;
     mpi.ready();
 
-    const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
+    // Under mpirun, rank 0's stderr is a pipe even on a terminal; mpirun gives its stdout a pty then.
+    const bool terminal =
+        &err == &std::cerr && (::isatty(STDERR_FILENO) || (mpi.enabled() && ::isatty(STDOUT_FILENO)));
     ProgressLine line(err, terminal);
     sweep::Report r;
     {

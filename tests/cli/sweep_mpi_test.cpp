@@ -3,7 +3,7 @@
 // points find the same strategies locally and under MPI; an MPI sweep killed half-way and run
 // again finishes with no duplicate and no lost point; a bad spec ends every rank with an error.
 // These start mpirun on the built partita-cli, so they exist only where CMake found MPI (and not
-// under the sanitizers, see tests/CMakeLists.txt).
+// under the sanitizers, see tests/CMakeLists.txt; there MPI is never started in-process either).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -11,7 +11,22 @@
 
 #include "sweep_test_util.h"
 
-#ifdef PARTITA_HAVE_MPI
+namespace partita::cli::test {
+namespace {
+
+// Checked before MPI is started, so in-process in every build.
+TEST(SweepMpi, MpiExcludesJobsAndDryRun) {
+    const std::string spec = example("sweeps/analytic-500.json");
+    EXPECT_EQ(cli({"sweep", spec, "--mpi", "--jobs", "2", "--db", "x.sqlite"}).err,
+              "partita-cli sweep: --mpi runs one process per MPI rank; drop --jobs (or --mpi)\n");
+    EXPECT_EQ(cli({"sweep", spec, "--mpi", "--dry-run"}).err,
+              "partita-cli sweep: --mpi runs one process per MPI rank; drop --dry-run (or --mpi)\n");
+}
+
+}  // namespace
+}  // namespace partita::cli::test
+
+#ifdef PARTITA_MPI_TESTS
 
 #include <chrono>
 #include <csignal>
@@ -170,18 +185,10 @@ TEST(SweepMpi, ABadSpecEndsEveryRankWithAnError) {
     EXPECT_EQ(r.log.find("MPI rank"), std::string::npos) << r.log;  // the workers said nothing
 }
 
-TEST(SweepMpi, MpiExcludesJobsAndDryRun) {
-    const std::string spec = example("sweeps/analytic-500.json");
-    EXPECT_EQ(cli({"sweep", spec, "--mpi", "--jobs", "2", "--db", "x.sqlite"}).err,
-              "partita-cli sweep: --mpi runs one process per MPI rank; drop --jobs (or --mpi)\n");
-    EXPECT_EQ(cli({"sweep", spec, "--mpi", "--dry-run"}).err,
-              "partita-cli sweep: --mpi runs one process per MPI rank; drop --dry-run (or --mpi)\n");
-}
-
 }  // namespace
 }  // namespace partita::cli::test
 
-#else  // built without MPI
+#elif !defined(PARTITA_HAVE_MPI)  // built without MPI
 
 namespace partita::cli::test {
 namespace {

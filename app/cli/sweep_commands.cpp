@@ -13,6 +13,7 @@
 #include "app/cli/args.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
+#include "app/cli/sweep_mpi.h"
 #include "core/store/results_db.h"
 #include "core/sweep/runner.h"
 #include "core/util/data_dir.h"
@@ -21,26 +22,32 @@ namespace partita::cli {
 
 namespace {
 
-// Set by SIGINT: no new point starts; in-flight points finish and are stored. The handler puts the
-// default back, so a second Ctrl+C ends the process at once.
+// Set by SIGINT (and under MPI by SIGTERM, which mpirun sends every rank on Ctrl+C): no new point
+// starts; in-flight points finish and are stored. The handler puts the default back, so a second
+// signal ends the process at once.
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
 
-extern "C" void onInterrupt(int) {
+extern "C" void onInterrupt(int signal) {
     g_interrupted = true;
-    std::signal(SIGINT, SIG_DFL);
+    std::signal(signal, SIG_DFL);
 }
 
 struct InterruptScope {
-    struct sigaction old {};
-    InterruptScope() {
+    struct sigaction old_int {}, old_term {};
+    bool term;
+    explicit InterruptScope(bool with_term) : term(with_term) {
         g_interrupted = false;
         struct sigaction sa {};
         sa.sa_handler = onInterrupt;
         sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, &old);
+        sigaction(SIGINT, &sa, &old_int);
+        if (term) sigaction(SIGTERM, &sa, &old_term);
     }
-    ~InterruptScope() { sigaction(SIGINT, &old, nullptr); }
+    ~InterruptScope() {
+        sigaction(SIGINT, &old_int, nullptr);
+        if (term) sigaction(SIGTERM, &old_term, nullptr);
+    }
 };
 
 // "i/n" with 0 <= i < n.
@@ -110,21 +117,10 @@ private:
     std::chrono::steady_clock::time_point shown_{};
 };
 
-}  // namespace
-
-int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
-    if (argv.empty() || argv[0].starts_with("--"))
-        throw UsageError("usage: partita-cli sweep SPEC --db FILE [--jobs N] [--shard i/n] [--dry-run] [--retry-failed]");
-    const std::string spec_path = argv[0];
-    const Args a(Argv(argv.begin() + 1, argv.end()), {"db", "jobs", "shard"}, {"dry-run", "retry-failed"});
+// A local sweep, or rank 0 of an MPI sweep: plan against the database, run, report.
+int sweepOnRankZero(MpiSweep& mpi, const Args& a, const std::string& spec_path, const sweep::Options& options,
+                    std::ostream& out, std::ostream& err) {
     const bool dry = a.flag("dry-run");
-    if (!dry && !a.has("db")) throw UsageError("option --db is required (the results database to fill)");
-    sweep::Options options;
-    const unsigned cores = std::max(std::thread::hardware_concurrency(), 1u);
-    options.jobs = static_cast<unsigned>(a.integerIn("jobs", cores, 1, 1024));
-    if (a.has("shard")) std::tie(options.shard, options.shards) = parseShard(a.get("shard"));
-    options.retry_failed = a.flag("retry-failed");
-
     const sweep::Spec spec = sweep::loadSpec(spec_path, examplesDir());
     const sweep::PointInputs inputs(spec);
     std::unique_ptr<ResultsDb> db;
@@ -138,16 +134,23 @@ int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
     out << "Sweep '" << spec.name << "': " << plan.points.size() << " points";
     if (options.shards > 1) out << "; shard " << options.shard << "/" << options.shards << ": " << plan.in_shard;
     out << "; " << plan.stored << " stored, " << plan.failed << " failed earlier; " << plan.todo.size()
-        << " to run on " << options.jobs << (options.jobs == 1 ? " job" : " jobs") << "\n";
+        << " to run on ";
+    if (mpi.workers() > 0) out << mpi.workers() << (mpi.workers() == 1 ? " MPI worker" : " MPI workers") << "\n";
+    else out << options.jobs << (options.jobs == 1 ? " job" : " jobs") << "\n";
     if (dry) return 0;
+    mpi.ready();
 
-    const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
+    // Under mpirun, rank 0's stderr is a pipe even on a terminal; mpirun gives its stdout a pty then.
+    const bool terminal =
+        &err == &std::cerr && (::isatty(STDERR_FILENO) || (mpi.enabled() && ::isatty(STDOUT_FILENO)));
     ProgressLine line(err, terminal);
     sweep::Report r;
     {
-        const InterruptScope scope;
-        r = sweep::run(inputs, plan, *db, options, [&](const sweep::Progress& p) { line(p); },
-                       [] { return g_interrupted.load(); });
+        const InterruptScope scope(a.flag("mpi"));
+        const auto show = [&](const sweep::Progress& p) { line(p); };
+        const auto stop = [] { return g_interrupted.load(); };
+        r = mpi.workers() > 0 ? mpi.run(inputs, plan, *db, options, show, stop)
+                              : sweep::run(inputs, plan, *db, options, show, stop);
         line.finish();
     }
     const double rate = r.elapsed_s > 0 ? static_cast<double>(r.ran) / r.elapsed_s : 0;
@@ -169,6 +172,39 @@ int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
         return 130;
     }
     return r.failures.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
+    if (argv.empty() || argv[0].starts_with("--"))
+        throw UsageError("usage: partita-cli sweep SPEC --db FILE [--jobs N | --mpi] [--shard i/n] [--dry-run] "
+                         "[--retry-failed]");
+    const std::string spec_path = argv[0];
+    const Args a(Argv(argv.begin() + 1, argv.end()), {"db", "jobs", "shard"}, {"dry-run", "retry-failed", "mpi"});
+    const bool dry = a.flag("dry-run");
+    if (!dry && !a.has("db")) throw UsageError("option --db is required (the results database to fill)");
+    if (a.flag("mpi") && (dry || a.has("jobs")))
+        throw UsageError(std::string("--mpi runs one process per MPI rank; drop ") + (dry ? "--dry-run" : "--jobs") +
+                         " (or --mpi)");
+    sweep::Options options;
+    const unsigned cores = std::max(std::thread::hardware_concurrency(), 1u);
+    options.jobs = static_cast<unsigned>(a.integerIn("jobs", cores, 1, 1024));
+    if (a.has("shard")) std::tie(options.shard, options.shards) = parseShard(a.get("shard"));
+    options.retry_failed = a.flag("retry-failed");
+
+    // With --mpi, ranks 1.. only compute: they never read the database, print nothing but errors.
+    MpiSweep mpi(a.flag("mpi"));
+    if (mpi.worker()) return mpi.work(spec_path, err);
+    if (a.flag("mpi")) options.jobs = 1;  // rank 0 alone (mpirun -n 1) computes on its one process
+    try {
+        return sweepOnRankZero(mpi, a, spec_path, options, out, err);
+    } catch (const std::exception& e) {
+        if (!mpi.enabled() || mpi.started()) throw;
+        // Said before the workers hear of it: mpirun ends the whole job once any rank exits non-zero.
+        err << "partita-cli sweep: error: " << e.what() << std::endl;
+        return 1;
+    }
 }
 
 int cmdMergeDb(const Argv& argv, std::ostream& out) {

@@ -1,6 +1,6 @@
 #pragma once
-// Whether stored run `id` holds the same exploration / simulation as `run` (both absent counts as
-// the same): with the runs row compared by ResultsDb::findIdentical, this decides "identical".
+// Whether stored run `id` holds the same exploration as `run` (both absent, or `run` null and none
+// stored, counts as the same): part of what store::findIdenticalRows compares.
 #include <cstdint>
 #include <string>
 
@@ -10,7 +10,6 @@ struct sqlite3;
 
 namespace partita::store {
 
-bool sameExploration(sqlite3* db, const std::string& path, std::int64_t id, const Run& run);
-bool sameSimulation(sqlite3* db, const std::string& path, std::int64_t id, const Run& run);
+bool sameExploration(sqlite3* db, const std::string& path, std::int64_t id, const Run* run);
 
 }  // namespace partita::store

@@ -14,6 +14,7 @@
 #include "core/store/method_rows.h"
 #include "core/store/run_codec.h"
 #include "core/store/schema.h"
+#include "core/store/run_rows.h"
 #include "core/store/sim_rows.h"
 #include "core/store/sqlite_util.h"
 #include "core/util/format.h"
@@ -56,58 +57,37 @@ std::vector<std::string> strings(sqlite3* db, const std::string& path, const cha
 
 }  // namespace
 
-namespace {
-
-// The cost parameters, plus AccPar's options under "accpar" (read back by readInputs).
-Json storedParams(const RunInputs& in) {
-    Json json = paramsToJson(in.params);
-    json["accpar"] = accparParamsToJson(in.accpar);
-    return json;
-}
-
-}  // namespace
-
 void ResultsDb::requireWritable() const {
     if (read_only_) throw StoreError(path_ + ": the results database is open read-only; runs are not being stored");
 }
 
-ResultsDb::InputTexts ResultsDb::inputTexts(const RunInputs& in) {
-    InputTexts t{writeNetworkJson(in.network), writeArrayJson(in.array), {}, {}};
-    t.network_hash = contentHash(t.network_json);
-    t.array_hash = contentHash(t.array_json);
-    return t;
-}
-
 std::optional<std::int64_t> ResultsDb::findIdentical(const Run& run) const {
     if (!run.inputs) return std::nullopt;
-    return findIdentical(run, inputTexts(*run.inputs));
-}
-
-std::optional<std::int64_t> ResultsDb::findIdentical(const Run& run, const InputTexts& texts) const {
-    if (!run.inputs) return std::nullopt;
-    const RunInputs& in = *run.inputs;
-    Statement s(db_, path_, R"sql(
-SELECT r.id FROM runs r
-WHERE r.kind = ?1 AND r.method = ?2 AND r.network_hash = ?3 AND r.array_hash = ?4 AND r.params_json = ?5
-  AND r.grid_json = ?6 AND r.reference_json = ?7
-  AND NOT EXISTS (SELECT 1 FROM method_runs m WHERE m.run_id = r.id)
-ORDER BY r.id)sql");
-    s.bind(1, std::string(runKindName(run.kind))).bind(2, run.method)
-        .bind(3, texts.network_hash).bind(4, texts.array_hash)
-        .bind(5, storedParams(in).dump()).bind(6, store::gridToJson(run.grid).dump())
-        .bind(7, store::gridToJson(run.reference).dump());
-    std::vector<std::int64_t> candidates;
-    while (s.step()) candidates.push_back(s.integer(0));
-    for (std::int64_t id : candidates)
-        if (store::sameExploration(db_, path_, id, run) && store::sameSimulation(db_, path_, id, run)) return id;
-    return std::nullopt;
+    store::StatementCache sql(db_, path_);
+    return store::findIdenticalRows(sql, store::runRows(run), &run);
 }
 
 std::int64_t ResultsDb::store(const Run& run) {
     requireWritable();
     if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
+    const store::RunRows rows = store::runRows(run);
     store::Transaction t(db_, path_);
-    const std::int64_t id = insertRun(run, inputTexts(*run.inputs));
+    store::StatementCache sql(db_, path_);
+    const std::int64_t id = store::insertRunRows(sql, rows);
+    if (const auto& x = run.exploration) {
+        if (x->time_step_s.size() != x->total_elements.size())
+            throw StoreError(path_ + ": the exploration's columns differ in length");
+        // The run's grid is a point of the space, so the base is that grid with the base code applied.
+        const Grid base = x->grid(run.grid, x->base_code);
+        Statement(db_, path_, R"sql(
+INSERT INTO explorations (run_id, request_json, total_elements, time_step_s, time_step_dp_s, base_code,
+                          best_comm_code, best_time_code)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8))sql")
+            .bind(1, id).bind(2, store::exploreRequestToJson(*x, base).dump())
+            .bindDoubles(3, x->total_elements).bindDoubles(4, x->time_step_s).bind(5, x->time_step_dp_s)
+            .bind(6, static_cast<std::int64_t>(x->base_code)).bind(7, static_cast<std::int64_t>(x->best_comm_code))
+            .bind(8, static_cast<std::int64_t>(x->best_time_code)).run();
+    }
     t.commit();
     return id;
 }
@@ -117,19 +97,29 @@ std::int64_t ResultsDb::storeSweepPoint(store::SweepPointRow row, const Run* run
 }
 
 std::vector<std::int64_t> ResultsDb::storeSweepPoints(const std::vector<SweepPoint>& points) {
+    std::vector<std::optional<store::RunRows>> rows;
+    for (const auto& [row, run] : points) {
+        if (run && !run->inputs) throw StoreError(path_ + ": cannot store a run without inputs");
+        rows.push_back(run ? std::optional(store::runRows(*run)) : std::nullopt);
+    }
+    std::vector<SweepRows> given;
+    for (size_t i = 0; i < points.size(); ++i) given.emplace_back(points[i].first, rows[i] ? &*rows[i] : nullptr);
+    return storeSweepRows(given);
+}
+
+std::vector<std::int64_t> ResultsDb::storeSweepRows(const std::vector<SweepRows>& points) {
     requireWritable();
     store::Transaction t(db_, path_);
+    store::StatementCache sql(db_, path_);  // the batch's statements are prepared once
     std::vector<std::int64_t> ids;
-    for (const auto& [given, run] : points) {
+    for (const auto& [given, rows] : points) {
         store::SweepPointRow row = given;
         row.run_id = 0;
-        if (run) {
-            if (!run->inputs) throw StoreError(path_ + ": cannot store a run without inputs");
-            const InputTexts texts = inputTexts(*run->inputs);
-            const auto same = findIdentical(*run, texts);
-            row.run_id = same ? *same : insertRun(*run, texts);
+        if (rows) {
+            const auto same = store::findIdenticalRows(sql, *rows);
+            row.run_id = same ? *same : store::insertRunRows(sql, *rows);
         }
-        store::putSweepPoint(db_, path_, row);
+        store::putSweepPoint(sql, row);
         ids.push_back(row.run_id);
     }
     t.commit();
@@ -147,57 +137,6 @@ std::vector<store::SweepPointListing> ResultsDb::sweepPoints(const std::string& 
 ResultsDb::MergeCount ResultsDb::merge(const std::string& in_path) {
     requireWritable();
     return store::mergeDatabase(db_, path_, in_path);
-}
-
-std::int64_t ResultsDb::insertRun(const Run& run, const InputTexts& texts) {
-    const RunInputs& in = *run.inputs;
-    const std::string& network_json = texts.network_json;
-    const std::string& array_json = texts.array_json;
-    const std::string& network_hash = texts.network_hash;
-    const std::string& array_hash = texts.array_hash;
-    const Evaluation& e = run.eval();
-
-    // Identical content means an identical hash, so the first row stands.
-    Statement(db_, path_, "INSERT OR IGNORE INTO networks (hash, name, json) VALUES (?1, ?2, ?3)")
-        .bind(1, network_hash).bind(2, in.network.name).bind(3, network_json).run();
-    Statement(db_, path_, "INSERT OR IGNORE INTO arrays (hash, name, accelerators, json) VALUES (?1, ?2, ?3, ?4)")
-        .bind(1, array_hash).bind(2, in.array.name).bind(3, in.array.count()).bind(4, array_json).run();
-    Statement(db_, path_, R"sql(
-INSERT INTO runs (name, kind, method, network_hash, array_hash, params_json, batch, grid_json, reference_json,
-                  total_elements, time_step_s, perf_vs_dp, energy_j, created_utc, app_version, job_ms,
-                  network_origin, array_origin)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18))sql")
-        .bind(1, run.name).bind(2, std::string(runKindName(run.kind))).bind(3, run.method)
-        .bind(4, network_hash).bind(5, array_hash).bind(6, storedParams(in).dump()).bind(7, in.params.batch)
-        .bind(8, store::gridToJson(run.grid).dump()).bind(9, store::gridToJson(run.reference).dump())
-        .bind(10, e.total_elements).bind(11, run.stepTime()).bind(12, run.perfVsDp()).bind(13, e.energy_j)
-        .bind(14, run.created_utc).bind(15, run.app_version).bind(16, run.job_ms)
-        .bind(17, in.network_origin).bind(18, in.array_origin).run();
-    const std::int64_t id = sqlite3_last_insert_rowid(db_);
-
-    Statement level(db_, path_,
-                    "INSERT INTO run_levels (run_id, level, comm_elements, time_s) VALUES (?1, ?2, ?3, ?4)");
-    for (size_t h = 0; h < e.level_comm.size(); ++h) {
-        level.reset();
-        level.bind(1, id).bind(2, static_cast<int>(h)).bind(3, e.level_comm[h]).bind(4, e.level_time_s[h]).run();
-    }
-
-    if (const auto& x = run.exploration) {
-        if (x->time_step_s.size() != x->total_elements.size())
-            throw StoreError(path_ + ": the exploration's columns differ in length");
-        // The run's grid is a point of the space, so the base is that grid with the base code applied.
-        const Grid base = x->grid(run.grid, x->base_code);
-        Statement(db_, path_, R"sql(
-INSERT INTO explorations (run_id, request_json, total_elements, time_step_s, time_step_dp_s, base_code,
-                          best_comm_code, best_time_code)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8))sql")
-            .bind(1, id).bind(2, store::exploreRequestToJson(*x, base).dump())
-            .bindDoubles(3, x->total_elements).bindDoubles(4, x->time_step_s).bind(5, x->time_step_dp_s)
-            .bind(6, static_cast<std::int64_t>(x->base_code)).bind(7, static_cast<std::int64_t>(x->best_comm_code))
-            .bind(8, static_cast<std::int64_t>(x->best_time_code)).run();
-    }
-    if (run.simulation) store::storeSimulation(db_, path_, id, run);
-    return id;
 }
 
 std::vector<RunSummary> ResultsDb::list(const RunFilter& filter) const {

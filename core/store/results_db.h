@@ -18,6 +18,10 @@
 
 struct sqlite3;
 
+namespace partita::store {
+struct RunRows;
+}
+
 namespace partita {
 
 // Every problem with the database file; the message names the file.
@@ -99,6 +103,10 @@ public:
     // Several points in one transaction (a sweep's writer stores what has arrived meanwhile); ids in order.
     using SweepPoint = std::pair<store::SweepPointRow, const Run*>;
     std::vector<std::int64_t> storeSweepPoints(const std::vector<SweepPoint>& points);
+    // The same with each run given as the rows it stores (store::runRows, built by a sweep's workers
+    // or received from an MPI rank); null for a failed point.
+    using SweepRows = std::pair<store::SweepPointRow, const store::RunRows*>;
+    std::vector<std::int64_t> storeSweepRows(const std::vector<SweepRows>& points);
     // Every sweep point's key -> its error ("" for a stored point).
     std::unordered_map<std::string, std::string> sweepPointStates() const;
     // Every point row (of `sweep` when given) with its run's numbers (core/sweep/table.h reads these).
@@ -120,13 +128,6 @@ public:
 
 private:
     void requireWritable() const;
-    // The canonical JSON and content hashes of a run's network and array, written once per store.
-    struct InputTexts {
-        std::string network_json, array_json, network_hash, array_hash;
-    };
-    static InputTexts inputTexts(const RunInputs& in);
-    std::optional<std::int64_t> findIdentical(const Run& run, const InputTexts& texts) const;
-    std::int64_t insertRun(const Run& run, const InputTexts& texts);  // inside the caller's transaction
     std::string path_;
     bool read_only_ = false;
     sqlite3* db_ = nullptr;

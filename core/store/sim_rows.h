@@ -1,7 +1,8 @@
 #pragma once
 // The results database's rows for simulated runs (schema 2): the topology
 // once per content hash in `topologies`, and per run in `simulations` the
-// strategy, the options, the MCMC summary and the makespan.
+// strategy, the options, the MCMC summary and the makespan (written by
+// store::insertRunRows, core/store/run_rows.h).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,9 +13,6 @@
 struct sqlite3;
 
 namespace partita::store {
-
-// Inside the caller's transaction, after the run's row `id` was inserted.
-void storeSimulation(sqlite3* db, const std::string& path, std::int64_t id, const Run& run);
 
 // Run `id` rebuilt when it is simulated: the stored strategy on the stored
 // topology simulated again (deterministic, so the numbers match; a search is

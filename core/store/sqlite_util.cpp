@@ -86,6 +86,13 @@ void Statement::reset() {
     sqlite3_clear_bindings(stmt_);
 }
 
+Statement& StatementCache::operator()(const char* sql) {
+    auto& slot = statements_[sql];
+    if (!slot) slot = std::make_unique<Statement>(db_, path_, sql);
+    else slot->reset();
+    return *slot;
+}
+
 std::string Statement::text(int column) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
     return p ? std::string(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, column))) : std::string();

@@ -2,6 +2,8 @@
 // Thin RAII over the sqlite3 C API for the results database. Every failure
 // becomes a StoreError naming the database file.
 #include <cstdint>
+#include <memory>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,22 @@ private:
     sqlite3* db_;
     std::string path_;
     sqlite3_stmt* stmt_ = nullptr;
+};
+
+// Statements prepared once and run many times (preparing is most of a small insert's cost): what a
+// sweep's writer keeps for a batch of points. Keyed by the SQL literal's address; each statement
+// comes back reset, its bindings cleared.
+class StatementCache {
+public:
+    StatementCache(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+    Statement& operator()(const char* sql);
+    sqlite3* db() const { return db_; }
+    const std::string& path() const { return path_; }
+
+private:
+    sqlite3* db_;
+    std::string path_;
+    std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;
 };
 
 // BEGIN IMMEDIATE (takes the write lock up front, so a busy database fails

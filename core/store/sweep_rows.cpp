@@ -7,11 +7,11 @@
 
 namespace partita::store {
 
-void putSweepPoint(sqlite3* db, const std::string& path, const SweepPointRow& row) {
-    Statement s(db, path, R"sql(
+void putSweepPoint(StatementCache& sql, const SweepPointRow& row) {
+    static constexpr const char* kPut = R"sql(
 INSERT OR REPLACE INTO sweep_points (key, run_id, error, sweep, point_json, created_utc, app_version)
-VALUES (?1, CASE WHEN ?2 = 0 THEN NULL ELSE ?2 END, CASE WHEN ?3 = '' THEN NULL ELSE ?3 END, ?4, ?5, ?6, ?7))sql");
-    s.bind(1, row.key).bind(2, row.run_id).bind(3, row.error).bind(4, row.sweep).bind(5, row.point_json)
+VALUES (?1, CASE WHEN ?2 = 0 THEN NULL ELSE ?2 END, CASE WHEN ?3 = '' THEN NULL ELSE ?3 END, ?4, ?5, ?6, ?7))sql";
+    sql(kPut).bind(1, row.key).bind(2, row.run_id).bind(3, row.error).bind(4, row.sweep).bind(5, row.point_json)
         .bind(6, nowUtc()).bind(7, std::string(PARTITA_VERSION)).run();
 }
 

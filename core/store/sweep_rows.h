@@ -26,8 +26,10 @@ struct SweepPointListing {
     double time_step_s = 0, energy_j = 0, total_elements = 0, perf_vs_dp = 0;
 };
 
+class StatementCache;  // core/store/sqlite_util.h
+
 // Inside the caller's transaction; replaces an earlier row of the same key (a retried failure).
-void putSweepPoint(sqlite3* db, const std::string& path, const SweepPointRow& row);
+void putSweepPoint(StatementCache& sql, const SweepPointRow& row);
 // Every point row: key -> error ("" for a stored point).
 std::unordered_map<std::string, std::string> sweepPointStates(sqlite3* db, const std::string& path);
 // Every point row (of `sweep` when not empty) with its run's numbers, oldest row first.

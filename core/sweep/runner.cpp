@@ -6,10 +6,10 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
-#include <optional>
 #include <unordered_set>
 
 #include "core/store/results_db.h"
+#include "core/util/bytes.h"
 #include "core/util/worker_pool.h"
 
 namespace partita::sweep {
@@ -38,32 +38,90 @@ Plan plan(const PointInputs& inputs, const std::unordered_map<std::string, std::
 
 namespace {
 
-struct Outcome {
-    std::size_t index = 0;
-    std::optional<Run> run;
-    std::string error;
-};
-
 double since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace
 
-Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Options& options,
-           const std::function<void(const Progress&)>& progress, const std::function<bool()>& stop) {
-    const auto start = std::chrono::steady_clock::now();
-    const Spec& spec = inputs.spec();
-    Report report;
-    if (!options.retry_failed) {
-        const auto states = db.sweepPointStates();
-        for (const Point& point : plan.points) {
-            if (point.index % options.shards != options.shard) continue;
-            const auto it = states.find(plan.keys[point.index]);
-            if (it != states.end() && !it->second.empty())
-                report.failures.push_back({point.index, point.describe(spec).dump(), it->second, true});
+Outcome compute(const PointInputs& inputs, const Point& point) {
+    Outcome o;
+    o.index = point.index;
+    try {
+        const Prepared prepared = inputs.prepare(point);
+        o.key = prepared.key;
+        o.rows = store::runRows(runPoint(prepared));
+    } catch (const std::exception& e) {
+        o.error = e.what();
+    }
+    return o;
+}
+
+std::string encode(const Outcome& o) {
+    ByteWriter w;
+    w.u64(o.index).str(o.key).str(o.error).u64(o.rows ? 1 : 0);
+    if (o.rows) w.str(store::encode(*o.rows));
+    return w.take();
+}
+
+Outcome decodeOutcome(std::string_view bytes) {
+    ByteReader r(bytes);
+    Outcome o;
+    o.index = r.u64();
+    o.key = r.str();
+    o.error = r.str();
+    if (r.u64()) o.rows = store::decodeRunRows(r.str());
+    if (!r.done()) throw Error("a sweep point's message is longer than its fields");
+    return o;
+}
+
+Writer::Writer(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Options& options)
+    : inputs_(inputs), plan_(plan), db_(db), start_(std::chrono::steady_clock::now()) {
+    progress_.total = plan.todo.size();
+    if (options.retry_failed) return;
+    const auto states = db.sweepPointStates();
+    for (const Point& point : plan.points) {
+        if (point.index % options.shards != options.shard) continue;
+        const auto it = states.find(plan.keys[point.index]);
+        if (it != states.end() && !it->second.empty())
+            report_.failures.push_back({point.index, point.describe(inputs.spec()).dump(), it->second, true});
+    }
+}
+
+void Writer::store(const std::vector<Outcome>& batch) {
+    std::vector<ResultsDb::SweepRows> rows;
+    for (const Outcome& o : batch) {
+        store::SweepPointRow row;
+        row.key = plan_.keys[o.index];
+        row.sweep = inputs_.spec().name;
+        row.point_json = plan_.points[o.index].describe(inputs_.spec()).dump();
+        row.error = o.error;
+        rows.emplace_back(std::move(row), o.rows ? &*o.rows : nullptr);
+    }
+    db_.storeSweepRows(rows);
+    for (size_t i = 0; i < batch.size(); ++i) {
+        ++report_.ran;
+        if (!batch[i].error.empty()) {
+            ++report_.failed;
+            report_.failures.push_back({batch[i].index, rows[i].first.point_json, batch[i].error, false});
         }
     }
+    progress_.done = report_.ran;
+    progress_.failed = report_.failed;
+    progress_.elapsed_s = since(start_);
+}
+
+Report Writer::finish() {
+    std::stable_sort(report_.failures.begin(), report_.failures.end(),
+                     [](const Failure& a, const Failure& b) { return a.index < b.index; });  // not arrival order
+    report_.stopped = report_.ran < plan_.todo.size();
+    report_.elapsed_s = since(start_);
+    return report_;
+}
+
+Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Options& options,
+           const std::function<void(const Progress&)>& progress, const std::function<bool()>& stop) {
+    Writer writer(inputs, plan, db, options);
     const unsigned jobs = std::max(options.jobs, 1u);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> abort{false};
@@ -76,13 +134,7 @@ Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Opt
             if (abort || (stop && stop())) break;
             const std::size_t slot = next++;
             if (slot >= plan.todo.size()) break;
-            Outcome o;
-            o.index = plan.todo[slot];
-            try {
-                o.run = runPoint(inputs.prepare(plan.points[o.index]));
-            } catch (const std::exception& e) {
-                o.error = e.what();
-            }
+            Outcome o = compute(inputs, plan.points[plan.todo[slot]]);
             const std::lock_guard lock(mutex);
             outcomes.push_back(std::move(o));
             ready.notify_one();
@@ -94,11 +146,9 @@ Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Opt
     WorkerPool pool(jobs);
     workers = pool.size();  // fewer when the system refused a thread
     const auto batch = pool.submit(workers, work);
-    Progress shown{0, plan.todo.size(), 0, 0};
     std::exception_ptr failure;
     // What arrived while the last transaction ran is stored in the next one, so the writer keeps up
     // with many workers; a batch is bounded so that progress stays live.
-    constexpr std::size_t kBatch = 64;
     std::vector<Outcome> taken;
     for (;;) {
         {
@@ -112,41 +162,18 @@ Report run(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Opt
             }
         }
         if (failure) continue;  // drained, not stored
-        std::vector<ResultsDb::SweepPoint> rows;
-        for (const Outcome& o : taken) {
-            store::SweepPointRow row;
-            row.key = plan.keys[o.index];
-            row.sweep = spec.name;
-            row.point_json = plan.points[o.index].describe(spec).dump();
-            row.error = o.error;
-            rows.emplace_back(std::move(row), o.run ? &*o.run : nullptr);
-        }
         try {
-            db.storeSweepPoints(rows);
+            writer.store(taken);
         } catch (...) {
             failure = std::current_exception();
             abort = true;
             continue;
         }
-        for (size_t i = 0; i < taken.size(); ++i) {
-            ++report.ran;
-            if (!taken[i].error.empty()) {
-                ++report.failed;
-                report.failures.push_back({taken[i].index, rows[i].first.point_json, taken[i].error, false});
-            }
-        }
-        shown.done = report.ran;
-        shown.failed = report.failed;
-        shown.elapsed_s = since(start);
-        if (progress) progress(shown);
+        if (progress) progress(writer.progress());
     }
     batch->wait();
     if (failure) std::rethrow_exception(failure);
-    std::stable_sort(report.failures.begin(), report.failures.end(),
-                     [](const Failure& a, const Failure& b) { return a.index < b.index; });  // not arrival order
-    report.stopped = report.ran < plan.todo.size();
-    report.elapsed_s = since(start);
-    return report;
+    return writer.finish();
 }
 
 }  // namespace partita::sweep

@@ -4,12 +4,17 @@
 // connection) stores them as they arrive, each run with its point row, what arrived together in
 // one transaction (at most 64 points; a crash loses at most those). A stop
 // request lets in-flight points finish and be stored; the rest stays for a rerun.
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include <optional>
+#include <string_view>
+
+#include "core/store/run_rows.h"
 #include "core/sweep/point_run.h"
 #include "core/sweep/spec.h"
 
@@ -56,6 +61,40 @@ struct Report {
     std::vector<Failure> failures;  // by index: this run's and the shard's earlier ones (unless retried)
     double elapsed_s = 0;
 };
+
+// One computed point as the writer receives it: from a worker thread, or decoded from an MPI rank.
+struct Outcome {
+    std::size_t index = 0;                 // the point's index in the sweep
+    std::string key;                       // as the computing process keyed it
+    std::optional<store::RunRows> rows;    // what storing the run writes; absent when it failed
+    std::string error;
+};
+// runPoint(prepare(point)) as rows; a failure becomes the outcome's error (never throws).
+Outcome compute(const PointInputs& inputs, const Point& point);
+std::string encode(const Outcome& outcome);
+Outcome decodeOutcome(std::string_view bytes);  // throws Error for bytes encode() did not make
+
+// The one writer of a sweep: stores outcomes, each batch in one transaction, and keeps the report
+// and progress. Used by run() below and by rank 0 of an MPI sweep (app/cli/sweep_mpi.cpp).
+class Writer {
+public:
+    // Collects the shard's earlier failures (unless retried) for the report.
+    Writer(const PointInputs& inputs, const Plan& plan, ResultsDb& db, const Options& options);
+    void store(const std::vector<Outcome>& batch);  // throws what the database throws
+    const Progress& progress() const { return progress_; }
+    Report finish();                                // the report, failures by index
+
+private:
+    const PointInputs& inputs_;
+    const Plan& plan_;
+    ResultsDb& db_;
+    Report report_;
+    Progress progress_;
+    std::chrono::steady_clock::time_point start_;
+};
+
+// Points stored in one transaction at most: a crash loses at most these, and progress stays live.
+inline constexpr std::size_t kBatch = 64;
 
 // Runs the plan's todo list. `progress` is called on the calling thread after each stored point;
 // `stop` is asked (from any thread) before each point is started. A database error stops the

@@ -46,7 +46,8 @@ std::vector<PaperGap> paperGaps(const std::string& network, int cores, const Eva
          reasons ? "the hop keep is chosen so the expected traffic is the paper's; exact counts per hop leave "
                    "rounding only"
                  : ""},
-        {"baseline communication share", true, implied, share, share / implied, reasons ? shareReason(network) : ""},
+        {"baseline communication share (paper: implied)", true, implied, share, share / implied,
+         reasons ? shareReason(network) : ""},
     };
     return out;
 }

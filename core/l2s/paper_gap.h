@@ -19,7 +19,7 @@ bool defaultModels(ComputeModel compute, const MeshParams& mesh, const std::vect
 double commShare(const Evaluation& e);
 
 struct PaperGap {
-    std::string quantity;  // "SS_Mask speedup", "SS_Mask traffic", "baseline communication share"
+    std::string quantity;  // "SS_Mask speedup", "SS_Mask traffic", "baseline communication share (paper: implied)"
     bool percent = false;  // a fraction (shown in %), else a factor (shown as x)
     double paper = 0;      // paper-reported; the share is paper-implied (paperImpliedCommShare)
     double engine = 0;

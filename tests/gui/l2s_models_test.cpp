@@ -136,7 +136,7 @@ private slots:
         QCOMPARE(t.rowCount(), 3);
         const QString expected[3][2] = {{"SS_Mask speedup", "1.51×"},
                                         {"SS_Mask traffic", "23.0 %"},
-                                        {"baseline communication share", "43.9 %"}};
+                                        {"baseline communication share (paper: implied)", "43.9 %"}};
         for (int row = 0; row < 3; ++row) {
             const l2s::PaperGap& g = gaps[static_cast<size_t>(row)];
             QCOMPARE(v->outcome()->paper[static_cast<size_t>(row)].engine, g.engine);

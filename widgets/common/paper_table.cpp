@@ -36,8 +36,10 @@ PaperTable::PaperTable(QWidget* parent) : QScrollArea(parent) {
     setMinimumWidth(200);
 }
 
-void PaperTable::setRows(const std::vector<PaperTableRow>& rows, const QString& note, bool warn) {
-    note_->setText(warn ? QStringLiteral("<span style='color:#a05a00'>%1</span>").arg(note) : note);
+void PaperTable::setRows(const std::vector<PaperTableRow>& rows, const QString& note, const QString& warning) {
+    note_->setText((warning.isEmpty() ? QString()
+                                      : QStringLiteral("<b style='color:#a05a00'>%1</b> ").arg(warning.toHtmlEscaped())) +
+                   note.toHtmlEscaped());
     while (QLayoutItem* item = grid_->takeAt(0)) {
         delete item->widget();
         delete item;

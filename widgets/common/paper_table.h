@@ -29,10 +29,10 @@ public:
     enum Column { Quantity, Paper, Engine, Ratio, Reason };
     explicit PaperTable(QWidget* parent = nullptr);
 
-    // `note` (rich text) goes above the rows; `warn` draws it in the warning colour.
-    void setRows(const std::vector<PaperTableRow>& rows, const QString& note, bool warn = false);
+    // `warning` (plain, in the warning colour) then `note` (plain) go above the rows.
+    void setRows(const std::vector<PaperTableRow>& rows, const QString& note, const QString& warning = {});
     int rowCount() const { return static_cast<int>(cells_.size()); }
-    QString note() const;
+    QString note() const;  // warning and note as shown
     QString cell(int row, Column column) const;  // the shown text, "" outside the rows
 
 private:

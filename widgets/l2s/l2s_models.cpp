@@ -25,8 +25,14 @@ QLabel* label(const QString& text, QWidget* buddy, QWidget* parent) {
 }  // namespace
 
 L2sModelControls::L2sModelControls(QWidget* parent) : QWidget(parent) {
-    row_ = new QBoxLayout(QBoxLayout::LeftToRight, this);
+    // The groups' layout is on a child placed by resizeEvent: a layout on this widget would answer
+    // the parent's height-for-width questions in its place.
+    inner_ = new QWidget(this);
+    row_ = new QBoxLayout(QBoxLayout::LeftToRight, inner_);
     row_->setContentsMargins(0, 0, 0, 0);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
     compute_ = new QComboBox(this);
     compute_->setObjectName("l2s-compute");
     compute_->addItem(tr("lane-filling"), static_cast<int>(l2s::ComputeModel::LaneFilling));
@@ -68,7 +74,7 @@ L2sModelControls::L2sModelControls(QWidget* parent) : QWidget(parent) {
     defaults_->setToolTip(tr("lane-filling, burst at 0.4 flits/cycle/node and the preset's hop keep"));
 
     // Two groups side by side, one above the other when the tab is too narrow for both (resizeEvent).
-    auto* noc = new QWidget(this);
+    auto* noc = new QWidget(inner_);
     auto* a = new QHBoxLayout(noc);
     a->setContentsMargins(0, 0, 0, 0);
     a->addWidget(label(tr("Compute"), compute_, noc));
@@ -79,7 +85,7 @@ L2sModelControls::L2sModelControls(QWidget* parent) : QWidget(parent) {
     a->addWidget(label(tr("at"), rate_, noc));
     a->addWidget(rate_);
     a->addWidget(label(tr("flits/cycle/node"), rate_, noc));
-    auto* keep = new QWidget(this);
+    auto* keep = new QWidget(inner_);
     auto* b = new QHBoxLayout(keep);
     b->setContentsMargins(0, 0, 0, 0);
     b->addWidget(label(tr("Keep at 1, 2, 3 hops"), keep_[0], keep));
@@ -144,15 +150,26 @@ void L2sModelControls::applyTo(L2sSettings& s) const {
         if (boxes[h] != shown_keep_box_[h]) s.hop_keep[h] = boxes[h];
 }
 
+int L2sModelControls::bothWidth() const {
+    return groups_[0]->sizeHint().width() + row_->spacing() + groups_[1]->sizeHint().width();
+}
+
+QSize L2sModelControls::sizeHint() const { return {bothWidth(), heightForWidth(bothWidth())}; }
+
 QSize L2sModelControls::minimumSizeHint() const {
-    const QSize a = groups_[0]->minimumSizeHint(), b = groups_[1]->minimumSizeHint();
-    return {std::max(a.width(), b.width()), a.height() + row_->spacing() + b.height()};
+    const QSize a = groups_[0]->sizeHint(), b = groups_[1]->sizeHint();
+    return {std::max(a.width(), b.width()), std::max(a.height(), b.height())};
+}
+
+int L2sModelControls::heightForWidth(int width) const {
+    const int a = groups_[0]->sizeHint().height(), b = groups_[1]->sizeHint().height();
+    return width >= bothWidth() ? std::max(a, b) : a + row_->spacing() + b;
 }
 
 void L2sModelControls::resizeEvent(QResizeEvent* event) {
-    const int both = groups_[0]->sizeHint().width() + row_->spacing() + groups_[1]->sizeHint().width();
-    const auto direction = event->size().width() >= both ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    const auto direction = event->size().width() >= bothWidth() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
     if (row_->direction() != direction) row_->setDirection(direction);
+    inner_->setGeometry(rect());
     QWidget::resizeEvent(event);
 }
 

@@ -42,10 +42,15 @@ public:
     QDoubleSpinBox* keepBox(int hops) const { return keep_[hops - 1]; }  // 1, 2, 3
     QPushButton* defaultsButton() const { return defaults_; }
 
-    // As high as the two rows whatever the width, so the tab's minimum does not change as it wraps.
+    // One row's height whatever the width, so the tab's minimum does not change as it wraps; the
+    // height for a width says when it needs two.
+    QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
 protected:
+    int bothWidth() const;  // the two groups side by side
     void resizeEvent(QResizeEvent* event) override;
 
 signals:
@@ -53,6 +58,7 @@ signals:
     void defaultsRequested();  // back to the default models and the preset's hop keep
 
 private:
+    QWidget* inner_ = nullptr;  // holds row_
     QBoxLayout* row_ = nullptr;
     QWidget* groups_[2] = {};  // the models, the hop keep
     QComboBox* compute_ = nullptr;

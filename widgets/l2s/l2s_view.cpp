@@ -390,16 +390,15 @@ void L2sView::fillPaper() {
     const L2sSettings& s = o.settings;
     const QString noc = s.comm == l2s::CommModel::Burst ? tr("burst NoC at %1 flits/cycle/node").arg(s.burst_rate)
                                                         : tr("ideal NoC");
-    const QString models = tr("%1 compute, %2, SS_Mask keep %3 at 1, 2, 3 hops")
-                               .arg(q(l2s::computeModelName(s.compute)), noc, q(l2s::hopKeepText(o.preset.hop_keep)));
-    QString note = tr("Table IV (16 cores, trained masks, BookSim2/DSENT; the communication share is what its SS_Mask "
-                      "row implies) beside the engine's SS_Mask on 16 cores under %1.")
-                       .arg(models);
+    QString note = tr("Table IV (16 cores, trained masks, BookSim2/DSENT) beside the engine's SS_Mask on 16 cores "
+                      "under %1 compute, %2, hop keep %3.")
+                       .arg(q(l2s::computeModelName(s.compute)), noc, q(l2s::hopKeepText(o.preset.hop_keep)));
     if (o.evaluator->mesh().cores() != 16) note += tr(" The mesh shown has %1 cores.").arg(o.evaluator->mesh().cores());
-    if (!o.default_models)
-        note += tr(" <b>Not the default models:</b> the paper figures are compared against non-default settings, and "
-                   "the reasons, measured under the defaults, are left out.");
-    paper_->setRows(rows, note, !o.default_models);
+    const QString warning = o.default_models ? QString()
+                                             : tr("Not the default models: the paper figures are compared against "
+                                                  "non-default settings; the reasons, measured on the defaults, are "
+                                                  "left out.");
+    paper_->setRows(rows, note, warning);
 }
 
 }  // namespace partita

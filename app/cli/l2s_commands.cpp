@@ -13,6 +13,7 @@
 #include "core/io/csv.h"
 #include "core/io/network_io.h"
 #include "core/l2s/json.h"
+#include "core/l2s/paper_gap.h"
 #include "core/l2s/presets.h"
 #include "core/l2s/study.h"
 #include "core/util/error.h"
@@ -299,15 +300,14 @@ int compare(const Args& a, const Setup& s, std::ostream& out) {
                std::isfinite(ratio) ? fixed(ratio, 2) : "-", pct(v.traffic_rate), paperCell(p, &PaperRow::traffic, true),
                pct(v.energy_reduction), paperCell(p, &PaperRow::energy_reduction, true)});
         // The reasons were measured on the default models at 16 cores; elsewhere they may not hold.
-        const bool defaults = ev.mesh().cores() == 16 && s.core.compute == ComputeModel::LaneFilling &&
-                              s.mesh.comm == l2s::CommModel::Burst && s.mesh.burst_rate == 0.4 &&
-                              s.preset && s.hop_keep == s.preset->hop_keep;
+        const bool defaults = ev.mesh().cores() == 16 && s.preset &&
+                              l2s::defaultModels(s.core.compute, s.mesh, s.hop_keep, s.preset->hop_keep);
         const std::string why = p && defaults ? gapReason(title(s), var.paper_name) : "";
         if (!why.empty()) gaps.push_back({var.name, why});
         rows.push_back({{"variant", var.name}, {"masks", var.how}, {"engine", versusJson(v)}, {"paper_reported", paperJson(p)},
                         {"ratio", std::isfinite(ratio) ? Json(ratio) : Json()}, {"gap", why}});
     }
-    const double share = base.total_cycles > 0 ? base.comm_cycles / base.total_cycles : 0;
+    const double share = l2s::commShare(base);
     const double implied = paperImpliedCommShare(title(s), ev.mesh().cores());
     if (a.flag("json")) {
         out << Json{{"network", s.layers.network}, {"cores", ev.mesh().cores()}, {"mesh", meshText(ev.mesh())},

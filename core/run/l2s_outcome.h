@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/l2s/evaluate.h"
+#include "core/l2s/paper_gap.h"
 #include "core/l2s/presets.h"
 #include "core/run/l2s_settings.h"
 #include "core/util/progress.h"
@@ -36,6 +37,10 @@ struct L2sOutcome {
     std::vector<CoreCount> sweep;
     // One per L2sScenario (baseline, SS, SS_Mask, grouped) on this mesh, unedited.
     std::vector<l2s::Evaluation> scenarios;
+    // Table IV beside the engine (SS_Mask on 16 cores, with these models, whatever the mesh shown);
+    // empty for a network without Table IV figures. Reasons only under the default models.
+    std::vector<l2s::PaperGap> paper;
+    bool default_models = true;  // l2s::defaultModels with the preset's own hop keep
 };
 
 // Throws what evaluateL2s throws, or partita::Cancelled when `cancel` says so (asked between the

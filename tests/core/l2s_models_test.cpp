@@ -7,6 +7,7 @@
 
 #include "core/io/network_io.h"
 #include "core/l2s/evaluate.h"
+#include "core/l2s/paper_gap.h"
 #include "core/l2s/presets.h"
 #include "core/l2s/study.h"
 #include "test_util.h"
@@ -123,6 +124,37 @@ TEST(L2sModels, IssueNineteenAcceptanceOnSixteenCores) {
     EXPECT_NEAR(paperImpliedCommShare("LeNet"), 0.4386, 1e-4);
     EXPECT_NEAR(paperImpliedCommShare("CaffeNet"), 0.2114, 1e-4);
     EXPECT_TRUE(std::isnan(paperImpliedCommShare("VGG19")));
+}
+
+TEST(L2sModels, PaperGapsForLeNet) {
+    // The rows the CLI's --compare and the L2S tab show: Table IV's SS_Mask beside the engine.
+    const LayerTable layers = lenet();
+    const Evaluator ev(layers, Mesh{});
+    StrategySpec spec;
+    spec.scheme = Scheme::Sparse;
+    spec.keep = ssMaskKeep(preset("lenet").hop_keep);
+    spec.exact = true;
+    const Evaluation base = ev.evaluate(traditionalStrategy(layers));
+    const Evaluation ss_mask = ev.evaluate(buildStrategy(layers, ev.mesh(), spec));
+    const std::vector<PaperGap> gaps = paperGaps("LeNet", 16, base, ss_mask, true);
+    ASSERT_EQ(gaps.size(), 3u);
+    EXPECT_EQ(gaps[0].paper, 1.51);
+    EXPECT_EQ(gaps[0].engine, 1267.0 / ss_mask.total_cycles);
+    EXPECT_EQ(gaps[0].ratio, gaps[0].engine / 1.51);
+    EXPECT_EQ(gaps[0].reason, gapReason("LeNet", "SS_Mask"));
+    EXPECT_EQ(gaps[1].paper, 0.23);
+    EXPECT_TRUE(gaps[1].percent);
+    EXPECT_EQ(gaps[2].paper, paperImpliedCommShare("LeNet"));
+    EXPECT_EQ(gaps[2].engine, 552.0 / 1267);
+    EXPECT_EQ(gaps[2].reason, "within 1 %");
+    EXPECT_EQ(paperGaps("LeNet", 16, base, ss_mask, false)[2].reason, "");
+    EXPECT_TRUE(paperGaps("VGG19", 16, base, ss_mask, true).empty());  // no SS_Mask row in Table IV
+    // The defaults the reasons were measured with.
+    EXPECT_TRUE(defaultModels(ComputeModel::LaneFilling, MeshParams{}, {1, 0.106, 0}, preset("lenet").hop_keep));
+    MeshParams slow;
+    slow.burst_rate = 0.3;
+    EXPECT_FALSE(defaultModels(ComputeModel::LaneFilling, slow, {1, 0.106, 0}, preset("lenet").hop_keep));
+    EXPECT_FALSE(defaultModels(ComputeModel::LaneFilling, MeshParams{}, {1, 0, 0}, preset("lenet").hop_keep));
 }
 
 }  // namespace

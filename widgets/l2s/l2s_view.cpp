@@ -16,8 +16,10 @@
 #include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/method_table.h"
+#include "widgets/common/paper_table.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
+#include "widgets/l2s/l2s_models.h"
 
 namespace partita {
 
@@ -56,6 +58,11 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
                 {tr("Scenario"), scenario_box_,
                  tr("How layers read the previous layer's output: all-gather, a what-if sparsity mask, or grouped")}});
     column->addLayout(controls);
+    // The model row needs ~940 px; an explicit minimum below that keeps the tab from setting the
+    // window's minimum width (narrower than 1024 px its right end is cut, as the other parts are).
+    models_ = new L2sModelControls(this);
+    models_->setMinimumWidth(400);
+    column->addWidget(models_);
     summary_ = makeSummaryLabel(this, "l2s-summary");
     column->addWidget(summary_);
 
@@ -87,6 +94,12 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     sweep_ = new SweepChart(charts);
     charts->addTab(bars_, tr("Per layer"));
     charts->addTab(sweep_, tr("Core count"));
+    // The whole width, so the reasons read in a line or two.
+    paper_ = new PaperTable(charts);
+    paper_->setObjectName("l2s-paper");
+    charts->addTab(paper_, tr("Paper vs engine"));
+    charts->setTabToolTip(2, tr("Table IV's SS_Mask figures (16 cores) beside the engine's under the models above, "
+                                "with the ratio and why they differ"));
     split->setSizes({560, 240});
     column->addWidget(split, 1);
 
@@ -99,6 +112,16 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     };
     connect(cores_box_, &QComboBox::currentIndexChanged, this, ask);
     connect(scenario_box_, &QComboBox::currentIndexChanged, this, ask);
+    connect(models_, &L2sModelControls::changed, this, ask);
+    connect(models_, &L2sModelControls::defaultsRequested, this, [this] {
+        L2sSettings s = fromControls();
+        const L2sSettings defaults;
+        s.compute = defaults.compute;
+        s.comm = defaults.comm;
+        s.burst_rate = defaults.burst_rate;
+        s.hop_keep.clear();  // the preset's
+        emit settingsRequested(s);
+    });
     connect(grid_, &ChoiceGrid::choiceRequested, this, [this](int row, int col) {
         selectBoundary(col);
         requestScheme(col, kRows[row]);
@@ -140,6 +163,8 @@ L2sSettings L2sView::fromControls() const {
     s.schemes.clear();
     s.cores = cores();
     s.scenario = scenario();
+    models_->applyTo(s);
+    if (!outcome_ || key != outcome_->settings.preset) s.hop_keep.clear();  // a new network: its own keep
     return s;
 }
 
@@ -148,6 +173,7 @@ void L2sView::showControls(const L2sSettings& s) {
     choose(preset_box_, q(s.preset), outcome_ ? q(outcome_->preset.title) : q(s.preset));
     choose(cores_box_, s.cores, QStringLiteral("%1 cores").arg(s.cores));
     scenario_box_->setCurrentIndex(static_cast<int>(s.scenario));
+    models_->show(s, outcome_ ? outcome_->preset.hop_keep : l2sHopKeep(s));
     updating_ = false;
 }
 
@@ -200,6 +226,7 @@ void L2sView::setOutcome(std::shared_ptr<const L2sOutcome> outcome) {
     selectBoundary(boundary_);
     fillBars();
     fillTable();
+    fillPaper();
     fillSweep();
     fillSummary();
     emit evaluated();
@@ -347,6 +374,31 @@ void L2sView::fillTable() {
                         rows, 6, static_cast<int>(outcome_->settings.scenario));
     table_->setToolTip(tr("Paper columns: Zou et al., Tables IV and VI (trained masks, BookSim2/DSENT), shown for "
                           "reference; the engine's what-if masks are seeded, not trained."));
+}
+
+void L2sView::fillPaper() {
+    const L2sOutcome& o = *outcome_;
+    std::vector<PaperTableRow> rows;
+    for (const l2s::PaperGap& g : o.paper) {
+        auto text = [&](double x) { return g.percent ? percent(x) : timesText(x); };
+        rows.push_back({q(g.quantity), text(g.paper), text(g.engine), g.ratio, q(g.reason)});
+    }
+    if (rows.empty()) {
+        paper_->setRows(rows, tr("Table IV has figures for MLP, LeNet, ConvNet and CaffeNet only."));
+        return;
+    }
+    const L2sSettings& s = o.settings;
+    const QString noc = s.comm == l2s::CommModel::Burst ? tr("burst NoC at %1 flits/cycle/node").arg(s.burst_rate)
+                                                        : tr("ideal NoC");
+    QString note = tr("Table IV (16 cores, trained masks, BookSim2/DSENT) beside the engine's SS_Mask on 16 cores "
+                      "under %1 compute, %2, hop keep %3.")
+                       .arg(q(l2s::computeModelName(s.compute)), noc, q(l2s::hopKeepText(o.preset.hop_keep)));
+    if (o.evaluator->mesh().cores() != 16) note += tr(" The mesh shown has %1 cores.").arg(o.evaluator->mesh().cores());
+    const QString warning = o.default_models ? QString()
+                                             : tr("Not the default models: the paper figures are compared against "
+                                                  "non-default settings; the reasons, measured on the defaults, are "
+                                                  "left out.");
+    paper_->setRows(rows, note, warning);
 }
 
 }  // namespace partita

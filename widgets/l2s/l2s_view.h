@@ -5,7 +5,9 @@
 // asks for that boundary's strategy; the boundary's traffic matrix and XY link
 // loads in the shared heatmap view; compute / communication bars per layer
 // beside the traditional baseline; and the scenarios (baseline, SS, SS_Mask,
-// grouped) beside the paper-reported numbers, which are never shown as ours.
+// grouped) beside the paper-reported numbers, which are never shown as ours; the
+// model options of spec Part D1 (L2sModelControls); and Table IV's SS_Mask
+// figures beside the engine's with ratio and reason ("Paper vs engine").
 // The view draws an immutable L2sOutcome (computed in a worker) and turns the
 // user's choices into settingsRequested(); choosing the boundary the heatmaps
 // show is the view's own.
@@ -24,7 +26,9 @@ namespace partita {
 
 class ChoiceGrid;
 class CommHeatmap;
+class L2sModelControls;
 class LayerBars;
+class PaperTable;
 class SweepChart;
 
 class L2sView : public QWidget {
@@ -71,7 +75,13 @@ public:
     LayerBars* bars() const { return bars_; }
     SweepChart* sweepChart() const { return sweep_; }  // the scenario on 4, 8, 16 and 32 cores
     QTableWidget* compareTable() const { return table_; }
+    L2sModelControls* modelControls() const { return models_; }
+    PaperTable* paperTable() const { return paper_; }  // Table IV beside the engine (SS_Mask, 16 cores)
     CsvTable compareCsv() const;
+
+    // -1: the page's scroll area then sizes the tab by its minimum, not by the word-wrapped summary's
+    // preferred height (which would push the charts below the window).
+    int heightForWidth(int) const override { return -1; }
 
 signals:
     void settingsRequested(const partita::L2sSettings& settings);
@@ -86,10 +96,12 @@ private:
     void fillSweep();
     void fillTable();
     void fillSummary();
+    void fillPaper();
 
     QComboBox* preset_box_ = nullptr;
     QComboBox* cores_box_ = nullptr;
     QComboBox* scenario_box_ = nullptr;
+    L2sModelControls* models_ = nullptr;
     QLabel* summary_ = nullptr;
     ChoiceGrid* grid_ = nullptr;
     CommHeatmap* traffic_ = nullptr;
@@ -97,6 +109,7 @@ private:
     LayerBars* bars_ = nullptr;
     SweepChart* sweep_ = nullptr;
     QTableWidget* table_ = nullptr;
+    PaperTable* paper_ = nullptr;
 
     std::shared_ptr<const L2sOutcome> outcome_;  // what is drawn
     int boundary_ = 1;       // the boundary the heatmaps show

@@ -159,8 +159,11 @@ TEST(SweepMpi, SeededMcmcPointsFindTheSameStrategiesAndAKilledJobResumes) {
     const pid_t job = startMpi(3, {"sweep", spec, "--mpi", "--db", db}, d.file("killed.log"));
     for (int i = 0; i < 3000 && storedPoints(db) < 4; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     ::kill(job, SIGINT);
-    EXPECT_NE(finish(job), 0);
+    const int status = finish(job);
     const std::size_t stored = storedPoints(db);
+    // A machine fast enough to store every point in its first batch leaves nothing to interrupt.
+    if (status == 0 && stored == expected.size()) GTEST_SKIP() << "the job ended before Ctrl+C reached it";
+    EXPECT_NE(status, 0);
     EXPECT_GE(stored, 4u);
     // The rerun runs what is missing: the same 24 points, each once, as computed locally.
     const Mpi rerun = mpi(d, 3, {"sweep", spec, "--mpi", "--db", db});

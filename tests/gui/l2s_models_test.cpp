@@ -7,6 +7,7 @@
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <sqlite3.h>
@@ -14,6 +15,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "core/run/l2s_outcome.h"
+#include "tests/qt_test_util.h"
 #include "widgets/common/paper_table.h"
 #include "widgets/l2s/l2s_models.h"
 #include "widgets/l2s/l2s_view.h"
@@ -152,6 +154,17 @@ private slots:
         }
         QCOMPARE(t.cell(0, PaperTable::Engine), QString("1.41×"));  // README, Table IV beside the engine
         QVERIFY(!t.note().contains("Not the default"));
+        // On a small screen the panel is shown whole: names and reasons wrap, nothing is cut.
+        w.resize(1024, 700);
+        w.showView("l2s");
+        for (QWidget* p = v->paperTable()->parentWidget(); p; p = p->parentWidget())
+            if (auto* tabs = qobject_cast<QTabWidget*>(p)) {
+                tabs->setCurrentWidget(v->paperTable());
+                break;
+            }
+        QApplication::processEvents();
+        QVERIFY(v->paperTable()->widget()->width() <= v->paperTable()->viewport()->width());
+        shoot(w, "l2s-paper-1024.png");
 
         // On 8 cores the table still compares Table IV's 16 cores, with the same models.
         QVERIFY(v->requestCores(8));

@@ -22,6 +22,8 @@
 #include "widgets/charts/layer_bars.h"
 #include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
+#include "widgets/common/method_table.h"
+#include "widgets/common/paper_table.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/l2s/l2s_view.h"
 #include "widgets/mpt/mpt_view.h"
@@ -164,14 +166,23 @@ private slots:
             QCOMPARE(paper.rows[i][7], expected.rows[i].reason);
             if (expected.rows[i].modelled) QCOMPARE(std::stod(paper.rows[i][1]), expected.rows[i].engine.total);
         }
-        QCOMPARE(v->paperTable()->horizontalHeaderItem(2)->text(), QString("engine"));
+        QCOMPARE(v->paperTable()->heading(PaperTable::Engine), QString("engine"));
+        for (size_t i = 0; i < expected.rows.size(); ++i)  // what is shown: the figures, their means and reasons
+            if (expected.rows[i].modelled) {
+                const int r = static_cast<int>(i);
+                QCOMPARE(v->paperTable()->cell(r, PaperTable::Quantity), QString::fromStdString(expected.rows[i].figure));
+                QCOMPARE(v->paperTable()->cell(r, PaperTable::Engine), timesText(expected.rows[i].engine.total));
+                QCOMPARE(v->paperTable()->extraCell(r, 0), timesText(expected.rows[i].engine.geomean));
+                QCOMPARE(v->paperTable()->cell(r, PaperTable::Reason), QString::fromStdString(expected.rows[i].reason));
+            }
 
         preset->setCurrentIndex(preset->findData(static_cast<int>(mpt::Preset::Fit)));
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(v->settings().model, mpt::presetOptions(mpt::Preset::Fit));
         QCOMPARE(preset->currentText(), QString("fit (not a reproduction)"));
         QVERIFY(v->summaryText().contains("fit (not a reproduction)"));
-        QVERIFY(v->paperTable()->horizontalHeaderItem(2)->text().contains("fit (not a reproduction)"));
+        QVERIFY(v->paperTable()->heading(PaperTable::Engine).contains("fit (not a reproduction)"));
+        QVERIFY(v->paperTable()->note().contains("Not the default model"));
         QVERIFY(rate->isEnabled());
         QCOMPARE(v->evaluation().totals.total_s, evaluateMpt(v->settings()).totals.total_s);
 

@@ -169,6 +169,8 @@ int L2sModelControls::heightForWidth(int width) const {
 void L2sModelControls::resizeEvent(QResizeEvent* event) {
     const auto direction = event->size().width() >= bothWidth() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
     if (row_->direction() != direction) row_->setDirection(direction);
+    // Scroll areas and box layouts above do not ask heightForWidth: two rows claim their height here.
+    if (const int h = heightForWidth(event->size().width()); minimumHeight() != h) setMinimumHeight(h);
     inner_->setGeometry(rect());
     QWidget::resizeEvent(event);
 }

@@ -42,8 +42,8 @@ public:
     QDoubleSpinBox* keepBox(int hops) const { return keep_[hops - 1]; }  // 1, 2, 3
     QPushButton* defaultsButton() const { return defaults_; }
 
-    // One row's height whatever the width, so the tab's minimum does not change as it wraps; the
-    // height for a width says when it needs two.
+    // The hints are one row's height; the height for a width says when it needs two, and a resize
+    // that wraps raises the minimum height to match (the layouts above do not ask).
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     bool hasHeightForWidth() const override { return true; }

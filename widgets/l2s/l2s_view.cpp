@@ -381,7 +381,7 @@ void L2sView::fillPaper() {
     std::vector<PaperTableRow> rows;
     for (const l2s::PaperGap& g : o.paper) {
         auto text = [&](double x) { return g.percent ? percent(x) : timesText(x); };
-        rows.push_back({q(g.quantity), text(g.paper), text(g.engine), g.ratio, q(g.reason)});
+        rows.push_back({q(g.quantity), text(g.paper), text(g.engine), g.ratio, q(g.reason), {}});
     }
     if (rows.empty()) {
         paper_->setRows(rows, tr("Table IV has figures for MLP, LeNet, ConvNet and CaffeNet only."));

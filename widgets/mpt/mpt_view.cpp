@@ -18,6 +18,7 @@
 #include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/method_table.h"
+#include "widgets/common/paper_table.h"
 #include "widgets/common/qt_text.h"
 
 namespace partita {
@@ -155,7 +156,8 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     auto* tables = new QTabWidget(bottom);
     tables->setDocumentMode(true);
     table_ = makeComparisonTable(tables, "mpt-compare");
-    paper_table_ = makeComparisonTable(tables, "mpt-paper");
+    paper_table_ = new PaperTable(tables);
+    paper_table_->setObjectName("mpt-paper");
     tables->addTab(table_, tr("Configurations"));
     tables->addTab(paper_table_, tr("Paper vs engine"));
     tables->setCurrentIndex(1);  // issue 19: the paper's figures and the gaps are what a reader checks first

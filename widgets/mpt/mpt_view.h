@@ -25,6 +25,10 @@ class QLabel;
 class QTableWidget;
 
 namespace partita {
+class PaperTable;
+}
+
+namespace partita {
 
 class ChoiceGrid;
 class LayerBars;
@@ -75,7 +79,7 @@ public:
     SweepChart* sweepChart() const { return sweep_; }  // speed-up over one worker, p = 1 ... 256
     QTableWidget* compareTable() const { return table_; }
     CsvTable compareCsv() const;
-    QTableWidget* paperTable() const { return paper_table_; }  // paper figures beside the engine's
+    PaperTable* paperTable() const { return paper_table_; }  // paper figures beside the engine's
     CsvTable paperCsv() const;
 
 signals:
@@ -102,7 +106,7 @@ private:
     QComboBox* unit_box_ = nullptr;
     QComboBox* overlap_box_ = nullptr;
     QComboBox* wire_box_ = nullptr;
-    QTableWidget* paper_table_ = nullptr;
+    PaperTable* paper_table_ = nullptr;
     QLabel* summary_ = nullptr;
     ChoiceGrid* grid_ = nullptr;
     LayerBars* bars_ = nullptr;

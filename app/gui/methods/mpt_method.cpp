@@ -8,6 +8,8 @@
 #include "widgets/charts/layer_bars.h"
 #include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
+#include "widgets/common/paper_table.h"
+#include "widgets/common/paper_table.h"
 #include "widgets/mpt/mpt_view.h"
 
 namespace partita::gui {

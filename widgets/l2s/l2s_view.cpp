@@ -336,6 +336,16 @@ void L2sView::fillBars() {
     bars_->setData(std::move(d));
 }
 
+CsvTable L2sView::paperCsv() const {
+    CsvTable t;
+    t.header = {"quantity", "unit", "paper", "engine", "engine_over_paper", "network", "cores_compared", "why_it_differs"};
+    if (!outcome_) return t;
+    for (const l2s::PaperGap& g : outcome_->paper)
+        t.rows.push_back({g.quantity, g.percent ? "fraction" : "x", formatNumber(g.paper), formatNumber(g.engine),
+                          formatNumber(g.ratio), outcome_->preset.title, "16", g.reason});
+    return t;
+}
+
 CsvTable L2sView::compareCsv() const {
     CsvTable t;
     t.header = {"scenario", "time_s", "speedup_x", "traffic_fraction", "byte_hops", "noc_energy_J",

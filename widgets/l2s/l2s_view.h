@@ -78,6 +78,7 @@ public:
     L2sModelControls* modelControls() const { return models_; }
     PaperTable* paperTable() const { return paper_; }  // Table IV beside the engine (SS_Mask, 16 cores)
     CsvTable compareCsv() const;
+    CsvTable paperCsv() const;  // the Paper vs engine rows: exact numbers, fractions as fractions
 
     // -1: the page's scroll area then sizes the tab by its minimum, not by the word-wrapped summary's
     // preferred height (which would push the charts below the window).

@@ -10,6 +10,7 @@
 #include "widgets/charts/layer_bars.h"
 #include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
+#include "widgets/common/paper_table.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/l2s/l2s_view.h"
 
@@ -73,7 +74,9 @@ protected:
               figureTarget("l2s-sweep", QObject::tr("L2S core count"), v->sweepChart(),
                            [v] { return v->sweepChart()->csv(); }, ready),
               widgetTarget("l2s-compare", QObject::tr("L2S scenarios"), [v] { return v->compareTable(); }, scenarios,
-                           ready)}});
+                           ready),
+              widgetTarget("l2s-paper", QObject::tr("L2S paper vs engine"), [v] { return v->paperTable(); },
+                           [v] { return v->paperCsv(); }, ready)}});
     }
 };
 

@@ -35,13 +35,16 @@ void chooseAndRun(MainWindow& w, const QString& key) {
     w.action("run")->trigger();
 }
 
-// Shows the window at 1280x800 and simulates its network (DP on the default topology).
+// Shows the window at 1280x800, simulates its network (DP on the default topology) and brings the
+// Topology tab forward (a run shows the Simulation tab).
 void simulateShown(MainWindow& w) {
     w.resize(1280, 800);
     w.show();
     QVERIFY(w.jobs().waitForIdle());
     chooseAndRun(w, "simulate");
     QVERIFY(w.jobs().waitForIdle());
+    w.showView("topology");
+    QApplication::processEvents();
 }
 
 // Cables counted from the topology itself: a link a->b with a b->a of the same kind is one.
@@ -157,8 +160,6 @@ private slots:
         simulateShown(w);
         TopologyView* view = w.topologyView();
         GanttView* gantt = w.ganttView();
-        w.showView("topology");
-        QApplication::processEvents();
         const QRectF box = view->vertexRect(5);
         QVERIFY(view->rect().contains(box.center().toPoint()));
         QTest::mouseClick(view, Qt::LeftButton, {}, box.center().toPoint());
@@ -206,6 +207,8 @@ private slots:
         QCOMPARE(view->colouring(), TopologyView::Colouring::Kind);
         QCOMPARE(box->currentText(), QString("Device and link kind"));
         QVERIFY(view->edgeColour(0) != utilised);
+        w.showView("topology");  // the run brought the Simulation tab forward
+        QApplication::processEvents();
         shoot(w, "topology-p100-bar-1024.png");
     }
 
@@ -215,8 +218,6 @@ private slots:
         simulateShown(w);
         TopologyView* view = w.topologyView();
         GanttView* gantt = w.ganttView();
-        w.showView("topology");
-        QApplication::processEvents();
         const int devices = view->topology()->deviceCount();
         int edge = -1;  // a cable whose midpoint is on screen and not under a device
         for (int e = 0; e < view->edgeCount() && edge < 0; ++e) {

@@ -23,6 +23,7 @@ TopologyPanel::TopologyPanel(QWidget* parent) : QWidget(parent) {
     hint_ = new QLabel(this);
     hint_->setObjectName("topology-hint");
     hint_->setForegroundRole(QPalette::PlaceholderText);
+    hint_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a hint gives way: never widens the tab
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(8, 4, 8, 2);
@@ -56,6 +57,7 @@ void TopologyPanel::sync() {
                                 : tr("Utilisation and bytes moved need a simulated run (Simulate or MCMC)"));
     hint_->setText(load ? tr("Click a device or a cable to find its lane in the Timeline")
                         : tr("Run Simulate or MCMC to colour by load"));
+    hint_->setToolTip(hint_->text());  // the whole hint where a narrow tab cuts it
 }
 
 }  // namespace partita

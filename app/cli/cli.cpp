@@ -26,7 +26,7 @@ commands:
   simulate   FlexFlow simulator: --network F --topology F|preset (--strategy F | --method dp|owt|mp|hypar|accpar)
              [--batch B] [--trace FILE] [--dot FILE] [--inference] [--json]
   mcmc       FlexFlow MCMC search: --network F --topology F|preset (--budget-s S | --iterations N) [--seed N]
-             [--beta B] [--relative-beta] [--init dp,owt,mp,random,FILE] [--export FILE] [--no-stall-stop]
+             [--beta B] [--relative-beta] [--init dp,owt,mp,random,FILE] [--export FILE] [--stop-on-stall]
              [--full-sim] [--json]
   mpt        MPT: Winograd x data-parallel training on a 2-D worker grid (partita-cli mpt --help)
   l2s        Learn-to-Scale: single-image inference split across the cores of a mesh (partita-cli l2s --help)

@@ -174,7 +174,7 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
 
 int cmdMcmc(const Argv& argv, std::ostream& out) {
     const Args a(argv, {"network", "input", "dim", "network-format", "topology", "batch", "budget-s", "iterations", "seed", "beta", "init", "export", "sync"},
-                 {"json", "relative-beta", "no-stall-stop", "full-sim"});
+                 {"json", "relative-beta", "stop-on-stall", "no-stall-stop", "full-sim"});
     if (!a.has("budget-s") && !a.has("iterations")) throw UsageError("give --budget-s S or --iterations N (or both)");
     const SimSetup s = readSimSetup(a);
     const int d = s.topology.deviceCount();
@@ -186,6 +186,10 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
     m.beta = a.number("beta", 1.0);
     if (m.beta < 0) throw UsageError("--beta must not be negative");
     m.starts = Grid::splitList(a.get("init", "dp,owt,random"));
+    // --no-stall-stop was the way to keep chains going when they ended at a stall; now the default.
+    if (a.flag("stop-on-stall") && a.flag("no-stall-stop"))
+        throw UsageError("--stop-on-stall and --no-stall-stop contradict each other");
+    m.stop_on_stall = a.flag("stop-on-stall");
     sim::SimOptions sim_options;
     sim_options.sync = readSync(a);
 
@@ -195,7 +199,6 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
                              [&](const std::string& file) { return sim::loadSoap(file, s.net); });  // imported
     sim::McmcOptions& o = plan.options;
     o.relative_beta = a.flag("relative-beta");
-    o.stop_on_stall = !a.flag("no-stall-stop");
     o.incremental = !a.flag("full-sim");
     const std::vector<sim::McmcStart>& starts = plan.starts;
     const double batch = static_cast<double>(s.batch);
@@ -208,11 +211,11 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
         for (const auto& c : r.starts)
             chains.push_back({{"init", c.name}, {"initial_makespan_s", c.initial_s}, {"best_makespan_s", c.best_s},
                               {"iterations", c.iterations}, {"accepted", c.accepted}, {"elapsed_s", c.elapsed_s},
-                              {"stop", c.stop}});
+                              {"stop", c.stop}, {"restarts", c.restarts}});
         Json j{{"network", s.net.name}, {"topology", s.topology.name}, {"batch", s.batch},
                {"sync", a.get("sync", "ring")}, {"seed", o.seed}, {"beta", o.beta},
-               {"relative_beta", o.relative_beta}, {"makespan_s", r.best_s},
-               {"iterations", r.iterations}, {"acceptance_rate", r.acceptance_rate}, {"dp_makespan_s", dp_s},
+               {"relative_beta", o.relative_beta}, {"stop_on_stall", o.stop_on_stall}, {"makespan_s", r.best_s},
+               {"iterations", r.iterations}, {"restarts", r.restarts}, {"acceptance_rate", r.acceptance_rate}, {"dp_makespan_s", dp_s},
                {"owt_makespan_s", owt_s}, {"speedup_vs_dp", dp_s / r.best_s}, {"speedup_vs_owt", owt_s / r.best_s},
                {"starts", chains}, {"best_strategy", sim::soapToJson(r.best, s.net)}};
         out << j.dump(2) << "\n";
@@ -220,10 +223,10 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
     }
     out << "Network   " << s.net.name << ", batch " << s.batch << " on " << s.topology.name << " (" << d
         << " devices)\n\n";
-    TextTable t({"init", "initial", "best", "iterations", "accepted", "stop"});
+    TextTable t({"init", "initial", "best", "iterations", "accepted", "restarts", "stop"});
     for (const auto& c : r.starts)
         t.add({c.name, seconds(c.initial_s), seconds(c.best_s), std::to_string(c.iterations),
-               std::to_string(c.accepted), c.stop});
+               std::to_string(c.accepted), std::to_string(c.restarts), c.stop});
     t.print(out);
     out << "\nBest      " << seconds(r.best_s) << "  (DP " << seconds(dp_s) << ", " << fixed(dp_s / r.best_s, 3)
         << "x; OWT " << seconds(owt_s) << ", " << fixed(owt_s / r.best_s, 3) << "x)\n";

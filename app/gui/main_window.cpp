@@ -69,8 +69,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     connect(&params_timer_, &QTimer::timeout, this, &MainWindow::rebuildInputs);
 
     connect(&jobs_, &JobRunner::started, this, [this](quint64, const QString& label) { setBusy(true, label); });
-    connect(&jobs_, &JobRunner::progress, this,
-            [this](quint64, double f) { progress_->setValue(static_cast<int>(f * 1000)); });
+    connect(&jobs_, &JobRunner::progress, this, [this](quint64, double f) { showProgress(f); });
     connect(&jobs_, &JobRunner::note, this, [this](quint64, const QString& text) { status_label_->setText(text); });
     connect(&jobs_, &JobRunner::finished, this, &MainWindow::onJobFinished);
     connect(&jobs_, &JobRunner::failed, this, [this](quint64, const QString& m) { reportError(m); });
@@ -256,10 +255,11 @@ void MainWindow::buildDocks() {
 
 void MainWindow::buildStatusBar() {
     status_label_ = new QLabel(this);
+    status_label_->setObjectName("status-text");
     progress_ = new QProgressBar(this);
+    progress_->setObjectName("job-progress");
     progress_->setRange(0, 1000);
     progress_->setMaximumWidth(220);
-    progress_->setTextVisible(false);
     progress_->hide();
     cancel_button_ = new QPushButton(tr("Cancel"), this);
     cancel_button_->setObjectName("cancel-button");
@@ -275,7 +275,9 @@ void MainWindow::setBusy(bool busy, const QString& label) {
     cancel_button_->setVisible(busy);
     action("cancel")->setEnabled(busy);
     if (busy) {
+        job_clock_.start();
         progress_->setValue(0);
+        progress_->setFormat(tr("%p%"));
         status_label_->setText(label + "…");
     } else if (current_ && current_->isSimulation()) {
         status_label_->setText(tr("%1: makespan %2 ms, %3× DP")
@@ -289,6 +291,20 @@ void MainWindow::setBusy(bool busy, const QString& label) {
                                    .arg(QString::fromStdString(current_->name), traffic)
                                    .arg(QString::fromStdString(seconds(current_->stepTime()))));
     }
+}
+
+void MainWindow::showProgress(double fraction) {
+    progress_->setValue(static_cast<int>(fraction * 1000));
+    // Time left at the pace so far: for a wall-time budget (MCMC) the budget's remainder.
+    const double elapsed = static_cast<double>(job_clock_.elapsed()) / 1000.0;
+    if (fraction < 0.01 || fraction >= 1 || elapsed < 0.5) {
+        progress_->setFormat(tr("%p%"));
+        return;
+    }
+    const double left = elapsed * (1 - fraction) / fraction;
+    const QString when = left < 60 ? tr("%1 s left").arg(std::max(1, qRound(left)))
+                                   : tr("%1 min left").arg(qRound(left / 60));
+    progress_->setFormat(tr("%p% · %1").arg(when));
 }
 
 void MainWindow::restoreSettings() {

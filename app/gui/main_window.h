@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QTimer>
 #include <QUndoGroup>
@@ -232,6 +233,7 @@ private:
     void storeRun(const RunPtr& run);       // returns silently without a database
     void onJobFinished(quint64 generation, RunPtr run);
     void setBusy(bool busy, const QString& label = {});
+    void showProgress(double fraction);     // the bar's value, percent and time left
     void reportError(const QString& message);
     void updateActions();
     void updateTitle();
@@ -309,6 +311,7 @@ private:
     QComboBox* method_box_ = nullptr;
     QLabel* status_label_ = nullptr;
     QProgressBar* progress_ = nullptr;
+    QElapsedTimer job_clock_;               // since the running job started (the bar's time left)
     QPushButton* cancel_button_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     std::map<QString, QAction*> actions_;

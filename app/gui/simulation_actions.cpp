@@ -30,16 +30,17 @@ namespace {
 
 constexpr const char* kBuiltIn = "built-in:";
 
-// "MCMC: start 2/3 (owt), iteration 1,234 · current 12.345 ms · best 10.123 ms"
+// "MCMC: start 2/3 (owt), iteration 1,234 · best 10.123 ms · current 12.345 ms · 1 restart"
 QString mcmcNote(const sim::McmcProgress& p, const std::vector<std::string>& starts) {
     const auto k = static_cast<size_t>(p.start);
-    return QObject::tr("MCMC: start %1/%2 (%3), iteration %4 · current %5 ms · best %6 ms")
+    return QObject::tr("MCMC: start %1/%2 (%3), iteration %4 · best %5 ms · current %6 ms · %7")
         .arg(p.start + 1)
         .arg(starts.size())
         .arg(k < starts.size() ? q(starts[k]) : QString())
         .arg(q(withCommas(static_cast<double>(p.iteration))))
+        .arg(p.best_s * 1e3, 0, 'f', 3)
         .arg(p.current_s * 1e3, 0, 'f', 3)
-        .arg(p.best_s * 1e3, 0, 'f', 3);
+        .arg(p.restarts == 1 ? QObject::tr("1 restart") : QObject::tr("%1 restarts").arg(p.restarts));
 }
 
 }  // namespace

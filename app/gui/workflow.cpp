@@ -58,7 +58,12 @@ void MainWindow::setMethodKey(const QString& key) {
     if (index >= 0) method_box_->setCurrentIndex(index);
 }
 
-void MainWindow::runSelected() { startMethod(true); }
+void MainWindow::runSelected() {
+    // A hint such as askForRun()'s is stale once Run is pressed; left up, it would hide the job's
+    // progress notes in the status bar for its last seconds.
+    statusBar()->clearMessage();
+    startMethod(true);
+}
 
 void MainWindow::methodChosen() {
     updateMethodFields();

@@ -197,7 +197,17 @@ PlanTree planHierarchy(const LayerTable& layers, const Array& array, const AccPa
     Builder b{layers, params, scheme, given, given_ratios, acceleratorGroups(array), groupLevelBandwidth(array), {}};
     Members all;
     for (const auto& g : b.groups) all.push_back(g.count);
-    b.build(all, initialState(layers, params.batch), 0);
+    try {
+        b.build(all, initialState(layers, params.batch), 0);
+    } catch (const TooManyBranches& e) {
+        // Said with the layer's name, as the user drew or imported it.
+        throw std::invalid_argument(
+            "AccPar cannot plan this network exactly: when it reaches layer '" +
+            layers[static_cast<size_t>(e.layer)].name + "', the choices of " + std::to_string(e.open) +
+            " weighted layers before it are still needed by layers after it (parallel branches or shortcuts that "
+            "join later); its search keeps at most " + std::to_string(e.limit) +
+            " open at once. Join the branches sooner, or plan the branches as separate networks.");
+    }
     PlanTree tree;
     tree.scheme = scheme;
     tree.nodes = std::move(b.nodes);

@@ -39,7 +39,9 @@ LevelProblem makeLevelProblem(const SplitInputs& inputs, const GroupPair& pair, 
     p.predecessor = inputs.predecessor;
     p.residuals = inputs.residuals;
     const std::span<const LayerTerms> terms(inputs.terms);
-    p.first = [terms, pair, options](Split t) { return splitStep(terms[0], std::nullopt, t, pair, options); };
+    p.first = [terms, pair, options](int l, Split t) {
+        return splitStep(terms[static_cast<size_t>(l)], std::nullopt, t, pair, options);
+    };
     p.step = [terms, pair, options](int l, Split tt, Split t) {
         return splitStep(terms[static_cast<size_t>(l)], tt, t, pair, options);
     };

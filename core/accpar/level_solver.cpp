@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <queue>
 #include <stdexcept>
 #include <string>
@@ -26,6 +27,17 @@ decltype(auto) at(V& v, int i) {
 
 void fail(const std::string& what) { throw std::invalid_argument("solveLevel: " + what); }
 
+}  // namespace
+
+TooManyBranches::TooManyBranches(int l, int n, int most)
+    : std::invalid_argument("solveLevel: " + std::to_string(n) + " layers are open at layer " + std::to_string(l) +
+                            " (at most " + std::to_string(most) + ")"),
+      layer(l),
+      open(n),
+      limit(most) {}
+
+namespace {
+
 std::vector<int> predecessorsOf(const LevelProblem& p) {
     const int n = p.layers;
     std::vector<int> pred = p.predecessor;
@@ -33,10 +45,9 @@ std::vector<int> predecessorsOf(const LevelProblem& p) {
         for (int l = 0; l < n; ++l) pred.push_back(l - 1);
     if (static_cast<int>(pred.size()) != n)
         fail("predecessor has " + std::to_string(pred.size()) + " entries for " + std::to_string(n) + " layers");
-    if (pred[0] != -1) fail("layer 0 must have no predecessor");
-    for (int l = 1; l < n; ++l)
-        if (at(pred, l) < 0 || at(pred, l) >= n || at(pred, l) == l)
-            fail("layer " + std::to_string(l) + " has no valid predecessor");
+    for (int l = 0; l < n; ++l)
+        if (at(pred, l) < -1 || at(pred, l) >= n || at(pred, l) == l)
+            fail("layer " + std::to_string(l) + " has the invalid predecessor " + std::to_string(at(pred, l)));
     for (const auto& e : p.residuals)
         if (e.source < 0 || e.source >= n || e.consumer < 0 || e.consumer >= n || e.source == e.consumer)
             fail("residual edge " + std::to_string(e.source) + " -> " + std::to_string(e.consumer) +
@@ -66,17 +77,21 @@ Rows makeRows(size_t rows, ForEach forEach) {
     return out;
 }
 
+// Calls visit(input, user) for every layer a layer needs: its predecessor and its edges' sources.
+template <class Visit>
+void eachNeed(const LevelProblem& p, const std::vector<int>& pred, Visit&& visit) {
+    for (size_t l = 0; l < pred.size(); ++l)
+        if (pred[l] >= 0) visit(pred[l], static_cast<int>(l));
+    for (const auto& e : p.residuals) visit(e.source, e.consumer);
+}
+
 // Stable topological order: the lowest-index layer whose inputs (predecessor, edge sources) are done.
 // Ready layers wait in a min-heap, so this is O((layers + edges) log layers).
 std::vector<int> solveOrder(const LevelProblem& p, const std::vector<int>& pred) {
     const auto n = static_cast<size_t>(p.layers);
-    auto eachNeed = [&](auto&& visit) {  // visit(input, user)
-        for (size_t l = 1; l < n; ++l) visit(pred[l], static_cast<int>(l));
-        for (const auto& e : p.residuals) visit(e.source, e.consumer);
-    };
-    const Rows users = makeRows(n, eachNeed);
+    const Rows users = makeRows(n, [&](auto&& visit) { eachNeed(p, pred, visit); });
     std::vector<int> pending(n, 0);
-    eachNeed([&](int, int user) { ++at(pending, user); });
+    eachNeed(p, pred, [&](int, int user) { ++at(pending, user); });
     std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
     for (size_t l = 0; l < n; ++l)
         if (pending[l] == 0) ready.push(static_cast<int>(l));
@@ -90,8 +105,101 @@ std::vector<int> solveOrder(const LevelProblem& p, const std::vector<int>& pred)
             if (--at(pending, u) == 0) ready.push(u);
     }
     if (order.size() < n) fail("the predecessors and residual edges form a cycle");
-    if (order[0] != 0) fail("layer 0 must come first");
     return order;
+}
+
+// A topological order that keeps few layers open (solved, still needed later): of the ready layers,
+// the one whose solving changes the open count least (it closes the inputs it is the last user of,
+// and opens itself if anything needs it), ties to the lowest index. Wide fan-outs listed breadth-first
+// (every branch's first layer, then every second layer, ...) are solved branch by branch this way.
+// Keys are updated lazily: a ready layer's key can only fall, when an input it needs loses users.
+std::vector<int> narrowOrder(const LevelProblem& p, const std::vector<int>& pred) {
+    const auto n = static_cast<size_t>(p.layers);
+    const Rows users = makeRows(n, [&](auto&& visit) { eachNeed(p, pred, visit); });
+    const Rows needs = makeRows(n, [&](auto&& visit) { eachNeed(p, pred, [&](int in, int user) { visit(user, in); }); });
+    std::vector<int> pending(n), remaining(n), key(n, 0);
+    for (size_t l = 0; l < n; ++l) {
+        pending[l] = static_cast<int>(needs[l].size());
+        remaining[l] = static_cast<int>(users[l].size());
+    }
+    std::vector<char> done(n, 0);
+    auto change = [&](int u) {  // open-count change if u were solved now
+        const auto in = needs[static_cast<size_t>(u)];
+        int d = users[static_cast<size_t>(u)].empty() ? 0 : 1;
+        for (size_t a = 0; a < in.size(); ++a) {
+            if (std::find(in.begin(), in.begin() + static_cast<std::ptrdiff_t>(a), in[a]) != in.begin() + static_cast<std::ptrdiff_t>(a))
+                continue;  // counted at its first occurrence
+            if (at(remaining, in[a]) == static_cast<int>(std::count(in.begin(), in.end(), in[a]))) --d;
+        }
+        return d;
+    };
+    using Entry = std::pair<int, int>;  // (change, layer)
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
+    auto offer = [&](int u) {
+        at(key, u) = change(u);
+        ready.push({at(key, u), u});
+    };
+    for (size_t l = 0; l < n; ++l)
+        if (pending[l] == 0) offer(static_cast<int>(l));
+    std::vector<int> order;
+    order.reserve(n);
+    while (!ready.empty()) {
+        const auto [d, u] = ready.top();
+        ready.pop();
+        if (at(done, u) || d != at(key, u)) continue;  // solved, or a stale key
+        at(done, u) = 1;
+        order.push_back(u);
+        for (int j : needs[static_cast<size_t>(u)]) --at(remaining, j);
+        for (int w : users[static_cast<size_t>(u)])
+            if (--at(pending, w) == 0) offer(w);
+        // An input down to its last user or two: those users may now close it.
+        for (int j : needs[static_cast<size_t>(u)])
+            if (at(remaining, j) > 0 && at(remaining, j) <= 2)
+                for (int w : users[static_cast<size_t>(j)])
+                    if (!at(done, w) && at(pending, w) == 0 && change(w) != at(key, w)) offer(w);
+    }
+    if (order.size() < n) fail("the predecessors and residual edges form a cycle");
+    return order;
+}
+
+// Each layer's place in `order` and the place of its last user (the last layer is kept to the end,
+// for the final pick).
+struct Places {
+    std::vector<int> pos, last_use;
+};
+Places places(const LevelProblem& p, const std::vector<int>& pred, const std::vector<int>& order) {
+    const auto n = order.size();
+    Places out{std::vector<int>(n), std::vector<int>(n, -1)};
+    for (size_t i = 0; i < n; ++i) out.pos[static_cast<size_t>(order[i])] = static_cast<int>(i);
+    eachNeed(p, pred, [&](int j, int user) { at(out.last_use, j) = std::max(at(out.last_use, j), at(out.pos, user)); });
+    at(out.last_use, order.back()) = static_cast<int>(n);
+    return out;
+}
+
+// The most layers open after one step of `order` (the DP's state holds k^open states) and the
+// layer solved at that step.
+std::pair<int, int> widest(const std::vector<int>& order, const Places& where) {
+    const size_t n = order.size();
+    std::vector<int> delta(n + 1, 0);
+    for (size_t j = 0; j < n; ++j)
+        if (where.last_use[j] > where.pos[j]) {
+            ++delta[static_cast<size_t>(where.pos[j])];
+            --delta[static_cast<size_t>(where.last_use[j])];
+        }
+    std::pair<int, int> most{0, order.empty() ? 0 : order[0]};
+    int open = 0;
+    for (size_t i = 0; i < n; ++i) {
+        open += delta[i];
+        if (open > most.first) most = {open, order[i]};
+    }
+    return most;
+}
+
+// The most layers that may be open with k types (k^open <= kMaxStates).
+int openLimit(size_t k) {
+    int open = 0;
+    for (size_t states = k; k > 1 && states <= kMaxStates; states *= k) ++open;
+    return k > 1 ? open : std::numeric_limits<int>::max();
 }
 
 // The plain chain (every layer after the one before it, no residual edges): the frontier is the last
@@ -103,7 +211,7 @@ LevelSolution solveChainLevel(const LevelProblem& p) {
     if (k > 255) fail("too many partition types");
     std::vector<unsigned char> back(n * k, 0);
     std::vector<double> cost(k), next(k);
-    for (size_t t = 0; t < k; ++t) cost[t] = p.first(p.allowed[t]).cost;
+    for (size_t t = 0; t < k; ++t) cost[t] = p.first(0, p.allowed[t]).cost;
     std::vector<double> step(k * k);
     for (size_t l = 1; l < n; ++l) {
         for (size_t tt = 0; tt < k; ++tt)
@@ -133,14 +241,14 @@ LevelSolution solveChainLevel(const LevelProblem& p) {
     for (size_t l = n - 1; l > 0; --l) digit[l - 1] = back[l * k + digit[l]];
     for (size_t l = 0; l < n; ++l) {
         out.choice.push_back(p.allowed[digit[l]]);
-        out.ratio.push_back(l == 0 ? p.first(out.choice[0]).ratio
+        out.ratio.push_back(l == 0 ? p.first(0, out.choice[0]).ratio
                                    : p.step(static_cast<int>(l), out.choice[l - 1], out.choice[l]).ratio);
     }
     return out;
 }
 
 bool isPlainChain(const LevelProblem& p, const std::vector<int>& pred) {
-    if (!p.residuals.empty()) return false;
+    if (!p.residuals.empty() || pred[0] != -1) return false;
     for (size_t l = 1; l < pred.size(); ++l)
         if (pred[l] != static_cast<int>(l) - 1) return false;
     return true;
@@ -155,24 +263,26 @@ LevelSolution solveLevel(const LevelProblem& p) {
     if (!p.first || !p.step || (!p.residuals.empty() && !p.shortcut)) fail("a cost callback is missing");
     const auto pred = predecessorsOf(p);
     if (isPlainChain(p, pred)) return solveChainLevel(p);
-    const auto order = solveOrder(p, pred);
-    const auto n = static_cast<size_t>(p.layers);
     const size_t k = p.allowed.size();
-    std::vector<int> pos(n), last_use(n, -1);
-    for (size_t i = 0; i < n; ++i) pos[static_cast<size_t>(order[i])] = static_cast<int>(i);
-    auto use = [&](int j, int user) { at(last_use, j) = std::max(at(last_use, j), at(pos, user)); };
-    for (size_t l = 1; l < n; ++l) use(pred[l], static_cast<int>(l));
-    for (const auto& e : p.residuals) use(e.source, e.consumer);
-    at(last_use, order.back()) = static_cast<int>(n);  // kept for the final pick
+    auto order = solveOrder(p, pred);
+    auto where = places(p, pred, order);
+    if (widest(order, where).first > openLimit(k)) {
+        order = narrowOrder(p, pred);
+        where = places(p, pred, order);
+        const auto [open, layer] = widest(order, where);
+        if (open > openLimit(k)) throw TooManyBranches(layer, open, openLimit(k));
+    }
+    const auto n = static_cast<size_t>(p.layers);
+    const std::vector<int>& last_use = where.last_use;
 
-    // Per layer the k x k step costs, [l * k * k + tt * k + t] (layer 0 uses tt = 0 only);
-    // per edge the k x k shortcut costs.
+    // Per layer the k x k step costs, [l * k * k + tt * k + t] (a layer without a predecessor
+    // uses tt = 0 only); per edge the k x k shortcut costs.
     std::vector<StepCost> steps(n * k * k);
-    for (size_t t = 0; t < k; ++t) steps[t] = p.first(p.allowed[t]);
-    for (size_t l = 1; l < n; ++l)
-        for (size_t a = 0; a < k; ++a)
+    for (size_t l = 0; l < n; ++l)
+        for (size_t a = 0; a < (pred[l] < 0 ? 1 : k); ++a)
             for (size_t t = 0; t < k; ++t)
-                steps[(l * k + a) * k + t] = p.step(static_cast<int>(l), p.allowed[a], p.allowed[t]);
+                steps[(l * k + a) * k + t] = pred[l] < 0 ? p.first(static_cast<int>(l), p.allowed[t])
+                                                         : p.step(static_cast<int>(l), p.allowed[a], p.allowed[t]);
     std::vector<double> shortcut(p.residuals.size() * k * k);
     for (size_t e = 0; e < p.residuals.size(); ++e)
         for (size_t a = 0; a < k; ++a)
@@ -211,7 +321,7 @@ LevelSolution solveLevel(const LevelProblem& p) {
         const StepCost* step_l = steps.data() + l * k * k;
         for (size_t s = 0; s < cost.size(); ++s) {
             if (!have[s]) continue;
-            const size_t tt = i == 0 ? 0 : digit(s, pred[l]);
+            const size_t tt = pred[l] < 0 ? 0 : digit(s, pred[l]);
             for (size_t t = 0; t < k; ++t) {
                 double c = cost[s] + step_l[tt * k + t].cost;
                 for (int e : edges_into[l])
@@ -245,7 +355,7 @@ LevelSolution solveLevel(const LevelProblem& p) {
         s = b.prev;
     }
     for (size_t l = 0; l < n; ++l)
-        out.ratio[l] = steps[(l * k + (l == 0 ? 0 : at(digit_of, pred[l]))) * k + digit_of[l]].ratio;
+        out.ratio[l] = steps[(l * k + (pred[l] < 0 ? 0 : at(digit_of, pred[l]))) * k + digit_of[l]].ratio;
     return out;
 }
 

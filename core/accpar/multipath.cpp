@@ -78,7 +78,9 @@ LevelProblem commLevelProblem(const LayerTable& layers, std::span<const LayerSta
     p.allowed = std::move(allowed);
     p.predecessor = dpPredecessors(layers);
     p.residuals = residualEdges(layers, state);
-    p.first = [terms, w_intra](Split t) { return StepCost{w_intra * intraAmount(terms->a[0], t), 0.5}; };
+    p.first = [terms, w_intra](int l, Split t) {
+        return StepCost{w_intra * intraAmount(terms->a[static_cast<size_t>(l)], t), 0.5};
+    };
     p.step = [terms, w_intra](int l, Split tt, Split t) {
         const auto& a = terms->a[static_cast<size_t>(l)];
         const double share = terms->shares_input[static_cast<size_t>(l)] ? shortcutCoefficient(tt, t)
@@ -92,10 +94,12 @@ LevelProblem commLevelProblem(const LayerTable& layers, std::span<const LayerSta
 double commLevelCost(const LayerTable& layers, std::span<const LayerState> state, std::span<const Cell> row,
                      double w_intra) {
     const LevelProblem p = commLevelProblem(layers, state, {Split::Batch}, w_intra);
-    double total = p.layers > 0 ? p.first(row[0].split).cost : 0.0;
-    for (int l = 1; l < p.layers; ++l)
-        total += p.step(l, row[static_cast<size_t>(p.predecessor[static_cast<size_t>(l)])].split,
-                        row[static_cast<size_t>(l)].split).cost;
+    double total = 0;
+    for (int l = 0; l < p.layers; ++l) {
+        const int pred = p.predecessor[static_cast<size_t>(l)];
+        const Split t = row[static_cast<size_t>(l)].split;
+        total += pred < 0 ? p.first(l, t).cost : p.step(l, row[static_cast<size_t>(pred)].split, t).cost;
+    }
     for (const auto& e : p.residuals)
         total += p.shortcut(e, row[static_cast<size_t>(e.source)].split, row[static_cast<size_t>(e.consumer)].split);
     return total;

@@ -33,6 +33,7 @@ McmcPlan mcmcPlan(const Network& net, std::int64_t batch, int devices, const Mcm
     plan.options.budget_s = settings.budget_s;
     plan.options.iterations = settings.iterations;
     plan.options.seed = settings.seed;
+    plan.options.stop_on_stall = settings.stop_on_stall;
     plan.options.sim = sim;
     return plan;
 }

@@ -33,12 +33,13 @@ struct McmcSettings {
     std::uint64_t seed = 1;
     double beta = 1.0;             // per ms of makespan
     std::vector<std::string> starts{"dp", "owt", "random"};  // "dp", "owt", "mp", "random"
+    bool stop_on_stall = false;    // a stalled chain ends instead of restarting (sim::McmcOptions)
     bool operator==(const McmcSettings&) const = default;
 };
 
 // A search as `settings` ask for it: the starts by name (sim::namedStarts; `other` builds any
 // name besides dp, owt, mp and random, e.g. a strategy file) and the options (budgets, seed,
-// beta, `sim`; the rest at McmcOptions' defaults). The application and the CLI both build
+// beta, stop on stall, `sim`; the rest at McmcOptions' defaults). The application and the CLI both build
 // their searches here, so the same settings start from the same strategies.
 struct McmcPlan {
     std::vector<sim::McmcStart> starts;
@@ -64,6 +65,7 @@ struct McmcSummary {
     std::int64_t iterations = 0;
     double acceptance_rate = 0;
     bool cancelled = false;        // stopped by the user: the best found so far
+    std::int64_t restarts = 0;     // stalled chains restarted, over all chains
 };
 
 struct SimulationResult {

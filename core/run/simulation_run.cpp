@@ -93,7 +93,7 @@ Run mcmcRun(const InputsPtr& inputs, const SimulationSpec& given, const sim::Mcm
         mcmcPlan(net, sim::batchCount(inputs->params.batch), spec.topology->deviceCount(), spec.mcmc, spec.options);
     const sim::McmcResult r =
         sim::mcmcSearch(net, inputs->params.batch, *spec.topology, plan.starts, plan.options, progress, cancel);
-    McmcSummary summary{r.starts, r.iterations, r.acceptance_rate, r.cancelled};
+    McmcSummary summary{r.starts, r.iterations, r.acceptance_rate, r.cancelled, r.restarts};
     Run run = simulatedRun(inputs, spec, r.best, Grid{}, std::move(summary));
     run.job_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return run;

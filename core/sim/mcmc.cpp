@@ -45,25 +45,31 @@ void checkOptions(const std::vector<McmcStart>& starts, const McmcOptions& o) {
         throw Error("MCMC neighbour-copy probability must be in [0, 1]");
 }
 
-// Per-chain budgets and the stop rules of McmcOptions.
+// Per-chain budgets and the stall rule of McmcOptions.
 struct ChainLimits {
-    double time_s = 0;        // 0 = none
-    std::int64_t iters = 0;   // 0 = none
-    bool stall = true;
+    double budget_s = 0;      // the whole search's wall time; 0 = none
+    double share_s = 0;       // a chain's share of it (the warm-up's base)
+    std::int64_t iters = 0;   // per chain; 0 = none
     double warmup = 0.1;
 
-    // Returns "budget", "stall" or nullptr to go on.
-    const char* stop(std::int64_t it, double elapsed, std::int64_t improved_it, double improved_s) const {
-        if ((iters > 0 && it >= iters) || (time_s > 0 && elapsed >= time_s)) return "budget";
-        if (!stall) return nullptr;
-        if (time_s > 0) return elapsed >= warmup * time_s && elapsed >= 2 * improved_s ? "stall" : nullptr;
-        return it >= static_cast<std::int64_t>(warmup * static_cast<double>(iters)) && it >= 2 * improved_it ? "stall"
-                                                                                                              : nullptr;
+    // Chain k's budget is spent after `it` of its iterations, `since_search` seconds into the search.
+    bool spent(std::int64_t k, std::int64_t n, std::int64_t it, double since_search) const {
+        return (iters > 0 && it >= iters) ||
+               (budget_s > 0 && since_search >= budget_s * static_cast<double>(k + 1) / static_cast<double>(n));
     }
-    double fraction(std::int64_t it, double elapsed) const {
+    // The stall rule over a run of `run` iterations (`run_s` seconds) whose best last improved
+    // `improved` iterations (`improved_s` seconds) into it; at least one iteration per run.
+    bool stalled(std::int64_t run, double run_s, std::int64_t improved, double improved_s) const {
+        if (run < 1) return false;
+        if (share_s > 0) return run_s >= warmup * share_s && run_s >= 2 * improved_s;
+        return run >= static_cast<std::int64_t>(warmup * static_cast<double>(iters)) && run >= 2 * improved;
+    }
+    double fraction(std::int64_t k, std::int64_t n, std::int64_t it, double since_search) const {
         double f = 0;
-        if (iters > 0) f = std::max(f, static_cast<double>(it) / static_cast<double>(iters));
-        if (time_s > 0) f = std::max(f, elapsed / time_s);
+        if (iters > 0)
+            f = (static_cast<double>(k) + std::min(1.0, static_cast<double>(it) / static_cast<double>(iters))) /
+                static_cast<double>(n);
+        if (budget_s > 0) f = std::max(f, since_search / budget_s);
         return std::min(f, 1.0);
     }
 };
@@ -178,26 +184,66 @@ private:
 
 }  // namespace
 
+SoapStrategy restartStrategy(const SoapStrategy& best, std::int64_t restart, std::mt19937_64& rng,
+                             const ProposalFn& propose) {
+    SoapStrategy next = best;
+    const auto ops = static_cast<std::int64_t>(next.ops.size());
+    const std::int64_t kick = std::min(ops, 2 * std::max<std::int64_t>(1, restart));
+    // Distinct operators: the first `kick` places of a partial Fisher-Yates shuffle.
+    std::vector<int> index(static_cast<size_t>(ops));
+    for (std::int64_t i = 0; i < ops; ++i) index[static_cast<size_t>(i)] = static_cast<int>(i);
+    for (std::int64_t i = 0; i < kick; ++i) {
+        const auto j = std::uniform_int_distribution<std::int64_t>(i, ops - 1)(rng);
+        std::swap(index[static_cast<size_t>(i)], index[static_cast<size_t>(j)]);
+        const int op = index[static_cast<size_t>(i)];
+        next.ops[static_cast<size_t>(op)] = propose(op, rng);
+    }
+    return next;
+}
+
 McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology, const std::vector<McmcStart>& starts,
                       const McmcOptions& options, const McmcProgressFn& progress, const CancelFn& cancel) {
     checkOptions(starts, options);
+    const Clock::time_point search_t0 = Clock::now();
     const auto n = static_cast<std::int64_t>(starts.size());
     ChainLimits limits;
-    limits.time_s = options.budget_s / static_cast<double>(n);
+    limits.budget_s = options.budget_s;
+    limits.share_s = options.budget_s / static_cast<double>(n);
     limits.iters = options.iterations > 0 ? std::max<std::int64_t>(1, options.iterations / n) : 0;
-    limits.stall = options.stop_on_stall;
     limits.warmup = options.stall_warmup;
     const std::int64_t reset_span =
         options.reset_span != 0 ? options.reset_span
                                 : (limits.iters > 0 ? std::clamp<std::int64_t>(limits.iters / 100, 1, 1000) : 1000);
     const std::int64_t b = batchCount(batch);
-    Proposer proposer(net, b, topology.deviceCount(), options.neighbour_copy);
+    const int devices = topology.deviceCount();
+    Proposer proposer(net, b, devices, options.neighbour_copy);
+    const ProposalFn fresh = options.proposal ? options.proposal : [&](int op, std::mt19937_64& rng) {
+        return randomConfig(net.ops[static_cast<size_t>(op)], b, devices, rng);
+    };
 
     McmcResult result;
     result.best_s = kInf;
-    std::int64_t accepted_total = 0;
-    for (std::int64_t k = 0; k < n && !result.cancelled; ++k) {
+    // Every start first, cancelled or not (a few simulations): the result is never worse than a start.
+    std::vector<double> initial;
+    for (std::int64_t k = 0; k < n; ++k) {
         const McmcStart& start = starts[static_cast<size_t>(k)];
+        initial.push_back(Chain(net, batch, start.strategy, topology, options).makespan());
+        if (initial.back() < result.best_s) {
+            result.best_s = initial.back();
+            result.best = start.strategy;
+        }
+    }
+    std::int64_t accepted_total = 0;
+    for (std::int64_t k = 0; k < n; ++k) {
+        const McmcStart& start = starts[static_cast<size_t>(k)];
+        McmcStartSummary summary;
+        summary.name = start.name;
+        summary.initial_s = summary.best_s = initial[static_cast<size_t>(k)];
+        if (result.cancelled) {  // simulated, never searched from
+            summary.stop = "cancelled";
+            result.starts.push_back(std::move(summary));
+            continue;
+        }
         const Clock::time_point t0 = Clock::now();
         Chain sim(net, batch, start.strategy, topology, options);
         std::seed_seq seq{static_cast<std::uint32_t>(options.seed), static_cast<std::uint32_t>(options.seed >> 32),
@@ -206,28 +252,36 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
         std::uniform_int_distribution<int> pick_op(0, static_cast<int>(net.ops.size()) - 1);
         std::uniform_real_distribution<double> unit(0.0, 1.0);
 
-        McmcStartSummary summary;
-        summary.name = start.name;
         double current = sim.makespan();
-        summary.initial_s = summary.best_s = current;
-        SoapStrategy chain_best = sim.strategy();
-        if (current < result.best_s) {
-            result.best_s = current;
-            result.best = chain_best;
-        }
+        // The run since the last restart ("segment"): its best is where a periodic reset returns and
+        // what the stall rule watches. `kept` is the best of the earlier segments.
+        SoapStrategy segment_best = sim.strategy(), kept;
+        double segment_best_s = current, kept_s = kInf;
         // Cost in ms; relative beta measures the change as a fraction of the start's makespan.
         const double beta_per_s = options.relative_beta ? options.beta / current : options.beta * 1e3;
-        std::int64_t it = 0, improved_it = 0, since_reset = 0;
-        double improved_s = 0, elapsed = 0;
+        std::int64_t it = 0, segment_it = 0, improved_it = 0, since_reset = 0;
+        double segment_s = 0, improved_s = 0, elapsed = 0;
         auto report = [&] {
             if (!progress) return;
-            const double f = (static_cast<double>(k) + limits.fraction(it, elapsed)) / static_cast<double>(n);
-            progress({f, static_cast<int>(k), it, current, result.best_s});
+            progress({limits.fraction(k, n, it, secondsSince(search_t0)), static_cast<int>(k), it, current,
+                      result.best_s, result.restarts});
+        };
+        // A new best of the segment, the chain and the search.
+        auto improved = [&] {
+            segment_best_s = current;
+            segment_best = sim.strategy();
+            improved_it = it + 1;
+            improved_s = secondsSince(t0);
+            summary.best_s = std::min(summary.best_s, current);
+            if (current < result.best_s) {
+                result.best_s = current;
+                result.best = segment_best;
+            }
         };
         for (;; ++it) {
             elapsed = secondsSince(t0);
-            if (const char* why = limits.stop(it, elapsed, improved_it, improved_s)) {
-                summary.stop = why;
+            if (limits.spent(k, n, it, secondsSince(search_t0))) {
+                summary.stop = "budget";
                 break;
             }
             if (cancel && cancel()) {
@@ -235,12 +289,33 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
                 result.cancelled = true;
                 break;
             }
+            if (limits.stalled(it - segment_it, elapsed - segment_s, improved_it - segment_it, improved_s - segment_s)) {
+                if (options.stop_on_stall) {
+                    summary.stop = "stall";
+                    break;
+                }
+                // Restart from a perturbation of the chain's best (restartStrategy).
+                if (segment_best_s < kept_s) {
+                    kept = std::move(segment_best);
+                    kept_s = segment_best_s;
+                }
+                ++summary.restarts;
+                ++result.restarts;
+                sim.reset(restartStrategy(kept, summary.restarts, rng, fresh));
+                current = sim.makespan();
+                segment_it = it;
+                segment_s = secondsSince(t0);
+                since_reset = 0;
+                segment_best_s = kInf;
+                improved();
+                improved_it = it;
+            }
             if (it % 32 == 0) report();
             if (reset_span > 0 && ++since_reset >= reset_span) {
                 since_reset = 0;
-                if (current > summary.best_s) {
-                    sim.reset(chain_best);
-                    current = summary.best_s;
+                if (current > segment_best_s) {
+                    sim.reset(segment_best);
+                    current = segment_best_s;
                     ++summary.resets;
                 }
             }
@@ -260,16 +335,7 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
             } else {
                 sim.revert();
             }
-            if (current < summary.best_s) {
-                summary.best_s = current;
-                chain_best = sim.strategy();
-                improved_it = it + 1;
-                improved_s = secondsSince(t0);
-                if (current < result.best_s) {
-                    result.best_s = current;
-                    result.best = chain_best;
-                }
-            }
+            if (current < segment_best_s) improved();
         }
         summary.iterations = it;
         summary.elapsed_s = elapsed;

@@ -9,7 +9,11 @@
 // the makespan above which it will reject, and the simulation stops there
 // (early exit; the decisions are the same as without it). As in FlexFlow's
 // code, a chain returns to its best strategy every so many iterations. One
-// chain per initial strategy; the best over all chains wins.
+// chain per initial strategy; the best over all chains and all starts wins.
+// Every start is simulated before the first chain runs, so the result is never
+// worse than the best start, even when cancelled. A chain whose best stops
+// improving (the stall rule) restarts from a perturbation of its best and runs
+// on to the end of its budget, unless stop_on_stall asks it to end there.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -45,14 +49,18 @@ struct McmcOptions {
     double beta = 1.0;            // per ms of makespan
     bool relative_beta = false;   // beta per fraction of the start's initial makespan instead of per ms
     // Budgets for the whole search, shared equally among the starts; 0 = unlimited
-    // (at least one must be set). Wall time makes the run non-reproducible.
+    // (at least one must be set). Wall time makes the run non-reproducible. Chain k
+    // of n ends (k + 1) / n of the wall-time budget after the search began, so the
+    // search ends at its budget whatever the starts' simulations took.
     double budget_s = 0;
     std::int64_t iterations = 0;
-    // The paper's rule: a chain stops once its best has not improved for half of
-    // its search so far (elapsed >= 2 x time of the last improvement), in seconds
-    // with a wall-time budget, in iterations otherwise; checked only after
+    // The stall rule (the paper's): a chain has stalled once its best has not improved
+    // for half of its search so far (elapsed >= 2 x time of the last improvement), in
+    // seconds with a wall-time budget, in iterations otherwise; checked only after
     // `stall_warmup` of the chain's budget so a chain is never cut at its first steps.
-    bool stop_on_stall = true;
+    // A stalled chain restarts (restartStrategy) and the rule applies again from the
+    // restart; with stop_on_stall it ends instead.
+    bool stop_on_stall = false;
     double stall_warmup = 0.1;
     std::uint64_t seed = 1;       // chain k uses a generator seeded from (seed, k)
     SimOptions sim;
@@ -75,7 +83,8 @@ struct McmcProgress {
     double fraction = 0;          // of the whole search, 0..1
     int start = 0;                // chain index
     std::int64_t iteration = 0;   // within the chain
-    double current_s = 0, best_s = 0;  // current chain state and best over all chains
+    double current_s = 0, best_s = 0;  // current chain state and best over all chains and starts
+    std::int64_t restarts = 0;    // over all chains so far
 };
 using McmcProgressFn = std::function<void(const McmcProgress&)>;
 
@@ -84,8 +93,9 @@ struct McmcStartSummary {
     double initial_s = 0, best_s = 0;
     std::int64_t iterations = 0, accepted = 0;
     std::int64_t early_exits = 0, resets = 0;  // proposals stopped at their bound; returns to the best
+    std::int64_t restarts = 0;    // restarts after a stall
     double elapsed_s = 0;
-    std::string stop;             // "budget", "stall", "cancelled"
+    std::string stop;             // "budget", "stall" (stop_on_stall), "cancelled"
 };
 
 struct McmcResult {
@@ -93,14 +103,23 @@ struct McmcResult {
     double best_s = 0;            // makespan of `best`
     std::vector<McmcStartSummary> starts;
     std::int64_t iterations = 0;  // proposals over all chains
+    std::int64_t restarts = 0;    // over all chains
     double acceptance_rate = 0;   // accepted / proposals
     bool cancelled = false;
 };
 
-// Runs one chain per start (in order). Throws partita::Error for an invalid
-// start or options. Cancellation does not throw: when `cancel` returns true the
-// search stops and returns the best found so far with `cancelled` set (a GUI
-// can still show or store it). `progress` is called every few iterations.
+// A stalled chain's next strategy: `best` with min(operators, 2 x restart) distinct operators,
+// drawn uniformly, given a new configuration from `propose` (restart = 1 for the first restart).
+// The kick grows with each restart of a chain, so a chain that keeps falling back to the same
+// optimum is moved further from it.
+SoapStrategy restartStrategy(const SoapStrategy& best, std::int64_t restart, std::mt19937_64& rng,
+                             const ProposalFn& propose);
+
+// Simulates every start, then runs one chain per start (in order). Throws
+// partita::Error for an invalid start or options. Cancellation does not throw:
+// when `cancel` returns true the search stops and returns the best found so far
+// (never worse than any start) with `cancelled` set (a GUI can still show or store it). `progress` is called every
+// few iterations.
 McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology, const std::vector<McmcStart>& starts,
                       const McmcOptions& options, const McmcProgressFn& progress = {}, const CancelFn& cancel = {});
 

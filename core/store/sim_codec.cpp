@@ -29,6 +29,8 @@ McmcSettings readSettings(const Json& json, const std::string& source, const std
     m.seed = static_cast<std::uint64_t>(f.integerIn("seed", 0, kMaxInt));
     m.beta = f.nonNegative("beta", 1.0);
     m.starts = stringList(f, "starts");
+    // Runs stored before the setting existed were made with the stall rule ending chains.
+    m.stop_on_stall = f.boolean("stop_on_stall", true);
     f.finish();
     return m;
 }
@@ -45,7 +47,8 @@ Json simOptionsToJson(const sim::SimOptions& o, const McmcSettings* mcmc) {
                      {"iterations", mcmc->iterations},
                      {"seed", static_cast<std::int64_t>(mcmc->seed)},
                      {"beta", mcmc->beta},
-                     {"starts", mcmc->starts}};
+                     {"starts", mcmc->starts},
+                     {"stop_on_stall", mcmc->stop_on_stall}};
     return j;
 }
 
@@ -75,10 +78,12 @@ Json mcmcSummaryToJson(const McmcSummary& s) {
                           {"iterations", c.iterations},
                           {"accepted", c.accepted},
                           {"elapsed_s", c.elapsed_s},
-                          {"stop", c.stop}});
+                          {"stop", c.stop},
+                          {"restarts", c.restarts}});
     return {{"iterations", s.iterations},
             {"acceptance_rate", s.acceptance_rate},
             {"cancelled", s.cancelled},
+            {"restarts", s.restarts},
             {"starts", std::move(starts)}};
 }
 
@@ -88,6 +93,7 @@ McmcSummary readMcmcSummaryJson(const Json& json, const std::string& source) {
     s.iterations = f.integerIn("iterations", 0, kMaxInt);
     s.acceptance_rate = f.nonNegative("acceptance_rate", 0);
     s.cancelled = f.boolean("cancelled", false);
+    s.restarts = f.integerIn("restarts", 0, kMaxInt, 0);  // absent in runs stored before restarts
     const Json& starts = f.raw("starts");
     if (!starts.is_array()) f.fail("starts", "expected a list of per-start summaries");
     for (size_t k = 0; k < starts.size(); ++k) {
@@ -100,6 +106,7 @@ McmcSummary readMcmcSummaryJson(const Json& json, const std::string& source) {
         one.accepted = c.integerIn("accepted", 0, kMaxInt);
         one.elapsed_s = c.nonNegative("elapsed_s", 0);
         one.stop = c.string("stop", "");
+        one.restarts = c.integerIn("restarts", 0, kMaxInt, 0);
         c.finish();
         s.starts.push_back(std::move(one));
     }

@@ -2,9 +2,11 @@
 // The JSON the results database keeps for a simulated run besides the
 // topology (partita-topology/1) and the strategy (partita-soap/1):
 //   options: {"training", "sync": "ring"|"ps", "element_bytes", "allow_shared_devices",
-//             "mcmc": {"budget_s", "iterations", "seed", "beta", "starts": [...]}}  ("mcmc" for MCMC runs)
-//   search:  {"iterations", "acceptance_rate", "cancelled",
-//             "starts": [{"name", "initial_s", "best_s", "iterations", "accepted", "elapsed_s", "stop"}]}
+//             "mcmc": {"budget_s", "iterations", "seed", "beta", "starts": [...], "stop_on_stall"}}
+//            ("mcmc" for MCMC runs; without "stop_on_stall", a run stored before it existed: true)
+//   search:  {"iterations", "acceptance_rate", "cancelled", "restarts",
+//             "starts": [{"name", "initial_s", "best_s", "iterations", "accepted", "elapsed_s", "stop",
+//                         "restarts"}]}  ("restarts" absent before they existed: 0)
 // Doubles round-trip exactly. A measured-cost table is not stored (runs made
 // from the GUI have none).
 #include <string>

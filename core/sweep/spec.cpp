@@ -160,6 +160,7 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
         if (m.mcmc.budget_s > 1e7) f.fail("budget_s", "must be at most 10,000,000 seconds");
         m.mcmc.seed = static_cast<std::uint64_t>(f.integerIn("seed", 0, kMaxSeed, 1));
         m.mcmc.beta = f.nonNegative("beta", 1.0);
+        m.mcmc.stop_on_stall = f.boolean("stop_on_stall", false);
         if (f.has("starts")) {
             const Json& starts = f.raw("starts");
             if (!starts.is_array() || starts.empty())

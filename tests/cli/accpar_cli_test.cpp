@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/edit/templates.h"
+#include "core/io/network_io.h"
 #include "tests/cli/cli_test_util.h"
 
 namespace partita::cli {
@@ -46,6 +48,27 @@ TEST(AccParCli, MixedPresetJson) {
     // Balanced baselines get the ratio model's ratios.
     const auto b = cli({"accpar", "--network", example("networks/alexnet.json"), "--balanced-baselines", "--json"});
     EXPECT_GT(nlohmann::json::parse(b.out)["baselines"]["dp"]["ratios"][0][0].get<double>(), 0.5);
+}
+
+// The editor's Transformer template, three blocks, saved as the editor saves it (issue 26): its Q, K
+// and V projections all read the block input, which AccPar's level solver refused.
+TEST(AccParCli, EditorTransformerTemplate) {
+    edit::Document doc;
+    doc.apply(edit::setHeader(doc, {"encoder-x3", "", {64, 8, 8}}));
+    edit::Placement where;
+    for (int b = 0; b < 3; ++b) {
+        doc.apply(edit::insertTemplate(doc, edit::TransformerEncoderParams{}, where));
+        where.after = doc.ids().back();
+    }
+    ASSERT_TRUE(doc.valid());
+    const std::string path = testing::TempDir() + "encoder-x3.json";
+    std::ofstream(path) << writeNetworkJson(doc.toNetwork());
+    const auto r = cli({"accpar", "--network", path, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_GT(j["step_time_s"].get<double>(), 0);
+    EXPECT_GE(j["speedup_vs_dp"].get<double>(), 1.0);
+    for (const auto& row : j["grid"]) EXPECT_EQ(row.get<std::string>().size(), 18u);  // 6 weighted layers x 3
 }
 
 TEST(AccParCli, ReferenceCompatible) {

@@ -8,8 +8,11 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -247,6 +250,78 @@ private slots:
         QVERIFY(run->id > 0);
         QVERIFY(w.db()->load(run->id).simulation->cancelled());
         QVERIFY(!cancel->isVisible());
+    }
+
+    // Issue 26, item 15: while MCMC runs the status bar says what is running (not the hint to press
+    // Run) and the progress bar shows the percent and the time left of the budget; afterwards, the result.
+    void mcmcRunShowsItsProgressInTheStatusBar() {
+        MainWindow w(lenet("status.sqlite"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        chooseMethod(w, "mcmc");
+        QVERIFY(w.statusBar()->currentMessage().contains("then press Run"));  // the hint, before Run
+        SimParamsEditor* p = w.simParams();
+        type(p->field("budget_s"), "300");  // far longer than the test waits; cancelled below
+        type(p->field("iterations"), "0");
+        QVERIFY(p->valid());
+        auto* status = w.findChild<QLabel*>("status-text");
+        auto* bar = w.findChild<QProgressBar*>("job-progress");
+        QVERIFY(status && bar);
+        w.action("run")->trigger();
+        QVERIFY(w.jobs().busy());
+        // What the user reads: the status bar's message when it has one, else the status text.
+        const auto shown = [&] {
+            const QString message = w.statusBar()->currentMessage();
+            return message.isEmpty() && status->isVisible() ? status->text() : message;
+        };
+        const QRegularExpression note(R"(^MCMC: start \d/3 \((dp|owt|random)\), iteration [\d,]+ · best \d+\.\d{3} ms · )"
+                                      R"(current \d+\.\d{3} ms · \d+ restarts?$)");
+        QTRY_VERIFY_WITH_TIMEOUT(note.match(shown()).hasMatch(), 30000);
+        // 300 s at 1 % or more: the bar says how much is done and how long is left.
+        const QRegularExpression left(R"(^\d+% · \d+ (s|min) left$)");
+        QTRY_VERIFY2_WITH_TIMEOUT(left.match(bar->text()).hasMatch(), qPrintable(bar->text()), 30000);
+        QVERIFY(bar->isVisible() && bar->isTextVisible());
+        QVERIFY2(note.match(shown()).hasMatch(), qPrintable(shown()));  // still the search, not the hint
+        QTest::mouseClick(w.findChild<QPushButton*>("cancel-button"), Qt::LeftButton);
+        QVERIFY(w.jobs().waitForIdle(20000));
+        // The result, once the search is over.
+        const RunPtr run = w.currentRun();
+        QVERIFY(run && run->simulation && run->simulation->cancelled());
+        QVERIFY(!bar->isVisible());
+        QCOMPARE(w.statusBar()->currentMessage(), QString("MCMC cancelled: showing the best strategy found so far"));
+        QCOMPARE(status->text(), QString("%1: makespan %2 ms, %3× DP")
+                                     .arg(QString::fromStdString(run->name))
+                                     .arg(run->stepTime() * 1e3, 0, 'f', 3)
+                                     .arg(run->perfVsDp(), 0, 'f', 3));
+    }
+
+    // The "stop on stall" setting: off by default, ticked in the properties, stored with the run and
+    // brought back when it is re-opened.
+    void stopOnStallIsStoredAndReopened() {
+        Options o = lenet("stall.sqlite");
+        o.iterations = 60;
+        o.seed = 3;
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        auto* stall = qobject_cast<QCheckBox*>(w.simParams()->field("stop_on_stall"));
+        QVERIFY(stall && !stall->isChecked());
+        chooseMethod(w, "mcmc");
+        QVERIFY(stall->isVisible());
+        stall->click();
+        QVERIFY(w.simParams()->mcmc().stop_on_stall);
+        w.action("run")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr run = w.currentRun();
+        QVERIFY(run && run->simulation && run->simulation->mcmc);
+        QVERIFY(run->simulation->spec.mcmc.stop_on_stall);
+        QVERIFY(w.db()->load(run->id).simulation->spec.mcmc.stop_on_stall);
+        stall->click();
+        QVERIFY(!w.simParams()->mcmc().stop_on_stall);
+        QVERIFY(w.openStoredRun(run->id));
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(stall->isChecked());
+        QVERIFY(w.simParams()->mcmc().stop_on_stall);
     }
 
     void badTopologyFileIsNamed() {

@@ -124,6 +124,19 @@ SimParamsEditor::SimParamsEditor(QWidget* parent) : QWidget(parent) {
     }
     starts->addStretch(1);
     m->addRow(tr("Starts"), starts);
+    auto* stall = new QCheckBox(tr("Stop a chain at a stall"), mcmc_box_);
+    stall->setObjectName("stop_on_stall");
+    stall->setToolTip(tr("A chain has stalled when its best has not improved for half of its run. By default it "
+                         "then restarts from its best with a few operators given new configurations, and the "
+                         "search runs to its budget; ticked, the chain ends at the stall and the search may end "
+                         "before its budget."));
+    m->addRow(stall);
+    fields_["stop_on_stall"] = stall;
+    connect(stall, &QCheckBox::toggled, this, [this](bool on) {
+        if (loading_ || mcmc_.stop_on_stall == on) return;
+        mcmc_.stop_on_stall = on;
+        emit changed();
+    });
     outer->addWidget(mcmc_box_);
 
     problem_ = new QLabel(this);
@@ -240,6 +253,7 @@ void SimParamsEditor::setMcmc(const McmcSettings& s) {
         static_cast<QCheckBox*>(fields_[QStringLiteral("start_") + name])
             ->setChecked(std::find(s.starts.begin(), s.starts.end(), name) != s.starts.end());
     errors_.remove("starts");
+    static_cast<QCheckBox*>(fields_["stop_on_stall"])->setChecked(s.stop_on_stall);
     loading_ = false;
     showProblems();
 }

@@ -2,7 +2,7 @@
 // The settings of the Simulate and MCMC methods (FlexFlow's simulator): the
 // device topology (built-in presets or files the user loaded), for Simulate
 // the strategy's source (DP, OWT, MP, the current grid lowered, a strategy
-// file), for MCMC the budgets, seed, beta and starts. Fields are validated as
+// file), for MCMC the budgets, seed, beta, starts and whether a stall ends a chain. Fields are validated as
 // typed like the other properties; invalid text keeps the last valid value.
 // Files are chosen by the owner: the editor only asks for them.
 #include <QMap>
@@ -51,7 +51,8 @@ public:
     QString problem() const;  // the first invalid field's message, empty when valid
 
     // Tests reach fields by key: "topology", "source", "strategy_file" (its button),
-    // "sync", "budget_s", "iterations", "seed", "beta", "start_dp", "start_owt", "start_random".
+    // "sync", "budget_s", "iterations", "seed", "beta", "start_dp", "start_owt", "start_random",
+    // "stop_on_stall".
     QWidget* field(const QString& key) const { return fields_.value(key); }
 
 signals:

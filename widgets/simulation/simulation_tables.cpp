@@ -107,7 +107,7 @@ void fillStartsTable(QTableWidget* t, const McmcSummary& m) {
     t->clear();
     const QStringList header{QObject::tr("Start"),      QObject::tr("Initial (ms)"), QObject::tr("Best (ms)"),
                              QObject::tr("Gain"),       QObject::tr("Iterations"),   QObject::tr("Accepted"),
-                             QObject::tr("Elapsed (s)"), QObject::tr("Stop")};
+                             QObject::tr("Restarts"),   QObject::tr("Elapsed (s)"),  QObject::tr("Stop")};
     t->setColumnCount(header.size());
     t->setHorizontalHeaderLabels(header);
     t->setRowCount(static_cast<int>(m.starts.size()));
@@ -120,6 +120,7 @@ void fillStartsTable(QTableWidget* t, const McmcSummary& m) {
                 new NumberItem(q(fixed(gain, 3)) + QChar(0x00D7), gain),
                 new NumberItem(q(withCommas(double(s.iterations))), double(s.iterations)),
                 new NumberItem(q(withCommas(double(s.accepted))), double(s.accepted)),
+                new NumberItem(q(withCommas(double(s.restarts))), double(s.restarts)),
                 new NumberItem(q(fixed(s.elapsed_s, 2)), s.elapsed_s), new QTableWidgetItem(q(s.stop))});
     }
     auto* h = t->horizontalHeader();

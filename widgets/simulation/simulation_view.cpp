@@ -46,10 +46,14 @@ QString searchText(const SimulationResult& sim) {
     QStringList budget;
     if (s.budget_s > 0) budget << q(seconds(s.budget_s));
     if (s.iterations > 0) budget << QObject::tr("%1 iterations").arg(q(withCommas(double(s.iterations))));
-    return QObject::tr("%1 starts, %2 proposals, %3 % accepted · seed %4, β %5 per ms, budget %6")
+    const QString stall = s.stop_on_stall ? QObject::tr("a stall ends a chain")
+                          : m.restarts == 1 ? QObject::tr("1 restart after a stall")
+                                            : QObject::tr("%1 restarts after a stall").arg(m.restarts);
+    return QObject::tr("%1 starts, %2 proposals, %3 % accepted, %4 · seed %5, β %6 per ms, budget %7")
         .arg(m.starts.size())
         .arg(q(withCommas(double(m.iterations))))
         .arg(q(fixed(100 * m.acceptance_rate, 1)))
+        .arg(stall)
         .arg(s.seed)
         .arg(q(formatNumber(s.beta)))
         .arg(budget.join(QObject::tr(" or ")));

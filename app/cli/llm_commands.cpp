@@ -369,8 +369,8 @@ int llmSearch(const Argv& args, std::ostream& out) {
     printStages(out, e);
     out << "MFU " << pct(e.mfu) << ", " << withCommas(std::round(e.tokens_per_s)) << " tokens/s\n";
     auto table = [&](const std::vector<PlanPoint>& pts) {
-        TextTable t({"iteration", "memory", "MFU", "plan"});
-        for (const auto& p : pts) t.add({seconds(p.iteration_s), gib(p.peak_bytes), pct(p.mfu), planText(p.plan)});
+        TextTable t({"plan", "iteration", "memory", "MFU"});
+        for (const auto& p : pts) t.add({planText(p.plan), seconds(p.iteration_s), gib(p.peak_bytes), pct(p.mfu)});
         t.print(out);
     };
     out << "\nPareto front (iteration time, peak memory per GPU):\n";

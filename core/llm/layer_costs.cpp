@@ -302,7 +302,11 @@ Evaluation assemble(const CostContext& ctx, const Plan& plan, const Placement& p
     // --accumulate-allreduce-grads-in-fp32) reduce them in 16 bit.
     const double grad_bytes = plan.zero > 0 || param_dtype == Dtype::Fp16 ? param_bytes
                                                                           : dtypeBytes(prof.precision.grad_reduce);
-    const Unit& fp32 = prof.device.unit(false, prof.precision.optimizer == Dtype::Fp32 ? Dtype::Fp32 : Dtype::Bf16);
+    // The optimizer's element-wise unit: its own dtype's, else the 16-bit one (a profile may list only that).
+    const Unit* fp32_unit = &prof.device.unit(false, Dtype::Bf16);
+    for (const auto& u : prof.device.vector)
+        if (u.dtype == prof.precision.optimizer) fp32_unit = &u;
+    const Unit& fp32 = *fp32_unit;
     auto tailTime = [&](std::int64_t stage, const StageTime& st, double& dp_exposed, double& optimizer) {
         const double psi = stageParams(m, plan, stage);
         const double L = std::max(1.0, d(stageLayers(m, plan, stage)));

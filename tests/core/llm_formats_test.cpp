@@ -35,6 +35,16 @@ TEST(LlmFormats, ProfilePresetsAndRoundTrip) {
     EXPECT_THROW(profilePreset("v100"), std::invalid_argument);
 }
 
+TEST(LlmFormats, AProfileWithSixteenBitUnitsOnlyEvaluates) {
+    Profile p = profilePreset("a100-sxm4-80gb");
+    for (auto* units : {&p.device.matrix, &p.device.vector})
+        std::erase_if(*units, [](const Unit& u) { return u.dtype != Dtype::Bf16; });
+    Plan plan;
+    plan.tp = 8;
+    plan.global_batch = 16;
+    EXPECT_GT(evaluate(modelPreset("gpt3-13b"), plan, p).time.optimizer, 0);
+}
+
 TEST(LlmFormats, CalculonSystemImportIsExact) {
     const Profile p = test::calculonA100();
     EXPECT_EQ(p.device.compose, Compose::Sum);

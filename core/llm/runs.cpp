@@ -123,7 +123,14 @@ Run readRun(const Json& j, const std::string& pointer, const std::string& source
         r.cluster.inter_node_Gbps_per_gpu = positiveOpt(c, "inter_node_Gbps_per_gpu", 1e9);
         c.finish();
     }
-    r.plan = readPlan(object(f, "plan"));
+    {
+        Fields planFields = object(f, "plan");
+        const bool splitGiven = given(planFields, "uneven_split");
+        r.plan = readPlan(std::move(planFields));
+        // A run that was measured had some split of its layers: unless the file says otherwise, layers
+        // not divisible by pp are split as docs/methods/llm.md#uneven-splits describes, not refused.
+        if (!splitGiven) r.plan.uneven_split = true;
+    }
     if (given(f, "precision")) r.precision = parsed(f, "precision", [](const std::string& s) { return parseDtype(s); });
     if (given(f, "measured")) {
         Fields m = object(f, "measured");

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <sqlite3.h>
@@ -114,20 +115,9 @@ ORDER BY r.id)sql");
     return out;
 }
 
-int schemaOf(const std::string& path) {
-    Closer c;
-    if (sqlite3_open_v2(path.c_str(), &c.db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) return -1;
-    sqlite3_stmt* s = nullptr;
-    int version = -1;
-    if (sqlite3_prepare_v2(c.db, "PRAGMA user_version", -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-        version = sqlite3_column_int(s, 0);
-    sqlite3_finalize(s);
-    return version;
-}
-
 }  // namespace
 
-ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, const std::string& in_path) {
+sqlite3* openMergeInput(const std::string& in_path, const std::string& out_path) {
     std::error_code ec;
     if (!std::filesystem::exists(in_path, ec)) throw StoreError(in_path + ": no such results database");
     if (std::filesystem::equivalent(in_path, out_path, ec))
@@ -135,9 +125,9 @@ ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, c
     Closer in;
     bool read_only = true;
     try {
-        in.db = openResultsDb(in_path, read_only);  // refuses newer, damaged and foreign files
+        in.db = openResultsDb(in_path, read_only);  // refuses non-files, newer, damaged and foreign files
     } catch (const StoreError&) {
-        const int version = schemaOf(in_path);
+        const int version = schemaVersionOf(in_path);
         if (version > 0 && version < ResultsDb::kSchemaVersion)
             throw StoreError(in_path + ": schema " + std::to_string(version) + ", the output has schema " +
                              std::to_string(ResultsDb::kSchemaVersion) +
@@ -145,6 +135,18 @@ ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, c
                              " opens it read-write and merges nothing); nothing was merged");
         throw;
     }
+    // Rows are copied column by column and run ids remapped: a foreign column or a dangling reference
+    // is named here, in IN's terms, before the output is touched.
+    checkColumns(in.db, in_path);
+    Statement dangling(in.db, in_path, "PRAGMA foreign_key_check");
+    if (dangling.step())
+        throw StoreError(in_path + ": table '" + dangling.text(0) + "', row " + std::to_string(dangling.integer(1)) +
+                         ": refers to a row of '" + dangling.text(2) + "' the file does not hold; nothing was merged");
+    return std::exchange(in.db, nullptr);
+}
+
+ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, const std::string& in_path) {
+    Closer in{openMergeInput(in_path, out_path)};
     ResultsDb::MergeCount count;
     Transaction t(out, out_path);  // all of IN or nothing
     for (const char* table : {"networks", "arrays", "topologies"})
@@ -182,9 +184,12 @@ ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, c
         const std::int64_t rowid = sqlite3_column_int64(one.get(), 0);
         if (run == 0)
             copyRows(in.db, in_path, out, out_path, "sweep_points", "rowid = ?1", rowid, "INSERT OR REPLACE");
-        else
+        else if (const auto to = run_map.find(run); to != run_map.end())
             copyRows(in.db, in_path, out, out_path, "sweep_points", "rowid = ?1", rowid, "INSERT OR REPLACE", {},
-                     "run_id", run_map.at(run));
+                     "run_id", to->second);
+        else
+            throw StoreError(in_path + ": sweep point " + key.substr(0, 16) + "… refers to run " + std::to_string(run) +
+                             ", which the file does not hold; nothing was merged");
         ++count.points_added;
     }
     t.commit();

@@ -30,6 +30,7 @@ commands:
              [--full-sim] [--json]
   mpt        MPT: Winograd x data-parallel training on a 2-D worker grid (partita-cli mpt --help)
   l2s        Learn-to-Scale: single-image inference split across the cores of a mesh (partita-cli l2s --help)
+  llm        LLM training plans: evaluate, search, validate, calibrate, profiles (partita-cli llm --help)
   inspect    per-operator table (type, inputs, output shape, weights, MACs per sample) and totals [--json]
   convert    write any network as partita-network/1 JSON: --network F.onnx --out F.json
   topology   generate KIND [options] --out F (ring, torus, mesh, switch, cluster, array, ...) or
@@ -94,6 +95,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "mcmc") return cmdMcmc(rest, out);
         if (command == "mpt") return cmdMpt(rest, out);
         if (command == "l2s") return cmdL2s(rest, out);
+        if (command == "llm") return cmdLlm(rest, out);
         if (command == "inspect") return cmdInspect(rest, out);
         if (command == "convert") return cmdConvert(rest, out);
         if (command == "topology") return cmdTopology(rest, out);

@@ -26,6 +26,8 @@ int cmdMcmc(const Argv& args, std::ostream& out);
 int cmdMpt(const Argv& args, std::ostream& out);
 int cmdL2s(const Argv& args, std::ostream& out);
 int cmdInspect(const Argv& args, std::ostream& out);  // inspect_commands.cpp
+// llm evaluate|search|validate|calibrate|profiles|models: LLM training plans (llm_commands.cpp).
+int cmdLlm(const Argv& args, std::ostream& out);
 int cmdConvert(const Argv& args, std::ostream& out);
 // topology generate KIND / topology convert (topology_commands.cpp).
 int cmdTopology(const Argv& args, std::ostream& out);

@@ -3,6 +3,8 @@
 // back, so the three directions cannot drift apart (they were a switch each).
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace partita {
@@ -35,6 +37,15 @@ constexpr std::optional<E> parseEnum(const EnumName<E> (&table)[N], std::string_
     for (const auto& row : table)
         if (name == row.name) return row.value;
     return std::nullopt;
+}
+
+// The same, or std::invalid_argument "unknown <what> 'x' (one of a, b, c)".
+template <class E, std::size_t N>
+E parseEnumOrThrow(const EnumName<E> (&table)[N], std::string_view name, const char* what) {
+    if (auto v = parseEnum(table, name)) return *v;
+    std::string names;
+    for (const auto& row : table) names += std::string(names.empty() ? "" : ", ") + row.name;
+    throw std::invalid_argument("unknown " + std::string(what) + " '" + std::string(name) + "' (one of " + names + ")");
 }
 
 }  // namespace partita

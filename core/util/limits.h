@@ -66,4 +66,17 @@ inline constexpr double kVectorFlopsPerCycleMin = 1, kVectorFlopsPerCycleMax = 1
 // Learn-to-Scale burst injection rate, flits per cycle per node: 1/1000 … 1000.
 inline constexpr double kBurstRateMin = 1e-3, kBurstRateMax = 1e3;
 
+// LLM training plans (core/llm, README "Limits"): far above any published run, and small enough
+// that parameter counts stay exact in int64 and per-GPU FLOP and byte counts finite in a double.
+inline constexpr std::int64_t kLlmGpus = std::int64_t{1} << 20;      // GPUs of one plan
+inline constexpr std::int64_t kLlmLayers = 100'000;                  // transformer layers
+inline constexpr std::int64_t kLlmHidden = std::int64_t{1} << 20;    // hidden width
+inline constexpr std::int64_t kLlmFfn = std::int64_t{1} << 22;       // MLP width
+inline constexpr std::int64_t kLlmSeq = std::int64_t{1} << 24;       // sequence length, tokens
+inline constexpr std::int64_t kLlmVocab = std::int64_t{1} << 24;     // vocabulary
+inline constexpr std::int64_t kLlmBatch = std::int64_t{1} << 24;     // global batch, sequences
+inline constexpr std::int64_t kLlmRuns = 100'000;                    // runs in one partita-llm-runs/1 file
+inline constexpr std::int64_t kLlmTiers = 16;                        // network tiers of one profile
+inline constexpr std::int64_t kLlmCurvePoints = 1024;                // points of one efficiency curve
+
 }  // namespace partita::limits

@@ -114,7 +114,7 @@ void BM_SweepDatabaseBatchedRows(benchmark::State& state) {
     perPoint(state, outcomes.size());
 }
 
-#ifdef PARTITA_CLI_BINARY
+#ifdef PARTITA_MPI_BENCH
 // The points and the rate rank 0 prints ("Ran 304 points in 0.2 s (1519.71 points/s)"): from the
 // plan to the last stored point, without MPI's start-up.
 std::pair<double, double> reported(const std::string& output) {
@@ -130,9 +130,9 @@ void BM_SweepMpi(benchmark::State& state) {
     std::size_t runs = 0;
     for (auto _ : state) {
         const FreshDatabase file;
-        const std::string command = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 " PARTITA_MPIEXEC
-                                    " --oversubscribe -n " + ranks + " " PARTITA_CLI_BINARY " sweep " +
-                                    PARTITA_EXAMPLES_DIR "/sweeps/analytic.json --mpi --db " + file.path + " 2>/dev/null";
+        const std::string command = std::string("OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ") +
+                                    partitaTestMpiexec() + " --oversubscribe -n " + ranks + " " + partitaTestCliBinary() +
+                                    " sweep " + PARTITA_EXAMPLES_DIR + "/sweeps/analytic.json --mpi --db " + file.path + " 2>/dev/null";
         const auto start = std::chrono::steady_clock::now();
         FILE* pipe = ::popen(command.c_str(), "r");
         std::string output;

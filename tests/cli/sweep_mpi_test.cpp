@@ -41,8 +41,8 @@ namespace {
 
 // mpirun --oversubscribe -n K partita-cli ARGS..., its output in `log`; returns its pid.
 pid_t startMpi(int ranks, const std::vector<std::string>& args, const std::string& log) {
-    std::vector<std::string> all{PARTITA_MPIEXEC, "--oversubscribe", "--allow-run-as-root", "-n", std::to_string(ranks),
-                                 PARTITA_CLI_BINARY};
+    std::vector<std::string> all{partitaTestMpiexec(), "--oversubscribe", "--allow-run-as-root", "-n", std::to_string(ranks),
+                                 partitaTestCliBinary()};
     all.insert(all.end(), args.begin(), args.end());
     const pid_t pid = ::fork();
     if (pid == 0) {

@@ -23,7 +23,7 @@ using namespace partita;
 namespace {
 
 InputsPtr lenet() {
-    return makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), CostParams{});
+    return makeInputs(loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/lenet-c.json"), defaultArray(4), CostParams{});
 }
 
 // Mirrors the panel's change format: "+123,456 elements (+3.2 %)".

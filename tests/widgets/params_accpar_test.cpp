@@ -21,7 +21,7 @@ using namespace partita;
 
 namespace {
 
-Array mixed() { return loadArray(PARTITA_EXAMPLES_DIR "/arrays/tpu-mixed-128.json"); }
+Array mixed() { return loadArray(std::string(PARTITA_EXAMPLES_DIR) + "/arrays/tpu-mixed-128.json"); }
 
 QTableWidget* groupsTable(const ParamsEditor& editor) {
     return qobject_cast<QTableWidget*>(editor.field("groups"));
@@ -170,7 +170,7 @@ private slots:
     void tooFewAccelerators() {
         ParamsEditor editor;
         editor.show();
-        editor.setValues(loadArray(PARTITA_EXAMPLES_DIR "/arrays/tpu-v3-128.json"), CostParams{});
+        editor.setValues(loadArray(std::string(PARTITA_EXAMPLES_DIR) + "/arrays/tpu-v3-128.json"), CostParams{});
         QTableWidget* table = groupsTable(editor);
         QCOMPARE(table->rowCount(), 1);
         QVERIFY(!editor.findChild<QPushButton*>("remove_group")->isEnabled());

@@ -22,7 +22,7 @@ using namespace partita;
 namespace {
 
 InputsPtr lenet() {
-    return makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), CostParams{});
+    return makeInputs(loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/lenet-c.json"), defaultArray(4), CostParams{});
 }
 
 SimulationSpec p100(SimSource source) {

@@ -1,0 +1,582 @@
+// partita-cli llm: training plans for dense transformers (spec llm-training; README "LLM training
+// plans"): evaluate one plan, search the plan space, validate against measured runs, calibrate a
+// profile, list the built-in profiles and models.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+#include "app/cli/args.h"
+#include "app/cli/commands.h"
+#include "app/cli/report.h"
+#include "core/llm/calibrate.h"
+#include "core/llm/calculon_model.h"
+#include "core/llm/search.h"
+#include "core/llm/validate.h"
+#include "core/sim/topology.h"
+#include "core/util/error.h"
+#include "core/util/limits.h"
+
+namespace partita::cli {
+
+namespace {
+
+using namespace partita::llm;
+constexpr double kGiB = 1073741824.0;
+
+const char* kLlmUsage = R"(usage: partita-cli llm <subcommand> [options]     (partita-cli llm <subcommand> --help)
+
+subcommands:
+  evaluate    one plan: iteration time by term, memory per stage, MFU/HFU, tokens/s
+  search      every plan for a model on N GPUs: the fastest that fits, the Pareto front, a ranking
+  validate    predicted beside measured for partita-llm-runs/1 files, with the mean absolute % error
+  calibrate   fit a profile's efficiencies to measured runs by least squares; write the profile
+  profiles    the built-in hardware profiles (--show NAME prints one as partita-llm-hw/1)
+  models      the built-in transformers
+)";
+
+const char* kCommonHelp = R"(model and hardware:
+  --model PRESET|F     the transformer: a preset (partita-cli llm models), a model JSON file (the
+                       keys of a runs file's "model") or a Calculon application file
+  --model calculon|partita   the cost model (default partita); repeat --model to give both
+  --seq S              override the model's sequence length
+  --profile P          a preset (a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb), a partita-llm-hw/1
+                       file or a Calculon system file (default a100-sxm4-80gb)
+  --topology F         derive the profile's tiers from a topology file (largest uniform island = tier 0)
+  --gpus-per-node N  --intra-node-GBps X  --inter-node-Gbps X (per node)   cluster overrides
+  --json               one JSON object on stdout
+)";
+
+const char* kEvaluateHelp = R"(usage: partita-cli llm evaluate --model M [--profile P] --tp T --pp P --dp D --global-batch B [options]
+
+plan (spec llm-training §12 keys; defaults in parentheses):
+  --tp T (1) --pp P (1) --dp D (1, or --gpus N / (tp x pp x cp))  --cp C (1, context parallelism)
+  --micro-batch b (1)  --global-batch B (required)
+  --sp                 sequence parallelism          --interleave V (1; > 1 selects the interleaved schedule)
+  --schedule gpipe|1f1b|interleaved (1f1b)           --recompute none|selective|full (none)
+  --zero 0..3 (0)      --dist-opt (Megatron's distributed optimizer)
+  --precision bf16|fp16|fp8|fp32 (the profile's)
+  --ag-redo on|off     re-gather the sharded LN output in backward (default: on with SP + selective)
+  --scatter-gather on|off   PP sends 1/tp of the activation without SP (on)
+  --tp-overlap none|ring|pipe (none)  --dp-overlap on|off (on with dist-opt / ZeRO)  --pp-overlap
+  --uneven-split       allow pp not dividing the layers   --tp-tier/--pp-tier/--dp-tier K (placed by rank order)
+)";
+
+const char* kSearchHelp = R"(usage: partita-cli llm search --model M --profile P --gpus N --global-batch B [--seq S] [--top N] [--json]
+
+Evaluates every plan of spec llm-training §8 (tp, pp, dp, micro-batch, interleave, schedule, recompute,
+SP, scatter/gather, AG redo, ZeRO 0-3 and the distributed optimizer, TP and DP overlap) and prints the
+fastest plan that fits in memory, the Pareto front of (iteration time, peak memory per GPU) and the
+--top N (10) fastest. Options: --max-micro-batch b, --no-tp-overlap, --no-dp-overlap, --no-zero.
+)";
+
+const char* kValidateHelp = R"(usage: partita-cli llm validate --runs F.json [--runs F2.json ...] [--profile P] [--model calculon] [--json]
+
+Predicts each run of partita-llm-runs/1 files beside its measured iteration time (or the time its
+tokens/s or TFLOP/s per GPU imply) and prints the error per run and the mean absolute percentage
+error, over all runs and per source. --profile P replaces every run's cluster.profile (the run's own
+cluster overrides still apply). A run whose plan cannot run gets its reason instead of a prediction.
+)";
+
+const char* kCalibrateHelp = R"(usage: partita-cli llm calibrate --runs F.json [--runs F2.json ...] --profile P --out P2.json [--json]
+
+Fits four efficiency multipliers of profile P (GEMM curves; element-wise and HBM curves; tier 0 and
+tier 1 bandwidth efficiency) to the measured runs by least squares on log time, prints the fitted
+values and the fit error, and writes the calibrated profile to P2 (usable as --profile). A parameter
+no run depends on (tier 1 for single-node runs) keeps its value.
+)";
+
+const char* kProfilesHelp = R"(usage: partita-cli llm profiles [--show NAME] [--json]
+       partita-cli llm models [--json]
+)";
+
+std::string gib(double bytes) { return fixed(bytes / kGiB, 2) + " GiB"; }
+std::string pct(double x) { return fixed(100 * x, 1) + " %"; }
+
+std::set<std::string> commonValued() {
+    return {"model", "transformer", "profile", "topology", "gpus-per-node", "intra-node-GBps", "inter-node-Gbps", "seq"};
+}
+
+struct Inputs {
+    Transformer model;
+    bool model_given = false;
+    ModelKind kind = ModelKind::Partita;
+    Profile profile;
+};
+
+// --model values: calculon / partita choose the cost model; anything else is the transformer.
+Inputs readInputs(const Args& a, bool need_model) {
+    Inputs in;
+    std::vector<std::string> models = a.all("model");
+    for (const auto& t : a.all("transformer")) models.push_back(t);
+    for (const auto& v : models) {
+        if (v == "calculon" || v == "partita") {
+            in.kind = parseModelKind(v);
+            continue;
+        }
+        if (in.model_given) throw UsageError("--model: two transformers given ('" + in.model.name + "' and '" + v + "')");
+        in.model = usage("model", [&] { return loadTransformer(v); });
+        in.model_given = true;
+    }
+    if (need_model && !in.model_given) throw UsageError("option --model PRESET|F is required (partita-cli llm models)");
+    if (in.model_given && a.has("seq")) in.model.seq = a.integerIn("seq", 0, 1, limits::kLlmSeq);
+    in.profile = usage("profile", [&] { return loadProfile(a.get("profile", "a100-sxm4-80gb")); });
+    if (a.has("topology")) in.profile = profileFromTopology(in.profile, sim::loadTopology(a.get("topology")));
+    ClusterOverrides o;
+    if (a.has("gpus-per-node")) o.gpus_per_node = a.integerIn("gpus-per-node", 0, 1, limits::kLlmGpus);
+    if (a.has("intra-node-GBps")) o.intra_node_GBps = a.positiveNumber("intra-node-GBps", 0, 1e9);
+    if (a.has("inter-node-Gbps")) o.inter_node_Gbps_per_node = a.positiveNumber("inter-node-Gbps", 0, 1e9);
+    in.profile = applyOverrides(in.profile, o);
+    return in;
+}
+
+bool onOff(const Args& a, const std::string& name) {
+    const std::string v = a.get(name);
+    if (v == "on" || v == "true") return true;
+    if (v == "off" || v == "false") return false;
+    throw UsageError("--" + name + " expects on or off, got '" + v + "'");
+}
+
+Plan readPlanArgs(const Args& a) {
+    Plan p;
+    const std::int64_t big = limits::kLlmGpus;
+    p.tp = a.integerIn("tp", 1, 1, big);
+    p.pp = a.integerIn("pp", 1, 1, big);
+    p.cp = a.integerIn("cp", 1, 1, big);
+    if (a.has("gpus") && !a.has("dp")) {
+        const std::int64_t gpus = a.integerIn("gpus", 1, 1, big);
+        if (gpus % (p.tp * p.pp * p.cp) != 0)
+            throw UsageError("--gpus " + std::to_string(gpus) + " is not a multiple of tp x pp x cp = " +
+                             std::to_string(p.tp * p.pp * p.cp));
+        p.dp = gpus / (p.tp * p.pp * p.cp);
+    } else {
+        p.dp = a.integerIn("dp", 1, 1, big);
+        if (a.has("gpus") && a.integerIn("gpus", 1, 1, big) != p.tp * p.pp * p.dp * p.cp)
+            throw UsageError("--gpus differs from tp x pp x dp x cp = " + std::to_string(p.tp * p.pp * p.dp * p.cp));
+    }
+    p.micro_batch = a.integerIn("micro-batch", 1, 1, limits::kLlmBatch);
+    if (!a.has("global-batch")) throw UsageError("option --global-batch B is required");
+    p.global_batch = a.integerIn("global-batch", 1, 1, limits::kLlmBatch);
+    p.sequence_parallel = a.flag("sp");
+    p.interleave = a.integerIn("interleave", 1, 1, limits::kLlmLayers);
+    p.schedule = p.interleave > 1 ? Schedule::Interleaved : Schedule::OneF1B;
+    if (a.has("schedule")) p.schedule = usage("schedule", [&] { return parseSchedule(a.get("schedule")); });
+    if (a.has("recompute")) p.recompute = usage("recompute", [&] { return parseRecompute(a.get("recompute")); });
+    p.zero = static_cast<int>(a.integerIn("zero", 0, 0, 3));
+    p.distributed_optimizer = a.flag("dist-opt");
+    if (a.has("precision")) p.precision = usage("precision", [&] { return parseDtype(a.get("precision")); });
+    if (a.has("ag-redo")) p.ag_redo = onOff(a, "ag-redo");
+    if (a.has("scatter-gather")) p.scatter_gather = onOff(a, "scatter-gather");
+    if (a.has("tp-overlap")) p.tp_overlap = usage("tp-overlap", [&] { return parseTpOverlap(a.get("tp-overlap")); });
+    if (a.has("dp-overlap")) p.dp_overlap = onOff(a, "dp-overlap");
+    p.pp_overlap = a.flag("pp-overlap");
+    p.uneven_split = a.flag("uneven-split");
+    p.tp_tier = static_cast<int>(a.integerIn("tp-tier", -1, 0, limits::kLlmTiers - 1));
+    p.pp_tier = static_cast<int>(a.integerIn("pp-tier", -1, 0, limits::kLlmTiers - 1));
+    p.dp_tier = static_cast<int>(a.integerIn("dp-tier", -1, 0, limits::kLlmTiers - 1));
+    return p;
+}
+
+std::string planText(const Plan& p) {
+    std::string s = "tp " + std::to_string(p.tp) + ", pp " + std::to_string(p.pp) + ", dp " + std::to_string(p.dp) +
+                    ", micro-batch " + std::to_string(p.micro_batch) + ", global batch " + std::to_string(p.global_batch);
+    if (p.pp > 1) s += ", " + std::string(scheduleName(p.schedule));
+    if (p.interleave > 1) s += " x" + std::to_string(p.interleave);
+    s += ", recompute " + std::string(recomputeName(p.recompute));
+    if (p.sequence_parallel) s += ", SP";
+    if (p.sequence_parallel && p.agRedo()) s += " + AG redo";
+    if (p.zero > 0) s += ", ZeRO-" + std::to_string(p.zero);
+    if (p.distributed_optimizer) s += ", distributed optimizer";
+    if (p.tp_overlap != TpOverlap::None) s += ", TP overlap " + std::string(tpOverlapName(p.tp_overlap));
+    if (p.dp > 1 && p.dpOverlap()) s += ", DP overlap";
+    return s;
+}
+
+Json termsJson(const TimeTerms& t) {
+    return {{"fwd", t.fwd},
+            {"bwd", t.bwd},
+            {"recompute", t.recompute},
+            {"cp_exposed", t.cp_exposed},
+            {"tp_exposed", t.tp_exposed},
+            {"ag_redo", t.ag_redo},
+            {"pp_p2p", t.pp_p2p},
+            {"bubble", t.bubble},
+            {"dp_exposed", t.dp_exposed},
+            {"optimizer", t.optimizer},
+            {"offload", t.offload}};
+}
+
+Json evaluationJson(const Transformer& m, const Plan& p, const Profile& prof, const Evaluation& e) {
+    Json stages = Json::array();
+    for (size_t i = 0; i < e.stages.size(); ++i) {
+        const StageMemory& s = e.stages[i];
+        Json j = {{"stage", s.stage},
+                  {"layers", s.layers},
+                  {"params", s.params},
+                  {"weights_gib", s.weights / kGiB},
+                  {"grads_gib", s.grads / kGiB},
+                  {"optimizer_gib", s.optimizer / kGiB},
+                  {"activations_gib", s.activations / kGiB},
+                  {"extras_gib", s.extras / kGiB},
+                  {"working_gib", s.working / kGiB},
+                  {"reserved_gib", s.reserved / kGiB},
+                  {"total_gib", s.total() / kGiB}};
+        if (i < e.stage_time_s.size()) j["micro_batch_s"] = e.stage_time_s[i];
+        stages.push_back(j);
+    }
+    return {{"model", m.name},
+            {"cost_model", modelKindName(e.model)},
+            {"profile", prof.name},
+            {"plan", planToJson(p)},
+            {"gpus", p.gpus()},
+            {"micro_batches", e.micro_batches},
+            {"iteration_s", e.iteration_s},
+            {"time_s", termsJson(e.time)},
+            {"memory_gib", e.peak_bytes / kGiB},
+            {"peak_stage", e.peak_stage},
+            {"capacity_gib", e.capacity_bytes / kGiB},
+            {"fits", e.fits},
+            {"cut", e.cut},
+            {"stages", stages},
+            {"mfu", e.mfu},
+            {"hfu", e.hfu},
+            {"tokens_per_s", e.tokens_per_s},
+            {"tokens_per_s_per_gpu", e.tokens_per_s / static_cast<double>(p.gpus())},
+            {"model_flops", e.model_flops},
+            {"notes", e.notes}};
+}
+
+void printBreakdown(std::ostream& out, const Evaluation& e) {
+    TextTable t({"term", "time", "share"});
+    const TimeTerms& x = e.time;
+    const std::pair<const char*, double> rows[] = {
+        {"forward", x.fwd},          {"backward", x.bwd},          {"recompute", x.recompute},
+        {"CP exposed", x.cp_exposed}, {"TP exposed", x.tp_exposed}, {"AG redo", x.ag_redo},
+        {"PP p2p", x.pp_p2p},        {"bubble", x.bubble},         {"DP exposed", x.dp_exposed},
+        {"optimizer", x.optimizer},  {"offload", x.offload}};
+    for (const auto& [name, v] : rows)
+        if (v != 0) t.add({name, seconds(v), pct(v / e.iteration_s)});
+    t.add({"iteration", seconds(e.iteration_s), "100.0 %"});
+    t.print(out);
+}
+
+void printStages(std::ostream& out, const Evaluation& e) {
+    TextTable t({"stage", "layers", "weights", "grads", "optimizer", "activations", "extras", "working", "reserved",
+                 "total"});
+    auto row = [&](const StageMemory& s) {
+        t.add({std::to_string(s.stage), std::to_string(s.layers), gib(s.weights), gib(s.grads), gib(s.optimizer),
+               gib(s.activations), gib(s.extras), gib(s.working), gib(s.reserved),
+               gib(s.total()) + (static_cast<std::int64_t>(s.stage) == e.peak_stage ? " *" : "")});
+    };
+    // Long pipelines: the first two, the peak and the last stage.
+    const size_t n = e.stages.size();
+    for (size_t i = 0; i < n; ++i)
+        if (n <= 6 || i < 2 || i + 1 == n || static_cast<std::int64_t>(i) == e.peak_stage) row(e.stages[i]);
+    t.print(out);
+}
+
+void printEvaluation(std::ostream& out, const Transformer& m, const Plan& p, const Profile& prof, const Evaluation& e) {
+    out << m.name << " on " << p.gpus() << " x " << prof.name << " (" << modelKindName(e.model) << " model)\n";
+    out << "plan: " << planText(p) << "; " << e.micro_batches << " micro-batches per pipeline\n\n";
+    printBreakdown(out, e);
+    out << "\nmemory per GPU (* = the peak, stage " << e.peak_stage << "): " << gib(e.peak_bytes) << " of "
+        << gib(e.capacity_bytes) << (e.fits ? " - fits" : " - DOES NOT FIT") << "\n";
+    printStages(out, e);
+    if (!e.fits) out << "cut: " << e.cut << "\n";
+    out << "\nMFU " << pct(e.mfu) << ", HFU " << pct(e.hfu) << ", " << withCommas(std::round(e.tokens_per_s))
+        << " tokens/s (" << withCommas(std::round(e.tokens_per_s / static_cast<double>(p.gpus()))) << " per GPU)\n";
+    for (const auto& n : e.notes) out << "note: " << n << "\n";
+}
+
+int llmEvaluate(const Argv& args, std::ostream& out) {
+    auto valued = commonValued();
+    for (const char* k : {"tp", "pp", "dp", "cp", "gpus", "micro-batch", "global-batch", "interleave", "schedule",
+                          "recompute", "zero", "precision", "ag-redo", "scatter-gather", "tp-overlap", "dp-overlap",
+                          "tp-tier", "pp-tier", "dp-tier"})
+        valued.insert(k);
+    const Args a(args, valued, {"json", "help", "sp", "dist-opt", "pp-overlap", "uneven-split"});
+    if (a.flag("help")) {
+        out << kEvaluateHelp << "\n" << kCommonHelp;
+        return 0;
+    }
+    const Inputs in = readInputs(a, true);
+    const Plan plan = readPlanArgs(a);
+    const Evaluation e = evaluate(in.model, plan, in.profile, in.kind);
+    if (a.flag("json")) out << evaluationJson(in.model, plan, in.profile, e).dump(2) << "\n";
+    else printEvaluation(out, in.model, plan, in.profile, e);
+    return 0;
+}
+
+Json pointJson(const PlanPoint& p) {
+    return {{"plan", planToJson(p.plan)},
+            {"iteration_s", p.iteration_s},
+            {"memory_gib", p.peak_bytes / kGiB},
+            {"peak_stage", p.peak_stage},
+            {"mfu", p.mfu}};
+}
+
+int llmSearch(const Argv& args, std::ostream& out) {
+    auto valued = commonValued();
+    for (const char* k : {"gpus", "global-batch", "top", "max-micro-batch"}) valued.insert(k);
+    const Args a(args, valued, {"json", "help", "no-tp-overlap", "no-dp-overlap", "no-zero"});
+    if (a.flag("help")) {
+        out << kSearchHelp << "\n" << kCommonHelp;
+        return 0;
+    }
+    const Inputs in = readInputs(a, true);
+    SearchOptions o;
+    o.model = in.kind;
+    if (!a.has("gpus")) throw UsageError("option --gpus N is required");
+    if (!a.has("global-batch")) throw UsageError("option --global-batch B is required");
+    o.gpus = a.integerIn("gpus", 1, 1, limits::kLlmGpus);
+    o.global_batch = a.integerIn("global-batch", 1, 1, limits::kLlmBatch);
+    o.top = static_cast<std::size_t>(a.integerIn("top", 10, 0, 1000));
+    o.max_micro_batch = a.integerIn("max-micro-batch", 0, 1, limits::kLlmBatch);
+    o.tp_overlap = !a.flag("no-tp-overlap");
+    o.dp_overlap = !a.flag("no-dp-overlap");
+    if (a.flag("no-zero")) o.zero_stages = {0};
+    const SearchResult r = search(in.model, in.profile, o);
+    if (a.flag("json")) {
+        Json pareto = Json::array(), ranked = Json::array();
+        for (const auto& p : r.pareto) pareto.push_back(pointJson(p));
+        for (const auto& p : r.ranked) ranked.push_back(pointJson(p));
+        Json j = {{"best", r.found ? pointJson(r.best) : Json(nullptr)},
+                  {"pareto", pareto},
+                  {"ranked", ranked},
+                  {"evaluated", r.evaluated},
+                  {"feasible", r.feasible},
+                  {"pruned", r.pruned},
+                  {"model", in.model.name},
+                  {"cost_model", modelKindName(in.kind)},
+                  {"profile", in.profile.name}};
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+    out << in.model.name << " on " << o.gpus << " x " << in.profile.name << ", global batch " << o.global_batch << ": "
+        << withCommas(static_cast<double>(r.evaluated)) << " plans evaluated, "
+        << withCommas(static_cast<double>(r.feasible)) << " fit, " << withCommas(static_cast<double>(r.pruned))
+        << " skipped by the memory bounds\n";
+    if (!r.found) {
+        out << "no plan fits in " << gib(in.profile.device.hbm_bytes) << " per GPU\n";
+        return 1;
+    }
+    out << "\nbest: " << planText(r.best.plan) << "\n";
+    const Evaluation e = evaluate(in.model, r.best.plan, in.profile, in.kind);
+    printBreakdown(out, e);
+    out << "\nmemory per GPU: " << gib(e.peak_bytes) << " of " << gib(e.capacity_bytes) << " (stage " << e.peak_stage
+        << ")\n";
+    printStages(out, e);
+    out << "MFU " << pct(e.mfu) << ", " << withCommas(std::round(e.tokens_per_s)) << " tokens/s\n";
+    auto table = [&](const std::vector<PlanPoint>& pts) {
+        TextTable t({"plan", "iteration", "memory", "MFU"});
+        for (const auto& p : pts) t.add({planText(p.plan), seconds(p.iteration_s), gib(p.peak_bytes), pct(p.mfu)});
+        t.print(out);
+    };
+    out << "\nPareto front (iteration time, peak memory per GPU):\n";
+    table(r.pareto);
+    if (o.top > 0) {
+        out << "\nthe " << r.ranked.size() << " fastest:\n";
+        table(r.ranked);
+    }
+    return 0;
+}
+
+std::vector<Run> readRunsArgs(const Args& a) {
+    const auto files = a.all("runs");
+    if (files.empty()) throw UsageError("option --runs F.json is required");
+    std::vector<Run> runs;
+    for (const auto& f : files) {
+        auto more = loadRuns(f);
+        runs.insert(runs.end(), more.begin(), more.end());
+    }
+    return runs;
+}
+
+std::string optFixed(const std::optional<double>& v, int digits, const char* unit) {
+    return v ? fixed(*v, digits) + unit : "-";
+}
+
+int llmValidate(const Argv& args, std::ostream& out) {
+    const Args a(args, {"runs", "profile", "model"}, {"json", "help"});
+    if (a.flag("help")) {
+        out << kValidateHelp;
+        return 0;
+    }
+    ModelKind kind = ModelKind::Partita;
+    if (a.has("model")) kind = usage("model", [&] { return parseModelKind(a.get("model")); });
+    const std::vector<Run> runs = readRunsArgs(a);
+    std::optional<Profile> profile;
+    if (a.has("profile")) profile = usage("profile", [&] { return loadProfile(a.get("profile")); });
+    const ValidationReport rep = validateRuns(runs, profile ? &*profile : nullptr, kind);
+    if (a.flag("json")) {
+        Json list = Json::array();
+        for (const auto& r : rep.runs) {
+            Json j = {{"name", r.name}, {"source", r.source}};
+            if (!r.error.empty()) {
+                j["error"] = r.error;
+            } else {
+                j["predicted_iteration_s"] = r.predicted_s;
+                j["measured_iteration_s"] = r.measured_s ? Json(*r.measured_s) : Json(nullptr);
+                j["error_pct"] = r.error_pct ? Json(*r.error_pct) : Json(nullptr);
+                j["memory_gib"] = r.memory_gib;
+                j["fits"] = r.fits;
+            }
+            list.push_back(j);
+        }
+        Json by = Json::object();
+        for (const auto& [s, v] : rep.mape_by_source) by[s] = v;
+        out << Json{{"runs", list}, {"mape_pct", rep.mape_pct ? Json(*rep.mape_pct) : Json(nullptr)}, {"mape_by_source", by}}
+                   .dump(2)
+            << "\n";
+        return 0;
+    }
+    TextTable t({"run", "predicted", "measured", "error", "memory", "fits"});
+    for (const auto& r : rep.runs) {
+        if (!r.error.empty()) {
+            t.add({r.name, "error: " + r.error, "", "", "", ""});
+            continue;
+        }
+        t.add({r.name, fixed(r.predicted_s, 3) + " s", optFixed(r.measured_s, 3, " s"),
+               r.error_pct ? (*r.error_pct >= 0 ? "+" : "") + fixed(*r.error_pct, 1) + " %" : "-",
+               fixed(r.memory_gib, 1) + " GiB", r.fits ? "yes" : "no"});
+    }
+    t.print(out);
+    out << "\n";
+    for (const auto& [s, v] : rep.mape_by_source) out << "MAPE " << fixed(v, 1) << " %  " << s << "\n";
+    out << "MAPE " << optFixed(rep.mape_pct, 1, " %") << " over "
+        << std::count_if(rep.runs.begin(), rep.runs.end(), [](const RunPrediction& r) { return r.error_pct.has_value(); })
+        << " runs with a measured time\n";
+    return 0;
+}
+
+int llmCalibrate(const Argv& args, std::ostream& out) {
+    const Args a(args, {"runs", "profile", "out", "model"}, {"json", "help"});
+    if (a.flag("help")) {
+        out << kCalibrateHelp;
+        return 0;
+    }
+    const std::string dest = a.required("out");
+    const std::vector<Run> runs = readRunsArgs(a);
+    const Profile base = usage("profile", [&] { return loadProfile(a.required("profile")); });
+    ModelKind kind = ModelKind::Partita;
+    if (a.has("model")) kind = usage("model", [&] { return parseModelKind(a.get("model")); });
+    std::string fit_set;
+    for (const auto& f : a.all("runs")) fit_set += (fit_set.empty() ? "" : ", ") + std::filesystem::path(f).filename().string();
+    const CalibrationResult res = usage("runs", [&] { return calibrate(runs, base, fit_set, kind); });
+    const std::string text = profileToJson(res.profile).dump(2) + "\n";
+    {
+        std::ofstream f(dest, std::ios::binary);
+        if (!f) throw InputError(dest, "", "cannot write the file");
+        f << text;
+        if (!f) throw InputError(dest, "", "cannot write the file");
+    }
+    if (a.flag("json")) {
+        Json params = Json::array();
+        for (const auto& p : res.parameters)
+            params.push_back({{"name", p.name}, {"factor", p.factor}, {"value", p.value}, {"fitted", p.fitted}});
+        out << Json{{"out", dest},
+                    {"runs", res.runs_used},
+                    {"parameters", params},
+                    {"mape_before_pct", res.mape_before},
+                    {"mape_after_pct", res.mape_after},
+                    {"rms_log_before", res.rms_log_before},
+                    {"rms_log_after", res.rms_log_after}}
+                   .dump(2)
+            << "\n";
+        return 0;
+    }
+    out << "calibrated " << base.name << " on " << res.runs_used << " runs (" << fit_set << ")\n";
+    TextTable t({"parameter", "scales", "factor", "value", "fitted"});
+    for (const auto& p : res.parameters)
+        t.add({p.name, p.what, fixed(p.factor, 4), fixed(p.value, 3), p.fitted ? "yes" : "no (no run depends on it)"});
+    t.print(out);
+    out << "fit error: MAPE " << fixed(res.mape_before, 1) << " % -> " << fixed(res.mape_after, 1) << " %, RMS log error "
+        << fixed(res.rms_log_before, 4) << " -> " << fixed(res.rms_log_after, 4) << "\nwrote " << dest << "\n";
+    return 0;
+}
+
+int llmProfiles(const Argv& args, std::ostream& out) {
+    const Args a(args, {"show"}, {"json", "help"});
+    if (a.flag("help")) {
+        out << kProfilesHelp;
+        return 0;
+    }
+    if (a.has("show")) {
+        out << profileToJson(usage("show", [&] { return loadProfile(a.get("show")); })).dump(2) << "\n";
+        return 0;
+    }
+    Json list = Json::array();
+    TextTable t({"profile", "device", "peak bf16", "HBM", "tiers", "provenance"});
+    for (const auto& name : profilePresetNames()) {
+        const Profile p = profilePreset(name);
+        const double peak = p.device.unit(true, Dtype::Bf16).peak_flops;
+        std::string tiers;
+        Json tj = Json::array();
+        for (const auto& tier : p.tiers) {
+            tiers += (tiers.empty() ? "" : "; ") + tier.name + " " + fixed(tier.bandwidth_Bps / 1e9, 0) + " GB/s";
+            if (tier.size < limits::kLlmGpus) tiers += " x" + std::to_string(tier.size);
+            tj.push_back({{"name", tier.name}, {"size", tier.size}, {"bandwidth_gbps", tier.bandwidth_Bps / 1e9}});
+        }
+        t.add({name, p.name, fixed(peak / 1e12, 0) + " TFLOP/s", fixed(p.device.hbm_bytes / kGiB, 0) + " GiB, " +
+                                                                   fixed(p.device.hbm_Bps / 1e9, 0) + " GB/s",
+               tiers, p.provenance});
+        list.push_back({{"name", name},
+                        {"device", p.name},
+                        {"peak_tflops", peak / 1e12},
+                        {"hbm_gib", p.device.hbm_bytes / kGiB},
+                        {"hbm_gbps", p.device.hbm_Bps / 1e9},
+                        {"tiers", tj},
+                        {"provenance", p.provenance}});
+    }
+    if (a.flag("json")) out << Json{{"profiles", list}}.dump(2) << "\n";
+    else t.print(out);
+    return 0;
+}
+
+int llmModels(const Argv& args, std::ostream& out) {
+    const Args a(args, {}, {"json", "help"});
+    if (a.flag("help")) {
+        out << kProfilesHelp;
+        return 0;
+    }
+    Json list = Json::array();
+    TextTable t({"model", "parameters", "layers", "hidden", "heads", "kv", "ffn", "seq", "vocab", "blocks", "provenance"});
+    for (const auto& m : modelPresets()) {
+        const double params = static_cast<double>(modelParameters(m).total());
+        t.add({m.name, fixed(params / 1e9, 2) + " B", std::to_string(m.layers), std::to_string(m.hidden),
+               std::to_string(m.heads), std::to_string(m.kv_heads), std::to_string(m.ffn), std::to_string(m.seq),
+               std::to_string(m.vocab), std::string(mlpName(m.mlp)) + "/" + normName(m.norm), m.provenance});
+        Json j = transformerToJson(m);
+        j["parameters"] = params;
+        list.push_back(j);
+    }
+    if (a.flag("json")) out << Json{{"models", list}}.dump(2) << "\n";
+    else t.print(out);
+    return 0;
+}
+
+}  // namespace
+
+int cmdLlm(const Argv& args, std::ostream& out) {
+    if (args.empty() || args[0] == "--help" || args[0] == "help") {
+        out << kLlmUsage;
+        return args.empty() ? 2 : 0;
+    }
+    const std::string sub = args[0];
+    const Argv rest(args.begin() + 1, args.end());
+    try {
+        if (sub == "evaluate") return llmEvaluate(rest, out);
+        if (sub == "search") return llmSearch(rest, out);
+        if (sub == "validate") return llmValidate(rest, out);
+        if (sub == "calibrate") return llmCalibrate(rest, out);
+        if (sub == "profiles") return llmProfiles(rest, out);
+        if (sub == "models") return llmModels(rest, out);
+    } catch (const FieldError& e) {
+        // An impossible plan or model: name the field, exit 1 like other input errors.
+        throw Error(std::string("impossible plan: ") + e.what());
+    }
+    throw UsageError("unknown subcommand '" + sub + "' (evaluate, search, validate, calibrate, profiles, models)");
+}
+
+}  // namespace partita::cli

@@ -96,9 +96,17 @@ Prepared PointInputs::prepare(const Point& point) const {
         if (const Json* v = axis(point, "link_bps")) p.array.link_bps = v->get<double>();
         if (const Json* v = axis(point, "level_bw_factor")) p.array.level_bw_factor = v->get<double>();
         if (const Json* v = axis(point, "throughput_ops")) p.array.accelerator.throughput_ops = v->get<double>();
-        const bool array_axis = axis(point, "levels") || axis(point, "link_bps") || axis(point, "level_bw_factor") ||
-                                axis(point, "throughput_ops");
-        p.array_hash = array_axis ? contentHash(writeArrayJson(p.array)) : arr.hash;
+        // The entry's hash and the array axes' values determine the array (writing it as JSON per point
+        // took most of a 10^6-point dry run).
+        ByteWriter array_key;
+        bool array_axis = false;
+        array_key.str(arr.hash);
+        for (const char* name : {"levels", "link_bps", "level_bw_factor", "throughput_ops"})
+            if (const Json* v = axis(point, name)) {
+                array_key.str(name).f64(v->get<double>());
+                array_axis = true;
+            }
+        p.array_hash = array_axis ? contentHash(array_key.bytes()) : arr.hash;
         try {
             validate(p.array);
         } catch (const std::invalid_argument& e) {
@@ -159,7 +167,7 @@ std::string pointKey(const Prepared& p) {
     w.str("partita-sweep-point/2").str(PARTITA_VERSION).str(m.method);
     if (m.method == "accpar") w.u64(m.balanced_baselines).u64(m.comm_only);
     if (m.method == "simulate") w.str(simSourceName(m.source));
-    w.str(p.network_hash).str(p.array_hash.empty() ? contentHash(writeArrayJson(p.array)) : p.array_hash);
+    w.str(p.network_hash).str(p.array_hash);
     const CostParams& c = p.params;
     w.f64(c.batch).f64(c.comm.w_intra).u64(static_cast<std::uint64_t>(c.comm.out_size)).f64(c.bytes_per_element)
         .u64(c.include_sram_energy);

@@ -150,7 +150,7 @@ std::vector<store::SweepPointListing> ResultsDb::sweepPoints(const std::string& 
 }
 
 void ResultsDb::checkMergeInput(const std::string& in_path, const std::string& out_path) {
-    sqlite3_close_v2(store::openMergeInput(in_path, out_path));
+    store::checkMergeInput(in_path, out_path);
 }
 
 ResultsDb::MergeCount ResultsDb::merge(const std::string& in_path) {

@@ -276,6 +276,8 @@ void migrate(sqlite3* db, const std::string& path) {
     t.commit();
 }
 
+}  // namespace
+
 // Only regular files are opened (and their -wal, -shm and -journal companions): SQLite's open() of a
 // FIFO waits for a writer forever, and a folder or a device is no database.
 void refuseNonFiles(const std::string& path) {
@@ -287,8 +289,6 @@ void refuseNonFiles(const std::string& path) {
         if (const std::string why = notARegularFile(path + suffix, true); !why.empty())
             throw StoreError(path + suffix + ": " + why + " (beside the results database " + path + "); not opened");
 }
-
-}  // namespace
 
 int schemaVersionOf(const std::string& path) {
     if (!notARegularFile(path).empty()) return -1;

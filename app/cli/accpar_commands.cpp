@@ -67,7 +67,7 @@ AccParSetup readAccParSetup(const Args& a) {
     }
     auto& p = s.params;
     p.batch = static_cast<double>(a.integerIn("batch", 512, 1, limits::kBatch));
-    p.bytes_per_element = a.positiveNumber("bytes-per-element", 2, kMaxBytesPerElement);
+    p.bytes_per_element = a.numberIn("bytes-per-element", 2, ranges::kBytesPerElement);
     try {
         p.ratio_model = parseRatioModel(a.get("ratio-model", "E"));
     } catch (const std::invalid_argument& e) {
@@ -124,7 +124,7 @@ int referenceMode(const Args& a, std::ostream& out, const LayerTable& layers, co
         j["network"] = layers.network;
         j["array"] = s.array.name;
         j["batch"] = s.params.batch;
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return 0;
     }
     printReference(out, r, s.array.name, s.params.batch);
@@ -157,7 +157,7 @@ int cmdAccpar(const Argv& argv, std::ostream& out) {
         j["speedup_vs_hypar"] = r.speedupVsHypar();
         j["baselines"] = {{"dp", planJson(r.dp)}, {"owt", planJson(r.owt)}, {"hypar", planJson(r.hypar)}};
         j["tree"] = treeJson(r.accpar);
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return 0;
     }
     printAccPar(out, layers, s.array, s.params, r);
@@ -199,12 +199,11 @@ int cmdAccparStudy(const Argv& argv, std::ostream& out) {
             rows.push_back({{"network", r.network}, {"perf_owt_vs_dp_x", r.owt}, {"perf_hypar_vs_dp_x", r.hypar},
                             {"perf_accpar_vs_dp_x", r.accpar}, {"step_dp_s", r.step_dp_s},
                             {"step_accpar_s", r.step_accpar_s}});
-        out << Json{{"study", "accpar"}, {"array", s.array.name}, {"accelerators", s.array.count()},
+        out << jsonText(Json{{"study", "accpar"}, {"array", s.array.name}, {"accelerators", s.array.count()},
                     {"batch", s.params.batch}, {"ratio_model", ratioModelName(s.params.ratio_model)},
                     {"balanced_baselines", s.params.balanced_baselines}, {"rows", rows},
                     {"geomean", {{"perf_owt_vs_dp_x", study.geo_owt}, {"perf_hypar_vs_dp_x", study.geo_hypar},
-                                 {"perf_accpar_vs_dp_x", study.geo_accpar}}}}
-                   .dump(2)
+                                 {"perf_accpar_vs_dp_x", study.geo_accpar}}}})
             << "\n";
         return 0;
     }

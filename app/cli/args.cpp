@@ -89,4 +89,10 @@ double Args::positiveNumber(const std::string& name, double fallback, double hi)
     return v;
 }
 
+double Args::numberIn(const std::string& name, double fallback, const Range& r) const {
+    const double v = number(name, fallback);
+    if (const std::string why = rangeProblem(v, r); !why.empty()) throw UsageError("option --" + name + " " + why);
+    return v;
+}
+
 }  // namespace partita::cli

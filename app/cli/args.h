@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "core/util/limits.h"
+#include "core/util/ranges.h"
 
 namespace partita::cli {
 
 // Command-line values read through a double must be exact integers: seeds and counts up to 2^53.
 inline constexpr std::int64_t kMaxSeed = std::int64_t{1} << 53;
-inline constexpr double kMaxBytesPerElement = 64;
 
 class UsageError : public std::runtime_error {
 public:
@@ -37,6 +37,8 @@ public:
     std::int64_t integerIn(const std::string& name, std::int64_t fallback, std::int64_t lo, std::int64_t hi) const;
     // A finite number > 0 (and <= hi).
     double positiveNumber(const std::string& name, double fallback, double hi = 1e300) const;
+    // A number within `r` (core/util/ranges.h); anything else is a UsageError naming the range.
+    double numberIn(const std::string& name, double fallback, const Range& r) const;
 
 private:
     std::map<std::string, std::string> values_;  // the last value of each option

@@ -1,6 +1,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/network_input.h"
 
+#include <algorithm>
 #include <fstream>
 #include <ostream>
 
@@ -68,14 +69,20 @@ Setup readSetup(const Args& a) {
         if (!given) s.array = defaultArray(s.array.levels, s.array.topology);
     }
     auto& acc = s.array.accelerator;
-    s.array.link_bps = a.number("link-bps", s.array.link_bps);
-    s.array.level_bw_factor = a.number("level-bw-factor", s.array.level_bw_factor);
-    acc.throughput_ops = a.number("throughput-ops", acc.throughput_ops);
-    acc.e_mult_pj = a.number("e-mult-pj", acc.e_mult_pj);
-    acc.e_add_pj = a.number("e-add-pj", acc.e_add_pj);
-    acc.e_dram_pj = a.number("e-dram-pj", acc.e_dram_pj);
-    acc.e_sram_pj = a.number("e-sram-pj", acc.e_sram_pj);
-    acc.e_link_pj_per_bit = a.number("e-link-pj-per-bit", acc.e_link_pj_per_bit);
+    // Each option is the array field of the same name with '-' for '_', in that field's range.
+    const auto field = [&](const char* option, double& value) {
+        std::string key = option;
+        std::replace(key.begin(), key.end(), '-', '_');
+        value = a.numberIn(option, value, arrayRange(key));
+    };
+    field("link-bps", s.array.link_bps);
+    field("level-bw-factor", s.array.level_bw_factor);
+    field("throughput-ops", acc.throughput_ops);
+    field("e-mult-pj", acc.e_mult_pj);
+    field("e-add-pj", acc.e_add_pj);
+    field("e-dram-pj", acc.e_dram_pj);
+    field("e-sram-pj", acc.e_sram_pj);
+    field("e-link-pj-per-bit", acc.e_link_pj_per_bit);
     try {
         validate(s.array);
     } catch (const std::invalid_argument& e) {
@@ -88,7 +95,7 @@ Setup readSetup(const Args& a) {
     const std::string out_size = a.get("out-size", "post");
     if (out_size != "post" && out_size != "pre") throw UsageError("--out-size must be post or pre, got '" + out_size + "'");
     s.params.comm.out_size = out_size == "post" ? OutSize::PostPool : OutSize::PrePool;
-    s.params.bytes_per_element = a.positiveNumber("bytes-per-element", 4, kMaxBytesPerElement);
+    s.params.bytes_per_element = a.numberIn("bytes-per-element", 4, ranges::kBytesPerElement);
     s.params.include_sram_energy = a.flag("sram-energy");
     return s;
 }
@@ -172,7 +179,7 @@ int report(const Args& a, std::ostream& out, const LayerTable& layers, const Set
     if (a.flag("json")) {
         Json j = setupJson(layers, s);
         j.update(evaluationJson(grid, as));
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return 0;
     }
     printSetup(out, layers, s);
@@ -311,7 +318,7 @@ int cmdExplore(const Argv& argv, std::ostream& out) {
             j["hypar"] = point(greedy);
             j["hypar_is_global_optimum"] = r.total_elements[greedy] == r.total_elements[r.best_comm_code];
         }
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return 0;
     }
     printSetup(out, layers, s);
@@ -422,7 +429,7 @@ int cmdTable(const Argv& argv, std::ostream& out) {
             nets.push_back(r);
         }
         j["rows"] = nets;
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return 0;
     }
     out << "HyPar Figs. 6-8 and 12 on " << s.array.name << " (" << s.array.count() << " accelerators), batch "
@@ -464,7 +471,7 @@ int cmdScale(const Argv& argv, std::ostream& out) {
             rows.push_back({{"accelerators", p.accelerators}, {"levels", p.levels}, {"dp_gain", p.dp_gain},
                             {"hypar_gain", p.hypar_gain}, {"dp_total_comm_GB", p.dp_total_gb},
                             {"hypar_total_comm_GB", p.hypar_total_gb}});
-        out << Json{{"network", layers.network}, {"batch", s.params.batch}, {"points", rows}}.dump(2) << "\n";
+        out << jsonText(Json{{"network", layers.network}, {"batch", s.params.batch}, {"points", rows}}) << "\n";
         return 0;
     }
     out << "HyPar Fig. 11: " << layers.network << ", batch " << withCommas(s.params.batch)

@@ -38,7 +38,7 @@ int reportUnsupported(const onnx::UnsupportedOperators& e, bool json, std::ostre
         Json list = Json::array();
         for (const auto& n : e.nodes())
             list.push_back({{"name", n.name}, {"op_type", n.op_type}, {"domain", n.domain}, {"index", n.index}});
-        out << Json{{"unsupported", list}, {"error", e.what()}}.dump(2) << "\n";
+        out << jsonText(Json{{"unsupported", list}, {"error", e.what()}}) << "\n";
     } else {
         TextTable t({"node", "op type", "domain", "position"});
         for (const auto& n : e.nodes()) t.add({n.name, n.op_type, n.domain.empty() ? "ai.onnx" : n.domain, std::to_string(n.index)});
@@ -74,15 +74,14 @@ int cmdInspect(const Argv& argv, std::ostream& out) {
                            {"macs_per_sample", c.macs_per_sample},
                            {"view", isImportView(op)}});
         }
-        out << Json{{"network", net.name},
+        out << jsonText(Json{{"network", net.name},
                     {"input_shape", {net.input.c, net.input.h, net.input.w}},
                     {"operators", totals.operators},
                     {"weighted_layers", totals.weighted_layers},
                     {"weights", totals.weights},
                     {"macs_per_sample", totals.macs_per_sample},
                     {"unsupported", Json::array()},
-                    {"operator_table", ops}}
-                   .dump(2)
+                    {"operator_table", ops}})
             << "\n";
         return 0;
     }

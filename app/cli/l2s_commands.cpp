@@ -90,14 +90,13 @@ Setup readSetup(const Args& a) {
                              std::to_string(kMaxCores) + largest);
         if (!a.has("cores")) s.mesh.cores = static_cast<int>(cores);
     }
-    s.mesh.e_link_j = a.number("e-link-pj", 10) * 1e-12;
-    s.mesh.e_router_j = a.number("e-router-pj", 20) * 1e-12;
+    s.mesh.e_link_j = a.numberIn("e-link-pj", 10, ranges::kEnergyPj) * 1e-12;
+    s.mesh.e_router_j = a.numberIn("e-router-pj", 20, ranges::kEnergyPj) * 1e-12;
     s.core.skip_zero_blocks = a.flag("skip-zero-blocks");
     s.mesh.count_ports = a.flag("ports");
     s.core.compute = usage("compute", [&] { return parseComputeModel(a.get("compute", "lane-filling")); });
     s.mesh.comm = usage("comm", [&] { return parseCommModel(a.get("comm", "burst")); });
-    s.mesh.burst_rate = a.number("rate", 0.4);
-    if (!(s.mesh.burst_rate > 0)) throw UsageError("--rate must be positive (flits/cycle/node)");
+    s.mesh.burst_rate = a.numberIn("rate", 0.4, ranges::kBurstRate);
     if (s.preset) s.hop_keep = s.preset->hop_keep;
     if (a.has("hop-keep")) s.hop_keep = usage("hop-keep", [&] { return parseHopKeep(a.get("hop-keep")); });
     s.spec.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
@@ -180,18 +179,17 @@ int single(const Args& a, const Setup& s, std::ostream& out) {
         const double eps = a.number("eps", 0);
         if (eps < 0) throw UsageError("--eps must not be negative");
         std::ofstream f(a.get("export-strength"));
-        f << strengthJson(ev.mesh(), eps).dump(1) << "\n";
+        f << jsonText(strengthJson(ev.mesh(), eps), 1) << "\n";
         if (!f) throw Error(a.get("export-strength") + ": cannot write the file");
     }
     const PaperRow* paper = paperRow(title(s), s.variant, ev.mesh().cores());
     if (a.flag("json")) {
         Json rows = Json::array();
         for (const BoundaryRow& r : e.rows) rows.push_back(rowJson(r));
-        out << Json{{"network", s.layers.network}, {"cores", ev.mesh().cores()}, {"mesh", meshText(ev.mesh())},
+        out << jsonText(Json{{"network", s.layers.network}, {"cores", ev.mesh().cores()}, {"mesh", meshText(ev.mesh())},
                     {"variant", s.variant}, {"keep", s.spec.keep}, {"seed", s.spec.seed},
                     {"distance", ev.mesh().distanceMatrix()}, {"rows", rows}, {"totals", totalsJson(e)},
-                    {"vs_traditional", versusJson(v)}, {"paper_reported", paperJson(paper)}}
-                   .dump(2)
+                    {"vs_traditional", versusJson(v)}, {"paper_reported", paperJson(paper)}})
             << "\n";
         return 0;
     }
@@ -236,7 +234,7 @@ int sweep(const Args& a, const Setup& s, std::ostream& out) {
             j.push_back({{"cores", p.cores}, {"mesh", p.mesh}, {"baseline_cycles", p.baseline.total_cycles},
                          {"cycles", p.variant.total_cycles}, {"vs_traditional", versusJson(p.vs)},
                          {"paper_reported", paperJson(paperRow(title(s), s.variant, p.cores))}});
-        out << Json{{"network", s.layers.network}, {"variant", s.variant}, {"keep", s.spec.keep}, {"sweep", j}}.dump(2) << "\n";
+        out << jsonText(Json{{"network", s.layers.network}, {"variant", s.variant}, {"keep", s.spec.keep}, {"sweep", j}}) << "\n";
         return 0;
     }
     out << "Core-count sweep of " << title(s) << ", variant " << s.variant << " against traditional\n\n";
@@ -310,10 +308,9 @@ int compare(const Args& a, const Setup& s, std::ostream& out) {
     const double share = l2s::commShare(base);
     const double implied = paperImpliedCommShare(title(s), ev.mesh().cores());
     if (a.flag("json")) {
-        out << Json{{"network", s.layers.network}, {"cores", ev.mesh().cores()}, {"mesh", meshText(ev.mesh())},
+        out << jsonText(Json{{"network", s.layers.network}, {"cores", ev.mesh().cores()}, {"mesh", meshText(ev.mesh())},
                     {"seed", s.spec.seed}, {"models", modelsText(s)}, {"baseline_comm_share", share},
-                    {"paper_implied_comm_share", std::isnan(implied) ? Json() : Json(implied)}, {"variants", rows}}
-                   .dump(2)
+                    {"paper_implied_comm_share", std::isnan(implied) ? Json() : Json(implied)}, {"variants", rows}})
             << "\n";
         return 0;
     }
@@ -344,7 +341,7 @@ int reference(const Args& a, std::ostream& out) {
             rows.push_back(j);
         }
         for (const PaperTrafficRow& r : paperTableI()) t1.push_back({{"network", r.network}, {"bytes", r.boundaries}});
-        out << Json{{"source", "Zou et al., Learn-to-Scale, DATE 2019 (paper-reported)"}, {"rows", rows}, {"table_I", t1}}.dump(2)
+        out << jsonText(Json{{"source", "Zou et al., Learn-to-Scale, DATE 2019 (paper-reported)"}, {"rows", rows}, {"table_I", t1}})
             << "\n";
         return 0;
     }

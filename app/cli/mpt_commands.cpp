@@ -224,7 +224,7 @@ int winogradCommand(const Args& a, std::ostream& out) {
                  {"AT", matrix(m.AT)}, {"G", matrix(m.G)}, {"BT", matrix(m.BT)},
                  {"self_test", {{"trials", t.trials}, {"mismatches", t.mismatches}, {"exact", t.exact()}}}};
     if (a.flag("json")) {
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return t.exact() ? 0 : 1;
     }
     out << "Winograd " << f.name() << " on I,J,H,W = " << a.get("shape", "640,640,8,8") << ", batch " << batch << "\n";
@@ -295,7 +295,7 @@ int scenarioCommand(const Args& a, const Setup& s, std::ostream& out) {
                      {"speedup_vs_w_dp", e.speedupVsWdp()}, {"speedup_vs_one_worker", e.speedupVsOne()},
                      {"averages_vs_w_dp", mptAveragesJson(e.vsWdp())}, {"averages_vs_one_worker", mptAveragesJson(e.vsOne())},
                      {"model", modelJson(s)}};
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return 0;
     }
     std::vector<std::string> header{"layer", "grid (N_g,N_c)", "transform", "compute [us]", "weight comm [us]",
@@ -370,9 +370,8 @@ int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
                         {"paper_reported", paper}});
     }
     if (a.flag("json")) {
-        out << Json{{"source", s.source}, {"p", s.params.model.p}, {"batch", s.params.model.batch},
-                    {"model", modelJson(s)}, {"scenarios", rows}, {"paper_reported", paperJson()}}
-                   .dump(2)
+        out << jsonText(Json{{"source", s.source}, {"p", s.params.model.p}, {"batch", s.params.model.batch},
+                    {"model", modelJson(s)}, {"scenarios", rows}, {"paper_reported", paperJson()}})
             << "\n";
         return 0;
     }
@@ -412,7 +411,7 @@ int sweepCommand(const Args& a, const Setup& s, std::ostream& out) {
                      {"dynamic_speedup", r.dynamic_speedup}});
     }
     if (a.flag("json")) {
-        out << Json{{"source", s.source}, {"prediction", plus}, {"rows", j}}.dump(2) << "\n";
+        out << jsonText(Json{{"source", s.source}, {"prediction", plus}, {"rows", j}}) << "\n";
         return 0;
     }
     out << "MPT scaling on " << s.source << ", batch " << s.params.model.batch
@@ -448,7 +447,7 @@ int cmdMpt(const Argv& argv, std::ostream& out) {
     if (a.has("winograd")) return winogradCommand(a, out);
     if (a.flag("reference")) {
         if (a.flag("json")) {
-            out << Json{{"paper_reported", paperJson()}}.dump(2) << "\n";
+            out << jsonText(Json{{"paper_reported", paperJson()}}) << "\n";
             return 0;
         }
         TextTable t({"quantity", "paper-reported", "baseline"});

@@ -12,7 +12,7 @@ ModelOptions readMptOptions(const Args& a) {
     ModelOptions o = presetOptions(usage("preset", [&] { return parsePreset(a.get("preset", "default")); }));
     auto positive = [&](const char* name) { return static_cast<int>(a.integerIn(name, 1, 1, 1'000'000'000)); };
     if (a.has("vector-flops")) {
-        o.vector_flops_per_cycle = a.number("vector-flops", 64);
+        o.vector_flops_per_cycle = a.numberIn("vector-flops", 64, ranges::kVectorFlopsPerCycle);
         o.transform_unit = TransformUnit::Vector;  // a rate only means something on the vector unit
     }
     if (a.has("transform-unit")) o.transform_unit = usage("transform-unit", [&] { return parseTransformUnit(a.get("transform-unit")); });
@@ -21,8 +21,7 @@ ModelOptions readMptOptions(const Args& a) {
     if (a.has("objective")) o.objective = usage("objective", [&] { return parseObjective(a.get("objective")); });
     if (a.has("array-dim")) o.array_dim = positive("array-dim");
     if (a.has("bytes-per-element")) {
-        o.bytes_per_element = a.number("bytes-per-element", 4);
-        if (!(o.bytes_per_element > 0)) throw UsageError("--bytes-per-element must be positive");
+        o.bytes_per_element = a.numberIn("bytes-per-element", 4, ranges::kBytesPerElement);
     }
     if (!(o.vector_flops_per_cycle > 0)) throw UsageError("--vector-flops must be positive");
     return o;

@@ -38,11 +38,10 @@ int mptPaperCommand(const mpt::ModelOptions& options, bool json, const std::stri
             nets.push_back({{"network", n.name}, {"w_dp_vs_one", n.w_dp_vs_one}, {"w_mp*_vs_w_dp", n.wmp_star_vs_w_dp},
                             {"w_mp+_vs_w_dp", n.wmp_plus_vs_w_dp}, {"w_mp+*_vs_w_dp", n.wmp_plus_star_vs_w_dp},
                             {"w_mp+*_vs_one", n.wmp_plus_star_vs_one}});
-        out << Json{{"preset", mpt::presetName(study.preset)}, {"label", label},
+        out << jsonText(Json{{"preset", mpt::presetName(study.preset)}, {"label", label},
                     {"layer_study_model", mpt::optionsText(options, true)},
                     {"network_model", mpt::optionsText(options, false)}, {"wire_width_assumed", true},
-                    {"figures", rows}, {"networks", nets}, {"fit_not_a_reproduction", fits}}
-                   .dump(2)
+                    {"figures", rows}, {"networks", nets}, {"fit_not_a_reproduction", fits}})
             << "\n";
         return 0;
     }

@@ -5,7 +5,33 @@
 #include <cstdio>
 #include <ostream>
 
+#include "core/util/error.h"
+
 namespace partita::cli {
+
+namespace {
+
+// The JSON pointer of the first number in `j` that is not finite, or "" when there is none.
+std::string nonFiniteAt(const nlohmann::json& j, const std::string& at) {
+    if (j.is_number_float()) return std::isfinite(j.get<double>()) ? "" : (at.empty() ? "/" : at);
+    if (j.is_array()) {
+        for (size_t i = 0; i < j.size(); ++i)
+            if (auto found = nonFiniteAt(j[i], at + "/" + std::to_string(i)); !found.empty()) return found;
+    } else if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it)
+            if (auto found = nonFiniteAt(*it, at + "/" + it.key()); !found.empty()) return found;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string jsonText(const nlohmann::json& j, int indent) {
+    if (const std::string at = nonFiniteAt(j, ""); !at.empty())
+        throw Error("the result's " + at + " is not a finite number; a parameter lies outside what the model computes "
+                    "(README \"Limits\")");
+    return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 void TextTable::print(std::ostream& out) const {
     std::vector<size_t> width(header_.size(), 0);

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/model/layers.h"
 #include "core/partition/grid.h"
 #include "core/util/format.h"
@@ -26,6 +28,10 @@ private:
     std::vector<std::string> header_;
     std::vector<std::vector<std::string>> rows_;
 };
+
+// `j` as the text --json prints: a number that is not finite is an error naming its place (never a
+// "null" standing for NaN), and bytes that are not UTF-8 (a path, a model's name) print as U+FFFD.
+std::string jsonText(const nlohmann::json& j, int indent = 2);
 
 // The grid with layer names as columns and levels as rows (dp / mp / III).
 void printGrid(std::ostream& out, const LayerTable& layers, const Grid& grid, const std::vector<double>& level_comm);

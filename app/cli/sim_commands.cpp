@@ -21,6 +21,7 @@
 #include "core/sim/simulator.h"
 #include "core/sim/trace.h"
 #include "core/util/error.h"
+#include "core/util/finite.h"
 
 namespace partita::cli {
 
@@ -96,6 +97,9 @@ sim::SoapStrategy methodStrategy(const std::string& method, const SimSetup& s) {
     throw UsageError("--method must be dp, owt, mp, hypar or accpar, got '" + method + "'");
 }
 
+// "network 'lenet-c' on topology 'ring-8'" for messages.
+std::string inputsText(const SimSetup& s) { return "network '" + s.net.name + "' on topology '" + s.topology.name + "'"; }
+
 // Up to this many devices the JSON carries the whole device x device matrix; beyond it, the pairs
 // that exchange anything (a 4,096-device matrix would be 16.7 million numbers).
 constexpr int kDenseTrafficDevices = 256;
@@ -133,6 +137,7 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
     options.sync = readSync(a);
     const sim::TaskGraph graph = sim::buildTaskGraph(s.net, static_cast<double>(s.batch), strategy, s.topology, options);
     const sim::SimResult result = sim::simulate(graph);
+    requireFinite(result.makespan, "the simulated makespan", inputsText(s));
     if (a.has("trace")) writeFile(a.get("trace"), sim::chromeTraceJson(graph, result));
     if (a.has("dot")) writeFile(a.get("dot"), sim::taskGraphDot(graph, &result));
     const sim::Utilisation use = sim::utilisation(graph, result);
@@ -153,7 +158,7 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
                {"devices", devices},
                {"traffic", trafficSummary(traffic, graph.computeDevices())}};
         if (!s.topology_warnings.empty()) j["topology_warnings"] = s.topology_warnings;
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return 0;
     }
     out << "Network   " << s.net.name << ", batch " << s.batch << "\n";
@@ -183,8 +188,7 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
     if (m.budget_s < 0 || m.budget_s > 1e7) throw UsageError("--budget-s must be from 0 to 10,000,000 seconds");
     m.iterations = a.integerIn("iterations", 0, 0, kMaxSeed);
     m.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
-    m.beta = a.number("beta", 1.0);
-    if (m.beta < 0) throw UsageError("--beta must not be negative");
+    m.beta = a.numberIn("beta", 1.0, ranges::kMcmcBeta);
     m.starts = Grid::splitList(a.get("init", "dp,owt,random"));
     // --no-stall-stop was the way to keep chains going when they ended at a stall; now the default.
     if (a.flag("stop-on-stall") && a.flag("no-stall-stop"))
@@ -205,6 +209,7 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
     const double dp_s = sim::simulate(sim::buildTaskGraph(s.net, batch, dp, s.topology, o.sim)).makespan;
     const double owt_s = sim::simulate(sim::buildTaskGraph(s.net, batch, owt, s.topology, o.sim)).makespan;
     const sim::McmcResult r = sim::mcmcSearch(s.net, batch, s.topology, starts, o);
+    for (const double makespan : {dp_s, owt_s, r.best_s}) requireFinite(makespan, "a simulated makespan", inputsText(s));
     if (a.has("export")) writeFile(a.get("export"), sim::writeSoapJson(r.best, s.net));
     if (a.flag("json")) {
         Json chains = Json::array();
@@ -218,7 +223,7 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
                {"iterations", r.iterations}, {"restarts", r.restarts}, {"acceptance_rate", r.acceptance_rate}, {"dp_makespan_s", dp_s},
                {"owt_makespan_s", owt_s}, {"speedup_vs_dp", dp_s / r.best_s}, {"speedup_vs_owt", owt_s / r.best_s},
                {"starts", chains}, {"best_strategy", sim::soapToJson(r.best, s.net)}};
-        out << j.dump(2) << "\n";
+        out << jsonText(j) << "\n";
         return 0;
     }
     out << "Network   " << s.net.name << ", batch " << s.batch << " on " << s.topology.name << " (" << d

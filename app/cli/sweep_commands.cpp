@@ -130,14 +130,19 @@ int sweepOnRankZero(MpiSweep& mpi, const Args& a, const std::string& spec_path, 
         db = std::make_unique<ResultsDb>(db_path, dry);  // a dry run never writes
         states = db->sweepPointStates();
     }
+    const auto summary = [&](const sweep::PlanCounts& c) {
+        out << "Sweep '" << spec.name << "': " << c.points << " points";
+        if (options.shards > 1) out << "; shard " << options.shard << "/" << options.shards << ": " << c.in_shard;
+        out << "; " << c.stored << " stored, " << c.failed << " failed earlier; " << c.todo << " to run on ";
+        if (mpi.workers() > 0) out << mpi.workers() << (mpi.workers() == 1 ? " MPI worker" : " MPI workers") << "\n";
+        else out << options.jobs << (options.jobs == 1 ? " job" : " jobs") << "\n";
+    };
+    if (dry) {  // counted one point at a time: a sweep of 10^6 points is never held
+        summary(sweep::planCounts(inputs, states, options));
+        return 0;
+    }
     const sweep::Plan plan = sweep::plan(inputs, states, options);
-    out << "Sweep '" << spec.name << "': " << plan.points.size() << " points";
-    if (options.shards > 1) out << "; shard " << options.shard << "/" << options.shards << ": " << plan.in_shard;
-    out << "; " << plan.stored << " stored, " << plan.failed << " failed earlier; " << plan.todo.size()
-        << " to run on ";
-    if (mpi.workers() > 0) out << mpi.workers() << (mpi.workers() == 1 ? " MPI worker" : " MPI workers") << "\n";
-    else out << options.jobs << (options.jobs == 1 ? " job" : " jobs") << "\n";
-    if (dry) return 0;
+    summary({plan.points.size(), plan.in_shard, plan.stored, plan.failed, plan.todo.size()});
     mpi.ready();
 
     // Under mpirun, rank 0's stderr is a pipe even on a terminal; mpirun gives its stdout a pty then.
@@ -211,6 +216,9 @@ int cmdMergeDb(const Argv& argv, std::ostream& out) {
     for (const auto& arg : argv)
         if (arg.starts_with("--")) throw UsageError("unknown option " + arg);
     if (argv.empty()) throw UsageError("usage: partita-cli merge-db OUT [IN...]");
+    // Every input is checked (read-only, nothing created beside it) before OUT is created or migrated,
+    // so a refusal leaves every file as it was.
+    for (size_t i = 1; i < argv.size(); ++i) ResultsDb::checkMergeInput(argv[i], argv[0]);
     ResultsDb db(argv[0]);  // created, or migrated to this schema: merge-db OUT alone does just that
     if (argv.size() == 1) out << argv[0] << ": schema " << ResultsDb::kSchemaVersion << ", nothing to merge\n";
     for (size_t i = 1; i < argv.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "app/gui/input_files.h"
 #include "core/io/network_io.h"
 #include "core/util/data_dir.h"
+#include "core/util/input_file.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,6 +12,7 @@
 namespace partita::gui {
 
 FileKind fileKindOf(const QString& path) {
+    if (!notARegularFile(path.toStdString()).empty()) return FileKind::Unknown;  // opening a FIFO would block
     if (QFileInfo(path).suffix().compare("txt", Qt::CaseInsensitive) == 0) return FileKind::Network;
     if (detectNetworkFormat(path.toStdString()) == NetworkFormat::Onnx) return FileKind::Network;
     QFile file(path);

@@ -137,7 +137,8 @@ public:
     bool deleteStoredRuns(const std::vector<std::int64_t>& ids);
     // Another results database (File ▸ Open sweep database…): runs are listed, re-opened and stored there.
     // Returns "" or why it could not be opened (then no database is open; runs are not stored).
-    QString useDatabase(const QString& path);
+    // `scratch`: a temporary file of the window's own (the Sweep tab's example), always read-write.
+    QString useDatabase(const QString& path, bool scratch = false);
     bool renameStoredRun(std::int64_t id, const QString& name);
     void keepGrid();                        // Keep: store the shown edited grid (or loaded strategy)
     void cancelJob();

@@ -31,8 +31,8 @@ void MainWindow::openDatabase(const QString& path, bool read_only) {
     runs_dock_->refresh(db_.get(), db_problem_);  // its status line says when the file is read-only
 }
 
-QString MainWindow::useDatabase(const QString& path) {
-    openDatabase(path, options_.db_read_only);
+QString MainWindow::useDatabase(const QString& path, bool scratch) {
+    openDatabase(path, options_.db_read_only && !scratch);
     return db_ ? QString() : db_problem_;
 }
 

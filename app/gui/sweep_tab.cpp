@@ -93,8 +93,10 @@ SweepTab::SweepTab(MainWindow& window) : QObject(&window), window_(window), job_
     window.views().add(
         {"sweep", view_, [this] { return view_; },
          [this] {
-             // The window's database when it holds a sweep, else the committed example, computed now.
+             // The window's database when it holds a sweep, else the committed example, computed now. A
+             // database that was refused keeps its own error in view (an example would replace it).
              refresh();
+             if (!window_.db() && !window_.dbProblem().isEmpty()) return window_.showStatus(window_.dbProblem());
              if (!view_->table() || view_->table()->rows.empty()) showBuiltInExample();
          },
          {widgetTarget("sweep", tr("Sweep table"), [this] { return view_; }, [this] { return view_->csv(); }, ready),
@@ -166,7 +168,7 @@ QString SweepTab::ready() const {
 void SweepTab::showBuiltInExample() {
     // Never into the user's database: a temporary one, kept while the window lives.
     example_dir_ = std::make_unique<QTemporaryDir>();
-    const QString problem = window_.useDatabase(example_dir_->filePath("sweep.sqlite"));
+    const QString problem = window_.useDatabase(example_dir_->filePath("sweep.sqlite"), true);
     if (!problem.isEmpty()) return window_.showStatus(problem);
     if (startSweep(examplesDir() + "/sweeps/analytic.json").isEmpty()) job_->waitForIdle();
     refresh();

@@ -1,6 +1,11 @@
 #include "core/cost/evaluate.h"
 
+#include <cmath>
 #include <stdexcept>
+
+#include "core/util/finite.h"
+#include "core/util/limits.h"
+#include "core/util/ranges.h"
 
 namespace partita {
 
@@ -16,6 +21,16 @@ void checkShape(const LayerTable& layers, const Array& array, const Grid& grid) 
                                     std::to_string(layers.size()) + " weighted layers");
 }
 }  // namespace
+
+void validate(const CostParams& p) {
+    if (!(p.batch >= 1 && p.batch <= static_cast<double>(limits::kBatch)) || p.batch != std::floor(p.batch))
+        throw std::invalid_argument("batch must be an integer from 1 to " + std::to_string(limits::kBatch) + ", got " +
+                                    compactNumber(p.batch));
+    if (const std::string why = rangeProblem(p.comm.w_intra, ranges::kCommWeight); !why.empty())
+        throw std::invalid_argument("w_intra " + why);
+    if (const std::string why = rangeProblem(p.bytes_per_element, ranges::kBytesPerElement); !why.empty())
+        throw std::invalid_argument("bytes_per_element " + why);
+}
 
 double macsPerSample(const LayerTable& layers) {
     double macs = 0;
@@ -77,6 +92,10 @@ Evaluation evaluate(const LayerTable& layers, const Array& array, const Grid& gr
     ev.energy_comm_j = e.comm_j;
     ev.energy_sram_j = e.sram_j;
     ev.energy_j = e.total();
+    const std::string inputs = "network '" + layers.network + "' on array '" + array.name + "'";
+    requireFinite(ev.total_elements, "the communication", inputs);
+    requireFinite(ev.time_step_s, "the step time", inputs);
+    requireFinite(ev.energy_j, "the energy", inputs);
     return ev;
 }
 

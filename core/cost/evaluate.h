@@ -15,6 +15,10 @@ struct CostParams {
     bool include_sram_energy = false;  // optional term: 2 SRAM reads per MAC (spec §4.3)
 };
 
+// Throws std::invalid_argument naming the field when a value is out of range (README "Limits"):
+// batch an integer 1 .. 2^24, w_intra and bytes_per_element within theirs.
+void validate(const CostParams& params);
+
 struct Evaluation {
     int levels = 0, layers = 0;
     std::vector<double> level_comm;   // com_h: elements exchanged by one group pair at level h

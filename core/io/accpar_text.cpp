@@ -6,6 +6,7 @@
 #include "core/io/network_io.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
+#include "core/util/utf8.h"
 
 namespace partita {
 
@@ -154,7 +155,7 @@ Network readAccParText(const std::string& text, const std::string& source) {
 
     Network net;
     const auto slash = source.find_last_of('/');
-    net.name = source.substr(slash == std::string::npos ? 0 : slash + 1);
+    net.name = validUtf8(source.substr(slash == std::string::npos ? 0 : slash + 1));  // a path may hold any byte
     if (net.name.size() > 4 && net.name.compare(net.name.size() - 4, 4, ".txt") == 0) net.name.resize(net.name.size() - 4);
     net.description = "imported from AccPar text format";
     Shape current{};
@@ -168,6 +169,7 @@ Network readAccParText(const std::string& text, const std::string& source) {
                                            (header.words.size() > 1 ? " " + header.words[1] : std::string()) + "'");
         Operator op;
         op.name = header.words[0];
+        if (const std::string why = utf8Problem(op.name); !why.empty()) reader.fail(header.number, "the layer name " + why);
         if (header.words[1] == "FC") {
             op.type = OpType::FullyConnected;
             const auto in_ch = reader.value("in_ch", op.name);

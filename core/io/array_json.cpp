@@ -21,8 +21,8 @@ void readGroups(Fields& f, Array& a) {
         for (const auto& other : a.groups)
             if (other.kind == group.kind) g.fail("kind", "kind '" + group.kind + "' is listed twice; merge the groups");
         group.count = static_cast<int>(g.integerIn("count", 1, 1 << Array::kMaxLevels));
-        group.throughput_flops = g.positive("throughput_flops");
-        group.bandwidth_Bps = g.positive("bandwidth_Bps");
+        group.throughput_flops = g.inRange("throughput_flops", arrayRange("throughput_flops"));
+        group.bandwidth_Bps = g.inRange("bandwidth_Bps", arrayRange("bandwidth_Bps"));
         g.finish();
         a.groups.push_back(group);
     }
@@ -54,6 +54,8 @@ void readLevelBandwidth(Fields& f, Array& a) {
         if (!list[h].is_number() || !(list[h].get<double>() > 0))
             throw InputError(f.source(), at + "/" + std::to_string(h),
                              "must be a positive number, got " + excerpt(list[h]));
+        if (const std::string why = rangeProblem(list[h].get<double>(), arrayRange("level_bandwidth_Bps")); !why.empty())
+            throw InputError(f.source(), at + "/" + std::to_string(h), why);
         a.level_bandwidth_Bps.push_back(list[h].get<double>());
     }
 }
@@ -64,18 +66,18 @@ void readHyparFields(Fields& f, Array& a) {
     if (topology == "htree") a.topology = Topology::HTree;
     else if (topology == "torus") a.topology = Topology::Torus;
     else f.fail("topology", "unknown topology '" + topology + "' (use htree or torus)");
-    a.link_bps = f.positive("link_bps", a.link_bps);
-    a.level_bw_factor = f.positive("level_bw_factor", a.level_bw_factor);
+    a.link_bps = f.inRange("link_bps", arrayRange("link_bps"), a.link_bps);
+    a.level_bw_factor = f.inRange("level_bw_factor", arrayRange("level_bw_factor"), a.level_bw_factor);
     if (f.has("accelerator")) {
         Fields acc(f.raw("accelerator"), f.pointer("accelerator"), f.source());
         auto& s = a.accelerator;
         s.kind = acc.string("kind", s.kind);
-        s.throughput_ops = acc.positive("throughput_ops", s.throughput_ops);
-        s.e_mult_pj = acc.nonNegative("e_mult_pj", s.e_mult_pj);
-        s.e_add_pj = acc.nonNegative("e_add_pj", s.e_add_pj);
-        s.e_dram_pj = acc.nonNegative("e_dram_pj", s.e_dram_pj);
-        s.e_sram_pj = acc.nonNegative("e_sram_pj", s.e_sram_pj);
-        s.e_link_pj_per_bit = acc.nonNegative("e_link_pj_per_bit", s.e_link_pj_per_bit);
+        s.throughput_ops = acc.inRange("throughput_ops", arrayRange("throughput_ops"), s.throughput_ops);
+        s.e_mult_pj = acc.inRange("e_mult_pj", arrayRange("e_mult_pj"), s.e_mult_pj);
+        s.e_add_pj = acc.inRange("e_add_pj", arrayRange("e_add_pj"), s.e_add_pj);
+        s.e_dram_pj = acc.inRange("e_dram_pj", arrayRange("e_dram_pj"), s.e_dram_pj);
+        s.e_sram_pj = acc.inRange("e_sram_pj", arrayRange("e_sram_pj"), s.e_sram_pj);
+        s.e_link_pj_per_bit = acc.inRange("e_link_pj_per_bit", arrayRange("e_link_pj_per_bit"), s.e_link_pj_per_bit);
         acc.finish();
     }
 }
@@ -92,6 +94,11 @@ Array readArrayJson(const std::string& text, const std::string& source) {
     else readHyparFields(f, a);
     if (f.has("level_bandwidth_Bps")) readLevelBandwidth(f, a);
     f.finish();
+    try {
+        validate(a);  // what no single field shows: each level's bandwidth from link_bps and level_bw_factor
+    } catch (const std::invalid_argument& e) {
+        throw InputError(source, "/", e.what());
+    }
     return a;
 }
 

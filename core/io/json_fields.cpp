@@ -4,22 +4,15 @@
 #include <cmath>
 #include <limits>
 #include <vector>
-#include <fstream>
-#include <sstream>
 
 #include "core/util/error.h"
+#include "core/util/input_file.h"
 #include "core/util/limits.h"
+#include "core/util/ranges.h"
 
 namespace partita {
 
-std::string readTextFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "", "cannot open the file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw InputError(path, "", "cannot read the file");
-    return text.str();
-}
+std::string readTextFile(const std::string& path) { return InputFile(path).readAll(); }
 
 namespace {
 
@@ -67,13 +60,13 @@ void appendExcerpt(const Json& v, int depth, std::string& out, size_t budget) {
             if (out.size() >= budget) break;
             if (!first) out += ", ";
             first = false;
-            if (v.is_object()) out += Json(it.key()).dump() + ": ";
+            if (v.is_object()) out += Json(it.key()).dump(-1, ' ', false, Json::error_handler_t::replace) + ": ";
             appendExcerpt(*it, depth + 1, out, budget);
         }
         out += v.is_array() ? ']' : '}';
         return;
     }
-    out += v.dump();  // a scalar: strings are cut below
+    out += v.dump(-1, ' ', false, Json::error_handler_t::replace);  // a scalar (any bytes): strings are cut below
 }
 
 }  // namespace
@@ -181,6 +174,18 @@ double Fields::nonNegative(const std::string& key, double fallback) {
     const double d = number(key);
     if (d < 0) fail(key, "must not be negative, got " + excerpt(raw(key)));
     return d;
+}
+
+double Fields::inRange(const std::string& key, const Range& r) {
+    // Below zero (or at it for a positive range) the plainer words of positive() / nonNegative().
+    raw(key);  // required
+    const double d = r.lo > 0 ? positive(key) : nonNegative(key, 0);
+    if (const std::string why = rangeProblem(d, r); !why.empty()) fail(key, why);
+    return d;
+}
+
+double Fields::inRange(const std::string& key, const Range& r, double fallback) {
+    return has(key) ? inRange(key, r) : fallback;
 }
 
 std::int64_t Fields::positiveInt(const std::string& key) {

@@ -9,6 +9,7 @@
 
 namespace partita {
 
+struct Range;
 using Json = nlohmann::json;
 
 // Parses text; a syntax error, a number out of range or nesting deeper than limits::kJsonDepth
@@ -33,6 +34,9 @@ public:
     double positive(const std::string& key);
     double positive(const std::string& key, double fallback);
     double nonNegative(const std::string& key, double fallback);
+    // A number within `r` (core/util/ranges.h); the message names the range.
+    double inRange(const std::string& key, const Range& r);
+    double inRange(const std::string& key, const Range& r, double fallback);
     std::int64_t positiveInt(const std::string& key);
     std::int64_t positiveInt(const std::string& key, std::int64_t fallback);
     std::int64_t integerIn(const std::string& key, std::int64_t lo, std::int64_t hi);

@@ -7,6 +7,7 @@
 #include "core/onnx/convert.h"
 #include "core/onnx/import.h"
 #include "core/util/error.h"
+#include "core/util/input_file.h"
 #include "core/util/limits.h"
 
 namespace partita {
@@ -300,6 +301,9 @@ bool endsWith(const std::string& s, const std::string& tail) {
 NetworkFormat detectNetworkFormat(const std::string& path) {
     if (endsWith(path, ".onnx")) return NetworkFormat::Onnx;
     if (endsWith(path, ".txt")) return NetworkFormat::AccParText;
+    // Only a regular file is looked into (a FIFO would block); anything else is left to the reader,
+    // which refuses it by name.
+    if (!notARegularFile(path).empty()) return NetworkFormat::Json;
     std::ifstream in(path, std::ios::binary);
     char first = 0;
     // ModelProto's first field is ir_version (field 1, varint): the byte 0x08. JSON starts otherwise.

@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "core/util/enum_names.h"
+#include "core/util/limits.h"
+#include "core/util/ranges.h"
 
 namespace partita::l2s {
 
@@ -75,6 +77,20 @@ Mesh::Mesh(MeshParams params) : p_(params) {
     positive(p_.clock_hz, "clock");
     if (p_.router_cycles < 0 || p_.link_cycles < 0 || p_.e_link_j < 0 || p_.e_router_j < 0)
         throw std::invalid_argument("mesh: router/link cycles and energies must not be negative");
+    // The limits (README "Limits"), so that every time and energy formed from them is finite.
+    const auto check = [](double v, const Range& r, const char* what) {
+        if (const std::string why = rangeProblem(v, r); !why.empty())
+            throw std::invalid_argument(std::string("mesh: ") + what + " " + why);
+    };
+    check(p_.burst_rate, ranges::kBurstRate, "burst rate");
+    check(p_.e_link_j * 1e12, ranges::kEnergyPj, "link energy per flit");
+    check(p_.e_router_j * 1e12, ranges::kEnergyPj, "router energy per flit");
+    check(p_.flit_bytes, {1, 1 << 20, " B"}, "flit size");
+    check(p_.packet_flits, {1, 1 << 20, ""}, "packet flits");
+    check(p_.channels, {1, 1024, ""}, "channels");
+    check(p_.router_cycles, {0, 1 << 20, ""}, "router cycles");
+    check(p_.link_cycles, {0, 1 << 20, ""}, "link cycles");
+    check(p_.clock_hz, {limits::kRateMin, limits::kRateMax, " Hz"}, "clock");
     if (p_.mc_core < 0 || p_.mc_core >= p_.cores) throw std::invalid_argument("mesh: memory controller core out of range");
 
     const int n = p_.cores;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/util/ranges.h"
+
 namespace partita {
 
 const char* topologyName(Topology t) { return t == Topology::HTree ? "htree" : "torus"; }
@@ -72,26 +74,33 @@ Array defaultArray(int levels, Topology topology) {
     return a;
 }
 
+Range arrayRange(const std::string& key) {
+    if (key == "link_bps") return ranges::kBitsPerSecond;
+    if (key == "level_bw_factor") return ranges::kLevelFactor;
+    if (key == "throughput_ops") return ranges::kOpsPerSecond;
+    if (key == "throughput_flops") return ranges::kFlopsPerSecond;
+    if (key == "bandwidth_Bps" || key == "level_bandwidth_Bps") return ranges::kBytesPerSecond;
+    if (key == "e_mult_pj" || key == "e_add_pj" || key == "e_dram_pj" || key == "e_sram_pj" || key == "e_link_pj_per_bit")
+        return ranges::kEnergyPj;
+    throw std::logic_error("arrayRange: no array field '" + key + "'");
+}
+
 void validate(const Array& a) {
-    auto positive = [](double v, const char* field) {
-        if (!(v > 0) || !std::isfinite(v))
-            throw std::invalid_argument(std::string(field) + " must be a positive number, got " + std::to_string(v));
-    };
-    auto nonNegative = [](double v, const char* field) {
-        if (!(v >= 0) || !std::isfinite(v))
-            throw std::invalid_argument(std::string(field) + " must not be negative, got " + std::to_string(v));
+    auto check = [](double v, const std::string& field, const char* key) {
+        if (const std::string why = rangeProblem(v, arrayRange(key)); !why.empty())
+            throw std::invalid_argument(field + " " + why);
     };
     if (a.levels < 1 || a.levels > Array::kMaxLevels)
         throw std::invalid_argument("levels must be between 1 and " + std::to_string(Array::kMaxLevels) + ", got " +
                                     std::to_string(a.levels));
-    positive(a.link_bps, "link_bps");
-    positive(a.level_bw_factor, "level_bw_factor");
-    positive(a.accelerator.throughput_ops, "throughput_ops");
-    nonNegative(a.accelerator.e_mult_pj, "e_mult_pj");
-    nonNegative(a.accelerator.e_add_pj, "e_add_pj");
-    nonNegative(a.accelerator.e_dram_pj, "e_dram_pj");
-    nonNegative(a.accelerator.e_sram_pj, "e_sram_pj");
-    nonNegative(a.accelerator.e_link_pj_per_bit, "e_link_pj_per_bit");
+    check(a.link_bps, "link_bps", "link_bps");
+    check(a.level_bw_factor, "level_bw_factor", "level_bw_factor");
+    check(a.accelerator.throughput_ops, "throughput_ops", "throughput_ops");
+    check(a.accelerator.e_mult_pj, "e_mult_pj", "e_mult_pj");
+    check(a.accelerator.e_add_pj, "e_add_pj", "e_add_pj");
+    check(a.accelerator.e_dram_pj, "e_dram_pj", "e_dram_pj");
+    check(a.accelerator.e_sram_pj, "e_sram_pj", "e_sram_pj");
+    check(a.accelerator.e_link_pj_per_bit, "e_link_pj_per_bit", "e_link_pj_per_bit");
     for (size_t k = 0; k < a.groups.size(); ++k) {
         const auto& g = a.groups[k];
         const std::string at = "accelerators[" + std::to_string(k) + "].";
@@ -99,8 +108,8 @@ void validate(const Array& a) {
         for (size_t o = 0; o < k; ++o)
             if (a.groups[o].kind == g.kind) throw std::invalid_argument(at + "kind '" + g.kind + "' is listed twice");
         if (g.count < 1) throw std::invalid_argument(at + "count must be at least 1, got " + std::to_string(g.count));
-        positive(g.throughput_flops, (at + "throughput_flops").c_str());
-        positive(g.bandwidth_Bps, (at + "bandwidth_Bps").c_str());
+        check(g.throughput_flops, at + "throughput_flops", "throughput_flops");
+        check(g.bandwidth_Bps, at + "bandwidth_Bps", "bandwidth_Bps");
     }
     if (!a.groups.empty()) {
         if (a.count() < 2)
@@ -116,7 +125,14 @@ void validate(const Array& a) {
     if (!a.level_bandwidth_Bps.empty() && static_cast<int>(a.level_bandwidth_Bps.size()) != a.levels)
         throw std::invalid_argument("level_bandwidth_Bps has " + std::to_string(a.level_bandwidth_Bps.size()) +
                                     " entries, the array has " + std::to_string(a.levels) + " levels");
-    for (double b : a.level_bandwidth_Bps) positive(b, "level_bandwidth_Bps");
+    for (size_t h = 0; h < a.level_bandwidth_Bps.size(); ++h)
+        check(a.level_bandwidth_Bps[h], "level_bandwidth_Bps[" + std::to_string(h) + "]", "level_bandwidth_Bps");
+    // On an H-tree each level's bandwidth is a rate too: link_bps x level_bw_factor^k stays within the limits.
+    if (a.groups.empty() && a.level_bandwidth_Bps.empty() && a.topology == Topology::HTree)
+        for (int h = 0; h < a.levels; ++h)
+            if (const std::string why = rangeProblem(a.levelBandwidth(h), ranges::kBitsPerSecond); !why.empty())
+                throw std::invalid_argument("the bandwidth of level H" + std::to_string(h + 1) + " (link_bps x level_bw_factor^" +
+                                            std::to_string(a.levels - 1 - h) + ") " + why);
 }
 
 void deriveFromGroups(Array& a) {

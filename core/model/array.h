@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/model/groups.h"
+#include "core/util/ranges.h"
 
 namespace partita {
 
@@ -54,8 +55,11 @@ std::vector<int> torusLoads(int levels);
 // The array of spec §4 with H levels: 1.6 Gb/s links, fat tree factor 2, 420 GOPS.
 Array defaultArray(int levels, Topology topology = Topology::HTree);
 
-// Throws std::invalid_argument naming the field when a value is out of range.
+// Throws std::invalid_argument naming the field when a value is out of range (README "Limits"),
+// including each level's bandwidth derived from link_bps and level_bw_factor.
 void validate(const Array& array);
+// The range of a numeric field, keyed as in partita-array/1 ("link_bps", "throughput_flops", ...).
+Range arrayRange(const std::string& key);
 
 // After setting `groups`: levels = tree height; for one kind with 2^H members
 // also the HyPar fields (throughput_ops = c, link_bps = 8 b, fat-tree factor 2,

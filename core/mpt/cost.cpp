@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "core/util/enum_names.h"
+#include "core/util/limits.h"
+#include "core/util/ranges.h"
 
 namespace partita::mpt {
 
@@ -117,11 +119,30 @@ TransformUnit parseTransformUnit(const std::string& name) {
 void checkParams(const MptParams& p) {
     if (p.p < 1) throw std::invalid_argument("p must be a positive number of workers");
     if (!(p.batch >= 1) || p.batch != std::floor(p.batch)) throw std::invalid_argument("batch must be a positive integer");
+    if (p.batch > static_cast<double>(limits::kBatch))
+        throw std::invalid_argument("batch must be at most " + std::to_string(limits::kBatch));
     if (p.collective_passes < 1) throw std::invalid_argument("collective_passes must be at least 1");
     if (!(p.bytes_per_element > 0)) throw std::invalid_argument("bytes_per_element must be positive");
     if (p.worker.array_dim < 1 || !(p.worker.freq_hz > 0) || !(p.worker.utilisation > 0 && p.worker.utilisation <= 1) ||
         !(p.worker.vector_flops_per_cycle > 0))
         throw std::invalid_argument("worker: array size, clock, utilisation (0, 1] and vector rate must be positive");
+    // The limits (README "Limits"), so that every time and energy formed from them is finite.
+    const auto check = [](double v, const Range& r, const std::string& what) {
+        if (const std::string why = rangeProblem(v, r); !why.empty()) throw std::invalid_argument(what + " " + why);
+    };
+    check(p.bytes_per_element, ranges::kBytesPerElement, "bytes_per_element");
+    check(p.collective_passes, {1, 64, ""}, "collective_passes");
+    const WorkerParams& w = p.worker;
+    check(w.array_dim, {1, static_cast<double>(limits::kDimension), ""}, "worker: array_dim");
+    check(w.freq_hz, {limits::kRateMin, limits::kRateMax, " Hz"}, "worker: freq_hz");
+    check(w.utilisation, ranges::kEfficiency, "worker: utilisation");
+    check(w.vector_flops_per_cycle, ranges::kVectorFlopsPerCycle, "worker: vector_flops_per_cycle");
+    check(w.e_mul_pj, ranges::kEnergyPj, "worker: e_mul_pj");
+    check(w.e_add_pj, ranges::kEnergyPj, "worker: e_add_pj");
+    check(w.e_sram_pj_per_B, ranges::kEnergyPj, "worker: e_sram_pj_per_B");
+    check(w.e_dram_pj_per_B, ranges::kEnergyPj, "worker: e_dram_pj_per_B");
+    check(w.e_link_pj_per_bit, ranges::kEnergyPj, "worker: e_link_pj_per_bit");
+    check(w.idle_link_W, {0, 1e6, " W"}, "worker: idle_link_W");
     checkFactors(p.factors);
     checkNetwork(p.network);
 }

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <tuple>
+
+#include "core/util/ranges.h"
 
 namespace partita::mpt {
 
@@ -13,6 +16,16 @@ void checkNetwork(const NetworkParams& n) {
     if (n.dp_rings < 1 || n.mpt_rings < 1) throw std::invalid_argument("network: ring counts must be at least 1");
     if (!(n.serdes_s >= 0 && n.router_s >= 0 && n.chunk_B > 0))
         throw std::invalid_argument("network: latencies must not be negative and chunk_B must be positive");
+    // The limits (README "Limits"), so that every time formed from them is finite.
+    for (const auto& [v, r, what] : {std::tuple{n.full_link_Bps, ranges::kBytesPerSecond, "full_link_Bps"},
+                                     std::tuple{n.narrow_link_Bps, ranges::kBytesPerSecond, "narrow_link_Bps"},
+                                     std::tuple{n.serdes_s, ranges::kLatency, "serdes_s"},
+                                     std::tuple{n.router_s, ranges::kLatency, "router_s"},
+                                     std::tuple{n.chunk_B, ranges::kMemoryBytes, "chunk_B"},
+                                     std::tuple{static_cast<double>(n.dp_rings), Range{1, 64, ""}, "dp_rings"},
+                                     std::tuple{static_cast<double>(n.mpt_rings), Range{1, 64, ""}, "mpt_rings"}})
+        if (const std::string why = rangeProblem(v, r); !why.empty())
+            throw std::invalid_argument(std::string("network: ") + what + " " + why);
 }
 
 sim::Topology flattenedButterfly(int rows, int cols, double link_Bps, double latency_s) {

@@ -4,14 +4,15 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <queue>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "core/onnx/detail.h"
+#include "core/util/input_file.h"
 #include "core/util/limits.h"
+#include "core/util/utf8.h"
 
 namespace partita::onnx {
 
@@ -39,6 +40,33 @@ struct Model {
     int opset = 0;
 };
 
+// Names and types become network JSON, the results database and --json output, which hold UTF-8
+// only: any other byte is refused here, where the file and the place are known.
+void checkText(const Model& m) {
+    const auto check = [&](const std::string& text, const std::string& place, const char* what) {
+        if (const std::string why = utf8Problem(text); !why.empty()) throw InputError(m.source, place, std::string(what) + " " + why);
+    };
+    const auto& g = m.proto.graph();
+    check(g.name(), "graph", "its name");
+    check(m.proto.producer_name(), "producer_name", "the producer's name");
+    check(m.proto.producer_version(), "producer_version", "the producer's version");
+    for (int i = 0; i < g.node_size(); ++i) {
+        const auto& n = g.node(i);
+        const std::string at = "node #" + std::to_string(i);
+        check(n.name(), at, "its name");
+        check(n.op_type(), at, "its op_type");
+        check(n.domain(), at, "its domain");
+        for (int k = 0; k < n.input_size(); ++k) check(n.input(k), at + ", input " + std::to_string(k), "the name");
+        for (int k = 0; k < n.output_size(); ++k) check(n.output(k), at + ", output " + std::to_string(k), "the name");
+    }
+    for (int i = 0; i < g.input_size(); ++i) check(g.input(i).name(), "graph input #" + std::to_string(i), "its name");
+    for (int i = 0; i < g.output_size(); ++i) check(g.output(i).name(), "graph output #" + std::to_string(i), "its name");
+    for (int i = 0; i < g.initializer_size(); ++i)
+        check(g.initializer(i).name(), "initializer #" + std::to_string(i), "its name");
+    for (int i = 0; i < g.value_info_size(); ++i)
+        check(g.value_info(i).name(), "value_info #" + std::to_string(i), "its name");
+}
+
 // What every ONNX model has: an IR version, a graph, the default domain's opset; and the node limit.
 void checkParsed(Model& m, bool parsed) {
     const std::string& source = m.source;
@@ -55,6 +83,7 @@ void checkParsed(Model& m, bool parsed) {
     if (g.node_size() > limits::kOperators)
         throw InputError(source, "graph", std::to_string(g.node_size()) + " nodes exceed the limit of " +
                                               std::to_string(limits::kOperators));
+    checkText(m);
 }
 
 Model parseModel(std::string_view bytes, const std::string& source) {
@@ -72,18 +101,17 @@ Model readModel(const std::string& path) {
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
     if (ec || !fs::exists(st)) throw InputError(path, "", "cannot open the file: it does not exist");
-    if (!fs::is_regular_file(st)) throw InputError(path, "", "not a file");
+    requireRegularFile(path);  // a folder, FIFO or device, by name
     const auto size = fs::file_size(path, ec);
     if (ec) throw InputError(path, "", "cannot read the file size");
     if (size > static_cast<std::uintmax_t>(limits::kOnnxFileBytes))
         throw InputError(path, "", "the file is " + std::to_string(size) + " bytes, larger than the limit of " +
                                        std::to_string(limits::kOnnxFileBytes) +
                                        " bytes for an ONNX file (larger models keep their weights in external data)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "", "cannot open the file");
+    InputFile in(path);  // refuses a FIFO or device swapped in after the check above, never blocking
     Model m;
     m.source = path;
-    checkParsed(m, m.proto.ParseFromIstream(&in));
+    checkParsed(m, m.proto.ParseFromFileDescriptor(in.fd()));
     return m;
 }
 
@@ -345,7 +373,7 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
     // Exporters' placeholder graph names say nothing about the model; the file's name does.
     const bool placeholder = g.name().empty() || g.name() == "torch_jit" || g.name() == "torch-jit-export" ||
                              g.name() == "main_graph" || g.name() == "tf2onnx";
-    graph.name = placeholder ? std::filesystem::path(m.source).stem().string() : g.name();
+    graph.name = placeholder ? validUtf8(std::filesystem::path(m.source).stem().string()) : g.name();
     graph.producer = m.proto.producer_name() + (m.proto.producer_version().empty() ? "" : " " + m.proto.producer_version());
     graph.opset = m.opset;
     for (const GraphInput& in : inputs) graph.inputs.push_back(in.name);

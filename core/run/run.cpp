@@ -7,6 +7,7 @@
 #include "core/run/simulation.h"
 #include "core/util/enum_names.h"
 #include "core/util/error.h"
+#include "core/util/ranges.h"
 
 namespace partita {
 
@@ -28,8 +29,18 @@ InputsPtr makeInputs(Network network, Array array, CostParams params, std::strin
     in->layers = weightedLayers(network);
     const std::string source = network_origin.empty() ? network.name : network_origin;
     if (in->layers.size() == 0) throw InputError(source, "", "the network has no conv or fc layer to partition");
-    validate(array);
-    if (!(params.batch > 0)) throw std::invalid_argument("batch must be positive");
+    try {
+        validate(array);
+    } catch (const std::invalid_argument& e) {
+        throw InputError(array_origin.empty() ? "array '" + array.name + "'" : array_origin, "", e.what());
+    }
+    try {
+        validate(params);
+        if (const std::string why = rangeProblem(accpar.bytes_per_element, ranges::kBytesPerElement); !why.empty())
+            throw std::invalid_argument("AccPar's bytes_per_element " + why);
+    } catch (const std::invalid_argument& e) {
+        throw Error(std::string("parameters: ") + e.what());
+    }
     try {
         requireChain(in->layers);
     } catch (const std::invalid_argument& e) {

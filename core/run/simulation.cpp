@@ -7,6 +7,8 @@
 #include "core/sim/simulator.h"
 #include "core/util/enum_names.h"
 #include "core/util/error.h"
+#include "core/util/finite.h"
+#include "core/util/ranges.h"
 
 namespace partita {
 
@@ -27,6 +29,8 @@ SimSource parseSimSource(const std::string& name) {
 
 McmcPlan mcmcPlan(const Network& net, std::int64_t batch, int devices, const McmcSettings& settings,
                   const sim::SimOptions& sim, const std::function<sim::SoapStrategy(const std::string&)>& other) {
+    if (const std::string why = rangeProblem(settings.beta, ranges::kMcmcBeta); !why.empty())
+        throw Error("MCMC beta " + why);
     McmcPlan plan;
     plan.starts = sim::namedStarts(net, batch, devices, settings.starts, settings.seed, other);
     plan.options.beta = settings.beta;
@@ -51,12 +55,17 @@ void stopIf(const CancelFn& cancel) {
     if (cancel && cancel()) throw Cancelled();
 }
 
+std::string simulationInputs(const Network& net, const SimulationSpec& spec) {
+    return "network '" + net.name + "' on topology '" + spec.topology->name + "'";
+}
+
 double makespanOf(const Network& net, double batch, const sim::SoapStrategy& strategy, const SimulationSpec& spec,
                   const CancelFn& cancel) {
     const sim::TaskGraph graph = sim::buildTaskGraph(net, batch, strategy, *spec.topology, spec.options);
     stopIf(cancel);
     sim::SimResult result;
     sim::simulate(graph, result, cancel);
+    requireFinite(result.makespan, "the simulated makespan", simulationInputs(net, spec));
     return result.makespan;
 }
 
@@ -70,6 +79,7 @@ SimulationResult simulateStrategy(const Network& net, double batch, const Simula
     stopIf(cancel);
     sim::SimResult result;
     sim::simulate(graph, result, cancel);
+    requireFinite(result.makespan, "the simulated makespan", simulationInputs(net, spec));
     const sim::Utilisation use = sim::utilisation(graph, result);
 
     SimulationResult r;

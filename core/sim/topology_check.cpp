@@ -66,6 +66,9 @@ struct Checker {
                 add(Element::Device, k, at + "memory capacity must be at most 2^60 B, got " + number(d.mem_capacity_B) + " B");
             if (!(d.efficiency > 0 && d.efficiency <= 1))
                 add(Element::Device, k, at + "efficiency must be in (0, 1], got " + number(d.efficiency));
+            else if (d.efficiency < limits::kEfficiencyMin)  // the simulated time would overflow to inf
+                add(Element::Device, k, at + "efficiency must be at least " + number(limits::kEfficiencyMin) +
+                                            " (the limit), got " + number(d.efficiency));
             if (auto why = durationProblem("per-task overhead", d.task_overhead_s); !why.empty())
                 add(Element::Device, k, at + why);
             if (d.node < 0) add(Element::Device, k, at + "node must not be negative, got " + std::to_string(d.node));

@@ -3,9 +3,11 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <sqlite3.h>
+#include <stdlib.h>
 
 #include "core/store/schema.h"
 #include "core/store/sqlite_util.h"
@@ -114,30 +116,66 @@ ORDER BY r.id)sql");
     return out;
 }
 
-int schemaOf(const std::string& path) {
-    Closer c;
-    if (sqlite3_open_v2(path.c_str(), &c.db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) return -1;
-    sqlite3_stmt* s = nullptr;
-    int version = -1;
-    if (sqlite3_prepare_v2(c.db, "PRAGMA user_version", -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-        version = sqlite3_column_int(s, 0);
-    sqlite3_finalize(s);
-    return version;
-}
-
 }  // namespace
 
-ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, const std::string& in_path) {
+namespace {
+
+// A private folder, removed with what it holds.
+struct TempDir {
+    std::filesystem::path path;
+    ~TempDir() {
+        std::error_code ec;
+        if (!path.empty()) std::filesystem::remove_all(path, ec);
+    }
+};
+
+// IN open for reading. A -wal file beside IN holds committed rows (a writer still open, or killed),
+// and SQLite reads it only through a -shm index it creates or updates beside the file; so IN and its
+// log are then read from a private copy, and nothing beside IN is created or changed.
+class MergeInput {
+public:
+    MergeInput(const std::string& in_path, const std::string& out_path);
+    MergeInput(const MergeInput&) = delete;
+    MergeInput& operator=(const MergeInput&) = delete;
+    sqlite3* db() const { return db_.db; }
+
+private:
+    sqlite3* open(const std::string& in_path);
+    TempDir copy_;  // declared first: the connection closes before its files go
+    Closer db_;
+};
+
+sqlite3* MergeInput::open(const std::string& in_path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    bool read_only = true;
+    if (!fs::exists(in_path + "-wal", ec)) return openResultsDb(in_path, read_only);
+    refuseNonFiles(in_path);  // before anything is read: a FIFO as the -wal would block the copy
+    std::string dir = (fs::temp_directory_path(ec) / "partita-merge-XXXXXX").string();
+    if (ec || !::mkdtemp(dir.data())) throw StoreError(in_path + ": cannot make a temporary copy to read its -wal file");
+    copy_.path = dir;
+    const std::string copy = (copy_.path / "in.sqlite").string();
+    fs::copy_file(in_path, copy, ec);
+    if (!ec) fs::copy_file(in_path + "-wal", copy + "-wal", ec);
+    if (ec) throw StoreError(in_path + ": cannot make a temporary copy to read its -wal file (" + ec.message() + ")");
+    try {
+        return openResultsDb(copy, read_only);
+    } catch (const StoreError& e) {
+        std::string why = e.what();  // in IN's name, not the copy's
+        for (size_t at; (at = why.find(copy)) != std::string::npos;) why.replace(at, copy.size(), in_path);
+        throw StoreError(why);
+    }
+}
+
+MergeInput::MergeInput(const std::string& in_path, const std::string& out_path) {
     std::error_code ec;
     if (!std::filesystem::exists(in_path, ec)) throw StoreError(in_path + ": no such results database");
     if (std::filesystem::equivalent(in_path, out_path, ec))
         throw StoreError(in_path + ": is the output database itself");
-    Closer in;
-    bool read_only = true;
     try {
-        in.db = openResultsDb(in_path, read_only);  // refuses newer, damaged and foreign files
+        db_.db = open(in_path);  // refuses non-files, newer, damaged and foreign files
     } catch (const StoreError&) {
-        const int version = schemaOf(in_path);
+        const int version = schemaVersionOf(in_path);
         if (version > 0 && version < ResultsDb::kSchemaVersion)
             throw StoreError(in_path + ": schema " + std::to_string(version) + ", the output has schema " +
                              std::to_string(ResultsDb::kSchemaVersion) +
@@ -145,29 +183,45 @@ ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, c
                              " opens it read-write and merges nothing); nothing was merged");
         throw;
     }
+    // Rows are copied column by column and run ids remapped: a foreign column or a dangling reference
+    // is named here, in IN's terms, before the output is touched.
+    checkColumns(db_.db, in_path);
+    Statement dangling(db_.db, in_path, "PRAGMA foreign_key_check");
+    if (dangling.step())
+        throw StoreError(in_path + ": table '" + dangling.text(0) + "', row " + std::to_string(dangling.integer(1)) +
+                         ": refers to a row of '" + dangling.text(2) + "' the file does not hold; nothing was merged");
+}
+
+}  // namespace
+
+void checkMergeInput(const std::string& in_path, const std::string& out_path) { MergeInput(in_path, out_path); }
+
+ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, const std::string& in_path) {
+    const MergeInput input(in_path, out_path);
+    sqlite3* const in = input.db();
     ResultsDb::MergeCount count;
     Transaction t(out, out_path);  // all of IN or nothing
     for (const char* table : {"networks", "arrays", "topologies"})
-        copyRows(in.db, in_path, out, out_path, table, "", std::nullopt, "INSERT OR IGNORE");
+        copyRows(in, in_path, out, out_path, table, "", std::nullopt, "INSERT OR IGNORE");
     std::map<std::string, std::int64_t> known;
     for (const auto& [id, identity] : identities(out, out_path)) known.emplace(identity, id);
     std::map<std::int64_t, std::int64_t> run_map;  // IN's run id -> OUT's
-    for (const auto& [id, identity] : identities(in.db, in_path)) {
+    for (const auto& [id, identity] : identities(in, in_path)) {
         if (const auto it = known.find(identity); it != known.end()) {
             run_map[id] = it->second;
             ++count.runs_skipped;
             continue;
         }
-        const std::int64_t to = copyRows(in.db, in_path, out, out_path, "runs", "id = ?1", id, "INSERT", "id");
+        const std::int64_t to = copyRows(in, in_path, out, out_path, "runs", "id = ?1", id, "INSERT", "id");
         for (const char* table : {"run_levels", "explorations", "simulations", "method_runs"})
-            copyRows(in.db, in_path, out, out_path, table, "run_id = ?1", id, "INSERT", {}, "run_id", to);
+            copyRows(in, in_path, out, out_path, table, "run_id = ?1", id, "INSERT", {}, "run_id", to);
         known.emplace(identity, to);
         run_map[id] = to;
         ++count.runs_added;
     }
     // A point stored in either database stays stored; one that failed in OUT and ran in IN is taken from IN.
     const auto states = sweepPointStates(out, out_path);
-    Statement points(in.db, in_path, "SELECT key, coalesce(run_id, 0) FROM sweep_points ORDER BY key");
+    Statement points(in, in_path, "SELECT key, coalesce(run_id, 0) FROM sweep_points ORDER BY key");
     while (points.step()) {
         const std::string key = points.text(0);
         const std::int64_t run = points.integer(1);
@@ -176,15 +230,18 @@ ResultsDb::MergeCount mergeDatabase(sqlite3* out, const std::string& out_path, c
             ++count.points_skipped;
             continue;
         }
-        Raw one(in.db, in_path, "SELECT rowid FROM sweep_points WHERE key = ?1");
+        Raw one(in, in_path, "SELECT rowid FROM sweep_points WHERE key = ?1");
         sqlite3_bind_text(one.get(), 1, key.c_str(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
         one.step();
         const std::int64_t rowid = sqlite3_column_int64(one.get(), 0);
         if (run == 0)
-            copyRows(in.db, in_path, out, out_path, "sweep_points", "rowid = ?1", rowid, "INSERT OR REPLACE");
+            copyRows(in, in_path, out, out_path, "sweep_points", "rowid = ?1", rowid, "INSERT OR REPLACE");
+        else if (const auto to = run_map.find(run); to != run_map.end())
+            copyRows(in, in_path, out, out_path, "sweep_points", "rowid = ?1", rowid, "INSERT OR REPLACE", {},
+                     "run_id", to->second);
         else
-            copyRows(in.db, in_path, out, out_path, "sweep_points", "rowid = ?1", rowid, "INSERT OR REPLACE", {},
-                     "run_id", run_map.at(run));
+            throw StoreError(in_path + ": sweep point " + key.substr(0, 16) + "… refers to run " + std::to_string(run) +
+                             ", which the file does not hold; nothing was merged");
         ++count.points_added;
     }
     t.commit();

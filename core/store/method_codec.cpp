@@ -4,6 +4,7 @@
 
 #include "core/store/results_db.h"
 #include "core/util/error.h"
+#include "core/util/ranges.h"
 
 namespace partita::store {
 
@@ -54,11 +55,12 @@ MptSettings readMptSettingsJson(const Json& json, const std::string& source) {
     // Absent in runs stored before these were settable: the values they were evaluated with
     // (spec A9: the vector unit at 64 FLOP/cycle, sum overlap, a 64x64 array, 4 B per element).
     m.array_dim = static_cast<int>(f.integerIn("array_dim", 0, 4096, 64));
-    m.vector_flops_per_cycle = f.positive("vector_flops_per_cycle", 64);
+    m.vector_flops_per_cycle = f.inRange("vector_flops_per_cycle", ranges::kVectorFlopsPerCycle, 64);
     m.transform_unit = f.has("transform_unit") ? parsed(f, "transform_unit", mpt::parseTransformUnit)
                                                : mpt::TransformUnit::Vector;
     m.overlap = f.has("overlap") ? parsed(f, "overlap", mpt::parseOverlap) : mpt::Overlap::Sum;
     m.bytes_per_element = f.nonNegative("bytes_per_element", 4);  // 0 = the study's own
+    if (m.bytes_per_element != 0 && f.has("bytes_per_element")) m.bytes_per_element = f.inRange("bytes_per_element", ranges::kBytesPerElement);
     const Json& overrides = list(f, "overrides");
     for (size_t i = 0; i < overrides.size(); ++i) {
         const Json& o = overrides[i];
@@ -111,7 +113,7 @@ L2sSettings readL2sSettingsJson(const Json& json, const std::string& source) {
     // channel-only compute, the ideal link-load NoC and SS_Mask keeping the neighbours only.
     s.compute = f.has("compute") ? parsed(f, "compute", l2s::parseComputeModel) : l2s::ComputeModel::ChannelOnly;
     s.comm = f.has("comm") ? parsed(f, "comm", l2s::parseCommModel) : l2s::CommModel::Ideal;
-    s.burst_rate = f.positive("burst_rate", 0.4);
+    s.burst_rate = f.inRange("burst_rate", ranges::kBurstRate, 0.4);
     s.hop_keep = {1, 0, 0};
     if (f.has("hop_keep")) {
         const Json& hop = list(f, "hop_keep");

@@ -107,17 +107,32 @@ std::vector<std::int64_t> ResultsDb::storeSweepPoints(const std::vector<SweepPoi
     return storeSweepRows(given);
 }
 
-std::vector<std::int64_t> ResultsDb::storeSweepRows(const std::vector<SweepRows>& points) {
+std::vector<std::int64_t> ResultsDb::storeSweepRows(const std::vector<SweepRows>& points,
+                                                    std::vector<std::string>* refused) {
     requireWritable();
     store::Transaction t(db_, path_);
     store::StatementCache sql(db_, path_);  // the batch's statements are prepared once
     std::vector<std::int64_t> ids;
-    for (const auto& [given, rows] : points) {
+    if (refused) refused->assign(points.size(), {});
+    for (size_t i = 0; i < points.size(); ++i) {
+        const auto& [given, rows] = points[i];
         store::SweepPointRow row = given;
         row.run_id = 0;
         if (rows) {
-            const auto same = store::findIdenticalRows(sql, *rows);
-            row.run_id = same ? *same : store::insertRunRows(sql, *rows);
+            // A run the database refuses (a constraint, a value that is not finite) fails its point
+            // alone; the rest of the batch is stored.
+            store::exec(db_, path_, "SAVEPOINT point");
+            try {
+                const auto same = store::findIdenticalRows(sql, *rows);
+                row.run_id = same ? *same : store::insertRunRows(sql, *rows);
+                store::exec(db_, path_, "RELEASE point");
+            } catch (const store::RowError& e) {
+                store::exec(db_, path_, "ROLLBACK TO point");
+                store::exec(db_, path_, "RELEASE point");
+                row.run_id = 0;
+                row.error = std::string("its run cannot be stored: ") + e.what();
+                if (refused) (*refused)[i] = row.error;
+            }
         }
         store::putSweepPoint(sql, row);
         ids.push_back(row.run_id);
@@ -132,6 +147,10 @@ std::unordered_map<std::string, std::string> ResultsDb::sweepPointStates() const
 
 std::vector<store::SweepPointListing> ResultsDb::sweepPoints(const std::string& sweep) const {
     return store::sweepPointListing(db_, path_, sweep);
+}
+
+void ResultsDb::checkMergeInput(const std::string& in_path, const std::string& out_path) {
+    store::checkMergeInput(in_path, out_path);
 }
 
 ResultsDb::MergeCount ResultsDb::merge(const std::string& in_path) {

@@ -30,6 +30,15 @@ public:
     using Error::Error;
 };
 
+namespace store {
+// A row the database refuses (a constraint fails, a number to store is not finite): the database is
+// fine and the row alone is not stored.
+class RowError : public StoreError {
+public:
+    using StoreError::StoreError;
+};
+}  // namespace store
+
 // One row of the runs list (no inputs loaded).
 struct RunSummary {
     std::int64_t id = 0;
@@ -105,8 +114,12 @@ public:
     std::vector<std::int64_t> storeSweepPoints(const std::vector<SweepPoint>& points);
     // The same with each run given as the rows it stores (store::runRows, built by a sweep's workers
     // or received from an MPI rank); null for a failed point.
+    // A run the database refuses (store::RowError: a constraint, a number that is not finite) is not
+    // stored; its point is recorded as failed with the reason, also given in `refused` (by point, ""
+    // for the others), and the rest are stored.
     using SweepRows = std::pair<store::SweepPointRow, const store::RunRows*>;
-    std::vector<std::int64_t> storeSweepRows(const std::vector<SweepRows>& points);
+    std::vector<std::int64_t> storeSweepRows(const std::vector<SweepRows>& points,
+                                             std::vector<std::string>* refused = nullptr);
     // Every sweep point's key -> its error ("" for a stored point).
     std::unordered_map<std::string, std::string> sweepPointStates() const;
     // Every point row (of `sweep` when given) with its run's numbers (core/sweep/table.h reads these).
@@ -120,6 +133,9 @@ public:
         std::int64_t runs_added = 0, runs_skipped = 0, points_added = 0, points_skipped = 0;
     };
     MergeCount merge(const std::string& in_path);
+    // Every check merge() makes of `in_path` before it writes, made without opening `out_path` (so a
+    // merge-db can refuse any of its inputs before the output is migrated or touched).
+    static void checkMergeInput(const std::string& in_path, const std::string& out_path);
 
     // Distinct values for the runs dock's filters.
     std::vector<std::string> networkNames() const;

@@ -1,5 +1,6 @@
 #include "core/store/schema.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
@@ -8,11 +9,13 @@
 #include <fstream>
 #include <iterator>
 #include <utility>
+#include <vector>
 
 #include <sqlite3.h>
 
 #include "core/store/results_db.h"
 #include "core/store/sqlite_util.h"
+#include "core/util/input_file.h"
 
 namespace partita::store {
 
@@ -226,8 +229,6 @@ void checkIntegrity(sqlite3* db, const std::string& path) {
 // Looks at an existing file without writing to it (not even the journal-mode
 // switch): first its raw header, then through a read-only connection.
 void probe(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw StoreError(path + ": is a folder, not a results database");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw StoreError(path + ": cannot read the file");
     unsigned char header[100] = {};
@@ -245,6 +246,7 @@ void probe(const std::string& path) {
 
     // Without a -wal file no connection is open, so the main file alone is the database.
     Connection c;
+    std::error_code ec;
     const bool immutable = !std::filesystem::exists(path + "-wal", ec);
     open(c, readOnlyUri(path, immutable), path, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
     const int version = pragmaInt(c.db, path, "user_version");
@@ -276,7 +278,74 @@ void migrate(sqlite3* db, const std::string& path) {
 
 }  // namespace
 
+// Only regular files are opened (and their -wal, -shm and -journal companions): SQLite's open() of a
+// FIFO waits for a writer forever, and a folder or a device is no database.
+void refuseNonFiles(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw StoreError(path + ": is a folder, not a results database");
+    if (const std::string why = notARegularFile(path, true); !why.empty())
+        throw StoreError(path + ": " + why + "; a results database is a regular file; not opened");
+    for (const char* suffix : {"-wal", "-shm", "-journal"})
+        if (const std::string why = notARegularFile(path + suffix, true); !why.empty())
+            throw StoreError(path + suffix + ": " + why + " (beside the results database " + path + "); not opened");
+}
+
+int schemaVersionOf(const std::string& path) {
+    if (!notARegularFile(path).empty()) return -1;
+    std::ifstream in(path, std::ios::binary);
+    unsigned char header[100] = {};
+    in.read(reinterpret_cast<char*>(header), sizeof header);
+    if (in.gcount() < 100 || std::memcmp(header, "SQLite format 3", 16) != 0) return -1;
+    const auto raw = std::uint32_t{header[60]} << 24 | std::uint32_t{header[61]} << 16 |
+                     std::uint32_t{header[62]} << 8 | std::uint32_t{header[63]};
+    return raw > 0x7fffffffu ? -1 : static_cast<int>(raw);
+}
+
+namespace {
+
+std::vector<std::string> columnNames(sqlite3* db, const std::string& path, const std::string& table) {
+    Statement s(db, path, "PRAGMA table_info(" + table + ")");
+    std::vector<std::string> out;
+    while (s.step()) out.push_back(s.text(1));
+    return out;
+}
+
+// Each table's columns as the migrations make them, built once in memory.
+const std::vector<std::vector<std::string>>& expectedColumns() {
+    static const std::vector<std::vector<std::string>> columns = [] {
+        Connection c;
+        open(c, ":memory:", ":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        for (const Migration m : kMigrations) m(c.db, ":memory:");
+        std::vector<std::vector<std::string>> out;
+        for (const char* table : kTables) out.push_back(columnNames(c.db, ":memory:", table));
+        return out;
+    }();
+    return columns;
+}
+
+}  // namespace
+
+void checkColumns(sqlite3* db, const std::string& path) {
+    const auto& expected = expectedColumns();
+    for (size_t t = 0; t < std::size(kTables); ++t) {
+        const std::vector<std::string> found = columnNames(db, path, kTables[t]);
+        const std::vector<std::string>& want = expected[t];
+        for (size_t c = 0; c < std::max(found.size(), want.size()); ++c) {
+            if (c < found.size() && c < want.size() && found[c] == want[c]) continue;
+            const std::string table = std::string("table '") + kTables[t] + "'";
+            const std::string schema = " (schema " + std::to_string(ResultsDb::kSchemaVersion) + ")";
+            const bool unknown = c < found.size() && std::find(want.begin(), want.end(), found[c]) == want.end();
+            if (unknown || c >= want.size())  // no duplicate names: past `want`, found[c] is unknown
+                throw StoreError(path + ": " + table + " has a column '" + found[c] + "' this version does not know" +
+                                 schema + "; not a database this version wrote");
+            throw StoreError(path + ": " + table + " lacks the column '" + want[c] + "' at position " +
+                             std::to_string(c + 1) + schema + "; not a database this version wrote");
+        }
+    }
+}
+
 sqlite3* openResultsDb(const std::string& path, bool& read_only) {
+    refuseNonFiles(path);
     std::error_code ec;
     const bool exists = std::filesystem::exists(path, ec);
     // A file this process may not write opens read-only rather than failing at the first store.

@@ -1,6 +1,7 @@
 #include "core/store/sqlite_util.h"
 
 #include <bit>
+#include <cmath>
 #include <cstring>
 
 #include <sqlite3.h>
@@ -15,6 +16,7 @@ static_assert(std::endian::native == std::endian::little, "results database blob
 
 void fail(int code, const std::string& sqlite_message, const std::string& path, const std::string& what) {
     const int primary = code & 0xff;
+    if (primary == SQLITE_CONSTRAINT) throw RowError(path + ": " + what + ": " + sqlite_message);
     if (primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT)
         throw StoreError(path + ": not a Partita results database, or the file is corrupt (" + sqlite_message +
                          "); not modified");
@@ -48,6 +50,9 @@ Statement& Statement::bind(int index, const std::string& text) {
 }
 
 Statement& Statement::bind(int index, double value) {
+    // SQLite keeps NaN as NULL: a number that is not finite is refused here, by name.
+    if (!std::isfinite(value))
+        throw RowError(path_ + ": cannot store a value that is not a finite number (" + std::to_string(value) + ")");
     if (sqlite3_bind_double(stmt_, index, value) != SQLITE_OK) fail(db_, path_, "cannot store a value");
     return *this;
 }

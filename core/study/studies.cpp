@@ -12,10 +12,12 @@ const MethodResult& Comparison::get(Method m) const {
 }
 
 double Comparison::perfVsDp(Method m) const {
-    return get(Method::DataParallel).eval.time_step_s / get(m).eval.time_step_s;
+    return ratioOf(get(Method::DataParallel).eval.time_step_s, get(m).eval.time_step_s);
 }
 
-double Comparison::energyVsDp(Method m) const { return get(Method::DataParallel).eval.energy_j / get(m).eval.energy_j; }
+double Comparison::energyVsDp(Method m) const {
+    return ratioOf(get(Method::DataParallel).eval.energy_j, get(m).eval.energy_j);
+}
 
 double Comparison::torusPerfVsDp() const { return get(Method::DataParallel).eval.time_step_s / hypar_torus.time_step_s; }
 

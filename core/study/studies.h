@@ -6,6 +6,7 @@
 
 #include "core/cost/evaluate.h"
 #include "core/search/methods.h"
+#include "core/util/finite.h"
 
 namespace partita {
 
@@ -51,8 +52,8 @@ namespace partita {
 // compared by their totals, so they carry no per-layer arrays (EvalDetail::Totals).
 struct Assessment {
     Evaluation eval, dp, mp, owt;
-    double perfVs(const Evaluation& baseline) const { return baseline.time_step_s / eval.time_step_s; }
-    double energyVs(const Evaluation& baseline) const { return baseline.energy_j / eval.energy_j; }
+    double perfVs(const Evaluation& baseline) const { return ratioOf(baseline.time_step_s, eval.time_step_s); }
+    double energyVs(const Evaluation& baseline) const { return ratioOf(baseline.energy_j, eval.energy_j); }
 };
 
 Assessment assess(const LayerTable& layers, const Array& array, const CostParams& params, const Grid& grid);

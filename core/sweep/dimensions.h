@@ -17,4 +17,8 @@ struct Dimension {
 std::vector<Dimension> dimensions(const Spec& spec);
 int dimensionIndex(const std::vector<Dimension>& dims, const std::string& name);  // -1 when absent
 
+// A value as a hash key under nlohmann's == (2 and 2.0 are one value), so that finding repeats and
+// matching exclude rules is linear in the lists' lengths.
+std::string valueKey(const Json& value);
+
 }  // namespace partita::sweep::detail

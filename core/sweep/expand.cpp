@@ -2,6 +2,8 @@
 #include "core/sweep/spec.h"
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
 #include <unordered_set>
 
 #include "core/sweep/dimensions.h"
@@ -23,6 +25,17 @@ std::vector<Dimension> dimensions(const Spec& s) {
     d.push_back({"method", labels(s.methods)});
     for (const Axis& a : s.axes) d.push_back({a.name, a.values});
     return d;
+}
+
+std::string valueKey(const Json& v) {
+    if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (d == std::floor(d) && std::fabs(d) < 9.2e18) return "n" + std::to_string(static_cast<std::int64_t>(d));
+        return "n" + v.dump();
+    }
+    if (v.is_number_unsigned()) return "n" + std::to_string(v.get<std::uint64_t>());
+    if (v.is_number_integer()) return "n" + std::to_string(v.get<std::int64_t>());
+    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 int dimensionIndex(const std::vector<Dimension>& dims, const std::string& name) {
@@ -60,9 +73,10 @@ Json Point::describe(const Spec& spec) const {
     return j;
 }
 
-std::vector<Point> expand(const Spec& spec) {
-    const auto dims = dimensions(spec);
-    // Groups of dimensions that vary together, in the order of their first member.
+namespace {
+
+// Dimensions that vary together (zip groups), in the order of their first member.
+std::vector<std::vector<int>> groupsOf(const Spec& spec, const std::vector<detail::Dimension>& dims) {
     std::vector<std::vector<int>> groups;
     std::vector<int> group_of(dims.size(), -1);
     for (size_t d = 0; d < dims.size(); ++d) {
@@ -76,49 +90,138 @@ std::vector<Point> expand(const Spec& spec) {
         for (int m : members) group_of[static_cast<size_t>(m)] = static_cast<int>(groups.size());
         groups.push_back(members);
     }
-    std::int64_t combinations = 1;
-    for (const auto& g : groups) {
-        combinations *= static_cast<std::int64_t>(dims[static_cast<size_t>(g[0])].values.size());
-        if (combinations > kMaxPoints)
-            throw InputError(spec.source, "", "the sweep expands to more than " + withCommas(double(kMaxPoints)) +
-                                                  " combinations (the limit); split it into several sweeps");
+    return groups;
+}
+
+[[noreturn]] void tooMany(const std::string& source) {
+    throw InputError(source, "", "the sweep expands to more than " + withCommas(double(kMaxPoints)) +
+                                     " combinations (the limit); split it into several sweeps");
+}
+
+// The product of `sizes`, or tooMany() as soon as it passes kMaxPoints (never overflows).
+std::int64_t boundedProduct(const std::vector<std::int64_t>& sizes, const std::string& source) {
+    std::int64_t product = 1;
+    for (const std::int64_t n : sizes)
+        if (__builtin_mul_overflow(product, n, &product) || product > kMaxPoints) tooMany(source);
+    return product;
+}
+
+// One exclude rule as a table per dimension it names: value index -> matches.
+struct Rule {
+    std::vector<std::pair<size_t, std::vector<char>>> keys;
+};
+
+std::vector<Rule> compileRules(const Spec& spec, const std::vector<detail::Dimension>& dims) {
+    std::vector<Rule> rules;
+    for (const Json& rule : spec.exclude) {
+        Rule r;
+        for (auto it = rule.begin(); it != rule.end(); ++it) {
+            const size_t d = static_cast<size_t>(dimensionIndex(dims, it.key()));
+            std::vector<char> match(dims[d].values.size(), 0);
+            std::unordered_set<std::string> listed;
+            for (const Json& x : it->is_array() ? *it : Json::array({*it})) listed.insert(detail::valueKey(x));
+            for (size_t v = 0; v < match.size(); ++v) match[v] = listed.count(detail::valueKey(dims[d].values[v])) > 0;
+            r.keys.emplace_back(d, std::move(match));
+        }
+        rules.push_back(std::move(r));
     }
+    return rules;
+}
+
+}  // namespace
+
+std::int64_t combinations(const Spec& spec) {
+    const auto dims = dimensions(spec);
+    std::vector<std::int64_t> sizes;
+    for (const auto& g : groupsOf(spec, dims))
+        sizes.push_back(static_cast<std::int64_t>(dims[static_cast<size_t>(g[0])].values.size()));
+    return boundedProduct(sizes, spec.source);
+}
+
+void forEachPoint(const Spec& spec, const std::function<bool(const Point&)>& visit) {
+    const std::int64_t count = combinations(spec);
+    const auto dims = dimensions(spec);
+    const auto groups = groupsOf(spec, dims);
+    const std::vector<Rule> rules = compileRules(spec, dims);
     const int at_topology = dimensionIndex(dims, "topology"), at_method = dimensionIndex(dims, "method");
+    const size_t first_axis = static_cast<size_t>(at_method) + 1;
+    // Per method entry, the groups none of whose dimensions it uses (network, array and method always
+    // count), with more than one value: combinations differing only there are one point (the first).
+    // When no exclude rule names them, the first is the one at their value 0; otherwise a set of the
+    // kept points' used values decides.
+    struct Ignored {
+        std::vector<size_t> groups;
+        bool ruled = false;
+    };
+    std::vector<Ignored> ignored(spec.methods.size());
+    for (size_t m = 0; m < spec.methods.size(); ++m)
+        for (size_t g = 0; g < groups.size(); ++g) {
+            bool used = false;
+            for (int d : groups[g]) {
+                const auto& name = dims[static_cast<size_t>(d)].name;
+                used = used || d <= 1 || d == at_method || applies(name, spec.methods[m].method);  // 0, 1: network, array
+            }
+            if (used || dims[static_cast<size_t>(groups[g][0])].values.size() < 2) continue;
+            ignored[m].groups.push_back(g);
+            for (const Rule& r : rules)
+                for (const auto& [d, match] : r.keys)
+                    if (std::find(groups[g].begin(), groups[g].end(), static_cast<int>(d)) != groups[g].end())
+                        ignored[m].ruled = true;
+        }
+    std::unordered_set<std::int64_t> kept;  // used values as one mixed-radix number (ignored groups: their size)
     std::vector<size_t> pos(groups.size(), 0), value(dims.size(), 0);
-    std::vector<Point> points;
-    std::unordered_set<std::string> seen;
-    for (std::int64_t c = 0; c < combinations; ++c) {
+    Point p;
+    std::size_t index = 0;
+    for (std::int64_t c = 0; c < count; ++c) {
         for (size_t g = 0; g < groups.size(); ++g)
             for (int d : groups[g]) value[static_cast<size_t>(d)] = pos[g];
         bool excluded = false;
-        for (const Json& rule : spec.exclude) {
+        for (size_t r = 0; r < rules.size() && !excluded; ++r) {
             bool all = true;
-            for (auto it = rule.begin(); it != rule.end() && all; ++it) {
-                const size_t d = static_cast<size_t>(dimensionIndex(dims, it.key()));
-                const Json& v = dims[d].values[value[d]];
-                all = it->is_array() ? std::find(it->begin(), it->end(), v) != it->end() : *it == v;
-            }
-            excluded = excluded || all;
+            for (const auto& [d, match] : rules[r].keys) all = all && match[value[d]];
+            excluded = all;
         }
-        if (!excluded) {
-            Point p;
+        const size_t method = value[static_cast<size_t>(at_method)];
+        const Ignored& skip = ignored[method];
+        bool first = !excluded;
+        if (first && !skip.groups.empty()) {
+            if (!skip.ruled) {
+                for (size_t g : skip.groups) first = first && pos[g] == 0;
+            } else {
+                std::int64_t key = 0;  // below 2^16 x kMaxPoints: at most 16 groups of (size + 1)
+                for (size_t g = 0; g < groups.size(); ++g) {
+                    const auto size = static_cast<std::int64_t>(dims[static_cast<size_t>(groups[g][0])].values.size());
+                    const bool off = std::find(skip.groups.begin(), skip.groups.end(), g) != skip.groups.end();
+                    key = key * (size + 1) + (off ? size : static_cast<std::int64_t>(pos[g]));
+                }
+                first = kept.insert(key).second;
+            }
+        }
+        if (first) {
+            p.index = index++;
             p.network = static_cast<int>(value[0]);
             p.array = static_cast<int>(value[1]);
-            p.method = static_cast<int>(value[static_cast<size_t>(at_method)]);
-            const std::string& method = spec.methods[static_cast<size_t>(p.method)].method;
-            if (at_topology >= 0 && applies("topology", method)) p.topology = static_cast<int>(value[static_cast<size_t>(at_topology)]);
-            for (size_t d = static_cast<size_t>(at_method) + 1; d < dims.size(); ++d)
-                if (applies(dims[d].name, method)) p.axes.emplace_back(dims[d].name, dims[d].values[value[d]]);
-            if (seen.insert(p.describe(spec).dump()).second) {
-                p.index = points.size();
-                points.push_back(std::move(p));
-            }
+            p.method = static_cast<int>(method);
+            const std::string& name = spec.methods[method].method;
+            p.topology = at_topology >= 0 && applies("topology", name) ? static_cast<int>(value[static_cast<size_t>(at_topology)]) : -1;
+            p.axes.clear();
+            for (size_t d = first_axis; d < dims.size(); ++d)
+                if (applies(dims[d].name, name)) p.axes.emplace_back(dims[d].name, dims[d].values[value[d]]);
+            if (!visit(p)) return;
         }
         for (size_t g = groups.size(); g-- > 0;) {  // the odometer: the last group varies fastest
             if (++pos[g] < dims[static_cast<size_t>(groups[g][0])].values.size()) break;
             pos[g] = 0;
         }
     }
+}
+
+std::vector<Point> expand(const Spec& spec) {
+    std::vector<Point> points;
+    forEachPoint(spec, [&](const Point& p) {
+        points.push_back(p);
+        return true;
+    });
     return points;
 }
 

@@ -4,12 +4,11 @@
 
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
-#include "core/io/params_json.h"
 #include "core/run/simulation_run.h"
 #include "core/search/methods.h"
 #include "core/sim/topology.h"
 #include "core/store/results_db.h"
-#include "core/store/sim_codec.h"
+#include "core/util/bytes.h"
 
 namespace partita::sweep {
 
@@ -39,13 +38,6 @@ const Json* axis(const Point& p, const std::string& name) {
     return nullptr;
 }
 
-Json methodOptions(const MethodEntry& m) {
-    Json j = Json::object();
-    if (m.method == "accpar") j = {{"balanced_baselines", m.balanced_baselines}, {"comm_only", m.comm_only}};
-    if (m.method == "simulate") j = {{"strategy", simSourceName(m.source)}};
-    return j;
-}
-
 }  // namespace
 
 PointInputs::PointInputs(const Spec& spec) : spec_(spec) {
@@ -63,6 +55,7 @@ PointInputs::PointInputs(const Spec& spec) : spec_(spec) {
         a.origin = s.path.empty() ? "" : absolute(s.path);
         load(a, [&] {
             a.value = std::make_shared<const Array>(s.path.empty() ? defaultArray(s.levels, s.topology) : loadArray(s.path));
+            a.hash = contentHash(writeArrayJson(*a.value));  // the key's, for points no array axis changes
         });
     }
     for (const Source& s : spec.topologies) {
@@ -103,6 +96,17 @@ Prepared PointInputs::prepare(const Point& point) const {
         if (const Json* v = axis(point, "link_bps")) p.array.link_bps = v->get<double>();
         if (const Json* v = axis(point, "level_bw_factor")) p.array.level_bw_factor = v->get<double>();
         if (const Json* v = axis(point, "throughput_ops")) p.array.accelerator.throughput_ops = v->get<double>();
+        // The entry's hash and the array axes' values determine the array (writing it as JSON per point
+        // took most of a 10^6-point dry run).
+        ByteWriter array_key;
+        bool array_axis = false;
+        array_key.str(arr.hash);
+        for (const char* name : {"levels", "link_bps", "level_bw_factor", "throughput_ops"})
+            if (const Json* v = axis(point, name)) {
+                array_key.str(name).f64(v->get<double>());
+                array_axis = true;
+            }
+        p.array_hash = array_axis ? contentHash(array_key.bytes()) : arr.hash;
         try {
             validate(p.array);
         } catch (const std::invalid_argument& e) {
@@ -120,6 +124,11 @@ Prepared PointInputs::prepare(const Point& point) const {
         p.accpar.balanced_baselines = m.balanced_baselines;
         if (m.comm_only) p.accpar.objective = Objective::Elements;
         p.accpar.batch = p.params.batch;  // as makeInputs sets it
+        try {
+            validate(p.params);  // an axis value beyond its limit fails this point alone
+        } catch (const std::invalid_argument& e) {
+            throw Error(std::string("parameters: ") + e.what());
+        }
         if (m.simulated()) {
             const auto& top = topologies_[static_cast<size_t>(point.topology)];
             if (!top.error.empty()) throw Error(top.error);
@@ -142,7 +151,7 @@ Prepared PointInputs::prepare(const Point& point) const {
                                  {"unprepared", point.describe(spec_)},
                                  {"network", net.origin},
                                  {"array", arr.origin}}
-                                .dump());
+                                .dump(-1, ' ', false, Json::error_handler_t::replace));  // paths may hold any byte
         return p;
     }
     p.key = pointKey(p);
@@ -150,22 +159,32 @@ Prepared PointInputs::prepare(const Point& point) const {
 }
 
 std::string pointKey(const Prepared& p) {
+    // A length-prefixed byte form, not JSON: a 10^6-point dry run keys every point, and building and
+    // writing JSON took most of its time. The fields are the ones the run stores (paramsToJson,
+    // accparParamsToJson, store::simOptionsToJson): a setting added there belongs here too.
     const MethodEntry& m = *p.method;
-    Json params = paramsToJson(p.params);
-    params["accpar"] = accparParamsToJson(p.accpar);
-    params["accpar"]["objective"] = p.accpar.objective == Objective::Time ? "time" : "elements";
-    Json j{{"format", "partita-sweep-point/1"},
-           {"app_version", PARTITA_VERSION},
-           {"method", m.method},
-           {"options", methodOptions(m)},
-           {"network", p.network_hash},
-           {"array", contentHash(writeArrayJson(p.array))},
-           {"params", params}};
+    ByteWriter w;
+    w.str("partita-sweep-point/2").str(PARTITA_VERSION).str(m.method);
+    if (m.method == "accpar") w.u64(m.balanced_baselines).u64(m.comm_only);
+    if (m.method == "simulate") w.str(simSourceName(m.source));
+    w.str(p.network_hash).str(p.array_hash);
+    const CostParams& c = p.params;
+    w.f64(c.batch).f64(c.comm.w_intra).u64(static_cast<std::uint64_t>(c.comm.out_size)).f64(c.bytes_per_element)
+        .u64(c.include_sram_energy);
+    const AccParParams& a = p.accpar;
+    w.u64(static_cast<std::uint64_t>(a.ratio_model)).f64(a.bytes_per_element).u64(a.balanced_baselines)
+        .u64(static_cast<std::uint64_t>(a.objective));
     if (m.simulated()) {
-        j["topology"] = p.topology_hash;
-        j["sim"] = store::simOptionsToJson(p.sim.options, m.method == "mcmc" ? &p.sim.mcmc : nullptr);
+        const sim::SimOptions& o = p.sim.options;
+        w.str(p.topology_hash).u64(o.training).u64(static_cast<std::uint64_t>(o.sync)).f64(o.element_bytes)
+            .u64(o.allow_shared_devices);
+        if (m.method == "mcmc") {
+            const McmcSettings& s = p.sim.mcmc;
+            w.f64(s.budget_s).i64(s.iterations).u64(s.seed).f64(s.beta).u64(s.starts.size());
+            for (const std::string& start : s.starts) w.str(start);
+        }
     }
-    return contentHash(j.dump());
+    return contentHash(w.bytes());
 }
 
 Run runPoint(const Prepared& p) {

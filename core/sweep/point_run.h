@@ -20,6 +20,7 @@ struct Prepared {
     std::shared_ptr<const Network> network;
     std::string network_origin, array_origin;
     std::string network_hash, topology_hash;  // content hashes, computed once per spec entry
+    std::string array_hash;                   // the entry's, or a hash of it and the array axes' values
     Array array;
     CostParams params;
     AccParParams accpar;
@@ -47,8 +48,8 @@ private:
     std::vector<Loaded<sim::Topology>> topologies_;
 };
 
-// The point's key: SHA-256 of {the app version, the method and its options, the network's and the
-// array's content hashes, the cost and AccPar parameters as a run stores them, and for simulated
+// The point's key: SHA-256 of a byte form of {the app version, the method and its options, the network's
+// content hash, the array's (with the values of the array axes), the cost and AccPar parameters as a run stores them, and for simulated
 // methods the topology's content hash, the simulation options and MCMC settings}. Two points with
 // the same key compute the same run. A point that cannot be set up is keyed by its description.
 std::string pointKey(const Prepared& p);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <unordered_set>
 
@@ -14,26 +15,62 @@
 
 namespace partita::sweep {
 
+namespace {
+
+// Each point with its preparation and whether this run computes it; `todo` decides whether a key is
+// new (each key runs once).
+template <class Todo>
+void scan(const PointInputs& inputs, const std::unordered_map<std::string, std::string>& states,
+          const Options& options, PlanCounts& counts, Todo todo,
+          const std::function<void(const Point&, Prepared&&, bool run)>& visit) {
+    forEachPoint(inputs.spec(), [&](const Point& point) {
+        Prepared prepared = inputs.prepare(point);
+        ++counts.points;
+        bool run = false;
+        if (point.index % options.shards == options.shard) {
+            ++counts.in_shard;
+            const auto it = states.find(prepared.key);
+            const bool stored = it != states.end() && it->second.empty();
+            const bool failed = it != states.end() && !it->second.empty();
+            counts.stored += stored;
+            counts.failed += failed;
+            run = !stored && !(failed && !options.retry_failed) && todo(prepared.key);
+            counts.todo += run;
+        }
+        visit(point, std::move(prepared), run);
+        return true;
+    });
+}
+
+}  // namespace
+
 Plan plan(const PointInputs& inputs, const std::unordered_map<std::string, std::string>& states,
           const Options& options) {
     Plan p;
-    p.points = expand(inputs.spec());
+    PlanCounts counts;
     std::unordered_set<std::string> planned;
-    for (const Point& point : p.points) {
-        const Prepared prepared = inputs.prepare(point);
-        p.keys.push_back(prepared.key);
-        p.errors.push_back(prepared.error);
-        if (point.index % options.shards != options.shard) continue;
-        ++p.in_shard;
-        const auto it = states.find(prepared.key);
-        const bool stored = it != states.end() && it->second.empty();
-        const bool failed = it != states.end() && !it->second.empty();
-        p.stored += stored;
-        p.failed += failed;
-        if (stored || (failed && !options.retry_failed)) continue;
-        if (planned.insert(prepared.key).second) p.todo.push_back(point.index);
-    }
+    scan(inputs, states, options, counts, [&](const std::string& key) { return planned.insert(key).second; },
+         [&](const Point& point, Prepared&& prepared, bool run) {
+             p.points.push_back(point);
+             p.keys.push_back(std::move(prepared.key));
+             p.errors.push_back(std::move(prepared.error));
+             if (run) p.todo.push_back(point.index);
+         });
+    p.in_shard = counts.in_shard;
+    p.stored = counts.stored;
+    p.failed = counts.failed;
     return p;
+}
+
+PlanCounts planCounts(const PointInputs& inputs, const std::unordered_map<std::string, std::string>& states,
+                      const Options& options) {
+    PlanCounts counts;
+    // A 64-bit hash per planned key (SHA-256 hex: collisions are beyond any sweep's size).
+    std::unordered_set<std::size_t> planned;
+    scan(inputs, states, options, counts,
+         [&](const std::string& key) { return planned.insert(std::hash<std::string>{}(key)).second; },
+         [](const Point&, Prepared&&, bool) {});
+    return counts;
 }
 
 namespace {
@@ -98,12 +135,14 @@ void Writer::store(const std::vector<Outcome>& batch) {
         row.error = o.error;
         rows.emplace_back(std::move(row), o.rows ? &*o.rows : nullptr);
     }
-    db_.storeSweepRows(rows);
+    std::vector<std::string> refused;  // runs the database would not take: their points failed
+    db_.storeSweepRows(rows, &refused);
     for (size_t i = 0; i < batch.size(); ++i) {
         ++report_.ran;
-        if (!batch[i].error.empty()) {
+        const std::string& error = batch[i].error.empty() ? refused[i] : batch[i].error;
+        if (!error.empty()) {
             ++report_.failed;
-            report_.failures.push_back({batch[i].index, rows[i].first.point_json, batch[i].error, false});
+            report_.failures.push_back({batch[i].index, rows[i].first.point_json, error, false});
         }
     }
     progress_.done = report_.ran;

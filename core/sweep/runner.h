@@ -42,6 +42,14 @@ struct Plan {
 Plan plan(const PointInputs& inputs, const std::unordered_map<std::string, std::string>& states,
           const Options& options);
 
+// The counts of a plan without its lists (what --dry-run prints): the points are visited one at a
+// time, so a sweep of 10^6 points needs no memory per point beyond one hash of each key it would run.
+struct PlanCounts {
+    std::size_t points = 0, in_shard = 0, stored = 0, failed = 0, todo = 0;
+};
+PlanCounts planCounts(const PointInputs& inputs, const std::unordered_map<std::string, std::string>& states,
+                      const Options& options);
+
 struct Failure {
     std::size_t index = 0;   // the point's index in the sweep
     std::string point;       // Point::describe as JSON text

@@ -1,16 +1,19 @@
 #include "core/sweep/spec.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <iterator>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "core/sim/topology.h"
 #include "core/sweep/dimensions.h"
 #include "core/util/error.h"
 #include "core/util/format.h"
 #include "core/util/limits.h"
+#include "core/util/utf8.h"
 
 namespace partita::sweep {
 
@@ -18,6 +21,7 @@ namespace fs = std::filesystem;
 using detail::Dimension;
 using detail::dimensionIndex;
 using detail::dimensions;
+using detail::valueKey;
 
 namespace {
 
@@ -179,6 +183,44 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
     return m;
 }
 
+// The combinations the spec's lists make (zip groups counted once), from the raw JSON before any
+// entry is read: an over-large sweep is refused before work proportional to its lists' lengths.
+// A zip group that is not yet valid is left out (its error comes later, from readZip).
+void checkCombinations(const Json& root, const std::string& source) {
+    std::map<std::string, std::int64_t> size;  // dimension -> values
+    const auto count = [&](const char* key) {
+        if (root.contains(key) && root.at(key).is_array()) size[key] = static_cast<std::int64_t>(root.at(key).size());
+    };
+    count("networks");
+    count("arrays");
+    count("topologies");
+    count("methods");
+    if (root.contains("methods") && root.at("methods").is_array()) size["method"] = size["methods"];
+    for (const char* key : {"networks", "arrays", "topologies"})
+        if (size.count(key)) size[std::string(key).substr(0, std::string(key).size() - 1)] = size[key];
+    for (const char* key : {"networks", "arrays", "topologies", "methods"}) size.erase(key);
+    if (root.contains("axes") && root.at("axes").is_object())
+        for (auto it = root.at("axes").begin(); it != root.at("axes").end(); ++it)
+            if (it->is_array()) size[it.key()] = static_cast<std::int64_t>(it->size());
+    if (root.contains("zip") && root.at("zip").is_array())
+        for (const Json& group : root.at("zip")) {
+            if (!group.is_array() || group.size() < 2) continue;
+            std::vector<std::string> names;
+            for (const Json& n : group)
+                if (n.is_string() && size.count(n.get<std::string>())) names.push_back(n.get<std::string>());
+            if (names.size() != group.size()) continue;
+            std::int64_t n = size[names[0]];
+            for (const auto& name : names) n = std::min(n, size[name]);
+            for (const auto& name : names) size.erase(name);
+            size["zip:" + names[0]] = n;
+        }
+    std::int64_t product = 1;
+    for (const auto& [name, n] : size)
+        if (__builtin_mul_overflow(product, std::max<std::int64_t>(n, 1), &product) || product > kMaxPoints)
+            throw InputError(source, "", "the sweep expands to more than " + withCommas(double(kMaxPoints)) +
+                                             " combinations (the limit); split it into several sweeps");
+}
+
 // One axis value, checked against the axis' range.
 void checkValue(const std::string& axis, const Json& v, const std::string& source, const std::string& at) {
     auto integer = [&](std::int64_t lo, std::int64_t hi) {
@@ -228,10 +270,12 @@ std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
         if (!values.is_array() || values.empty())
             fail(source, at, "expected a non-empty list of values, found " + excerpt(values));
         Axis axis{name, {}};
+        std::unordered_set<std::string> seen;  // linear in the axis' length
+        axis.values.reserve(values.size());
         for (size_t i = 0; i < values.size(); ++i) {
             const std::string vat = at + "/" + std::to_string(i);
             checkValue(name, values[i], source, vat);
-            if (std::find(axis.values.begin(), axis.values.end(), values[i]) != axis.values.end())
+            if (!seen.insert(valueKey(values[i])).second)
                 fail(source, vat, excerpt(values[i]) + " repeats an earlier value of axis '" + axis.name + "'");
             axis.values.push_back(values[i]);
         }
@@ -272,6 +316,10 @@ std::vector<std::vector<std::string>> readZip(const Json& zip, const std::vector
 
 Json readExclude(const Json& rules, const std::vector<Dimension>& dims, const std::string& source) {
     if (!rules.is_array()) fail(source, "/exclude", "expected a list of rules, found " + excerpt(rules));
+    if (rules.size() > kMaxExcludeRules)  // every combination is tested against every rule
+        fail(source, "/exclude", std::to_string(rules.size()) + " rules exceed the limit of " +
+                                     std::to_string(kMaxExcludeRules) + "; a rule's values may be a list");
+    std::vector<std::unordered_set<std::string>> keys(dims.size());  // each dimension's values, made when needed
     for (size_t r = 0; r < rules.size(); ++r) {
         const std::string at = "/exclude/" + std::to_string(r);
         if (!rules[r].is_object() || rules[r].empty())
@@ -280,10 +328,12 @@ Json readExclude(const Json& rules, const std::vector<Dimension>& dims, const st
             const std::string kat = at + "/" + it.key();
             const int d = dimensionIndex(dims, it.key());
             if (d < 0) fail(source, kat, "'" + it.key() + "' is not a dimension of this sweep");
-            const auto& values = dims[static_cast<size_t>(d)].values;
+            auto& known = keys[static_cast<size_t>(d)];
+            if (known.empty())
+                for (const Json& v : dims[static_cast<size_t>(d)].values) known.insert(valueKey(v));
             const Json list = it->is_array() ? *it : Json::array({*it});
             for (size_t i = 0; i < list.size(); ++i)
-                if (std::find(values.begin(), values.end(), list[i]) == values.end())
+                if (!known.count(valueKey(list[i])))
                     fail(source, it->is_array() ? kat + "/" + std::to_string(i) : kat,
                          excerpt(list[i]) + " is not a value of '" + it.key() + "'");
         }
@@ -298,9 +348,10 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
     const Json root = parseJsonText(text_, source);
     Fields f(root, "", source);
     checkFormat(f, "partita-sweep/1");
+    checkCombinations(root, source);
     Spec s;
     s.source = source;
-    s.name = f.string("name", fs::path(source).stem().string());
+    s.name = f.string("name", validUtf8(fs::path(source).stem().string()));  // a name from a path may hold any byte
     s.description = f.string("description", "");
     s.networks = readNetworks(nonEmptyList(f, "networks"), source, base_dir, examples_dir);
     if (f.has("arrays")) {
@@ -321,12 +372,12 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
         return std::any_of(s.axes.begin(), s.axes.end(), [&](const Axis& a) { return a.name == name; });
     };
     bool simulated = false;
+    std::unordered_set<std::string> labels;
     for (size_t i = 0; i < s.methods.size(); ++i) {
         const MethodEntry& m = s.methods[i];
         const std::string at = "/methods/" + std::to_string(i);
-        for (size_t j = 0; j < i; ++j)
-            if (s.methods[j].label == m.label)
-                fail(source, at, "the label '" + m.label + "' is used twice; give each entry its own \"label\"");
+        if (!labels.insert(m.label).second)
+            fail(source, at, "the label '" + m.label + "' is used twice; give each entry its own \"label\"");
         simulated = simulated || m.simulated();
         if (m.simulated() && s.topologies.empty())
             fail(source, at, m.method + " needs \"topologies\" to run on");
@@ -340,13 +391,14 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
         }
     }
     if (!s.topologies.empty() && !simulated) fail(source, "/topologies", "no simulate or mcmc method uses them");
-    for (const auto* list : {&s.networks, &s.arrays, &s.topologies})
+    for (const auto* list : {&s.networks, &s.arrays, &s.topologies}) {
+        std::unordered_set<std::string> listed;
         for (size_t i = 0; i < list->size(); ++i)
-            for (size_t j = 0; j < i; ++j)
-                if ((*list)[j].label == (*list)[i].label) {
-                    const std::string key = list == &s.networks ? "networks" : list == &s.arrays ? "arrays" : "topologies";
-                    fail(source, "/" + key + "/" + std::to_string(i), "'" + (*list)[i].label + "' is listed twice");
-                }
+            if (!listed.insert((*list)[i].label).second) {
+                const std::string key = list == &s.networks ? "networks" : list == &s.arrays ? "arrays" : "topologies";
+                fail(source, "/" + key + "/" + std::to_string(i), "'" + (*list)[i].label + "' is listed twice");
+            }
+    }
     const auto dims = dimensions(s);
     if (f.has("zip")) s.zip = readZip(f.raw("zip"), dims, source);
     if (f.has("exclude")) s.exclude = readExclude(f.raw("exclude"), dims, source);

@@ -3,6 +3,7 @@
 // topologies and methods with parameter axes, expanded as a cartesian product with optional zip
 // groups and exclusion rules into a deterministic list of points.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +16,8 @@ namespace partita::sweep {
 
 // Points of one sweep after exclusions (README limits table); checked before anything is enumerated.
 inline constexpr std::int64_t kMaxPoints = 1'000'000;
+// Exclude rules of one sweep: each combination is tested against each rule.
+inline constexpr std::size_t kMaxExcludeRules = 256;
 
 // One entry of "networks", "arrays" or "topologies".
 struct Source {
@@ -90,5 +93,10 @@ Spec loadSpec(const std::string& path, const std::string& examples_dir);
 // exclude rule matches are dropped, and combinations that differ only in axes their method
 // ignores are kept once (the first). Throws InputError beyond kMaxPoints.
 std::vector<Point> expand(const Spec& spec);
+// The same points one at a time, in the same order, none held after `visit` returns (a sweep of 10^6
+// points is never materialised); `visit` returns false to stop.
+void forEachPoint(const Spec& spec, const std::function<bool(const Point&)>& visit);
+// Combinations before exclusions and collapsing; throws InputError beyond kMaxPoints.
+std::int64_t combinations(const Spec& spec);
 
 }  // namespace partita::sweep

@@ -38,14 +38,33 @@ inline constexpr std::int64_t kOnnxTensorElements = std::int64_t{1} << 52;
 // Elements of a tensor whose values the importer folds (shape subgraphs, Resize scales).
 inline constexpr std::int64_t kOnnxFoldedValues = std::int64_t{1} << 16;
 
-// Rates of a simulated device or link (FLOP/s, B/s): from 1 per second to 10^21 (a thousand
-// exaFLOP/s), so that a time formed from a byte or FLOP count stays a finite double.
+// Model parameters (issue 26 item 3): each rate, efficiency, factor and energy a user sets has a
+// range, so that every time, energy and ratio formed from them is a finite double (core/util/ranges.h
+// holds them with their units; README "Limits").
+// Rates of a device, link or array level (FLOP/s, ops/s, B/s, b/s): from 1 per second to 10^21 (a
+// thousand exaFLOP/s), so that a time formed from a byte or FLOP count stays a finite double.
 inline constexpr double kRateMin = 1.0;
 inline constexpr double kRateMax = 1e21;
 // Latencies and per-task overheads of a simulated topology: up to a day, in seconds.
 inline constexpr double kLatencyMax = 86'400.0;
 // Memory capacity of a simulated device, bytes (2^60 = 1 EiB).
 inline constexpr double kMemoryBytes = 1152921504606846976.0;
+// Efficiency of a simulated device (the fraction of its peak it reaches): 10^-6 … 1.
+inline constexpr double kEfficiencyMin = 1e-6;
+// Bandwidth ratio between adjacent levels of a HyPar array (fat tree): 1/1024 … 1024.
+inline constexpr double kLevelFactorMin = 1.0 / 1024, kLevelFactorMax = 1024;
+// Energy of one operation, access, byte or bit: 0 … 10^6 pJ (a microjoule).
+inline constexpr double kEnergyPjMax = 1e6;
+// Bytes per element (in memory or on the wire): 1/8 (one bit) … 64.
+inline constexpr double kBytesPerElementMin = 0.125, kBytesPerElementMax = 64;
+// HyPar's intra-layer communication weight w_intra (cal = 2, lit = 1): 1/1024 … 1024.
+inline constexpr double kCommWeightMin = 1.0 / 1024, kCommWeightMax = 1024;
+// MCMC's beta (per ms of makespan, or per fraction with relative beta): 0 … 10^9.
+inline constexpr double kMcmcBetaMax = 1e9;
+// MPT's vector unit rate, FLOP per cycle: 1 … 10^6.
+inline constexpr double kVectorFlopsPerCycleMin = 1, kVectorFlopsPerCycleMax = 1e6;
+// Learn-to-Scale burst injection rate, flits per cycle per node: 1/1000 … 1000.
+inline constexpr double kBurstRateMin = 1e-3, kBurstRateMax = 1e3;
 
 // LLM training plans (core/llm, README "Limits"): far above any published run, and small enough
 // that parameter counts stay exact in int64 and per-GPU FLOP and byte counts finite in a double.

@@ -3,7 +3,10 @@
 // its status and both streams (or the JSON it prints); paths to the built-in examples.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <future>
 #include <sstream>
+#include <thread>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +34,22 @@ inline nlohmann::json cliJson(std::vector<std::string> args) {
     const Result r = cli(std::move(args));
     EXPECT_EQ(r.status, 0) << r.err;
     return nlohmann::json::parse(r.out);
+}
+
+// `args` run in a worker; a run that has not finished within 10 s fails the test (and is left to
+// the process' end rather than joined, so the test itself cannot hang).
+inline Result cliWithin10s(std::vector<std::string> args) {
+    auto* task = new std::packaged_task<Result()>([args] { return cli(args); });
+    std::future<Result> done = task->get_future();
+    std::thread([task] {
+        (*task)();
+        delete task;
+    }).detach();
+    if (done.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+        ADD_FAILURE() << "did not finish within 10 s: partita-cli " << args.front();
+        return {-1, "", "timed out"};
+    }
+    return done.get();
 }
 
 inline std::string example(const std::string& rel) { return std::string(PARTITA_EXAMPLES_DIR) + "/" + rel; }

@@ -103,5 +103,19 @@ TEST(OnnxCli, RefusalsNameWhatIsWrong) {
     EXPECT_NE(broken.err.find(junk), std::string::npos);
 }
 
+TEST(OnnxCli, InspectJsonOfAnOperatorNameThatIsNotUtf8NamesTheFileAndTheNode) {
+    OnnxBuilder b(13, "bad-utf8");
+    b.input("x", {std::int64_t{1}, std::int64_t{4}});
+    b.node(std::string("Re\xfflu"), {"x"}, {"y"}, "act");
+    b.output("y");
+    const std::string model = b.write("bad-utf8");
+    const test::Result r = test::cli({"inspect", "--network", model, "--json"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "partita-cli inspect: error: " + model +
+                         ": node #0: its op_type is not valid UTF-8 (byte 0xFF at offset 2)\n");
+    std::filesystem::remove(model);
+}
+
 }  // namespace
 }  // namespace partita::cli

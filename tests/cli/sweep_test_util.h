@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -65,5 +67,30 @@ FROM sweep_points p LEFT JOIN runs r ON r.id = p.run_id ORDER BY p.key)sql";
     sqlite3_close(db);
     return rows;
 }
+
+// Every file of a folder with its bytes, to show that nothing changed (and nothing appeared).
+inline std::map<std::string, std::string> listing(const Dir& d) {
+    std::map<std::string, std::string> files;
+    for (const auto& e : fs::directory_iterator(d.dir)) {
+        std::ifstream in(e.path(), std::ios::binary);
+        files[e.path().filename().string()] =
+            e.is_regular_file() ? std::string(std::istreambuf_iterator<char>(in), {}) : "(not a file)";
+    }
+    return files;
+}
+
+inline void sql(const std::string& path, const std::string& statements) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    char* error = nullptr;
+    const int rc = sqlite3_exec(db, statements.c_str(), nullptr, nullptr, &error);
+    EXPECT_EQ(rc, SQLITE_OK) << (error ? error : "");
+    sqlite3_free(error);
+    sqlite3_close(db);
+}
+
+// Four points: HyPar and DP at two levels on lenet-c.
+inline constexpr const char* kSmall = R"({"format": "partita-sweep/1", "name": "small", "networks": ["lenet-c"],
+  "methods": ["hypar", "dp"], "axes": {"levels": [2, 3]}})";
 
 }  // namespace partita::cli::test

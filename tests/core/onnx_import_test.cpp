@@ -166,8 +166,8 @@ TEST(OnnxImport, TruncatedNonOnnxMissingAndDirectoryFilesAreRefusedByName) {
     EXPECT_EQ(errorOf([] { importOnnx("/nonexistent/model.onnx"); }),
               "/nonexistent/model.onnx: cannot open the file: it does not exist");
     const std::string dir = std::filesystem::temp_directory_path().string();
-    EXPECT_EQ(errorOf([&] { importOnnx(dir); }), dir + ": not a file");
-    EXPECT_EQ(errorOf([&] { onnx::graphInputs(dir); }), dir + ": not a file");
+    EXPECT_EQ(errorOf([&] { importOnnx(dir); }), dir + ": cannot open the file: it is a folder, not a file");
+    EXPECT_EQ(errorOf([&] { onnx::graphInputs(dir); }), dir + ": cannot open the file: it is a folder, not a file");
 }
 
 TEST(OnnxImport, GraphInputsListDeclaredDimsWithoutInitializers) {

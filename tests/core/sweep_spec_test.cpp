@@ -113,8 +113,15 @@ TEST(SweepSpec, ThePointLimitIsCheckedBeforeEnumerating) {
     std::string batch, bpe;
     for (int i = 1; i <= 1000; ++i) batch += (i > 1 ? "," : "") + std::to_string(i);
     for (int i = 1; i <= 1001; ++i) bpe += (i > 1 ? "," : "") + std::to_string(i / 16.0);
-    const Spec s = spec(R"("networks": ["lenet-c"], "methods": ["dp"], "axes": {"batch": [)" + batch +
-                        R"(], "bytes_per_element": [)" + bpe + "]}");
+    // Counted from the lists' lengths before any value is read (issue 26 item 7): reading refuses it.
+    EXPECT_EQ(error(R"("networks": ["lenet-c"], "methods": ["dp"], "axes": {"batch": [)" + batch +
+                    R"(], "bytes_per_element": [)" + bpe + "]}"),
+              "s.json: the sweep expands to more than 1,000,000 combinations (the limit); split it into several sweeps");
+    // A spec made in memory past the reader is refused by the expansion, with the same words.
+    Spec s = spec(R"("networks": ["lenet-c"], "methods": ["dp"], "axes": {"batch": [1]})");
+    s.axes[0].values.clear();
+    for (int i = 1; i <= 1001; ++i) s.axes[0].values.push_back(i);
+    s.networks.resize(1000, s.networks[0]);
     EXPECT_EQ(test::errorOf<InputError>([&] { expand(s); }),
               "s.json: the sweep expands to more than 1,000,000 combinations (the limit); split it into several sweeps");
 }

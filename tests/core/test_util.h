@@ -1,10 +1,14 @@
 #pragma once
 // Shared helpers for the engine tests: built-in example loading, error messages,
 // networks by hand, HyPar's lenet-c plan.
+#include <chrono>
 #include <cstdint>
 #include <exception>
+#include <functional>
+#include <future>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -35,6 +39,20 @@ std::string errorOf(F f, const char* none = "no error") {
 template <class F>
 std::string anyErrorOf(F f) {
     return errorOf<std::exception>(f, "(no error)");
+}
+
+// The message `f` throws ("(no error)" when none), run in a worker that must finish within 10 s: a
+// hang (a blocked open(), a quadratic loop) fails the test instead of hanging it, and the worker is
+// then left to the process' end. A harness time limit, not a timing assertion.
+inline std::string errorWithin10s(std::function<void()> f) {
+    auto* task = new std::packaged_task<std::string()>([f] { return anyErrorOf(f); });
+    std::future<std::string> done = task->get_future();
+    std::thread([task] {
+        (*task)();
+        delete task;
+    }).detach();
+    if (done.wait_for(std::chrono::seconds(10)) != std::future_status::ready) return "(did not finish within 10 s)";
+    return done.get();
 }
 
 // Operators by hand (shapes come from network()).

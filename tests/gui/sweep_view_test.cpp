@@ -7,6 +7,7 @@
 #include <set>
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include <QComboBox>
 #include <QFile>
@@ -194,6 +195,34 @@ private slots:
         QTest::mouseClick(v->multiples()->plot(), Qt::LeftButton, {}, dot);
         QCOMPARE(chosen.count(), 3);
         QCOMPARE(chosen[2][0].toLongLong(), id);
+    }
+
+    // --db F --db-read-only --view sweep --screenshot, as the application starts (issue 26 items 8, 10):
+    // a refused F keeps its own error (the built-in example, computed into a temporary database, must
+    // not replace it), and a FIFO is refused without blocking (ctest's time limit guards the test).
+    void aRefusedDatabaseKeepsItsOwnErrorOnTheSweepView() {
+        const QString garbage = dir_.filePath("garbage.sqlite");
+        QFile file(garbage);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(200, 'x'));
+        file.close();
+        const QString fifo = dir_.filePath("fifo.sqlite");
+        QCOMPARE(::mkfifo(fifo.toUtf8().constData(), 0600), 0);
+        for (const auto& [db, why] : {std::pair{garbage, QString("not a Partita results database")},
+                                      std::pair{fifo, QString("it is a FIFO (named pipe), not a regular file")}}) {
+            Options o = options("unused.sqlite");
+            o.db = db;
+            o.db_read_only = true;
+            o.view = "sweep";
+            o.screenshot = dir_.filePath("refused.png");
+            MainWindow w(o);
+            w.show();
+            QVERIFY(w.saveScreenshot(o.screenshot, o.view));  // application.cpp's screenshot path
+            QVERIFY2(w.lastError().startsWith("Runs are not being stored: " + db + ": "), qPrintable(w.lastError()));
+            QVERIFY2(w.lastError().contains(why), qPrintable(w.lastError()));
+            QVERIFY(!w.db());
+            QVERIFY(!w.sweepTab()->view()->table() || w.sweepTab()->view()->table()->rows.empty());
+        }
     }
 
     void startSweepCompletesAndCancelStops() {

@@ -203,6 +203,11 @@ void GroupsEditor::revalidate(bool by_user) {
         reason[Count] = parseCount(table_->item(r, Count)->text(), &g.count);
         reason[Throughput] = parseNumber(table_->item(r, Throughput)->text(), false, &g.throughput_flops);
         reason[Bandwidth] = parseNumber(table_->item(r, Bandwidth)->text(), false, &g.bandwidth_Bps);
+        // The limits files and the command line check (README "Limits").
+        if (reason[Throughput].isEmpty())
+            reason[Throughput] = QString::fromStdString(rangeProblem(g.throughput_flops, arrayRange("throughput_flops")));
+        if (reason[Bandwidth].isEmpty())
+            reason[Bandwidth] = QString::fromStdString(rangeProblem(g.bandwidth_Bps, arrayRange("bandwidth_Bps")));
         for (int c = 0; c < ColumnCount; ++c) {
             mark(r, c, reason[static_cast<size_t>(c)]);
             if (!reason[static_cast<size_t>(c)].isEmpty())

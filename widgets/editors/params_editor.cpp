@@ -1,5 +1,7 @@
 #include "widgets/editors/params_editor.h"
 
+#include <cmath>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -11,6 +13,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "core/util/limits.h"
+#include "core/util/ranges.h"
 #include "widgets/editors/groups_editor.h"
 #include "widgets/editors/number_text.h"
 
@@ -20,6 +24,17 @@ namespace {
 
 // Energies may be zero (to leave a term out); counts, sizes and rates may not.
 bool allowsZero(const QString& key) { return key.startsWith("e_"); }
+
+// The limits (README "Limits") the command line, files and sweeps check: shown as the user types.
+QString limitProblem(const QString& key, double v) {
+    if (key == "batch")
+        return v == std::floor(v) && v <= static_cast<double>(limits::kBatch)
+                   ? QString()
+                   : QObject::tr("must be an integer from 1 to %1").arg(limits::kBatch);
+    if (key == "bytes_per_element" || key == "accpar_bytes_per_element")
+        return QString::fromStdString(rangeProblem(v, ranges::kBytesPerElement));
+    return QString::fromStdString(rangeProblem(v, arrayRange(key.toStdString())));
+}
 
 QString acceleratorsText(int count) { return QObject::tr("= %1 accelerators").arg(count); }
 
@@ -267,7 +282,8 @@ void ParamsEditor::groupsEdited() {
 
 void ParamsEditor::numberEdited(const QString& key) {
     double value = 0;
-    const QString reason = parseNumber(static_cast<QLineEdit*>(fields_[key])->text(), allowsZero(key), &value);
+    QString reason = parseNumber(static_cast<QLineEdit*>(fields_[key])->text(), allowsZero(key), &value);
+    if (reason.isEmpty()) reason = limitProblem(key, value);
     setError(key, reason);
     showProblems();
     if (!reason.isEmpty()) return;  // keep the last valid value

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "core/util/ranges.h"
 #include "widgets/editors/number_text.h"
 
 namespace partita {
@@ -267,6 +268,8 @@ void SimParamsEditor::numberEdited(const QString& key) {
         QString reason = parseNumber(static_cast<QLineEdit*>(fields_[k])->text(), k != "beta", &value);
         if (reason.isEmpty() && integral(k) && (value != std::floor(value) || value > 9.0e15))
             reason = tr("must be a whole number");
+        if (reason.isEmpty() && k == "beta") reason = QString::fromStdString(rangeProblem(value, ranges::kMcmcBeta));
+        if (reason.isEmpty() && k == "budget_s" && value > 1e7) reason = tr("must be at most 10,000,000 s");
         setError(k, reason);
         ok = ok && reason.isEmpty();
         if (!reason.isEmpty()) continue;

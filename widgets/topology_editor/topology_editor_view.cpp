@@ -16,6 +16,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "core/io/json_fields.h"
 #include "core/sim/topology_import.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/topology_editor/topology_command.h"
@@ -199,9 +200,7 @@ void TopologyEditorView::setDocument(sim::Topology doc, const QString& path) {
 bool TopologyEditorView::open(const QString& path, QString* error) {
     try {
         const std::string p = path.toStdString();
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) throw std::runtime_error(p + ": cannot read the file");
-        const std::string text = file.readAll().toStdString();
+        const std::string text = readTextFile(p);  // a FIFO or device is refused by name, never read
         // partita-topology/1 is read as written, so a file with problems opens to be fixed.
         const bool native = text.find("\"partita-topology/") != std::string::npos;
         setDocument(native ? sim::readTopologyJsonUnchecked(text, p, nullptr) : sim::readAnyTopology(text, p, nullptr),

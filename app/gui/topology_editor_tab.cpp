@@ -92,7 +92,7 @@ bool TopologyEditorTab::maybeSave() {
 }
 
 void TopologyEditorTab::followIfShown() {
-    if (window_.tabs()->currentWidget() == view_) follow();
+    if (window_.shownView() == view_) follow();
 }
 
 void TopologyEditorTab::follow() {

@@ -1,13 +1,19 @@
 #pragma once
 // Helpers the Qt test suites (tests/widgets, tests/gui) share: where pictures
 // go, and typing into a line edit as a user would.
+#include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
+#include <QPointer>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QWidget>
 #include <QtTest>
+
+#include <memory>
 
 // A directory this test binary owns, removed when it exits, so runs never
 // share or leave files. Set PARTITA_SHOTS to keep copies of the screenshots.
@@ -50,4 +56,23 @@ inline void typeInto(QWidget* field, const QString& text) {
     edit->setFocus();
     edit->selectAll();
     QTest::keyClicks(edit, text);
+}
+
+// Runs `act` once on the first modal widget of type T that shows within 5 s: a dialog run by exec()
+// is driven from inside its own event loop. Several may wait at once (a question, then a file
+// dialog). Deleting the returned timer stops waiting.
+template <class T, class F>
+QPointer<QTimer> whenModal(QObject* context, F act) {
+    auto* timer = new QTimer(context);
+    auto since = std::make_shared<QElapsedTimer>();
+    since->start();
+    QObject::connect(timer, &QTimer::timeout, context, [timer, since, act] {
+        auto* shown = qobject_cast<T*>(QApplication::activeModalWidget());
+        if (!shown && since->elapsed() < 5000) return;
+        timer->stop();
+        timer->deleteLater();
+        if (shown) act(shown);
+    });
+    timer->start(20);
+    return timer;
 }

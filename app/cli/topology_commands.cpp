@@ -158,12 +158,16 @@ int cmdTopology(const Argv& argv, std::ostream& out) {
     if (argv[0] == "check") {
         if (argv.size() != 2 || argv[1].rfind("--", 0) == 0) throw UsageError("expected topology check F");
         sim::Topology t;
-        const auto problems = sim::checkTopologyFile(argv[1], &t);
+        std::vector<sim::TopologyProblem> warnings;
+        const auto problems = sim::checkTopologyFile(argv[1], &t, &warnings);
         for (const auto& p : problems) out << sim::describeProblem(argv[1], p) << "\n";
+        for (const auto& w : warnings) out << "warning: " << sim::describeProblem(argv[1], w) << "\n";
         out << argv[1] << ": topology '" << t.name << "', " << t.deviceCount() << " devices, " << t.switches.size()
             << " switches, " << t.links.size() << " links: ";
-        if (problems.empty()) out << "no problems\n";
-        else out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s") << "\n";
+        if (problems.empty()) out << "no problems";
+        else out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s");
+        if (!warnings.empty()) out << ", " << warnings.size() << " warning" << (warnings.size() == 1 ? "" : "s");
+        out << "\n";
         return problems.empty() ? 0 : 1;
     }
     if (argv[0] != "generate" || argv.size() < 2) throw UsageError(std::string("expected generate KIND, convert or check\n") + kTopologyUsage);

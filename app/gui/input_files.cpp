@@ -1,5 +1,6 @@
 #include "app/gui/input_files.h"
 #include "core/io/network_io.h"
+#include "core/sim/topology_import.h"
 #include "core/util/data_dir.h"
 #include "core/util/input_file.h"
 
@@ -17,7 +18,9 @@ FileKind fileKindOf(const QString& path) {
     if (detectNetworkFormat(path.toStdString()) == NetworkFormat::Onnx) return FileKind::Network;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) return FileKind::Unknown;
-    const QString format = QJsonDocument::fromJson(file.readAll()).object().value("format").toString();
+    const QByteArray text = file.readAll();
+    if (sim::isImportedTopology(text.toStdString(), path.toStdString())) return FileKind::Topology;  // ASTRA-sim, Calculon
+    const QString format = QJsonDocument::fromJson(text).object().value("format").toString();
     if (format.startsWith("partita-network/")) return FileKind::Network;
     if (format.startsWith("partita-array/")) return FileKind::Array;
     if (format.startsWith("partita-strategy/")) return FileKind::Strategy;

@@ -406,6 +406,19 @@ void MainWindow::reportError(const QString& message) {
     box->show();
 }
 
+void MainWindow::reportNotice(const QString& title, const QString& summary, const QStringList& lines) {
+    last_notice_ = (QStringList{summary} + lines).join("\n");
+    statusBar()->showMessage(summary, 15000);
+    if (!options_.screenshot.isEmpty()) return;
+    auto* box = new QMessageBox(QMessageBox::Information, title, summary, QMessageBox::Ok, this);
+    box->setObjectName("notice");
+    box->setInformativeText(lines.join("\n"));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->show();
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     if (event->mimeData()->hasUrls()) event->acceptProposedAction();
 }

@@ -165,6 +165,8 @@ public:
     bool storing() const;  // a database is open and writable
     QString dbProblem() const { return db_problem_; }
     QString lastError() const { return last_error_; }
+    // The last notice (what an import approximated): its summary, then one line per item.
+    QString lastNotice() const { return last_notice_; }
     QString methodKey() const;       // "hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", "mpt" or "l2s"
     void setMethodKey(const QString& key);
     const GuiMethod& method() const;  // the chosen one
@@ -236,6 +238,8 @@ private:
     void setBusy(bool busy, const QString& label = {});
     void showProgress(double fraction);     // the bar's value, percent and time left
     void reportError(const QString& message);
+    // Not an error: a summary in the status bar and a non-modal message listing `lines`.
+    void reportNotice(const QString& title, const QString& summary, const QStringList& lines);
     void updateActions();
     void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
@@ -264,7 +268,7 @@ private:
     JobRunner jobs_;
     std::unique_ptr<ResultsDb> db_;
     QString db_problem_;
-    QString last_error_;
+    QString last_error_, last_notice_;
 
     Network network_;
     Array array_;

@@ -87,8 +87,19 @@ void MainWindow::applyOptionsToSimulation() {
 bool MainWindow::loadTopology(const QString& given, QString* error) {
     const QString path = QFileInfo(given).absoluteFilePath();
     try {
-        useTopology(std::make_shared<const sim::Topology>(sim::loadTopology(path.toStdString())), path);
+        std::vector<std::string> warnings;
+        useTopology(std::make_shared<const sim::Topology>(sim::loadTopology(path.toStdString(), &warnings)), path);
         addRecentFile(path);
+        if (!warnings.empty()) {
+            // An importer's approximations change what is simulated: said where the user looks.
+            QStringList lines;
+            for (const auto& w : warnings) lines << q(w);
+            reportNotice(tr("Topology imported"),
+                         tr("Topology %1 chosen; the import approximated or ignored %2 (listed in the message)")
+                             .arg(QFileInfo(path).fileName(),
+                                  lines.size() == 1 ? tr("1 thing") : tr("%1 things").arg(lines.size())),
+                         lines);
+        }
         return true;
     } catch (const std::exception& e) {
         QString message = q(e.what());
@@ -135,6 +146,7 @@ void MainWindow::useTopology(std::shared_ptr<const sim::Topology> topology, cons
     if (!simulationMethod()) setMethodKey("simulate");
     updateMethodFields();
     statusBar()->showMessage(tr("Topology %1 chosen: press Run to simulate on it").arg(title), 8000);
+    if (topology_editor_) topology_editor_->followIfShown();
 }
 
 std::shared_ptr<const sim::Topology> MainWindow::chosenTopology() const {

@@ -2,11 +2,13 @@
 
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QUndoStack>
 
@@ -15,6 +17,7 @@
 #include "app/gui/main_window.h"
 #include "core/io/array_io.h"
 #include "core/sim/topology_levels.h"
+#include "widgets/editors/sim_params_editor.h"
 #include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {
@@ -35,13 +38,15 @@ TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), win
                 window_.useTopology(std::move(routed), origin);
             });
     connect(view_, &TopologyEditorView::arrayChosen, this, &TopologyEditorTab::useAsArray);
+    connect(view_, &TopologyEditorView::documentChanged, this, [this] { own_ = own_ || !following_; });
+    connect(window.tabs(), &QTabWidget::currentChanged, this, &TopologyEditorTab::followIfShown);
     ViewEntry entry{"topology-editor", view_, [this] { return view_; },
                     [this] {
-                        // An empty editor shows the P100 cluster with a device just added (so not yet linked:
-                        // one problem) and node 0's four GPUs selected for a multi-row edit.
-                        if (!view_->document().devices.empty() ||
-                            !view_->open(examplesDir() + "/topologies/p100-16.json"))
-                            return;
+                        // The editor on the machine in use (the P100 cluster by default) with a device just
+                        // added (so not yet linked: one problem) and node 0's four GPUs selected for a
+                        // multi-row edit.
+                        follow();
+                        if (view_->document().devices.empty() || !view_->undoStack().isClean()) return;
                         view_->addDevices(1);
                         view_->selectVertices({0, 1, 2, 3});
                     },
@@ -82,21 +87,32 @@ void TopologyEditorTab::useAsArray(const sim::Topology& topology) {
 }
 
 bool TopologyEditorTab::maybeSave() {
-    if (view_->undoStack().isClean() || !window_.dialogsAllowed() || !window_.isVisible()) return true;
-    const auto answer = QMessageBox::question(
-        &window_, tr("Unsaved topology"),
-        tr("The topology %1 in the topology editor has unsaved changes. Save them?")
-            .arg(QString::fromStdString(view_->document().name)),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Discard) return true;
-    if (answer == QMessageBox::Cancel) return false;
-    const QString path = QFileDialog::getSaveFileName(&window_, tr("Save topology"), view_->path(),
-                                                      tr("Partita topologies (*.json)"));
-    if (path.isEmpty()) return false;
-    QString error;
-    if (view_->saveAs(path, &error)) return true;
-    QMessageBox::warning(&window_, tr("Topology not saved"), error);
-    return false;
+    if (!window_.dialogsAllowed() || !window_.isVisible()) return true;
+    return view_->maybeSave();
+}
+
+void TopologyEditorTab::followIfShown() {
+    if (window_.shownView() == view_) follow();
+}
+
+void TopologyEditorTab::follow() {
+    if (own_ || !view_->undoStack().isClean() || !window_.simParams()) return;
+    const auto machine = window_.chosenTopology();
+    const QString key = window_.simParams()->topology();
+    if (!machine || key == followed_) return;
+    following_ = true;
+    // A file is opened as such (its places, an import's approximations); presets and generated
+    // machines are copied (without their routes: the editor's copy is edited).
+    if (!(window_.simParams()->topologyIsFile() && QFileInfo(key).isFile() && view_->open(key))) {
+        sim::Topology doc;
+        doc.name = machine->name;
+        doc.devices = machine->devices;
+        doc.switches = machine->switches;
+        doc.links = machine->links;
+        view_->setDocument(std::move(doc));
+    }
+    following_ = false;
+    followed_ = key;
 }
 
 QString TopologyEditorTab::ready() const {

@@ -58,7 +58,7 @@ void MainWindow::buildActions() {
         actions_[name] = a;
         return a;
     };
-    QAction* open = make("open", tr("&Open…"), tr("Open a network, array or strategy file"), QKeySequence::Open);
+    QAction* open = make("open", tr("&Open…"), tr("Open a network, array, strategy or topology file"), QKeySequence::Open);
     QAction* run = make("run", tr("&Run"), tr("Run the selected method on the loaded network and array"),
                         QKeySequence(Qt::CTRL | Qt::Key_R));
     QAction* evaluate = make("evaluate", tr("&Evaluate"), tr("Re-evaluate the shown grid with the current parameters"),
@@ -78,7 +78,8 @@ void MainWindow::buildActions() {
 
     connect(open, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
-                                                          tr("Partita files and ONNX models (*.json *.txt *.onnx);;ONNX models (*.onnx);;All files (*)"));
+                                                          tr("Partita files, ONNX models and topologies (*.json *.txt *.onnx *.yml *.yaml);;ONNX models (*.onnx);;"
+                                                             "ASTRA-sim topologies (*.yml *.yaml *.json);;All files (*)"));
         if (!path.isEmpty()) openFile(path);
     });
     connect(run, &QAction::triggered, this, &MainWindow::runSelected);

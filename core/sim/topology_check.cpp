@@ -146,7 +146,9 @@ struct Checker {
     // Usable links as successor lists, forward and backward, made once for every reachability walk.
     std::vector<std::vector<int>> next_[2];
 
-    std::vector<bool> reach(int start, bool forward) {
+    std::vector<bool> reach(int start, bool forward) { return reach(std::vector<int>{start}, forward); }
+
+    std::vector<bool> reach(std::vector<int> stack, bool forward) {
         if (next_[0].empty()) {
             for (auto& n : next_) n.assign(static_cast<size_t>(t.vertexCount()), {});
             for (const Link& l : t.links)
@@ -157,8 +159,7 @@ struct Checker {
         }
         const auto& next = next_[forward ? 0 : 1];
         std::vector<bool> seen(next.size(), false);
-        std::vector<int> stack{start};
-        seen[static_cast<size_t>(start)] = true;
+        for (int s : stack) seen[static_cast<size_t>(s)] = true;
         while (!stack.empty()) {
             const int v = stack.back();
             stack.pop_back();
@@ -172,6 +173,51 @@ struct Checker {
     }
 
     static std::string devicesCount(size_t n) { return std::to_string(n) + (n == 1 ? " device" : " devices"); }
+
+    // Counts beyond the limits (README "Limits"); the other checks still run on what is there.
+    void sizes() {
+        const auto over = [&](size_t n, std::int64_t limit, const std::string& what) {
+            if (static_cast<std::int64_t>(n) > limit)
+                add(Element::Topology, -1,
+                    "the topology has " + withCommas(static_cast<double>(n)) + " " + what + ", more than the limit of " +
+                        withCommas(static_cast<double>(limit)));
+        };
+        over(t.devices.size(), limits::kTopologyDevices, "compute devices");
+        over(t.switches.size(), limits::kTopologySwitches, "switches");
+        over(t.links.size(), limits::kTopologyLinks, "links");
+    }
+
+    // One warning for all the switches in `which` (ascending), naming the first.
+    void switchesWarning(const std::vector<int>& which, const std::string& one, const std::string& many) {
+        if (which.empty()) return;
+        const int first = which.front();
+        const std::string name = "'" + t.switches[static_cast<size_t>(first)] + "'";
+        add(Element::Switch, first,
+            which.size() == 1 ? "switch " + name + " " + one
+                              : withCommas(static_cast<double>(which.size())) + " switches (the first " + name + ") " + many);
+    }
+
+    void unusedSwitches() {
+        const int d = t.deviceCount();
+        std::vector<int> degree(static_cast<size_t>(t.vertexCount()), 0);
+        for (const Link& l : t.links)
+            if (usable(l)) {
+                ++degree[static_cast<size_t>(l.from)];
+                ++degree[static_cast<size_t>(l.to)];
+            }
+        std::vector<int> devices(static_cast<size_t>(d));
+        for (int k = 0; k < d; ++k) devices[static_cast<size_t>(k)] = k;
+        const std::vector<bool> there = d ? reach(devices, true) : std::vector<bool>(degree.size(), false);
+        const std::vector<bool> back = d ? reach(devices, false) : there;
+        std::vector<int> unlinked, aside;
+        for (int v = d; v < t.vertexCount(); ++v) {
+            if (degree[static_cast<size_t>(v)] == 0) unlinked.push_back(v - d);
+            else if (!there[static_cast<size_t>(v)] || !back[static_cast<size_t>(v)]) aside.push_back(v - d);
+        }
+        switchesWarning(unlinked, "has no links: no route passes it", "have no links: no route passes them");
+        switchesWarning(aside, "is on no route between devices: no device reaches it, or it reaches no device",
+                        "are on no route between devices: no device reaches them, or they reach no device");
+    }
 
     // Groups of devices joined by links in either direction: each group after the first is named once
     // against the first; inside a group, links that go one way are named once per direction.
@@ -238,6 +284,7 @@ std::vector<TopologyProblem> checkTopology(const Topology& topology) {
     if (topology.devices.empty())
         c.add(Element::Topology, -1,
               (topology.name.empty() ? "the topology" : "topology '" + topology.name + "'") + " has no compute devices");
+    c.sizes();
     c.devices();
     c.names();
     c.links();
@@ -245,19 +292,34 @@ std::vector<TopologyProblem> checkTopology(const Topology& topology) {
     return std::move(c.out);
 }
 
-std::vector<TopologyProblem> checkTopologyFile(const std::string& path, Topology* read) {
+std::vector<TopologyProblem> topologyWarnings(const Topology& topology) {
+    Checker c{topology, {}, {}};
+    c.unusedSwitches();
+    return std::move(c.out);
+}
+
+std::vector<TopologyProblem> checkTopologyFile(const std::string& path, Topology* read,
+                                               std::vector<TopologyProblem>* warnings) {
     const std::string text = readTextFile(path);
     const auto first = text.find_first_not_of(" \t\r\n");
     const bool native = first != std::string::npos && text[first] == '{' && text.find("\"format\"") != std::string::npos;
     TopologyPlaces places;
     Topology t = native ? readTopologyJsonUnchecked(text, path, &places) : readAnyTopology(text, path, nullptr);
     std::vector<TopologyProblem> problems = checkTopology(t);
-    for (TopologyProblem& p : problems) {
-        const auto* list = p.element == Element::Device   ? &places.devices
-                           : p.element == Element::Switch ? &places.switches
-                           : p.element == Element::Link   ? &places.links
-                                                          : nullptr;
-        if (list && p.index >= 0 && p.index < static_cast<int>(list->size())) p.place = (*list)[static_cast<size_t>(p.index)];
+    const auto placed = [&](std::vector<TopologyProblem>& all) {
+        for (TopologyProblem& p : all) {
+            const auto* list = p.element == Element::Device   ? &places.devices
+                               : p.element == Element::Switch ? &places.switches
+                               : p.element == Element::Link   ? &places.links
+                                                              : nullptr;
+            if (list && p.index >= 0 && p.index < static_cast<int>(list->size()))
+                p.place = (*list)[static_cast<size_t>(p.index)];
+        }
+    };
+    placed(problems);
+    if (warnings) {
+        *warnings = topologyWarnings(t);
+        placed(*warnings);
     }
     if (read) *read = std::move(t);
     return problems;

@@ -19,8 +19,14 @@ struct TopologyProblem {
     bool operator==(const TopologyProblem&) const = default;
 };
 
-// In order: the topology, devices, names, links, then connectivity (unlinked devices, missing routes).
+// In order: the topology (its counts within limits::kTopology*), devices, names, links, then
+// connectivity (unlinked devices, missing routes).
 std::vector<TopologyProblem> checkTopology(const Topology& topology);
+
+// What does not stop a simulation but is likely a mistake, each said once for all the elements it
+// concerns: switches without links, and linked switches no route between devices can pass (no
+// device reaches them, or they reach no device). Routing leaves both out (core/sim/topology_routes.h).
+std::vector<TopologyProblem> topologyWarnings(const Topology& topology);
 
 // Where each element of a partita-topology/1 file was declared (JSON pointers, one per element).
 struct TopologyPlaces {
@@ -35,8 +41,9 @@ Topology readTopologyJsonUnchecked(const std::string& text, const std::string& s
 
 // The problems of a topology file with their places: partita-topology/1 is read unchecked; an
 // imported format (ASTRA-sim, Calculon) is read by its importer, whose refusal is thrown.
-// `read` receives what was read when given.
-std::vector<TopologyProblem> checkTopologyFile(const std::string& path, Topology* read = nullptr);
+// `read` receives what was read, `warnings` topologyWarnings with places, when given.
+std::vector<TopologyProblem> checkTopologyFile(const std::string& path, Topology* read = nullptr,
+                                               std::vector<TopologyProblem>* warnings = nullptr);
 
 // "file: /links/3: link 'nvlink a->b': bandwidth must be positive, got 0 B/s" (without a place: "file: ...").
 std::string describeProblem(const std::string& source, const TopologyProblem& problem);

@@ -45,4 +45,8 @@ Topology readCalculonJson(const Json& root, const std::string& source, std::vect
 // "npus_count", "dimensions-count", "networks").
 Topology readAnyTopology(const std::string& text, const std::string& source, std::vector<std::string>* warnings);
 
+// Whether `text` is another simulator's topology readAnyTopology imports: a .yaml/.yml `source`, or
+// JSON with one of the keys above and no "format". Never throws (File ▸ Open tells kinds apart).
+bool isImportedTopology(const std::string& text, const std::string& source);
+
 }  // namespace partita::sim

@@ -9,6 +9,8 @@
 #include "core/sim/topology_check.h"
 #include "core/sim/topology_template.h"
 #include "core/util/error.h"
+#include "core/util/format.h"
+#include "core/util/limits.h"
 
 namespace partita::sim {
 
@@ -57,6 +59,15 @@ struct Reader {
         return it->second.second;
     }
 
+    // Refuses an entry whose repetitions would take a count past its limit, before building them.
+    void room(const std::string& at, size_t have, size_t adding, std::int64_t limit, const std::string& what) const {
+        if (static_cast<std::int64_t>(have) + static_cast<std::int64_t>(adding) > limit)
+            throw InputError(source, at,
+                             "this entry makes " + withCommas(static_cast<double>(adding)) + " " + what + " after " +
+                                 withCommas(static_cast<double>(have)) + ": more than the limit of " +
+                                 withCommas(static_cast<double>(limit)) + " " + what);
+    }
+
     static const Json& list(Fields& f, const std::string& key) {
         const Json& v = f.raw(key);
         if (!v.is_array()) f.fail(key, "expected a list");
@@ -103,6 +114,7 @@ struct Reader {
         if (!node.is_number_integer() && !node.is_string())
             f.fail("node", "expected an integer or a template such as \"{n}\", found " + excerpt(node));
         f.finish();
+        room(at, t.devices.size(), repeats.size(), limits::kTopologyDevices, "compute devices");
         for (const auto& b : repeats) {
             d.name = expandField(f, "name", name, b);
             declare(f, d.name, b);
@@ -119,6 +131,7 @@ struct Reader {
         const auto repeats = tmpl::readRepetition(f);
         const std::string name = f.string("name");
         f.finish();
+        room(at, t.switches.size(), repeats.size(), limits::kTopologySwitches, "switches");
         for (const auto& b : repeats) {
             const std::string expanded = expandField(f, "name", name, b);
             if (entry.is_string()) {
@@ -148,6 +161,7 @@ struct Reader {
         if (named && duplex)
             f.fail("name", "a duplex entry makes two links; leave 'name' out (they are named '<kind> <from>-><to>')");
         f.finish();
+        room(at, t.links.size(), repeats.size() * (duplex ? 2 : 1), limits::kTopologyLinks, "links");
         for (const auto& b : repeats) {
             const std::string a = expandField(f, "from", from, b), z = expandField(f, "to", to, b);
             l.from = vertex(f, "from", a, b);

@@ -1,8 +1,18 @@
 #pragma once
 // Shortest routes of a finalized topology, computed per source device when first asked for
-// (Dijkstra over all vertices) and kept as one predecessor tree per source in a cache bounded in
-// bytes. All-pairs route lists grow as devices^2 x path length (2 GB for a 1,000-device chain);
-// a tree is one int per vertex, so 4,096 sources of a 4,100-vertex graph take 67 MB.
+// (Boost.Graph's Dijkstra) and kept as one predecessor tree per source in a cache bounded in bytes.
+// All-pairs route lists grow as devices^2 x path length (2 GB for a 1,000-device chain).
+//
+// Only the vertices a route can pass are searched and stored: those reachable from the devices
+// and reaching them back (finalize checks that every device reaches every other, so this is the
+// strongly connected part holding the devices). Switches without links or on dead ends cost
+// nothing per source, so a tree is one int per routable vertex: 4,096 sources of a 4,100-vertex
+// graph take 67 MB, whatever number of unlinked switches the file also declares.
+//
+// When the trees do not all fit, the cache keeps most of them: a tree computed while the cache
+// is full replaces the least recently used one but is itself inserted as the next to go, except
+// every kPromoteEvery-th (bimodal insertion). The simulator asks for sources in cycles (a ring
+// all-reduce walks every device per operator); plain LRU would then miss on every call.
 #include <cstddef>
 #include <cstdint>
 #include <list>
@@ -10,6 +20,8 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 
 namespace partita::sim {
 
@@ -20,10 +32,12 @@ public:
     // Route cost of a path: (picoseconds, hops), compared lexicographically.
     using Cost = std::pair<std::int64_t, std::int64_t>;
     static constexpr std::size_t kDefaultCacheBytes = std::size_t{256} << 20;
-    // Up to this many devices every source's tree is computed up front and read without a lock.
+    // Up to this many devices every source's tree is computed up front (when they fit the cache
+    // bound) and read without a lock.
     static constexpr int kEagerDevices = 256;
+    // While the cache is full, one computed tree in this many is kept as most recently used.
+    static constexpr std::size_t kPromoteEvery = 32;
 
-    // With at most `eager_devices` devices all trees are made here; otherwise on demand.
     explicit RouteTable(const Topology& topology, std::size_t cache_bytes = kDefaultCacheBytes,
                         int eager_devices = kEagerDevices);
 
@@ -31,27 +45,38 @@ public:
     // other: Topology::finalize checks both); empty when equal. Safe to call from several threads.
     std::vector<int> route(int from, int to) const;
     void route(int from, int to, std::vector<int>& out) const;  // the same into `out`, reusing its memory
-    // Source trees held now (for tests of the bound).
+
+    // For tests and benchmarks: source trees held now, the most the bound allows, the vertices a
+    // tree covers, and how many trees were computed so far (hits cost none).
     std::size_t cachedSources() const;
     std::size_t maxCachedSources() const { return max_trees_; }
+    int routableVertices() const { return routable_; }
+    std::size_t treesComputed() const;
 
 private:
-    std::vector<int> tree(int source) const;  // link into each vertex on its shortest route, -1 if none
-    void walk(const std::vector<int>& pred, int from, int to, std::vector<int>& out) const;
+    using Tree = std::vector<int>;  // per routable vertex: the link entering it on its route, -1 at the source
+    Tree tree(int source) const;
+    void walk(const Tree& pred, int from, int to, std::vector<int>& out) const;
 
-    int vertices_ = 0;
-    std::vector<int> from_, to_;      // per link
-    std::vector<Cost> hop_;           // per link
-    std::vector<std::size_t> out_at_; // links leaving vertex v: out_[out_at_[v] .. out_at_[v + 1])
-    std::vector<int> out_;
-    std::vector<std::size_t> in_at_;  // links entering vertex v, ascending ids
-    std::vector<int> in_;
+    struct Arc {
+        int link = 0;  // index into the routable links below
+    };
+    using Graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, Arc>;
+
+    int routable_ = 0;                 // routable vertices: devices 0..D-1 first, then the routable switches
+    Graph graph_;                      // the routable vertices and links, searched per source
+    std::vector<int> link_id_;         // per routable link (both ends routable): the topology's link id
+    std::vector<int> link_from_, link_to_;  // per routable link: routable vertex ids
+    std::vector<Cost> hop_;            // per routable link
+    std::vector<std::size_t> in_at_;   // routable links entering vertex v: in_[in_at_[v] .. in_at_[v + 1])
+    std::vector<int> in_;              // ascending link ids
     std::size_t max_trees_ = 1;
-    std::vector<std::vector<int>> eager_;  // every source's tree, for small topologies
+    std::vector<Tree> eager_;          // every source's tree, for small topologies
 
     mutable std::mutex mutex_;
-    mutable std::list<std::pair<int, std::vector<int>>> trees_;  // most recently used first
-    mutable std::unordered_map<int, std::list<std::pair<int, std::vector<int>>>::iterator> where_;
+    mutable std::list<std::pair<int, Tree>> trees_;  // most recently used first
+    mutable std::unordered_map<int, std::list<std::pair<int, Tree>>::iterator> where_;
+    mutable std::size_t computed_ = 0;
 };
 
 }  // namespace partita::sim

@@ -38,6 +38,13 @@ inline constexpr std::int64_t kOnnxTensorElements = std::int64_t{1} << 52;
 // Elements of a tensor whose values the importer folds (shape subgraphs, Resize scales).
 inline constexpr std::int64_t kOnnxFoldedValues = std::int64_t{1} << 16;
 
+// Elements of one topology (files, the editor, code): compute devices (2^16, as many as 16 levels
+// split), switches (2^20) and directed links (2^22). Routes search only the switches on some
+// route between devices, so unlinked ones cost memory for their names, not time per message.
+inline constexpr std::int64_t kTopologyDevices = std::int64_t{1} << 16;
+inline constexpr std::int64_t kTopologySwitches = std::int64_t{1} << 20;
+inline constexpr std::int64_t kTopologyLinks = std::int64_t{1} << 22;
+
 // Model parameters (issue 26 item 3): each rate, efficiency, factor and energy a user sets has a
 // range, so that every time, energy and ratio formed from them is a finite double (core/util/ranges.h
 // holds them with their units; README "Limits").

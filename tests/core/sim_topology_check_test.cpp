@@ -6,6 +6,9 @@
 #include <fstream>
 
 #include "core/sim/topology_check.h"
+#include "core/util/error.h"
+#include "core/util/limits.h"
+#include "test_util.h"
 
 namespace partita::sim {
 
@@ -43,6 +46,7 @@ Topology ring(int n) {
 TEST(TopologyCheck, PresetsExamplesAndARingHaveNoProblems) {
     for (const auto& name : builtinTopologyNames()) {
         EXPECT_TRUE(checkTopology(builtinTopology(name)).empty()) << name;
+        EXPECT_TRUE(topologyWarnings(builtinTopology(name)).empty()) << name;
     }
     for (const auto& e : std::filesystem::directory_iterator(std::string(PARTITA_EXAMPLES_DIR) + "/topologies"))
         if (e.path().extension() == ".json") {
@@ -146,6 +150,51 @@ TEST(TopologyCheck, OneWayLinks) {
         {Element::Device, 0, "device 'a' is not connected: it has no incoming link", ""},
         {Element::Device, 1, "no route from device 'b' to device 'a' (nor from 1 device more of its group): links go one way only", ""}};
     EXPECT_EQ(checkTopology(t), want);
+}
+
+// Issue 26, item 6: switches no route can use are said once, as a warning; they do not stop a
+// simulation (routes leave them out), but an unlinked switch is most likely a mistake.
+TEST(TopologyCheck, UnusedSwitchesAreOneWarningEach) {
+    Topology t = ring(4);
+    for (int k = 0; k < 300'000; ++k) t.switches.push_back("spare" + std::to_string(k));
+    EXPECT_TRUE(checkTopology(t).empty());
+    std::vector<TopologyProblem> want{
+        {Element::Switch, 0, "300,000 switches (the first 'spare0') have no links: no route passes them", ""}};
+    EXPECT_EQ(topologyWarnings(t), want);
+    t.switches.resize(3);
+    t.switches[0] = "lone";
+    duplex(t, 5, 6);                                   // spare1 <-> spare2: linked, to no device
+    t.links.push_back({"d0->lone", 0, 4, 1e9, 0, "link"});  // reached, never left
+    want = {{Element::Switch, 0,
+             "3 switches (the first 'lone') are on no route between devices: no device reaches them, or they reach no device",
+             ""}};
+    EXPECT_EQ(topologyWarnings(t), want);
+    t.switches.push_back("unlinked");
+    want.insert(want.begin(), {Element::Switch, 3, "switch 'unlinked' has no links: no route passes it", ""});
+    EXPECT_EQ(topologyWarnings(t), want);
+    EXPECT_NO_THROW(t.finalize());
+}
+
+TEST(TopologyCheck, CountsBeyondTheLimits) {
+    Topology t = ring(2);
+    t.switches.assign(static_cast<size_t>(limits::kTopologySwitches) + 1, "");
+    for (size_t k = 0; k < t.switches.size(); ++k) t.switches[k] = "s" + std::to_string(k);
+    const auto problems = checkTopology(t);
+    ASSERT_FALSE(problems.empty());
+    EXPECT_EQ(problems[0], (TopologyProblem{Element::Topology, -1,
+                                            "the topology has 1,048,577 switches, more than the limit of 1,048,576", ""}));
+    EXPECT_THROW(t.finalize(), TopologyError);
+}
+
+// A file's repetitions are counted before they are built: the entry past a limit is named.
+TEST(TopologyCheck, FileCountsBeyondTheLimitsAreRefusedAtTheirEntry) {
+    const std::string text = R"({"format": "partita-topology/1", "name": "big",
+  "devices": [{"name": "g{i}", "peak_flops": 1e12, "mem_bandwidth_Bps": 1e11, "for": [["i", 2]]}],
+  "switches": [{"name": "a{i}", "for": [["i", 1000000]]}, {"name": "b{i}", "for": [["i", 48577]]}]})";
+    const std::string error = partita::test::errorOf<InputError>([&] { readTopologyJson(text, "big.json"); });
+    EXPECT_EQ(error, "big.json: /switches/1: this entry makes 48,577 switches after 1,000,000: more than the limit of "
+                     "1,048,576 switches");
+    EXPECT_EQ(partita::test::errorOf<InputError>([&] { readTopologyJsonUnchecked(text, "big.json", nullptr); }), error);
 }
 
 TEST(TopologyCheck, FileProblemsCarryTheirPlaces) {

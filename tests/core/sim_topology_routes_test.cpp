@@ -3,9 +3,13 @@
 // of devices that load and route without materialising every pair.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <limits>
 
+#include "core/sim/baselines.h"
+#include "core/sim/simulator.h"
+#include "core/sim/task_graph.h"
 #include "core/sim/topology.h"
 #include "core/sim/topology_routes.h"
 #include "sim_test_util.h"
@@ -103,6 +107,64 @@ TEST(TopologyRoutes, ALongChainRoutesEndToEnd) {
     EXPECT_EQ(t.route(4095, 0).size(), 4095u);
     EXPECT_EQ(t.route(100, 103), (std::vector<int>{200, 202, 204}));
     EXPECT_EQ(t.route(103, 100), (std::vector<int>{205, 203, 201}));
+}
+
+// Issue 26, item 6: a 4,096-device ring with 300,000 unlinked switches, DP at batch 256 (256
+// devices). Trees over every vertex fitted 220 at a time, so the ring all-reduce (each of the 256
+// devices a source, in turn) recomputed a search over 304,096 vertices per message and the
+// simulation never finished.
+TEST(TopologyRoutes, UnlinkedSwitchesCostNothingPerRoute) {
+    Topology t = test::ring(4096);
+    for (int k = 0; k < 300'000; ++k) t.switches.push_back("spare" + std::to_string(k));
+    t.finalize();
+    const Network net = test::fcChain();
+    const double makespan = partita::test::withinTimeLimit("DP on the ring", std::chrono::seconds(20), [&] {
+        const SoapStrategy dp = dataParallelStrategy(net, 256, 4096);
+        return simulate(buildTaskGraph(net, 256, dp, t)).makespan;
+    });
+    EXPECT_TRUE(std::isfinite(makespan) && makespan > 0) << makespan;
+
+    const RouteTable routes(t);
+    EXPECT_EQ(routes.routableVertices(), 4096);  // the switches take no part in a search
+    EXPECT_EQ(routes.maxCachedSources(), RouteTable::kDefaultCacheBytes / (4 * 4096));
+    for (int round = 0; round < 3; ++round)
+        for (int a = 0; a < 4096; ++a) ASSERT_EQ(routes.route(a, (a + 1) % 4096).size(), 1u);
+    EXPECT_EQ(routes.treesComputed(), 4096u);  // once per source, then read from the cache
+    EXPECT_EQ(routes.route(0, 2048).size(), 2048u);
+}
+
+// Sources asked for in cycles longer than the cache (the simulator's order): plain LRU would
+// compute a tree on every call; the cache keeps all but one of its trees through each cycle.
+TEST(TopologyRoutes, ACacheSmallerThanACycleStillHits) {
+    const Topology t = k80Cluster64();
+    const size_t tree = sizeof(int) * static_cast<size_t>(t.vertexCount());
+    const RouteTable some(t, 10 * tree, 0);
+    ASSERT_EQ(some.maxCachedSources(), 10u);
+    ASSERT_EQ(some.routableVertices(), t.vertexCount());
+    const int cycles = 20, d = t.deviceCount();
+    for (int c = 0; c < cycles; ++c)
+        for (int a = 0; a < d; ++a) ASSERT_EQ(some.route(a, (a + 1) % d), t.route(a, (a + 1) % d));
+    EXPECT_LE(some.cachedSources(), 10u);
+    // Plain LRU would compute d x cycles = 1,280 trees; here each later cycle hits on at least 7 of
+    // the 10 trees held (one in 32 new trees is promoted and pushes out one held).
+    EXPECT_LE(some.treesComputed(), static_cast<size_t>(d + (cycles - 1) * (d - 7)));
+    EXPECT_GE(some.treesComputed(), static_cast<size_t>(d + (cycles - 1) * (d - 10)));
+}
+
+// Vertices that no route can pass (a dead-end switch, switches linked to no device, a switch only
+// reached one way) are left out of the search; the routes among the devices are the same.
+TEST(TopologyRoutes, DeadEndsAreLeftOutOfTheSearch) {
+    Topology t = test::ring(6);
+    t.switches = {"dead-end", "island-a", "island-b", "sink"};
+    test::cable(t, 0, 6, 1e12, 0, "stub");      // a fast stub: a dead end all the same
+    test::cable(t, 7, 8, 1e12, 0, "island");    // linked, but to no device
+    t.links.push_back({"one-way", 3, 9, 1e12, 0, "oneway"});  // reached, never left
+    t.finalize();
+    const RouteTable routes(t, RouteTable::kDefaultCacheBytes, 0);
+    EXPECT_EQ(routes.routableVertices(), 6);
+    const Topology plain = test::ring(6);
+    for (int a = 0; a < 6; ++a)
+        for (int b = 0; b < 6; ++b) ASSERT_EQ(routes.route(a, b), plain.route(a, b)) << a << " -> " << b;
 }
 
 TEST(TopologyRoutes, UnreachableDevicesAreNamedInOrder) {

@@ -3,6 +3,8 @@
 // networks by hand, HyPar's lenet-c plan.
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <future>
@@ -116,6 +118,20 @@ inline LenetPlan lenetPlan() {
     p.grid = hyparSearch(p.layers, 4, p.params);
     p.eval = evaluate(p.layers, defaultArray(4), p.grid, p.params);
     return p;
+}
+
+// `work()` run under a harness time limit: its result, or, when it is not done within `limit`, the
+// test process ends failing with `what` (a hung thread can be neither joined nor stopped, and
+// std::async's future would wait for it). No claim on speed: the limit is far above a normal run.
+template <class F>
+auto withinTimeLimit(const char* what, std::chrono::seconds limit, F work) {
+    auto done = std::async(std::launch::async, std::move(work));
+    if (done.wait_for(limit) != std::future_status::ready) {
+        std::fprintf(stderr, "FAILED: %s: not done within %lld s (a hang)\n", what, static_cast<long long>(limit.count()));
+        std::fflush(stderr);
+        std::_Exit(1);
+    }
+    return done.get();
 }
 
 inline const char* const kTenNetworks[] = {"sfc",   "sconv", "lenet-c", "cifar-c", "alexnet",

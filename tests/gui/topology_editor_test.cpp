@@ -1,11 +1,15 @@
 // The topology editor in the main window, offscreen, as a user drives it (issue 17): a ring of four
 // devices drawn from an empty editor through its buttons and fields, saved and read back equal,
 // simulated (VGG-A, DP) with the engine's step time, undone back to empty; a topology file with a
-// zero-bandwidth link refused with the validation message naming the file and the link.
+// zero-bandwidth link refused with the validation message naming the file and the link; the editor
+// opening on the machine in use, asking before Open drops unsaved edits, and an import's
+// approximations shown (issue 26, item 14).
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
@@ -21,10 +25,12 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "app/gui/topology_editor_tab.h"
+#include "app/gui/topology_generate_dialog.h"
 #include "core/sim/baselines.h"
 #include "core/sim/simulator.h"
 #include "core/sim/topology_check.h"
 #include "core/sim/topology_levels.h"
+#include "tests/qt_test_util.h"
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/simulation/simulation_view.h"
 #include "widgets/topology_editor/topology_editor_view.h"
@@ -65,6 +71,8 @@ private slots:
         w.showView("topology-editor");
         TopologyEditorView* v = w.topologyEditor()->view();
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
+        QVERIFY(v->document() == sim::builtinTopology("p100-16"));  // the machine in use
+        click(v->button("new"));  // nothing edited yet: no question
         QVERIFY(v->document() == sim::Topology{});
         QCOMPARE(w.undoGroup().activeStack(), &v->undoStack());  // Edit ▸ Undo steps through the editor
 
@@ -214,6 +222,163 @@ private slots:
         answer(QMessageBox::Discard, &asked);
         QVERIFY(w.close());
         QVERIFY(!asked.isEmpty());
+    }
+
+    // The editor shows the machine Simulate runs on: the preset, then a 4 x 8 cluster just generated;
+    // once edited it is the user's, and a new machine in use does not replace it.
+    void editorOpensOnTheMachineInUse() {
+        MainWindow w(vgg());
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        TopologyEditorView* v = w.topologyEditor()->view();
+        w.showView("topology-editor");
+        QVERIFY(v->document() == sim::builtinTopology("p100-16"));
+        QVERIFY(v->undoStack().isClean());
+        QCOMPARE(v->devicesTable()->rowCount(), 21);
+        w.showView("grid");
+        whenModal<TopologyGenerateDialog>(this, [](TopologyGenerateDialog* d) {
+            d->findChild<QComboBox*>("gen-shape")->setCurrentIndex(5);  // Cluster
+            type(d->findChild<QLineEdit*>("gen-nodes"), "4");
+            type(d->findChild<QLineEdit*>("gen-gpus"), "8");
+            QTest::mouseClick(d->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        });
+        w.findChild<QAction*>("generate-topology")->trigger();
+        const auto generated = w.chosenTopology();
+        QVERIFY(generated && generated->deviceCount() == 32);
+        w.showView("topology-editor");
+        QVERIFY(v->document() == *generated);
+        QVERIFY(v->problems().empty());
+        shoot(w, "topology-editor-follows-4x8.png");
+        // Generated while the editor is shown: it follows at once.
+        QVERIFY(w.openFile(kExamples + "/topologies/k80-64.json"));
+        QCOMPARE(v->document().deviceCount(), 64);
+        QCOMPARE(v->path(), QFileInfo(kExamples + "/topologies/k80-64.json").absoluteFilePath());
+        click(v->button("add-device"));
+        QVERIFY(w.openFile(kExamples + "/topologies/p100-16.json"));
+        QCOMPARE(v->document().deviceCount(), 65);  // the user's edits stay
+    }
+
+    // Open (and New) with unsaved edits ask Save, Discard or Cancel, as closing the window does.
+    void openWithUnsavedEditsAsks() {
+        MainWindow w(vgg());
+        qDebug() << "DBGLINE 1";
+        w.show();
+        qDebug() << "DBGLINE 2";
+        QVERIFY(w.jobs().waitForIdle());
+        qDebug() << "DBGLINE 3";
+        w.showView("topology-editor");
+        qDebug() << "DBGLINE 4";
+        TopologyEditorView* v = w.topologyEditor()->view();
+        qDebug() << "DBGLINE 5";
+        click(v->button("add-device"));
+        qDebug() << "DBGLINE 6";
+        const sim::Topology edited = v->document();
+        qDebug() << "DBGLINE 7";
+        QString asked;
+        qDebug() << "DBGLINE 8";
+        bool file_dialog = false;
+        qDebug() << "DBGLINE 9";
+        whenModal<QMessageBox>(this, [&](QMessageBox* box) {
+            asked = box->text();
+            box->button(QMessageBox::Cancel)->click();
+        });
+        qDebug() << "DBGLINE 13";
+        QPointer<QTimer> unexpected = whenModal<QFileDialog>(this, [&](QFileDialog* d) {
+            file_dialog = true;
+            QMetaObject::invokeMethod(d, "reject");
+        });
+        qDebug() << "DBGLINE 17";
+        click(v->button("open"));
+        qDebug() << "DBGLINE 18";
+        delete unexpected.data();
+        qDebug() << "DBGLINE 19";
+        QVERIFY2(asked.contains("unsaved changes"), qPrintable(asked));
+        qDebug() << "DBGLINE 20";
+        QVERIFY(!file_dialog);  // cancelled: no file is asked for
+        QVERIFY(v->document() == edited);
+        qDebug() << "DBGLINE 22";
+        QVERIFY(!v->undoStack().isClean());
+        qDebug() << "DBGLINE 23";
+        // Discard: the file dialog follows and the chosen file replaces the edits.
+        const QString torus = kExamples + "/topologies/hmc-torus-16.json";
+        qDebug() << "DBGLINE 25";
+        asked.clear();
+        qDebug() << "DBGLINE 26";
+        whenModal<QMessageBox>(this, [&](QMessageBox* box) {
+            asked = box->text();
+            box->button(QMessageBox::Discard)->click();
+        });
+        qDebug() << "DBGLINE 30";
+        whenModal<QFileDialog>(this, [&](QFileDialog* d) {
+            qDebug() << "DBG got file dialog";
+            d->selectFile(torus);
+            QMetaObject::invokeMethod(d, "accept");
+            qDebug() << "DBG accepted" << d->isVisible() << QApplication::activeModalWidget();
+        });
+        auto* spy = new QTimer(this);
+        connect(spy, &QTimer::timeout, this, [] { qDebug() << "DBG modal" << QApplication::activeModalWidget(); });
+        spy->start(500);
+        qDebug() << "DBGLINE 34";
+        click(v->button("open"));
+        qDebug() << "DBGLINE 35";
+        QVERIFY(!asked.isEmpty());
+        qDebug() << "DBGLINE 36";
+        QVERIFY(v->document() == sim::loadTopology(torus.toStdString()));
+        qDebug() << "DBGLINE 37";
+        QVERIFY(v->undoStack().isClean());
+        qDebug() << "DBGLINE 38";
+        // New asks the same, and Save writes the edits before starting over.
+        QTest::keyClicks(v->nameField(), " kept");
+        qDebug() << "DBGLINE 40";
+        const sim::Topology more = v->document();
+        qDebug() << "DBGLINE 41";
+        const QString saved = dir_.filePath("kept.json");
+        qDebug() << "DBGLINE 42";
+        whenModal<QMessageBox>(this, [](QMessageBox* box) { box->button(QMessageBox::Save)->click(); });
+        qDebug() << "DBGLINE 43";
+        whenModal<QFileDialog>(this, [&](QFileDialog* d) {
+            d->selectFile(saved);
+            QMetaObject::invokeMethod(d, "accept");
+        });
+        qDebug() << "DBGLINE 47";
+        click(v->button("new"));
+        qDebug() << "DBGLINE 48";
+        QVERIFY(v->document() == sim::Topology{});
+        qDebug() << "DBGLINE 49";
+        QVERIFY(sim::loadTopology(saved.toStdString()) == more);
+        qDebug() << "DBGLINE 50";
+    }
+
+    // What an import approximated reaches the user: File ▸ Open says it in the status bar and a
+    // non-modal message listing each item; the editor lists them under Problems.
+    void importWarningsReachTheUser() {
+        MainWindow w(vgg());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        const QString astra = kExamples + "/topologies/imported/astra-ring-8.yml";
+        std::vector<std::string> expected;
+        sim::loadTopology(astra.toStdString(), &expected);
+        QVERIFY(!expected.empty());
+        QVERIFY(w.openFile(astra));
+        QVERIFY2(w.statusBar()->currentMessage().contains("the import approximated or ignored"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        auto* box = w.findChild<QMessageBox*>("notice");
+        QVERIFY(box && box->isVisible() && !box->isModal());
+        for (const auto& line : expected) {
+            QVERIFY2(box->informativeText().contains(QString::fromStdString(line)), line.c_str());
+            QVERIFY(w.lastNotice().contains(QString::fromStdString(line)));
+        }
+        QVERIFY(box->informativeText().contains("A100-class"));
+        shoot(w, "topology-import-notice.png");
+        box->close();
+        w.showView("topology-editor");
+        TopologyEditorView* v = w.topologyEditor()->view();
+        QCOMPARE(v->importNotes().size(), static_cast<qsizetype>(expected.size()));
+        const int last = v->problemsList()->count() - 1;
+        QVERIFY(last >= 0);
+        QCOMPARE(v->problemsList()->item(last)->text(), "import: " + QString::fromStdString(expected.back()));
+        QVERIFY(v->button("use")->isEnabled());  // notes are not problems
     }
 
     void zeroBandwidthFileShowsTheValidationMessage() {

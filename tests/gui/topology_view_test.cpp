@@ -1,6 +1,8 @@
 // The topology view in the main window (issue 17, item 1): what it draws for the P100 preset, the
 // placement it picks for a torus and a ring, the load of a simulated VGG-A DP run in its tooltips,
-// and device selection shared with the Timeline in both directions.
+// and device selection shared with the Timeline in both directions; a multi-node cluster as node
+// boxes in a grid (issue 26, item 14).
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -95,7 +97,7 @@ private slots:
         QCOMPARE(duplexCables(*t), 44);
         QCOMPARE(view.edgeCount(), 44);
         for (const auto& e : view.edges()) QVERIFY(e.duplex());
-        QCOMPARE(view.placement().shape, view::TopologyShape::Tree);
+        QCOMPARE(view.placement().shape, view::TopologyShape::Nodes);  // 4 nodes of 4 GPUs
         // Widths grow with bandwidth: NVLink (20 GB/s) over InfiniBand (12.5 GB/s).
         const auto linkOfKind = [&](const std::string& kind) {
             for (size_t l = 0; l < t->links.size(); ++l)
@@ -210,6 +212,98 @@ private slots:
         w.showView("topology");  // the run brought the Simulation tab forward
         QApplication::processEvents();
         shoot(w, "topology-p100-bar-1024.png");
+    }
+
+    // A cluster as `partita-cli topology generate cluster --nodes N --gpus 8` makes it, shown in the
+    // window at 1024x700 and 1280x800: node boxes in a grid (disjoint, rows and columns aligned, in
+    // node order), each holding its GPUs and its own switch above them, the network switch above all
+    // the boxes, the whole machine fitted in the view.
+    void clusterNodesAreBoxesInAGrid() {
+        for (const int nodes : {4, 16, 128}) {
+            sim::ClusterSpec spec;
+            spec.name = "P100 cluster (" + std::to_string(nodes) + " nodes x 8 GPUs)";
+            spec.nodes = nodes;
+            spec.gpus = 8;
+            spec.gpu = sim::namedDevice("p100");
+            const auto t = std::make_shared<const sim::Topology>(sim::clusterTopology(spec));
+            for (const QSize size : {QSize(1024, 700), QSize(1280, 800)}) {
+                MainWindow w(vggA());
+                w.resize(size);
+                w.show();
+                QVERIFY(w.jobs().waitForIdle());
+                w.useTopology(t, "generated:" + QString::fromStdString(t->name));
+                w.showView("topology");
+                QApplication::processEvents();
+                TopologyView* view = w.topologyView();
+                QCOMPARE(view->topology(), t.get());
+                const view::TopologyPlacement& p = view->placement();
+                QCOMPARE(p.shape, view::TopologyShape::Nodes);
+                QCOMPARE(p.machines.size(), static_cast<size_t>(nodes));
+                QCOMPARE(view->edgeCount(), duplexCables(*t));
+                int columns = 0;
+                for (const auto& m : p.machines) columns = std::max(columns, m.column + 1);
+                double lowest_top = 1e300;
+                for (int m = 0; m < nodes; ++m) {
+                    const auto& b = p.machines[static_cast<size_t>(m)];
+                    QCOMPARE(b.node, m);
+                    QCOMPARE(b.row * columns + b.column, m);  // row by row, in node order
+                    const QRectF r = view->machineRect(m);
+                    QVERIFY(view->rect().contains(r.toAlignedRect()));  // fitted
+                    lowest_top = std::min(lowest_top, r.top());
+                    for (int o = 0; o < m; ++o) {
+                        const auto& c = p.machines[static_cast<size_t>(o)];
+                        const QRectF other = view->machineRect(o);
+                        QVERIFY(!r.intersects(other));
+                        if (c.row == b.row) QCOMPARE(other.top(), r.top());
+                        if (c.column == b.column) QCOMPARE(other.left(), r.left());
+                        if (c.row < b.row) QVERIFY(other.bottom() < r.top());
+                        if (c.row == b.row && c.column < b.column) QVERIFY(other.right() < r.left());
+                    }
+                }
+                std::vector<double> gpus_top(static_cast<size_t>(nodes), 1e300);
+                for (int d = 0; d < t->deviceCount(); ++d) {
+                    const int m = p.machine_of[static_cast<size_t>(d)];
+                    QCOMPARE(m, t->devices[static_cast<size_t>(d)].node);
+                    QVERIFY(view->machineRect(m).contains(view->vertexRect(d)));
+                    gpus_top[static_cast<size_t>(m)] = std::min(gpus_top[static_cast<size_t>(m)], view->vertexRect(d).top());
+                }
+                int between = 0;
+                for (int s = t->deviceCount(); s < t->vertexCount(); ++s) {
+                    const int m = p.machine_of[static_cast<size_t>(s)];
+                    const QRectF r = view->vertexRect(s);
+                    if (m >= 0) {  // n<m>.host: in its node's box, above its GPUs
+                        QCOMPARE(t->vertexName(s), "n" + std::to_string(m) + ".host");
+                        QVERIFY(view->machineRect(m).contains(r));
+                        QVERIFY(r.bottom() < gpus_top[static_cast<size_t>(m)]);
+                    } else {  // ib: above every node
+                        ++between;
+                        QVERIFY(r.bottom() < lowest_top);
+                    }
+                }
+                QCOMPARE(between, 1);
+                qDebug() << "DBG" << nodes << size << view->size() << view->scale() << view->fitScale() << view->machineRect(0) << view->vertexRect(t->vertexCount() - 1);
+                shoot(w, QString("topology-cluster-%1x8-%2.png").arg(nodes).arg(size.width()));
+                // Four nodes read at either size: device boxes wide enough for their names.
+                if (nodes == 4) QVERIFY2(view->vertexRect(0).width() >= 48, qPrintable(QString::number(view->vertexRect(0).width())));
+            }
+        }
+    }
+
+    // 300,000 unlinked switches beside a ring: the view says it does not draw that many (a tree
+    // layout of them would take hours) instead of hanging.
+    void tooLargeToDrawIsSaid() {
+        auto t = std::make_shared<sim::Topology>(sim::regularTopology(sim::Dimension::Shape::Ring, {64}, {},
+                                                                      sim::namedDevice("npu"), "ring 64"));
+        for (int k = 0; k < 300'000; ++k) t->switches.push_back("spare" + std::to_string(k));
+        TopologyView view;
+        view.resize(1024, 700);
+        view.setTopology(t);
+        QCOMPARE(view.vertexCount(), 0);
+        QCOMPARE(view.edgeCount(), 0);
+        QCOMPARE(view.edgeOfLink(0), -1);
+        QVERIFY2(view.problem().contains("300064 devices and switches") && view.problem().contains("20000"),
+                 qPrintable(view.problem()));
+        QCOMPARE(view.csv().rows.size(), t->links.size());
     }
 
     // A cable and its link's lane select each other, as devices do.

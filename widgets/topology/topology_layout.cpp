@@ -208,7 +208,7 @@ std::vector<int> gridDimensions(const sim::Topology& t, const std::vector<Topolo
 }
 
 TopologyPlacement placeTopology(const sim::Topology& t, const std::vector<TopologyEdge>& edges, double box_w,
-                                double box_h) {
+                                double box_h, double area_aspect) {
     TopologyPlacement out;
     out.centre.resize(static_cast<size_t>(t.vertexCount()));
     if (t.vertexCount() == 0) return out;
@@ -223,6 +223,7 @@ TopologyPlacement placeTopology(const sim::Topology& t, const std::vector<Topolo
         placeGrid(out, box_w, box_h);
         return out;
     }
+    if (placeMachines(out, t, edges, box_w, box_h, area_aspect)) return out;
     out.shape = t.switches.empty() ? TopologyShape::Spring : TopologyShape::Tree;
     placeByGraphviz(out, t, edges, box_w, box_h);
     return out;

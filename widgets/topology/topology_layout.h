@@ -7,7 +7,10 @@
 //  - a 2-D or 3-D mesh or torus (devices only, devices numbered innermost dimension first, every
 //    edge one step along one dimension or a wrap-around): a regular grid, a 3-D one as its planes
 //    offset diagonally;
-//  - any graph with switches: a tree by Graphviz dot, ranked by hops from the most central switch;
+//  - a machine of several nodes (devices' `node`; no link joins two nodes but through a switch
+//    between them): one box per node in a grid, its devices inside below its own switches, the
+//    switches between nodes in rows above (topology_machines.cpp);
+//  - any other graph with switches: a tree by Graphviz dot, ranked by hops from the most central switch;
 //  - anything else: Graphviz neato.
 #include <string>
 #include <vector>
@@ -27,7 +30,15 @@ struct TopologyEdge {
 };
 std::vector<TopologyEdge> topologyEdges(const sim::Topology& topology);
 
-enum class TopologyShape { Ring, Grid, Tree, Spring };
+enum class TopologyShape { Ring, Grid, Nodes, Tree, Spring };
+
+// Nodes: one machine's box, scene points (y down).
+struct MachineBox {
+    int node = 0;            // the devices' `node`
+    double x = 0, y = 0, w = 0, h = 0;
+    int row = 0, column = 0;  // in the grid of boxes
+    int devices = 0;          // how many devices it holds
+};
 
 struct TopologyPlacement {
     TopologyShape shape = TopologyShape::Spring;
@@ -38,15 +49,23 @@ struct TopologyPlacement {
     // How far a bent edge may stray from its straight line sideways and up or down (points).
     double bulge_x = 40, bulge_y = 40;
     std::string description;  // "2-D torus 4 × 4", "tree (Graphviz dot)", ...
+    // Nodes: the machines, and per vertex the index of its machine (-1: a switch between machines).
+    std::vector<MachineBox> machines;
+    std::vector<int> machine_of;
 };
 
 // The grid sizes the edges fit (fewest dimensions first), or empty; `wrap` tells a torus.
 std::vector<int> gridDimensions(const sim::Topology& topology, const std::vector<TopologyEdge>& edges, bool* wrap);
 
-// Vertex boxes are `box_w` x `box_h` points (switches drawn inside the same box). Throws
-// GraphLayoutError when Graphviz fails.
+// The Nodes placement when the topology has that structure (else false, `out` untouched): as many
+// columns of node boxes as draw it largest in an area `area_aspect` wide per unit of height.
+bool placeMachines(TopologyPlacement& out, const sim::Topology& topology, const std::vector<TopologyEdge>& edges,
+                   double box_w, double box_h, double area_aspect);
+
+// Vertex boxes are `box_w` x `box_h` points (switches drawn inside the same box); `area_aspect` is
+// the width / height of where it is shown. Throws GraphLayoutError when Graphviz fails.
 TopologyPlacement placeTopology(const sim::Topology& topology, const std::vector<TopologyEdge>& edges, double box_w,
-                                double box_h);
+                                double box_h, double area_aspect = 1.6);
 
 // What a simulation did on each device and link of its topology.
 struct TopologyLoad {

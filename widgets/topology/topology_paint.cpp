@@ -132,52 +132,89 @@ double TopologyView::paintHeader(QPainter& p, const QRectF& area) const {
 void TopologyView::paintScene(QPainter& p, bool interactive) const {
     const graphpaint::Fonts f = graphpaint::fonts(font());
     p.setRenderHint(QPainter::Antialiasing, true);
-    // Groups (a cluster's nodes) behind everything.
+    // Only what the window shows is drawn; a fitted large machine (boxes under 24 px wide) drops
+    // the links inside each node (a blur at that size) until zoomed in.
+    const QRectF visible = p.clipBoundingRect().isEmpty() ? scene_ : p.clipBoundingRect();
+    const double px = std::abs(p.transform().m11());
+    const bool inner_links = placement_.shape != view::TopologyShape::Nodes || box(0).width() * px >= 24;
+    const bool load = colouring() != Colouring::Kind;
+    // Widths are window pixels: zoomed out, they narrow with the drawing (to a third), so a node's
+    // many links stay apart.
+    const double thin = std::clamp(px, 0.35, 1.0);
+    // Edges: a dark casing under a load colour, so the light end of viridis reads on white.
+    const auto paintEdges = [&](bool under) {
+        for (int pass = load ? 0 : 1; pass < 2; ++pass)
+            for (size_t e = 0; e < paths_.size(); ++e) {
+                if (static_cast<bool>(beneath_[e]) != under || !bounds_[e].intersects(visible)) continue;
+                if (!under && !inner_links) continue;
+                const double w = thin * edgeWidth(static_cast<int>(e));
+                if (pass == 0 && edge_colours_[e] == kIdleEdge) continue;  // grey reads without a casing
+                const QColor c = pass == 0 ? QColor(70, 70, 70) : edge_colours_[e];
+                QPen pen = graphpaint::cosmeticPen(c, pass == 0 ? w + 2 : w);
+                pen.setCapStyle(Qt::FlatCap);
+                p.setPen(pen);
+                p.setBrush(Qt::NoBrush);
+                p.drawPath(paths_[e]);
+                if (pass == 1 && !edges_[e].duplex()) {
+                    // The arrowhead in widget pixels, whatever the zoom.
+                    const QPointF tip = tips_[e], base = bases_[e];
+                    const QLineF dir(tip, base);
+                    const double scale = std::max(1e-9, px);
+                    const double len = (9 + w) / scale, half = (4 + w / 2) / scale;
+                    const QPointF u = (base - tip) / std::max(1e-9, dir.length());
+                    const QPointF n(-u.y(), u.x());
+                    p.setPen(Qt::NoPen);
+                    p.setBrush(c);
+                    p.drawPolygon(QPolygonF({tip, tip + u * len + n * half, tip + u * len - n * half}));
+                }
+            }
+    };
+    // Links between nodes run under the node boxes, which frame each node's devices and links.
+    paintEdges(true);
     p.setFont(f.detail);
+    const bool group_text = f.detail.pixelSize() * px >= 7;
     for (const Group& g : groups_) {
+        if (!g.box.intersects(visible)) continue;
         p.setPen(QPen(QColor(200, 200, 200), 1, Qt::DashLine));
         p.setBrush(QColor(246, 247, 250));
         p.drawRoundedRect(g.box, 8, 8);
+        if (group_text) {
+            p.setPen(kMuted);
+            p.drawText(g.box.adjusted(8, 0, -8, -3), Qt::AlignLeft | Qt::AlignBottom, g.label);
+        }
+    }
+    if (!group_text && !groups_.empty()) {
+        // The node names in window pixels, where a box has room for them.
+        p.save();
+        const QTransform to_window = p.transform();
+        p.resetTransform();
+        QFont small = f.detail;
+        small.setPixelSize(9);
+        p.setFont(small);
         p.setPen(kMuted);
-        p.drawText(g.box.adjusted(8, 0, -8, -3), Qt::AlignLeft | Qt::AlignBottom, g.label);
+        const QFontMetricsF fm(small);
+        for (const Group& g : groups_) {
+            const QRectF r = to_window.mapRect(g.box);
+            if (r.width() < fm.horizontalAdvance(g.label) + 6 || r.height() < 2 * fm.height() || !g.box.intersects(visible))
+                continue;
+            p.drawText(r.adjusted(3, 0, -3, -1), Qt::AlignLeft | Qt::AlignBottom, g.label);
+        }
+        p.restore();
     }
     // The selected cable: a halo under everything else on it.
     if (const int sel = interactive ? edgeOfLink(selected_link_) : -1; sel >= 0) {
-        QPen halo = graphpaint::cosmeticPen(kSelect, edgeWidth(sel) + 8);
+        QPen halo = graphpaint::cosmeticPen(kSelect, thin * edgeWidth(sel) + 8);
         halo.setCapStyle(Qt::RoundCap);
         p.setPen(halo);
         p.setBrush(Qt::NoBrush);
         p.drawPath(paths_[static_cast<size_t>(sel)]);
     }
-    // Edges: a dark casing under a load colour, so the light end of viridis reads on white.
-    const bool load = colouring() != Colouring::Kind;
-    for (int pass = load ? 0 : 1; pass < 2; ++pass)
-        for (size_t e = 0; e < paths_.size(); ++e) {
-            const double w = edgeWidth(static_cast<int>(e));
-            if (pass == 0 && edge_colours_[e] == kIdleEdge) continue;  // grey reads without a casing
-            const QColor c = pass == 0 ? QColor(70, 70, 70) : edge_colours_[e];
-            QPen pen = graphpaint::cosmeticPen(c, pass == 0 ? w + 2 : w);
-            pen.setCapStyle(Qt::FlatCap);
-            p.setPen(pen);
-            p.setBrush(Qt::NoBrush);
-            p.drawPath(paths_[e]);
-            if (pass == 1 && !edges_[e].duplex()) {
-                // The arrowhead in widget pixels, whatever the zoom.
-                const QPointF tip = tips_[e], base = bases_[e];
-                const QLineF dir(tip, base);
-                const double px = std::max(1e-9, p.transform().m11());
-                const double len = (9 + w) / px, half = (4 + w / 2) / px;
-                const QPointF u = (base - tip) / std::max(1e-9, dir.length());
-                const QPointF n(-u.y(), u.x());
-                p.setPen(Qt::NoPen);
-                p.setBrush(c);
-                p.drawPolygon(QPolygonF({tip, tip + u * len + n * half, tip + u * len - n * half}));
-            }
-        }
+    paintEdges(false);
     // Vertices: devices as boxes (name, kind), switches as grey hexagons.
     const bool text = graphpaint::textReadable(p, f);
     for (int v = 0; v < vertexCount(); ++v) {
         const QRectF r = box(v);
+        if (!r.intersects(visible)) continue;
         const QColor fill = fills_[static_cast<size_t>(v)];
         const bool selected = interactive && v == selected_;
         const QPen border = selected ? graphpaint::cosmeticPen(kSelect, 3) : graphpaint::cosmeticPen(fill.darker(160), 1);

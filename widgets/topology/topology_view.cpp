@@ -19,6 +19,9 @@ namespace partita {
 namespace {
 
 constexpr double kBoxW = 80, kBoxH = 36;  // every vertex's box, points
+// Beyond these a layout takes too long to wait for (README "Limits"); the CSV still lists every link.
+constexpr int kMaxDrawnVertices = 20'000;
+constexpr size_t kMaxDrawnEdges = 100'000;
 const QColor kIdle(222, 222, 222);        // no load: outside the colour scale (as the heatmap)
 
 QColor qc(view::Rgb c) { return QColor(c.r, c.g, c.b); }
@@ -117,11 +120,25 @@ void TopologyView::rebuild() {
         min_bw_ = min_bw_ == 0 ? l.bandwidth_Bps : std::min(min_bw_, l.bandwidth_Bps);
         max_bw_ = std::max(max_bw_, l.bandwidth_Bps);
     }
+    if (topology_->vertexCount() > kMaxDrawnVertices || edges_.size() > kMaxDrawnEdges) {
+        problem_ = tr("%1 has %2 devices and switches and %3 cables: more than the %4 and %5 this view draws. "
+                      "File ▸ Export gives its links as CSV.")
+                       .arg(q(topology_->name))
+                       .arg(topology_->vertexCount())
+                       .arg(edges_.size())
+                       .arg(kMaxDrawnVertices)
+                       .arg(kMaxDrawnEdges);
+        edges_.clear();
+        edge_of_link_.assign(edge_of_link_.size(), -1);
+        relayoutView();
+        return;
+    }
     try {
-        placement_ = view::placeTopology(*topology_, edges_, kBoxW, kBoxH);
+        placement_ = view::placeTopology(*topology_, edges_, kBoxW, kBoxH, areaAspect());
     } catch (const std::exception& e) {
         problem_ = tr("The topology cannot be laid out: %1").arg(q(e.what()));
         edges_.clear();
+        edge_of_link_.assign(edge_of_link_.size(), -1);
         relayoutView();
         return;
     }
@@ -139,17 +156,33 @@ void TopologyView::buildPaths() {
     paths_.assign(edges_.size(), {});
     tips_.assign(edges_.size(), {});
     bases_.assign(edges_.size(), {});
+    bounds_.assign(edges_.size(), {});
+    beneath_.assign(edges_.size(), 0);
     // Checking every edge against every box costs V x E; beyond this edges are drawn straight.
-    const bool check = static_cast<double>(vertices) * static_cast<double>(edges_.size()) <= 4e6;
+    // Node boxes: a link inside a node is checked against that node's boxes only, and a link to a
+    // switch between nodes runs straight, beneath the node boxes it passes.
+    const auto& machine_of = placement_.machine_of;
+    const bool machines = placement_.shape == view::TopologyShape::Nodes;
+    std::vector<std::vector<int>> inside(placement_.machines.size());
+    std::vector<int> everything;
+    for (int v = 0; v < vertices; ++v) {
+        if (machines && machine_of[static_cast<size_t>(v)] >= 0) inside[static_cast<size_t>(machine_of[static_cast<size_t>(v)])].push_back(v);
+        everything.push_back(v);
+    }
+    const bool check = machines || static_cast<double>(vertices) * static_cast<double>(edges_.size()) <= 4e6;
     QRectF all;
     for (int v = 0; v < vertices; ++v) all |= box(v);
     for (size_t e = 0; e < edges_.size(); ++e) {
         const view::TopologyEdge& edge = edges_[e];
         const QPointF a = box(edge.a).center(), b = box(edge.b).center();
         const QLineF line(a, b);
+        const int machine = machines ? machine_of[static_cast<size_t>(edge.a)] : -1;
+        beneath_[e] = machines && (machine < 0 || machine_of[static_cast<size_t>(edge.b)] < 0);
+        const std::vector<int>& near = machine >= 0 ? inside[static_cast<size_t>(machine)] : everything;
         bool blocked = false;
-        for (int v = 0; check && v < vertices && !blocked; ++v)
-            if (v != edge.a && v != edge.b && crosses(line, box(v).adjusted(-4, -4, 4, 4))) blocked = true;
+        for (size_t i = 0; check && !beneath_[e] && i < near.size() && !blocked; ++i)
+            if (const int v = near[i]; v != edge.a && v != edge.b && crosses(line, box(v).adjusted(-4, -4, 4, 4)))
+                blocked = true;
         QPainterPath path(a);
         QPointF last = a;  // the point the arrowhead's line comes from
         if (blocked) {
@@ -173,9 +206,14 @@ void TopologyView::buildPaths() {
         const QPointF from = to_b ? last : (blocked ? path.elementAt(1) : QPointF(b));
         tips_[e] = borderPoint(from, head);
         bases_[e] = from;
-        all |= path.boundingRect();
+        bounds_[e] = path.controlPointRect();
+        all |= bounds_[e];
     }
-    // A multi-node cluster's nodes as framed groups (devices and the edges among them).
+    for (const view::MachineBox& m : placement_.machines) {
+        groups_.push_back({QRectF(m.x, m.y, m.w, m.h), tr("node %1").arg(m.node)});
+        all |= groups_.back().box;
+    }
+    // A multi-node cluster drawn as a tree: its nodes as framed groups (devices and the edges among them).
     std::map<int, QRectF> nodes;
     if (placement_.shape == view::TopologyShape::Tree) {
         for (int d = 0; d < topology_->deviceCount(); ++d) nodes[topology_->devices[static_cast<size_t>(d)].node] |= box(d);
@@ -300,6 +338,12 @@ QRectF TopologyView::vertexRect(int v) const {
     return v >= 0 && v < vertexCount() ? toWidget(box(v)) : QRectF();
 }
 
+QRectF TopologyView::machineRect(int m) const {
+    if (m < 0 || m >= static_cast<int>(placement_.machines.size())) return {};
+    const view::MachineBox& b = placement_.machines[static_cast<size_t>(m)];
+    return toWidget(QRectF(b.x, b.y, b.w, b.h));
+}
+
 QPointF TopologyView::edgeMidpoint(int e) const {
     if (e < 0 || e >= edgeCount()) return {};
     return offset_ + paths_[static_cast<size_t>(e)].pointAtPercent(0.5) * scale_;
@@ -377,6 +421,30 @@ void TopologyView::selectLink(int link) {
         ensureVisible(paths_[static_cast<size_t>(e)].boundingRect());
     }
     update();
+}
+
+double TopologyView::areaAspect() const {
+    const QRectF a = graphArea();
+    return a.width() > 50 && a.height() > 50 ? a.width() / a.height() : 1.6;
+}
+
+void TopologyView::resizeEvent(QResizeEvent* event) {
+    // While the view follows the window (no zoom or pan yet), node boxes take as many columns as
+    // draw them largest in its new shape.
+    if (topology_ && placement_.shape == view::TopologyShape::Nodes && follow_ != Follow::None) {
+        const auto columns = [](const view::TopologyPlacement& p) {
+            int c = 0;
+            for (const auto& m : p.machines) c = std::max(c, m.column + 1);
+            return c;
+        };
+        view::TopologyPlacement p = view::placeTopology(*topology_, edges_, kBoxW, kBoxH, areaAspect());
+        if (columns(p) != columns(placement_)) {
+            placement_ = std::move(p);
+            groups_.clear();
+            buildPaths();
+        }
+    }
+    GraphCanvas::resizeEvent(event);
 }
 
 void TopologyView::initialView() {

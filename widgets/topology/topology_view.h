@@ -2,8 +2,10 @@
 // The topology view (issue 17, item 1): a device graph drawn read-only. Devices are boxes coloured
 // by kind, switches grey hexagons; a duplex cable is one edge (a one-way link gets an arrow), its
 // width by bandwidth on a log scale and its colour by link kind. Placement (topology_layout.h):
-// a circle for a ring, a regular grid for meshes and tori, a Graphviz dot tree when there are
-// switches (a multi-node cluster's nodes framed as groups), Graphviz neato otherwise. After a
+// a circle for a ring, a regular grid for meshes and tori, a multi-node machine as node boxes in a
+// grid (devices inside, the switches between nodes above), a Graphviz dot tree for other graphs
+// with switches, Graphviz neato otherwise. Painting skips what is outside the window, and a fitted
+// large machine drops each node's inside links and the devices' text until zoomed in. After a
 // simulation the devices and links are coloured by utilisation or by bytes moved (viridis, as the
 // communication heatmap; C switches). Hover gives every figure with units; a click on a device
 // selects it and says so (the Timeline follows, wired by the app). Zoom, pan and the overview are
@@ -50,6 +52,7 @@ public:
     int edgeOfLink(int link) const;    // -1 when no such link
     double linkBytes(int link) const;  // after a run: the bytes its transfers moved; else 0
     QRectF vertexRect(int vertex) const;  // widget coordinates (tests click there)
+    QRectF machineRect(int machine) const;  // a node's box (placement().machines), widget coordinates
     QPointF edgeMidpoint(int edge) const;  // widget coordinates, on the drawn edge
     QColor vertexFill(int vertex) const;
     QColor edgeColour(int edge) const;
@@ -86,6 +89,7 @@ protected:
     void clicked(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;  // C: the next colouring
     void initialView() override;  // fitted: a machine is read as a whole, then zoomed into
+    void resizeEvent(QResizeEvent* event) override;  // node boxes re-gridded to the window's shape
 
 private:
     struct LegendItem {
@@ -105,6 +109,7 @@ private:
     void fillColours();  // fills, edge colours and the legend for the colouring and load
     void buildPaths();
     QRectF box(int vertex) const;  // scene
+    double areaAspect() const;     // width / height of where the drawing goes
     int vertexAt(QPointF scene) const;
     int edgeAt(QPointF scene) const;
     QStringList vertexLines(int vertex) const;
@@ -125,6 +130,8 @@ private:
     view::TopologyPlacement placement_;
     std::vector<QPainterPath> paths_;   // per edge, scene
     std::vector<QPointF> tips_, bases_;  // per edge: the arrowhead of a one-way link
+    std::vector<QRectF> bounds_;         // per edge, scene: what painting culls by
+    std::vector<char> beneath_;          // per edge: drawn under the node boxes (a link between nodes)
     std::vector<Group> groups_;
     std::vector<QColor> fills_, edge_colours_;
     std::vector<LegendItem> legend_;

@@ -1,5 +1,6 @@
 #include "widgets/topology_editor/topology_editor_view.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -150,19 +151,17 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     });
     connect(name_, &QLineEdit::editingFinished, this, [this] { ++merge_serial_; });
     connect(fresh, &QPushButton::clicked, this, [this] {
-        if (!stack_.isClean() && isVisible() &&
-            QMessageBox::question(this, tr("New topology"), tr("Discard the unsaved edits?")) != QMessageBox::Yes)
-            return;
-        newTopology();
+        if (maybeSave()) newTopology();
     });
     connect(open_b, &QPushButton::clicked, this, [this] {
+        if (!maybeSave()) return;
         const QString p = QFileDialog::getOpenFileName(this, tr("Open topology"), QFileInfo(path_).path(),
                                                        tr("Topologies (*.json *.yaml *.yml);;All files (*)"));
         QString error;
         if (!p.isEmpty() && !open(p, &error)) QMessageBox::warning(this, tr("Open topology"), error);
     });
     connect(save, &QPushButton::clicked, this, [this] {
-        const QString p = QFileDialog::getSaveFileName(this, tr("Save topology"), path_, tr("partita-topology/1 (*.json)"));
+        const QString p = QFileDialog::getSaveFileName(this, tr("Save topology"), saveSuggestion(), tr("partita-topology/1 (*.json)"));
         QString error;
         if (!p.isEmpty() && !saveAs(p, &error)) QMessageBox::warning(this, tr("Save topology"), error);
     });
@@ -189,6 +188,8 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
 
 void TopologyEditorView::setDocument(sim::Topology doc, const QString& path) {
     stack_.clear();
+    import_notes_.clear();
+    imported_ = false;
     doc_ = std::move(doc);
     path_ = path;
     ++merge_serial_;
@@ -203,16 +204,46 @@ bool TopologyEditorView::open(const QString& path, QString* error) {
         const std::string text = readTextFile(p);  // a FIFO or device is refused by name, never read
         // partita-topology/1 is read as written, so a file with problems opens to be fixed.
         const bool native = text.find("\"partita-topology/") != std::string::npos;
-        setDocument(native ? sim::readTopologyJsonUnchecked(text, p, nullptr) : sim::readAnyTopology(text, p, nullptr),
+        std::vector<std::string> notes;
+        setDocument(native ? sim::readTopologyJsonUnchecked(text, p, nullptr) : sim::readAnyTopology(text, p, &notes),
                     QFileInfo(path).absoluteFilePath());
-        emit message(problems_.empty() ? tr("Opened %1").arg(path)
-                                       : tr("Opened %1: %2 to fix").arg(path, counted(static_cast<int>(problems_.size()), tr("problem"), tr("problems"))));
+        imported_ = !native;
+        for (const auto& n : notes) import_notes_ << q(n);
+        fillProblems();
+        QString said = problems_.empty() ? tr("Opened %1").arg(path)
+                                         : tr("Opened %1: %2 to fix").arg(path, counted(static_cast<int>(problems_.size()), tr("problem"), tr("problems")));
+        if (!import_notes_.empty())
+            said += tr("; the import approximated or ignored %1 (listed under Problems)")
+                        .arg(counted(import_notes_.size(), tr("thing"), tr("things")));
+        emit message(said);
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
         emit message(q(e.what()));
         return false;
     }
+}
+
+QString TopologyEditorView::saveSuggestion() const {
+    // An imported file (ASTRA-sim, Calculon) is not offered to be written over: a new name beside it.
+    const QFileInfo file(path_);
+    return !imported_ || path_.isEmpty() ? path_ : file.dir().filePath(file.completeBaseName() + ".partita.json");
+}
+
+bool TopologyEditorView::maybeSave() {
+    if (stack_.isClean()) return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved topology"),
+        tr("The topology %1 in the topology editor has unsaved changes. Save them?").arg(q(doc_.name)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard) return true;
+    if (answer != QMessageBox::Save) return false;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save topology"), saveSuggestion(), tr("partita-topology/1 (*.json)"));
+    if (path.isEmpty()) return false;
+    QString error;
+    if (saveAs(path, &error)) return true;
+    QMessageBox::warning(this, tr("Topology not saved"), error);
+    return false;
 }
 
 bool TopologyEditorView::saveAs(const QString& path, QString* error) {
@@ -229,6 +260,7 @@ bool TopologyEditorView::saveAs(const QString& path, QString* error) {
     file.write(QByteArray::fromStdString(sim::writeTopologyJson(doc_)));
     if (!file.flush()) return fail(tr("%1: cannot write the file").arg(path));
     path_ = QFileInfo(path).absoluteFilePath();
+    imported_ = false;
     stack_.setClean();
     emit message(tr("Saved %1").arg(path));
     return true;
@@ -252,6 +284,7 @@ void TopologyEditorView::refresh() {
     const auto vertices = selectedVertices();
     const auto rows = selectedLinkRows();
     problems_ = sim::checkTopology(doc_);
+    warnings_ = sim::topologyWarnings(doc_);
     rows_ = sim::linkRows(doc_);
     filling_ = true;
     if (name_->text() != q(doc_.name)) name_->setText(q(doc_.name));
@@ -305,14 +338,26 @@ void TopologyEditorView::fillTables() {
 void TopologyEditorView::fillProblems() {
     problems_list_->clear();
     const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    const QIcon note = style()->standardIcon(QStyle::SP_MessageBoxInformation);
     for (const auto& p : problems_) problems_list_->addItem(new QListWidgetItem(warning, q(p.message)));
-    problems_title_->setText(problems_.empty() ? tr("<b>Problems</b>: none, the simulator can use this topology")
-                                               : tr("<b>Problems</b>: %1").arg(problems_.size()));
+    for (const auto& w : warnings_) problems_list_->addItem(new QListWidgetItem(note, tr("warning: %1").arg(q(w.message))));
+    const QIcon imported = style()->standardIcon(QStyle::SP_FileDialogInfoView);
+    for (const QString& n : import_notes_) {
+        auto* item = new QListWidgetItem(imported, tr("import: %1").arg(n));
+        item->setToolTip(tr("What the importer approximated or ignored (README \"Importing topologies\")"));
+        problems_list_->addItem(item);
+    }
+    QString title = problems_.empty() ? tr("<b>Problems</b>: none, the simulator can use this topology")
+                                      : tr("<b>Problems</b>: %1").arg(problems_.size());
+    if (!warnings_.empty()) title += tr("; %1").arg(counted(static_cast<qsizetype>(warnings_.size()), tr("warning"), tr("warnings")));
+    if (!import_notes_.empty()) title += tr("; %1 from the import").arg(counted(import_notes_.size(), tr("note"), tr("notes")));
+    problems_title_->setText(title);
 }
 
 void TopologyEditorView::problemClicked(int row) {
-    if (filling_ || row < 0 || row >= static_cast<int>(problems_.size())) return;
-    const sim::TopologyProblem& p = problems_[static_cast<size_t>(row)];
+    const int errors = static_cast<int>(problems_.size());
+    if (filling_ || row < 0 || row >= errors + static_cast<int>(warnings_.size())) return;
+    const sim::TopologyProblem& p = row < errors ? problems_[static_cast<size_t>(row)] : warnings_[static_cast<size_t>(row - errors)];
     using E = sim::TopologyError::Element;
     if (p.element == E::Device) selectVertices({p.index});
     if (p.element == E::Switch) selectVertices({doc_.deviceCount() + p.index});

@@ -2,7 +2,8 @@
 // The topology editor (issue 17): a devices table (devices, then switches) and a links table (a duplex
 // cable is one row, its two directed links edited and removed together), the selection's properties
 // checked as typed (a multi-selection sets a field on every selected row), a Problems list from
-// checkTopology (click one to select its row), and New, Open, Save as partita-topology/1. Every edit
+// checkTopology (click one to select its row; then its warnings and what an importer approximated),
+// and New, Open (both ask before dropping unsaved edits), Save as partita-topology/1. Every edit
 // is one TopologyCommand on the view's undo stack (keystrokes in one field merge). "Use: Simulate"
 // hands a topology without problems to whoever listens (the window's Simulate and MCMC).
 #include <functional>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include <QString>
+#include <QStringList>
 #include <QUndoStack>
 #include <QWidget>
 
@@ -36,14 +38,22 @@ public:
 
     const sim::Topology& document() const { return doc_; }
     const std::vector<sim::TopologyProblem>& problems() const { return problems_; }
+    // Listed after the problems, with an information icon; they do not stop Save or Use.
+    const std::vector<sim::TopologyProblem>& warnings() const { return warnings_; }
     QUndoStack& undoStack() { return stack_; }
     QString path() const { return path_; }  // the file last opened or saved ("" for a new one)
 
     // A new document (New, Open): the undo history starts over, clean.
     void setDocument(sim::Topology doc, const QString& path = {});
     void newTopology() { setDocument({}); }
-    // partita-topology/1 (read as written, problems listed) or an imported format. False: `error` says why.
+    // partita-topology/1 (read as written, problems listed) or an imported format, whose importer's
+    // approximations are listed under Problems until the next document. False: `error` says why.
     bool open(const QString& path, QString* error = nullptr);
+    // Unsaved edits about to be replaced (New, Open, the window closing): Save (a file dialog), Discard
+    // or Cancel. True to go on; with no unsaved edits, true without asking.
+    bool maybeSave();
+    // What the importer of the open file approximated or ignored ("" lines none).
+    const QStringList& importNotes() const { return import_notes_; }
     // partita-topology/1; refused while there are problems. False: `error` says why.
     bool saveAs(const QString& path, QString* error = nullptr);
 
@@ -109,9 +119,12 @@ private:
     void problemClicked(int row);
     QPushButton* makeButton(const QString& name, const QString& text, const QString& tip);
     std::vector<int> selectedLinks() const;  // directed link ids of the selected rows
+    QString saveSuggestion() const;          // the file Save offers first
 
     sim::Topology doc_;
-    std::vector<sim::TopologyProblem> problems_;
+    std::vector<sim::TopologyProblem> problems_, warnings_;
+    QStringList import_notes_;
+    bool imported_ = false;  // path_ is an imported format (not partita-topology/1)
     std::vector<sim::LinkRow> rows_;
     QUndoStack stack_;
     QString path_;

@@ -48,20 +48,29 @@ int reportUnsupported(const onnx::UnsupportedOperators& e, bool json, std::ostre
     return 1;
 }
 
+std::string sizesText(const std::vector<std::int64_t>& dims) {
+    std::string s;
+    for (const std::int64_t d : dims) s += (s.empty() ? "" : ",") + std::to_string(d);
+    return s;
+}
+
 }  // namespace
 
 int cmdInspect(const Argv& argv, std::ostream& out) {
     const Args a(argv, {"network", "network-format", "input", "dim"}, {"json"});
     const std::string path = a.required("network");
     Network net;
+    std::vector<onnx::DefaultedInput> defaulted;  // said, so that 224 px is never a silent guess
     try {
-        net = readNetworkArg(a, path);
+        net = readNetworkArg(a, path, &defaulted);
     } catch (const onnx::UnsupportedOperators& e) {
         reportUnsupported(e, a.flag("json"), out);
         throw;
     }
     const NetworkCounts totals = countNetwork(net);
     if (a.flag("json")) {
+        Json defaults_json = Json::array();
+        for (const onnx::DefaultedInput& d : defaulted) defaults_json.push_back({{"input", d.name}, {"sizes", d.dims}});
         Json ops = Json::array();
         for (const Operator& op : net.ops) {
             const OperatorCount c = countOperator(op);
@@ -81,6 +90,7 @@ int cmdInspect(const Argv& argv, std::ostream& out) {
                     {"weights", totals.weights},
                     {"macs_per_sample", totals.macs_per_sample},
                     {"unsupported", Json::array()},
+                    {"input_defaults", defaults_json},
                     {"operator_table", ops}})
             << "\n";
         return 0;
@@ -92,6 +102,11 @@ int cmdInspect(const Argv& argv, std::ostream& out) {
                withCommas(c.macs_per_sample)});
     }
     out << net.name << ": input " << shapeText(net.input) << " per sample\n";
+    if (!defaulted.empty()) {
+        out << "Input sizes not given, defaults used:";
+        for (const onnx::DefaultedInput& d : defaulted) out << " --input " << d.name << "=" << sizesText(d.dims);
+        out << " (set them with --input NAME=d0,d1,... or --dim SYMBOL=V)\n";
+    }
     t.print(out);
     out << "\noperators " << totals.operators << " (views inserted by an import not counted) · weighted layers "
         << totals.weighted_layers << " · weights " << withCommas(totals.weights) << " · MACs per sample "

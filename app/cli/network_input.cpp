@@ -47,9 +47,9 @@ onnx::InputDims inputDims(const Args& a) {
     return dims;
 }
 
-Network readNetworkArg(const Args& a, const std::string& path) {
+Network readNetworkArg(const Args& a, const std::string& path, std::vector<onnx::DefaultedInput>* defaulted) {
     const auto format = usage("network-format", [&] { return parseNetworkFormat(a.get("network-format", "auto")); });
-    return loadNetwork(path, format, inputDims(a));
+    return loadNetwork(path, format, inputDims(a), defaulted);
 }
 
 }  // namespace partita::cli

@@ -3,6 +3,7 @@
 // symbolic input dimensions come from --input NAME=d0,d1,… (repeatable) and --dim SYMBOL=V.
 #include <set>
 #include <string>
+#include <vector>
 
 #include "app/cli/args.h"
 #include "core/model/network.h"
@@ -14,6 +15,7 @@ inline const std::set<std::string> kNetworkOptions{"network-format", "input", "d
 
 // The --input and --dim values; a malformed one is a UsageError naming the option.
 onnx::InputDims inputDims(const Args& a);
-Network readNetworkArg(const Args& a, const std::string& path);
+// `defaulted` (optional): the ONNX inputs whose open dimensions took the importer's defaults.
+Network readNetworkArg(const Args& a, const std::string& path, std::vector<onnx::DefaultedInput>* defaulted = nullptr);
 
 }  // namespace partita::cli

@@ -4,6 +4,7 @@
 #include <string>
 
 #include <QApplication>
+#include <QTimer>
 
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
@@ -40,8 +41,13 @@ int runApplication(int argc, char** argv) {
         return help ? 0 : 2;
     }
     MainWindow window(options);
+    if (options.screenshot.isEmpty()) {
+        window.fitToScreen();  // a 1280x800 default or a saved size on a smaller screen
+        window.show();
+        QTimer::singleShot(0, &window, [&window] { window.fitToScreen(); });  // now with its title bar
+        return QApplication::exec();
+    }
     window.show();
-    if (options.screenshot.isEmpty()) return QApplication::exec();
 
     // Screenshot mode: finish the first run, render, and exit.
     const bool ok = window.saveScreenshot(options.screenshot, options.view);

@@ -17,6 +17,8 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QSettings>
 #include <QTimer>
@@ -35,6 +37,7 @@
 #include "app/gui/network_editor.h"
 #include "app/gui/sweep_tab.h"
 #include "app/gui/topology_editor_tab.h"
+#include "app/gui/window_geometry.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
@@ -159,8 +162,7 @@ void MainWindow::buildCentral() {
     // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
         if (!link.startsWith("method:")) return showTab(simulation_);
-        setMethodKey(link.mid(7));
-        methodChosen();
+        chooseMethod(link.mid(7));
     });
     compare_ = new CompareView(tabs_);
     addViewTab(compare_, tr("Compare"));
@@ -171,6 +173,8 @@ void MainWindow::buildCentral() {
     buildViewTabs();
     for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
     registerViews();
+    // The docks give way before the tabs go below this (at 800 px the views keep a usable width).
+    tabs_->setMinimumWidth(kCentreMinWidth);
     setCentralWidget(tabs_);
 
     connect(grid_, &GridView::cellToggled, this, &MainWindow::toggleCell);
@@ -238,6 +242,11 @@ void MainWindow::buildDocks() {
     addTopologyPresets();
     props->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, props);
+    // What the user wants (View ▸ Properties, the dock's close button, a restored state), apart from
+    // its stepping aside for a tab with its own properties: that is what comes back after such a tab.
+    connect(props->toggleViewAction(), &QAction::toggled, this, [this](bool shown) {
+        if (!props_stepping_) props_wanted_ = shown;
+    });
     connect(params_, &ParamsEditor::changed, this, [this] { params_timer_.start(); });
     connect(sim_params_, &SimParamsEditor::changed, this, [this] { params_timer_.start(); });
     connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
@@ -309,8 +318,20 @@ void MainWindow::showProgress(double fraction) {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    restoreGeometry(settings.value("window/geometry").toByteArray());
+    geometry_restored_ = restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
+}
+
+void MainWindow::fitToScreen() {
+    const QScreen* shown_on = screen();
+    if (!shown_on || isMaximized() || isFullScreen()) return;
+    // The frame (title bar) is known once the window is on screen; before, the window is all there is.
+    const QRect frame = frameGeometry(), inner = geometry();
+    const QMargins margins(inner.left() - frame.left(), inner.top() - frame.top(), frame.right() - inner.right(),
+                           frame.bottom() - inner.bottom());
+    const bool centre = !geometry_restored_ && !placed_;
+    placed_ = true;
+    setGeometry(fitWindow(frame, shown_on->availableGeometry(), centre).marginsRemoved(margins));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -318,6 +339,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     keepGrid();  // an edit the user made is not lost by closing
     jobs_.cancel();
     if (options_.screenshot.isEmpty()) {
+        if (auto* props = findChild<QDockWidget*>("properties"); props && props_hidden_) {
+            const QScopedValueRollback<bool> stepping(props_stepping_, true);
+            props->setVisible(props_wanted_);  // saved as the user wants it, not as a tab set it aside
+        }
         QSettings settings;
         settings.setValue("window/geometry", saveGeometry());
         settings.setValue("window/state", saveState());
@@ -376,8 +401,8 @@ void MainWindow::updatePropertiesDock() {
     const ViewEntry* entry = tabs_ ? views_.findByTab(shownView()) : nullptr;
     const bool aside = method().settings() == GuiMethod::Settings::OwnTab || (entry && entry->own_properties);
     if (auto* props = findChild<QDockWidget*>("properties"); props && aside != props_hidden_) {
-        if (aside) props_were_visible_ = props->isVisible();
-        props->setVisible(aside ? false : props_were_visible_);
+        const QScopedValueRollback<bool> stepping(props_stepping_, true);
+        props->setVisible(aside ? false : props_wanted_);
         props_hidden_ = aside;
     }
 }

@@ -53,6 +53,7 @@ struct MethodRun;
 
 namespace partita::onnx {
 struct InputDims;
+struct GraphInput;
 }
 
 namespace partita::gui {
@@ -72,6 +73,8 @@ class SweepTab;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    // The tabs keep this width however narrow the window: the docks give way first.
+    static constexpr int kCentreMinWidth = 420;
     explicit MainWindow(const Options& options, QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -87,6 +90,9 @@ public:
     QString useNetwork(Network network, const QString& origin);
     // Asks each view whose work would be lost (ViewEntry::release); false: the user kept it.
     bool releaseViews();
+    // Within the screen's available area (the application calls it before and after showing the
+    // window; screenshots keep their --size): no larger, moved inside, centred on a first start.
+    void fitToScreen();
 
     // The run policy: Run starts the method in the toolbar's selector and stores what it finishes
     // (an identical stored run is re-selected instead of stored twice). Choosing a network, a method or
@@ -169,6 +175,10 @@ public:
     QString lastNotice() const { return last_notice_; }
     QString methodKey() const;       // "hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", "mpt" or "l2s"
     void setMethodKey(const QString& key);
+    void chooseMethod(const QString& key);  // as choosing it in the toolbar: the method previews the inputs
+    // Why the chosen method cannot analyse the current inputs (HTML, a link names a method that can,
+    // "method:accpar"); "" when it can. Follows every start of the method (methodRefusalChanged).
+    QString methodRefusal() const { return refusal_; }
     const GuiMethod& method() const;  // the chosen one
     const MethodList& methods() const { return methods_; }
     ViewRegistry& views() { return views_; }  // methods add their views here (GuiMethod::buildViews)
@@ -208,6 +218,7 @@ public:
 signals:
     // A network the user opened (a file, the library, a stored run): views that edit it follow.
     void networkLoaded(const partita::Network& network, const QString& path);
+    void methodRefusalChanged(const QString& html);  // after each start of the method: methodRefusal()
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -248,7 +259,8 @@ private:
     void showRunInViews(const RunPtr& run);
     void showChosenTopology();  // the topology view, when it shows no simulation: Simulate's chosen topology
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
-    bool onnxDims(const QString& path, onnx::InputDims* dims);  // asks once per file; false: cancelled
+    // Sizes for the inputs the model leaves open: asked once per file; false: cancelled.
+    bool onnxDims(const QString& path, const std::vector<onnx::GraphInput>& inputs, onnx::InputDims* dims);
     bool asksForDims(const QString& path) const;  // an ONNX model whose input sizes are not chosen yet
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
     bool openStoredMethodRun(std::int64_t id);  // throws StoreError; its method shows it (method_runs.cpp)
@@ -298,8 +310,12 @@ private:
     TopologyView* topology_view_ = nullptr;
     TeachingView* teaching_ = nullptr;
     StudyView* studies_ = nullptr;
+    QString refusal_;          // methodRefusal()
+    bool keep_tab_ = false;    // a view handed the network over (useNetwork): its tab stays in front
+    bool geometry_restored_ = false, placed_ = false;  // fitToScreen: keep a saved place, else centre once
     bool props_hidden_ = false;        // the properties dock stepped aside (MPT/L2S, a view with its own)
-    bool props_were_visible_ = true;
+    bool props_wanted_ = true;         // whether the user wants it shown (where it does not step aside)
+    bool props_stepping_ = false;      // the window, not the user, is showing or hiding it
     void updatePropertiesDock();
     bool user_network_ = false;  // a network the user chose (option, library, Open): chosenNetworkPath()
     InputsPtr studied_inputs_;          // the inputs the scale study was drawn for

@@ -45,7 +45,16 @@ NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(win
     });
     recovery_timer_.start();
     connect(view_, &EditorView::documentChanged, this, &NetworkEditor::edited);
-    connect(view_, &EditorView::message, this, [this](const QString& m) { window_.showStatus(m); });
+    // Notes pass (refusals stay in the editor until the next edit succeeds).
+    connect(view_, &EditorView::message, this, [this](const QString& m) { window_.statusBar()->showMessage(m, 6000); });
+    connect(view_, &EditorView::linkActivated, this, [this](const QString& link) {
+        if (link.startsWith("method:")) window_.chooseMethod(link.mid(7));
+    });
+    connect(&window, &MainWindow::methodRefusalChanged, this, [this](const QString& html) {
+        refusal_ = html;
+        window_json_ = window_.inputs() ? writeNetworkJson(window_.inputs()->network) : std::string();
+        showState();
+    });
     // (The recovery file goes on the timer's next tick once clean: the stack also turns clean as it is destroyed.)
     connect(&view_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { window_.setWindowModified(!clean); });
     connect(&window, &MainWindow::networkLoaded, this, &NetworkEditor::networkLoaded);
@@ -146,6 +155,7 @@ void NetworkEditor::ensureLoaded() {
     edit::Document doc = edit::Document::fromNetwork(network, positions);
     handed_ = doc.valid() ? writeNetworkJson(doc.toNetwork()) : std::string();  // the window has it already
     view_->setDocument(std::move(doc));
+    showState();
     view_->setStatus(tr("%1: %2 operators, as loaded").arg(q(network.name)).arg(network.ops.size()));
 }
 
@@ -164,11 +174,28 @@ void NetworkEditor::newNetwork(const Shape& input, const QString& name) {
 void NetworkEditor::edited() {
     recovery_stale_ = true;
     debounce_.start();
+    showState();
+}
+
+// The status line and the analysis problem follow the document as it stands (after an undo too):
+// its own problems, else whether the window's method has analysed it, or refused it and why.
+void NetworkEditor::showState() {
     const edit::Document& doc = view_->document();
-    if (doc.ids().empty()) view_->setStatus(tr("Empty: double-click or drag an operator from the palette"));
-    else if (!doc.valid())
-        view_->setStatus(doc.problems().size() == 1 ? tr("1 problem: not analysed")
-                                                    : tr("%1 problems: not analysed").arg(doc.problems().size()));
+    if (doc.ids().empty()) {
+        view_->setAnalysisProblem({});
+        return view_->setStatus(tr("Empty: double-click or drag an operator from the palette"));
+    }
+    if (!doc.valid()) {
+        view_->setAnalysisProblem({});
+        return view_->setStatus(doc.problems().size() == 1 ? tr("1 problem: not analysed")
+                                                           : tr("%1 problems: not analysed").arg(doc.problems().size()));
+    }
+    const size_t ops = doc.ids().size();
+    if (writeNetworkJson(doc.toNetwork()) != handed_) return view_->setStatus(tr("Valid: %1 operators").arg(ops));
+    const bool refused = !refusal_.isEmpty() && handed_ == window_json_;
+    view_->setAnalysisProblem(refused ? refusal_ : QString());
+    view_->setStatus(refused ? tr("Valid: %1 operators; the method cannot plan it (see Problems)").arg(ops)
+                             : tr("Valid: %1 operators, analysed").arg(ops));
 }
 
 void NetworkEditor::handOver() {
@@ -176,12 +203,14 @@ void NetworkEditor::handOver() {
     if (!doc.valid()) return;  // an invalid document is never handed to a method
     Network network = doc.toNetwork();
     std::string text = writeNetworkJson(network);
-    if (text == handed_) return;  // a move, or back to what the window has
-    const size_t ops = network.ops.size();
+    if (text == handed_) return showState();  // a move, or back to what the window has
     const QString problem = window_.useNetwork(std::move(network), origin());
-    if (!problem.isEmpty()) return view_->setStatus(tr("Not analysed: %1").arg(problem));
+    if (!problem.isEmpty()) {
+        view_->setAnalysisProblem({});
+        return view_->setStatus(tr("Not analysed: %1").arg(problem));
+    }
     handed_ = std::move(text);
-    view_->setStatus(tr("Valid: %1 operators, analysed").arg(ops));
+    showState();
 }
 
 bool NetworkEditor::save() { return saveAs(path_); }

@@ -53,6 +53,7 @@ private:
     void networkLoaded(const Network& network, const QString& path);
     void edited();
     void handOver();
+    void showState();  // the status line and the method's refusal, for the document as it stands
     void offerRecovery();
     QString origin() const;
 
@@ -61,6 +62,8 @@ private:
     QString path_;
     std::optional<std::pair<Network, QString>> pending_;  // the window's network, not yet the document
     std::string handed_;                                  // the network JSON last handed to the window
+    QString refusal_;                                     // the window's method refused window_json_
+    std::string window_json_;
     QTimer debounce_, recovery_timer_;
     bool recovery_stale_ = false;  // edited since the recovery file was written
 };

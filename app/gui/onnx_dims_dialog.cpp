@@ -1,5 +1,7 @@
 #include "app/gui/onnx_dims_dialog.h"
 
+#include <algorithm>
+
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -43,17 +45,23 @@ bool parseList(const QString& text, std::vector<std::int64_t>* out) {
 
 }  // namespace
 
-onnx::InputDims OnnxDimsDialog::remembered(const QString& path) {
-    return remembered(path, onnx::graphInputs(path.toStdString()));
+bool OnnxDimsDialog::asks(const std::vector<onnx::GraphInput>& inputs) {
+    return std::any_of(inputs.begin(), inputs.end(), [](const onnx::GraphInput& in) { return onnx::hasOpenDims(in); });
 }
 
+bool OnnxDimsDialog::isRemembered(const QString& path) { return QSettings().contains(settingsKey(path)); }
+
 onnx::InputDims OnnxDimsDialog::remembered(const QString& path, const std::vector<onnx::GraphInput>& inputs) {
-    onnx::InputDims dims = onnx::defaultInputDims(inputs);
-    const QSettings settings;
-    const QVariantMap saved = settings.value(settingsKey(path)).toMap();
-    for (auto it = saved.begin(); it != saved.end(); ++it) {
-        std::vector<std::int64_t> values;
-        if (parseList(it.value().toString(), &values)) dims.inputs[it.key().toStdString()] = values;
+    onnx::InputDims dims;
+    const QVariantMap saved = QSettings().value(settingsKey(path)).toMap();
+    for (const onnx::GraphInput& in : inputs) {
+        if (!onnx::hasOpenDims(in)) continue;  // the model's own sizes
+        std::vector<std::int64_t> values = onnx::defaultDims(in);
+        std::vector<std::int64_t> kept;
+        // A remembered answer of another rank belongs to an older version of the file.
+        if (parseList(saved.value(q(in.name)).toString(), &kept) && (!in.rank_known || kept.size() == in.dims.size()))
+            values = kept;
+        if (!values.empty()) dims.inputs[in.name] = values;
     }
     return dims;
 }
@@ -64,10 +72,15 @@ void OnnxDimsDialog::remember(const QString& path, const onnx::InputDims& dims) 
     QSettings().setValue(settingsKey(path), saved);
 }
 
-OnnxDimsDialog::OnnxDimsDialog(const QString& path, QWidget* parent) : QDialog(parent), path_(path) {
+OnnxDimsDialog::OnnxDimsDialog(const QString& path, std::vector<onnx::GraphInput> inputs, QWidget* parent)
+    : QDialog(parent), path_(path) {
     setWindowTitle(tr("Input sizes of %1").arg(QFileInfo(path).fileName()));
-    inputs_ = onnx::graphInputs(path.toStdString());
-    const onnx::InputDims chosen = remembered(path, inputs_);
+    const onnx::InputDims chosen = remembered(path, inputs);
+    QStringList fixed;
+    for (onnx::GraphInput& in : inputs) {
+        if (onnx::hasOpenDims(in)) open_.push_back(std::move(in));
+        else fixed << tr("%1 %2").arg(q(in.name), in.dims.empty() ? tr("(a scalar)") : declared(in));
+    }
     auto* column = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("The model leaves some input sizes open. Give each input's whole shape, batch "
                                 "first, as comma-separated sizes (the batch is a run parameter: 1 is fine)."),
@@ -75,7 +88,7 @@ OnnxDimsDialog::OnnxDimsDialog(const QString& path, QWidget* parent) : QDialog(p
     intro->setWordWrap(true);
     column->addWidget(intro);
     auto* form = new QFormLayout;
-    for (const auto& in : inputs_) {
+    for (const auto& in : open_) {
         auto* field = new QLineEdit(this);
         field->setObjectName(q("dims-" + in.name));
         const auto it = chosen.inputs.find(in.name);
@@ -85,6 +98,13 @@ OnnxDimsDialog::OnnxDimsDialog(const QString& path, QWidget* parent) : QDialog(p
         fields_.push_back(field);
     }
     column->addLayout(form);
+    if (!fixed.isEmpty()) {
+        auto* given = new QLabel(tr("Sized by the model: %1").arg(fixed.join(", ")), this);
+        given->setObjectName("dims-fixed");
+        given->setWordWrap(true);
+        given->setStyleSheet("color: #555");
+        column->addWidget(given);
+    }
     problem_ = new QLabel(this);
     problem_->setStyleSheet("color: #b00020");
     column->addWidget(problem_);
@@ -104,20 +124,20 @@ OnnxDimsDialog::OnnxDimsDialog(const QString& path, QWidget* parent) : QDialog(p
 
 bool OnnxDimsDialog::dims(onnx::InputDims* out, QString* problem) const {
     out->inputs.clear();
-    for (size_t i = 0; i < inputs_.size(); ++i) {
+    for (size_t i = 0; i < open_.size(); ++i) {
         std::vector<std::int64_t> values;
         if (!parseList(fields_[i]->text(), &values)) {
-            *problem = tr("'%1': expected positive sizes separated by commas").arg(q(inputs_[i].name));
+            *problem = tr("'%1': expected positive sizes separated by commas").arg(q(open_[i].name));
             return false;
         }
-        if (inputs_[i].rank_known && values.size() != inputs_[i].dims.size()) {
+        if (open_[i].rank_known && values.size() != open_[i].dims.size()) {
             *problem = tr("'%1' has %2 dimensions, %3 given")
-                           .arg(q(inputs_[i].name))
-                           .arg(inputs_[i].dims.size())
+                           .arg(q(open_[i].name))
+                           .arg(open_[i].dims.size())
                            .arg(values.size());
             return false;
         }
-        out->inputs[inputs_[i].name] = values;
+        out->inputs[open_[i].name] = values;
     }
     return true;
 }

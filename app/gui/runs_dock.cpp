@@ -1,12 +1,16 @@
 #include "app/gui/runs_dock.h"
 
+#include <algorithm>
+
 #include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace partita::gui {
@@ -23,7 +27,8 @@ RunsDock::RunsDock(QWidget* parent) : QDockWidget(tr("Runs"), parent) {
         filters_[i] = new QComboBox(body);
         filters_[i]->setObjectName(QString("filter-") + names[i]);
         filters_[i]->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        filters_[i]->setMinimumContentsLength(6);
+        filters_[i]->setMinimumContentsLength(6);  // its usual width; it may shrink below that:
+        filters_[i]->setMinimumWidth(48);           // the dock gives way to the tabs on a narrow window
         filters_[i]->setToolTip(tr("Show only runs with this %1").arg(names[i]));
         filters->addWidget(filters_[i], 1);
         connect(filters_[i], &QComboBox::activated, this, [this] { refresh(db_); });
@@ -51,35 +56,69 @@ RunsDock::RunsDock(QWidget* parent) : QDockWidget(tr("Runs"), parent) {
     status_->setWordWrap(true);
     layout->addWidget(status_);
 
-    auto* buttons = new QHBoxLayout;
-    open_ = new QPushButton(tr("Open"), body);
-    compare_ = new QPushButton(tr("Compare"), body);
-    rename_ = new QPushButton(tr("Rename"), body);
-    delete_ = new QPushButton(tr("Delete"), body);
+    // Tool buttons, as wide as their text, in one row, or two rows of two where the dock is narrower:
+    // the dock gives way to the tabs on a narrow window.
+    buttons_box_ = new QWidget(body);
+    buttons_ = new QGridLayout(buttons_box_);
+    buttons_->setContentsMargins(0, 0, 0, 0);
+    const auto button = [body](const QString& text) {
+        auto* b = new QToolButton(body);
+        b->setText(text);
+        b->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        return b;
+    };
+    open_ = button(tr("Open"));
+    compare_ = button(tr("Compare"));
+    rename_ = button(tr("Rename"));
+    delete_ = button(tr("Delete"));
     open_->setToolTip(tr("Show the selected run in the grid (double-click does the same)"));
     compare_->setToolTip(tr("Compare 2 to 4 selected runs side by side"));
     rename_->setToolTip(tr("Edit the selected run's name (double-click its name does the same)"));
     delete_->setToolTip(tr("Delete the selected runs from the results database"));
-    for (auto* b : {open_, compare_, rename_, delete_}) buttons->addWidget(b);
-    layout->addLayout(buttons);
+    arrangeButtons(4);
+    int widest = 0;
+    for (const auto* b : {open_, compare_, rename_, delete_}) widest = std::max(widest, b->sizeHint().width());
+    buttons_box_->setMinimumWidth(2 * widest + buttons_->horizontalSpacing());
+    buttons_box_->installEventFilter(this);
+    layout->addWidget(buttons_box_);
     setWidget(body);
 
     connect(view_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         if (index.column() != RunsModel::Name) emit openRequested(proxy_->data(index, RunsModel::IdRole).toLongLong());
     });
-    connect(open_, &QPushButton::clicked, this, [this] {
+    connect(open_, &QToolButton::clicked, this, [this] {
         const auto ids = selectedIds();
         if (!ids.empty()) emit openRequested(ids.front());
     });
-    connect(compare_, &QPushButton::clicked, this, [this] { emit compareRequested(selectedIds()); });
-    connect(delete_, &QPushButton::clicked, this, [this] { emit deleteRequested(selectedIds()); });
-    connect(rename_, &QPushButton::clicked, this, [this] {
+    connect(compare_, &QToolButton::clicked, this, [this] { emit compareRequested(selectedIds()); });
+    connect(delete_, &QToolButton::clicked, this, [this] { emit deleteRequested(selectedIds()); });
+    connect(rename_, &QToolButton::clicked, this, [this] {
         const QModelIndexList rows = view_->selectionModel()->selectedRows(RunsModel::Name);
         if (!rows.isEmpty()) view_->edit(rows.front());
     });
     connect(model_, &RunsModel::renameRequested, this, &RunsDock::renameRequested);
     connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsDock::updateButtons);
     updateButtons();
+}
+
+void RunsDock::arrangeButtons(int columns) {
+    if (columns == button_columns_) return;
+    button_columns_ = columns;
+    int i = 0;
+    for (QToolButton* b : {open_, compare_, rename_, delete_}) {
+        buttons_->removeWidget(b);
+        buttons_->addWidget(b, i / columns, i % columns);
+        ++i;
+    }
+}
+
+bool RunsDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == buttons_box_ && event->type() == QEvent::Resize) {
+        int row = 3 * buttons_->horizontalSpacing();
+        for (const auto* b : {open_, compare_, rename_, delete_}) row += b->sizeHint().width();
+        arrangeButtons(buttons_box_->width() >= row ? 4 : 2);
+    }
+    return QDockWidget::eventFilter(watched, event);
 }
 
 QComboBox* RunsDock::filter(int which) const { return filters_[which]; }

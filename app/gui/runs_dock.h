@@ -9,8 +9,9 @@
 #include "widgets/common/runs_model.h"
 
 class QComboBox;
+class QGridLayout;
 class QLabel;
-class QPushButton;
+class QToolButton;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -39,6 +40,8 @@ signals:
 private:
     void fillFilter(QComboBox* box, const std::vector<std::string>& values);
     void updateButtons();
+    void arrangeButtons(int columns);  // 4: one row; 2: two rows of two
+    bool eventFilter(QObject* watched, QEvent* event) override;  // the buttons' row follows its width
 
     const ResultsDb* db_ = nullptr;
     RunsModel* model_ = nullptr;
@@ -46,10 +49,13 @@ private:
     QTableView* view_ = nullptr;
     QComboBox* filters_[3] = {};
     QLabel* status_ = nullptr;
-    QPushButton* open_ = nullptr;
-    QPushButton* compare_ = nullptr;
-    QPushButton* rename_ = nullptr;
-    QPushButton* delete_ = nullptr;
+    QToolButton* open_ = nullptr;
+    QToolButton* compare_ = nullptr;
+    QToolButton* rename_ = nullptr;
+    QToolButton* delete_ = nullptr;
+    QWidget* buttons_box_ = nullptr;
+    QGridLayout* buttons_ = nullptr;
+    int button_columns_ = 0;
 };
 
 }  // namespace partita::gui

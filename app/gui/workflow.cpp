@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
+#include <QScopedValueRollback>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -70,7 +71,16 @@ void MainWindow::methodChosen() {
     startMethod(false);
 }
 
-void MainWindow::startMethod(bool store) { method().start(*this, store); }
+void MainWindow::chooseMethod(const QString& key) {
+    setMethodKey(key);
+    methodChosen();
+}
+
+void MainWindow::startMethod(bool store) {
+    refusal_.clear();
+    method().start(*this, store);
+    emit methodRefusalChanged(refusal_);
+}
 
 // The selector lists methods_ in order.
 const GuiMethod& MainWindow::method() const { return *methods_[static_cast<size_t>(std::max(0, method_box_->currentIndex()))]; }
@@ -94,9 +104,13 @@ void MainWindow::askForRun() {
 
 bool MainWindow::explainCannotPlan() {
     if (inputs_->hyparApplies()) return false;
-    // Said where the user looks, with the method that can; the choice stays the user's.
+    // Said where the user looks, with the method that can; the choice stays the user's. A view that
+    // handed the network over (the editor) stays in front and shows methodRefusal() itself.
     jobs_.cancel();
-    tabs_->setCurrentIndex(0);
+    refusal_ = tr("<b>%1 cannot plan this network.</b> %2 <a href='method:accpar'>Use AccPar</a>, whose model "
+                  "prices any graph.")
+                   .arg(method_box_->currentText().toHtmlEscaped(), q(inputs_->hypar_problem).toHtmlEscaped());
+    if (!keep_tab_) tabs_->setCurrentIndex(0);
     showRun(nullptr);
     grid_stack_->setCurrentWidget(grid_na_);
     grid_na_->setText(tr("<p><b>%1 cannot plan %2.</b></p><p>%3</p><p>AccPar's model prices this network: "
@@ -136,9 +150,12 @@ bool MainWindow::loadNetwork(const QString& given, QString* error) {
     try {
         Network net;
         if (detectNetworkFormat(path.toStdString()) == NetworkFormat::Onnx) {
+            // Parsed once; unsupported operators are refused (as the CLI refuses them) before any question.
+            onnx::OnnxModel model = onnx::OnnxModel::read(path.toStdString());
+            model.checkOperators();
             onnx::InputDims dims;
-            if (!onnxDims(path, &dims)) return false;  // the user cancelled
-            net = partita::loadNetwork(path.toStdString(), NetworkFormat::Onnx, dims);
+            if (!onnxDims(path, model.inputs(), &dims)) return false;  // the user cancelled
+            net = partita::onnxNetwork(std::move(model), dims, path.toStdString());
         } else {
             net = partita::loadNetwork(path.toStdString());
         }
@@ -172,6 +189,7 @@ QString MainWindow::useNetwork(Network network, const QString& origin) {
         user_network_ = false;  // no file holds it (MPT and L2S read their network from a file)
         library_->setActive(network_path_, array_path_);
         setInputs(std::move(inputs));
+        const QScopedValueRollback<bool> keep(keep_tab_, true);
         startMethod(false);  // through the job runner: a newer network cancels the older run
         return {};
     } catch (const std::exception& e) {
@@ -398,20 +416,30 @@ void MainWindow::compareRuns(const std::vector<RunPtr>& runs) {
     showTab(compare_);
 }
 
-// True for an ONNX model whose input sizes have not been chosen yet.
+// True for an ONNX model that will ask for sizes: one it can import (as far as its operators go)
+// that leaves some open, whose sizes have not been chosen yet.
 bool MainWindow::asksForDims(const QString& path) const {
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    return detectNetworkFormat(absolute.toStdString()) == NetworkFormat::Onnx &&
-           !QSettings().contains("onnx-dims/" + QString(absolute).replace('/', '|'));
+    if (detectNetworkFormat(absolute.toStdString()) != NetworkFormat::Onnx || OnnxDimsDialog::isRemembered(absolute))
+        return false;
+    try {
+        const onnx::OnnxModel model = onnx::OnnxModel::read(absolute.toStdString());
+        model.checkOperators();
+        return OnnxDimsDialog::asks(model.inputs());
+    } catch (const std::exception&) {
+        return false;  // loading it says what is wrong
+    }
 }
 
-// Asked once per file (the choice is remembered); no dialog when rendering a screenshot or a test.
-bool MainWindow::onnxDims(const QString& path, onnx::InputDims* dims) {
-    if (!options_.screenshot.isEmpty() || !isVisible() || !asksForDims(path)) {
-        *dims = OnnxDimsDialog::remembered(path);
+// Asked once per file (the choice is remembered), only for open sizes; no dialog when rendering a
+// screenshot or a test.
+bool MainWindow::onnxDims(const QString& path, const std::vector<onnx::GraphInput>& inputs, onnx::InputDims* dims) {
+    if (!options_.screenshot.isEmpty() || !isVisible() || !OnnxDimsDialog::asks(inputs) ||
+        OnnxDimsDialog::isRemembered(path)) {
+        *dims = OnnxDimsDialog::remembered(path, inputs);
         return true;
     }
-    OnnxDimsDialog dialog(path, this);
+    OnnxDimsDialog dialog(path, inputs, this);
     if (dialog.exec() != QDialog::Accepted) return false;
     QString problem;
     return dialog.dims(dims, &problem);

@@ -3,6 +3,7 @@
 // format and ONNX models (core/onnx). Readers return a propagated network or throw InputError.
 #include <map>
 #include <string>
+#include <vector>
 
 #include "core/edit/point.h"
 #include "core/io/json_fields.h"
@@ -12,6 +13,8 @@ namespace partita {
 
 namespace onnx {
 struct InputDims;
+struct DefaultedInput;
+class OnnxModel;
 }
 
 enum class NetworkFormat { Auto, Json, AccParText, Onnx };
@@ -30,7 +33,13 @@ Network readAccParText(const std::string& text, const std::string& source);
 // protobuf ir_version field), AccPar text for ".txt", JSON otherwise. An ONNX model's dynamic
 // and symbolic input dimensions take `dims`, else the importer's defaults (onnx::defaultDims).
 Network loadNetwork(const std::string& path, NetworkFormat format = NetworkFormat::Auto);
-Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::InputDims& dims);
+// `defaulted` (optional) lists the ONNX inputs whose open dimensions took the defaults.
+Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::InputDims& dims,
+                    std::vector<onnx::DefaultedInput>* defaulted = nullptr);
+// A parsed ONNX model (read once, its operators and inputs already looked at) imported at `dims`, open
+// dimensions defaulted as loadNetwork does; `path` names it.
+Network onnxNetwork(onnx::OnnxModel model, const onnx::InputDims& dims, const std::string& path,
+                    std::vector<onnx::DefaultedInput>* defaulted = nullptr);
 NetworkFormat detectNetworkFormat(const std::string& path);
 LaidOutNetwork loadNetworkWithLayout(const std::string& path, NetworkFormat format = NetworkFormat::Auto);  // hints from JSON only
 

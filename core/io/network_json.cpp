@@ -319,27 +319,18 @@ LaidOutNetwork loadNetworkWithLayout(const std::string& path, NetworkFormat form
     return {loadNetwork(path, format), {}};
 }
 
-Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::InputDims& dims) {
+Network onnxNetwork(onnx::OnnxModel model, const onnx::InputDims& dims, const std::string& path,
+                    std::vector<onnx::DefaultedInput>* defaulted) {
+    // Dimensions the user left open take the importer's suggestion (batch 1, 224 px, 128 tokens).
+    const onnx::InputDims given = onnx::withDefaults(model.inputs(), dims, defaulted);
+    return onnx::toNetwork(std::move(model).import(given), path).network;
+}
+
+Network loadNetwork(const std::string& path, NetworkFormat format, const onnx::InputDims& dims,
+                    std::vector<onnx::DefaultedInput>* defaulted) {
     if (format == NetworkFormat::Auto) format = detectNetworkFormat(path);
-    if (format == NetworkFormat::Onnx) {
-        onnx::OnnxModel model = onnx::OnnxModel::read(path);  // parsed once: its inputs, then the import
-        onnx::InputDims given = dims;
-        // Dimensions the user left open take the importer's suggestion (batch 1, 224 px, 128 tokens).
-        for (const onnx::GraphInput& input : model.inputs()) {
-            if (given.inputs.count(input.name) || !input.rank_known) continue;
-            const std::vector<std::int64_t> suggested = onnx::defaultDims(input);
-            std::vector<std::int64_t> chosen;
-            for (size_t i = 0; i < input.dims.size() && i < suggested.size(); ++i) {
-                const auto& d = input.dims[i];
-                const auto symbol = given.symbols.find(d.symbol);
-                chosen.push_back(d.fixed() ? d.value
-                                 : !d.symbol.empty() && symbol != given.symbols.end() ? symbol->second
-                                                                                      : suggested[i]);
-            }
-            given.inputs[input.name] = chosen;
-        }
-        return onnx::toNetwork(std::move(model).import(given), path).network;
-    }
+    if (format == NetworkFormat::Onnx)  // parsed once: its inputs, then the import
+        return onnxNetwork(onnx::OnnxModel::read(path), dims, path, defaulted);
     const std::string text = readTextFile(path);
     return format == NetworkFormat::AccParText ? readAccParText(text, path) : readNetworkJson(text, path);
 }

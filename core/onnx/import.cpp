@@ -370,10 +370,7 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
 
     Graph graph;
     graph.source = m.source;
-    // Exporters' placeholder graph names say nothing about the model; the file's name does.
-    const bool placeholder = g.name().empty() || g.name() == "torch_jit" || g.name() == "torch-jit-export" ||
-                             g.name() == "main_graph" || g.name() == "tf2onnx";
-    graph.name = placeholder ? validUtf8(std::filesystem::path(m.source).stem().string()) : g.name();
+    graph.name = isPlaceholderGraphName(g.name()) ? validUtf8(std::filesystem::path(m.source).stem().string()) : g.name();
     graph.producer = m.proto.producer_name() + (m.proto.producer_version().empty() ? "" : " " + m.proto.producer_version());
     graph.opset = m.opset;
     for (const GraphInput& in : inputs) graph.inputs.push_back(in.name);
@@ -512,6 +509,8 @@ OnnxModel OnnxModel::parse(std::string_view bytes, const std::string& source) {
 
 const std::vector<GraphInput>& OnnxModel::inputs() const { return parsed_->inputs; }
 
+void OnnxModel::checkOperators() const { checkSupported(parsed_->model); }
+
 Graph OnnxModel::import(const InputDims& dims) && {
     const std::unique_ptr<Parsed> parsed = std::move(parsed_);
     return importModel(parsed->model, parsed->inputs, dims);
@@ -551,6 +550,41 @@ std::vector<std::int64_t> defaultDims(const GraphInput& input) {
         }
     }
     return dims;
+}
+
+bool hasOpenDims(const GraphInput& input) {
+    return !input.rank_known || std::any_of(input.dims.begin(), input.dims.end(), [](const InputDim& d) { return !d.fixed(); });
+}
+
+InputDims withDefaults(const std::vector<GraphInput>& inputs, const InputDims& given, std::vector<DefaultedInput>* defaulted) {
+    InputDims out = given;
+    for (const GraphInput& input : inputs) {
+        if (given.inputs.count(input.name) || !input.rank_known) continue;
+        const std::vector<std::int64_t> suggested = defaultDims(input);
+        std::vector<std::int64_t> chosen;
+        bool took_default = false;
+        for (size_t i = 0; i < input.dims.size() && i < suggested.size(); ++i) {
+            const InputDim& d = input.dims[i];
+            const auto symbol = d.symbol.empty() ? given.symbols.end() : given.symbols.find(d.symbol);
+            if (d.fixed()) chosen.push_back(d.value);
+            else if (symbol != given.symbols.end()) chosen.push_back(symbol->second);
+            else {
+                chosen.push_back(suggested[i]);
+                took_default = true;
+            }
+        }
+        if (took_default && defaulted) defaulted->push_back({input.name, chosen});
+        out.inputs[input.name] = chosen;
+    }
+    return out;
+}
+
+bool isPlaceholderGraphName(const std::string& name) {
+    static const std::set<std::string> exporters{"torch_jit", "torch-jit-export", "main_graph", "tf2onnx",
+                                                 "paddle-onnx", "graph", "model", "Graph", "Model"};
+    if (name.empty() || exporters.count(name)) return true;
+    // A sentence ("Model from PaddlePaddle.") describes where the model came from, not what it is.
+    return name.back() == '.' || name.rfind("Model from ", 0) == 0;
 }
 
 InputDims defaultInputDims(const std::vector<GraphInput>& inputs) {

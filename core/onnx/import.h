@@ -86,6 +86,9 @@ public:
 
     // The graph inputs (initializers excluded) with their declared dims.
     const std::vector<GraphInput>& inputs() const;
+    // Throws UnsupportedOperators when a node is outside the supported set (import does the same
+    // first): an application checks before it asks the user for sizes.
+    void checkOperators() const;
     // Consumes the model (the import annotates it as it walks). Throws InputError, UnsupportedOperators,
     // or for an output whose shape stays unknown (the message names the node, the tensor and the dims to set).
     Graph import(const InputDims& dims = {}) &&;
@@ -109,5 +112,22 @@ std::vector<GraphInput> graphInputsData(std::string_view bytes, const std::strin
 std::vector<std::int64_t> defaultDims(const GraphInput& input);
 // defaultDims for every input, as `--input` values.
 InputDims defaultInputDims(const std::vector<GraphInput>& inputs);
+// Whether the user has a size to give: a dimension the model leaves open, or no declared shape. A
+// scalar ([]) and a fully fixed input have none.
+bool hasOpenDims(const GraphInput& input);
+
+// An input whose open dimensions took defaultDims' suggestion because nothing set them.
+struct DefaultedInput {
+    std::string name;
+    std::vector<std::int64_t> dims;  // the whole shape used
+};
+// `given` completed: every input with a declared shape gets its whole shape, open dimensions that
+// neither `--input` nor `--dim` set taking defaultDims (such inputs are listed in `defaulted`).
+InputDims withDefaults(const std::vector<GraphInput>& inputs, const InputDims& given,
+                       std::vector<DefaultedInput>* defaulted = nullptr);
+
+// Exporters' placeholder graph names ("torch_jit", "main_graph", Paddle2ONNX's "Model from
+// PaddlePaddle.", a sentence, empty) that say nothing about the model: the file's name is used instead.
+bool isPlaceholderGraphName(const std::string& name);
 
 }  // namespace partita::onnx

@@ -50,9 +50,20 @@ TEST(OnnxCli, InspectCountsByHand) {
     // The symbols instead of the whole shape give the same network.
     const auto k = cliJson({"inspect", "--network", model, "--dim", "N=2", "--dim", "H=32", "--dim", "W=32", "--json"});
     EXPECT_EQ(k["macs_per_sample"], j["macs_per_sample"]);
-    // Left open: batch 1 and 224 px sides.
+    // Left open: batch 1 and 224 px sides, and said so.
     const auto d = cliJson({"inspect", "--network", model, "--json"});
     EXPECT_EQ(d["input_shape"], (std::vector<int>{3, 224, 224}));
+    EXPECT_EQ(d["input_defaults"], nlohmann::json::parse(R"([{"input": "x", "sizes": [1, 3, 224, 224]}])"));
+    EXPECT_TRUE(j["input_defaults"].empty());
+    EXPECT_TRUE(k["input_defaults"].empty());  // every symbol set
+    // Only what was left open is a default: N given, H and W not.
+    const auto part = cliJson({"inspect", "--network", model, "--dim", "N=2", "--json"});
+    EXPECT_EQ(part["input_defaults"], nlohmann::json::parse(R"([{"input": "x", "sizes": [2, 3, 224, 224]}])"));
+    const auto text = cli({"inspect", "--network", model});
+    EXPECT_NE(text.out.find("Input sizes not given, defaults used: --input x=1,3,224,224 (set them with --input"),
+              std::string::npos)
+        << text.out;
+    EXPECT_EQ(cli({"inspect", "--network", model, "--input", "x=1,3,32,32"}).out.find("defaults used"), std::string::npos);
 }
 
 TEST(OnnxCli, ConvertRoundTripKeepsEveryTotal) {

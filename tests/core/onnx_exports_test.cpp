@@ -57,9 +57,11 @@ TEST(OnnxExports, SequenceFirstTensorsInsideABatchFirstModel) {
     EXPECT_EQ(opNamed(r.network, "proj").out_shape, (Shape{4, 7, 1}));
 }
 
-// PyTorch names every graph "torch_jit" (older releases "torch-jit-export"); the file names the model.
+// PyTorch names every graph "torch_jit" (older releases "torch-jit-export"), Paddle2ONNX "Model from
+// PaddlePaddle."; the file names the model.
 TEST(OnnxExports, APlaceholderGraphNameGivesWayToTheFileName) {
-    for (const std::string placeholder : {"torch_jit", "torch-jit-export", "main_graph", ""}) {
+    for (const std::string placeholder : {"torch_jit", "torch-jit-export", "main_graph", "", "Model from PaddlePaddle.",
+                                          "paddle-onnx", "A model exported for serving."}) {
         OnnxBuilder b(13, placeholder);
         b.input("x", {1, 8});
         b.node("Relu", {"x"}, {"y"}, "act");

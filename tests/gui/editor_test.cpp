@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
 #include <QLabel>
@@ -16,6 +17,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -598,6 +600,160 @@ private slots:
         f.close();
         QVERIFY(!w.networkEditor()->recover(path, &error));
         QVERIFY2(error.contains("colour"), qPrintable(error));
+    }
+
+    // HyPar (the default) cannot plan a transformer: the edits stay in the editor, whose problem area
+    // says why and offers AccPar; the Grid tab is never brought forward.
+    void aMethodThatCannotPlanLeavesTheEditorInFront() {
+        MainWindow w(options());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.methodKey(), QString("hypar"));
+        Editor e{w};
+        w.networkEditor()->newNetwork({512, 1, 64}, "Encoder");
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        doubleClickPalette(e, "template:transformer-encoder");
+        settle(w);
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
+        QCOMPARE(w.inputs()->network.name, std::string("Encoder"));
+        QVERIFY2(e.view->analysisProblem().contains("HyPar cannot plan this network."), qPrintable(e.view->analysisProblem()));
+        QVERIFY(e.view->analysisProblem().contains("method:accpar"));
+        QVERIFY(e.view->findChild<QLabel*>("editor-status")->text().contains("cannot plan it"));
+        // Another edit: still the editor, the refusal said again for the new graph.
+        const edit::NodeId first = e.doc().ids().front();
+        clickNode(e, first);
+        typeInto(e.field("name"), "renamed");
+        settle(w);
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
+        QCOMPARE(w.inputs()->network.ops.front().name, std::string("renamed"));
+        QVERIFY(e.view->analysisProblem().contains("HyPar cannot plan"));
+        // An invalid graph has its own problems; the method's refusal is not about it.
+        QVERIFY(e.view->push(edit::disconnect(e.doc(), edit::kNetworkInput, first), "Disconnect"));
+        QVERIFY(!e.doc().valid());
+        QVERIFY(e.view->analysisProblem().isEmpty());
+        e.view->undoStack().undo();
+        QVERIFY(e.doc().valid());
+        QVERIFY(e.view->analysisProblem().contains("HyPar cannot plan"));
+        // The link chooses AccPar, which can: the refusal goes.
+        emit e.view->linkActivated("method:accpar");
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.methodKey(), QString("accpar"));
+        QVERIFY(e.view->analysisProblem().isEmpty());
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
+    }
+
+    // The status line follows the document: a problem undone is no longer announced.
+    void theStatusFollowsUndo() {
+        MainWindow w(options("lenet-c"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("editor");
+        Editor e{w};
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* status = e.view->findChild<QLabel*>("editor-status");
+        clickNode(e, e.id("conv2"));
+        typeInto(e.field("kernel"), "13");
+        QCOMPARE(status->text(), QString("3 problems: not analysed"));
+        while (!e.doc().valid()) e.view->undoStack().undo();
+        QCOMPARE(status->text(), QString("Valid: 4 operators, analysed"));
+        settle(w);
+        QCOMPARE(status->text(), QString("Valid: 4 operators, analysed"));
+        // A valid change is analysed after the debounce.
+        typeInto(e.field("out_channels"), "40");
+        QCOMPARE(status->text(), QString("Valid: 4 operators"));
+        settle(w);
+        QCOMPARE(status->text(), QString("Valid: 4 operators, analysed"));
+    }
+
+    // A template that cannot go in says so in the editor, with the reason, until the next edit succeeds;
+    // the status bar's note passes.
+    void aRefusedTemplateIsShownInTheEditorUntilTheNextEdit() {
+        MainWindow w(options("lenet-c"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("editor");
+        Editor e{w};
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        clickNode(e, e.id("conv1"));
+        doubleClickPalette(e, "template:transformer-encoder");  // 20 channels: 8 heads do not divide them
+        auto* shown = e.view->findChild<QLabel*>("editor-refusal");
+        QVERIFY(shown->isVisible());
+        QVERIFY2(e.view->refusal().startsWith("Transformer encoder block: ") && e.view->refusal().contains("heads"),
+                 qPrintable(e.view->refusal()));
+        QCOMPARE(shown->text(), e.view->refusal());
+        QVERIFY(w.statusBar()->currentMessage().startsWith("Transformer encoder block: "));
+        clickNode(e, e.id("fc1"));
+        QVERIFY(!e.view->refusal().isEmpty());  // selecting is not an edit
+        typeInto(e.field("out_features"), "400");
+        QVERIFY(e.view->refusal().isEmpty());
+        QVERIFY(!shown->isVisible());
+    }
+
+    // New operators land where nothing is: after a node whose successor sits below it, beside that.
+    void newNodesLandInFreeSpace() {
+        MainWindow w(options("lenet-c"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("editor");
+        Editor e{w};
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        for (int k = 0; k < 3; ++k) {
+            clickNode(e, e.id("conv1"));
+            doubleClickPalette(e, "relu");
+        }
+        dragFromPalette(e, "fc", e.canvas->rect().center() + QPoint(0, 300));  // dropped on empty ground
+        QCOMPARE(e.doc().ids().size(), size_t{8});
+        const std::vector<edit::NodeId> shown = e.canvas->shownNodes();
+        for (size_t a = 0; a < shown.size(); ++a)
+            for (size_t b = a + 1; b < shown.size(); ++b)
+                QVERIFY2(!e.canvas->nodeBox(shown[a]).intersects(e.canvas->nodeBox(shown[b])),
+                         qPrintable(QString("%1 and %2 overlap").arg(e.canvas->nodeLines(shown[a]).value(0),
+                                                                    e.canvas->nodeLines(shown[b]).value(0))));
+    }
+
+    // Properties reopened in the editor (where it steps aside) stays open when the editor is left, and
+    // one the user closed stays closed.
+    void thePropertiesDockFollowsTheUser() {
+        MainWindow w(options("lenet-c"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        auto* props = w.findChild<QDockWidget*>("properties");
+        QVERIFY(props->isVisible());
+        props->toggleViewAction()->trigger();  // closed on the Grid tab
+        QVERIFY(!props->isVisible());
+        w.showView("editor");
+        QVERIFY(!props->isVisible());
+        props->toggleViewAction()->trigger();  // reopened in the editor
+        QVERIFY(props->isVisible());
+        w.showView("grid");
+        QVERIFY(props->isVisible());
+        w.showView("editor");
+        QVERIFY(!props->isVisible());  // steps aside again
+        w.showView("grid");
+        QVERIFY(props->isVisible());
+        props->close();  // its close button
+        w.showView("editor");
+        w.showView("network");
+        QVERIFY(!props->isVisible());
+    }
+
+    // The empty canvas's hint is not drawn under the input node, at either window size.
+    void theHintClearsTheInputNode() {
+        for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {
+            MainWindow w(options({}, size));
+            w.resize(size);
+            w.show();
+            QVERIFY(w.jobs().waitForIdle());
+            Editor e{w};
+            w.networkEditor()->newNetwork({1, 28, 28}, "Empty");
+            QVERIFY(QTest::qWaitForWindowActive(&w));
+            const QRectF hint = e.canvas->emptyHint(), input = e.canvas->nodeRect(edit::kNetworkInput);
+            QVERIFY(!hint.isEmpty() && !input.isEmpty());
+            QVERIFY2(!hint.intersects(input), qPrintable(QString("hint top %1, input bottom %2").arg(hint.top()).arg(input.bottom())));
+            QVERIFY(e.canvas->rect().contains(hint.toRect()));
+            doubleClickPalette(e, "conv");
+            QVERIFY(e.canvas->emptyHint().isEmpty());
+        }
     }
 
     // Also what `./dev shots` keeps (PARTITA_SHOTS=resources/screenshots): a red node with the

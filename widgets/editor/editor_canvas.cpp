@@ -24,6 +24,7 @@ namespace partita {
 
 namespace {
 constexpr double kPortGrab = 9, kInputGap = 46, kNewRow = 90;
+constexpr double kFreeGap = 16;  // between a new node and those already there
 // Ranks wider apart than the network graph's: a node grows by a line when it has a problem.
 constexpr double kRankSep = 44;
 constexpr double kMaxReasonWidth = 260;
@@ -196,16 +197,47 @@ void EditorCanvas::place(const std::vector<NodeId>& ids, const std::optional<std
     update();
 }
 
+QSizeF EditorCanvas::newNodeSize(const Operator& op) const {
+    // Shapes are not known before the node is in: the widest usual shape text stands in.
+    return graphpaint::nodeSize({q(op.name), opKindText(op) + QStringLiteral(" · 1024×224×224")}, fonts());
+}
+
+QRectF EditorCanvas::freeSpace(const QRectF& box) const {
+    const auto clear = [&](const QRectF& r) {
+        const QRectF padded = r.adjusted(-kFreeGap, -kFreeGap, kFreeGap, kFreeGap);
+        return std::none_of(items_.begin(), items_.end(), [&](const auto& item) { return nodeBox(item.first).intersects(padded); });
+    };
+    // Beside where it was meant to go (right, then left, further each step), then a row further down.
+    const double step = box.width() + kFreeGap, row = box.height() + kFreeGap;
+    for (int down = 0; down < 50; ++down)
+        for (int k = 0; k <= 12; ++k)
+            for (const int side : {1, -1}) {
+                const QRectF r = box.translated(side * k * step, down * row);
+                if (clear(r)) return r;
+                if (k == 0) break;
+            }
+    return box;  // nowhere near: where it was meant to go
+}
+
+QRectF EditorCanvas::emptyHint() const {
+    if (doc_ && !doc_->ids().empty()) return {};
+    const QFontMetricsF metrics(fonts().legend);
+    const QRectF input = nodeRect(edit::kNetworkInput), area = graphArea();
+    const QRectF band = area.adjusted(24, 0, -24, 0);
+    const QRectF text = metrics.boundingRect(band, Qt::AlignHCenter | Qt::TextWordWrap, emptyHintText());
+    // Below the input when there is room, else above it.
+    QRectF r(band.left(), input.bottom() + 24, band.width(), text.height());
+    if (!input.isEmpty() && r.bottom() > area.bottom() - 8) r.moveBottom(input.top() - 24);
+    return r;
+}
+
 std::map<edit::NodeId, QPointF> EditorCanvas::layoutBlock(const edit::Patch& patch) const {
     view::GraphSpec spec;
     std::map<NodeId, int> index;
-    const graphpaint::Fonts f = fonts();
     for (const auto& [id, node] : patch.nodes) {
         if (!node) continue;
         index[id] = static_cast<int>(spec.nodes.size());
-        // Shapes are not known before the block is in: the widest usual shape text stands in.
-        const QStringList lines{q(node->op.name), opKindText(node->op) + QStringLiteral(" · 1024×224×224")};
-        const QSizeF size = graphpaint::nodeSize(lines, f);
+        const QSizeF size = newNodeSize(node->op);
         spec.nodes.push_back({node->op.name, {}, size.width(), size.height(), {}});
     }
     for (const auto& [id, node] : patch.nodes)

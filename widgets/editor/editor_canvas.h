@@ -43,6 +43,15 @@ public:
     // A block of new nodes (a template) laid out by dot on its own: centres relative to its top centre.
     std::map<NodeId, QPointF> layoutBlock(const edit::Patch& patch) const;
 
+    // Free space for new nodes: `box` (scene) moved the least, sideways first, so that it keeps a gap to
+    // every node shown; unchanged when it overlaps none.
+    QRectF freeSpace(const QRectF& box) const;
+    QSizeF newNodeSize(const Operator& op) const;  // a new node's box, its shape not known yet
+    // Where the empty canvas's hint is drawn (widget coordinates), clear of the input node; empty
+    // when the graph has operators.
+    QRectF emptyHint() const;
+    static QString emptyHintText();
+
     std::vector<NodeId> shownNodes() const;     // the input, then the document's ids
     QPointF position(NodeId id) const;          // a node's centre, scene points
     QRectF nodeBox(NodeId id) const;            // scene points; empty for an unknown id

@@ -86,12 +86,10 @@ void EditorCanvas::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setRenderHint(QPainter::TextAntialiasing, true);
     p.fillRect(rect(), Qt::white);
-    if (!doc_ || doc_->ids().empty()) {
+    if (const QRectF hint = emptyHint(); !hint.isEmpty()) {
         p.setFont(fonts().legend);
         p.setPen(kMuted);
-        const QRectF hint = rect().adjusted(24, rect().height() / 2.0, -24, -24);
-        p.drawText(hint, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-                   tr("Double-click an operator or a template in the palette, or drag it here, to add it"));
+        p.drawText(hint, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, emptyHintText());
     }
     paintScene(p, rect(), scale_, offset_, true);
     if (drag_ == Drag::Connect && connect_from_ && drag_moved_) {
@@ -120,6 +118,10 @@ void EditorCanvas::paintEvent(QPaintEvent*) {
         p.setPen(kMuted);
         p.drawText(box, Qt::AlignCenter, note);
     }
+}
+
+QString EditorCanvas::emptyHintText() {
+    return tr("Double-click an operator or a template in the palette, or drag it here, to add it");
 }
 
 void EditorCanvas::paintOverviewScene(QPainter& p) const {

@@ -110,7 +110,25 @@ EditorView::EditorView(QWidget* parent) : QWidget(parent) {
     problems_->setObjectName("editor-problems");
     problems_->setToolTip(tr("Every operator whose shape cannot be derived, and why; click one to select it"));
     problems_->setMinimumHeight(40);
+    const auto note = [problems_box](const char* name, const char* colour) {
+        auto* label = new QLabel(problems_box);
+        label->setObjectName(name);
+        label->setWordWrap(true);
+        label->setStyleSheet(QStringLiteral("color: %1").arg(colour));
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // wraps; never widens the window
+        label->hide();
+        return label;
+    };
+    analysis_ = note("editor-analysis", "#8a4b00");
+    analysis_->setTextFormat(Qt::RichText);
+    analysis_->setToolTip(tr("The method chosen in the toolbar cannot analyse this network as it stands"));
+    connect(analysis_, &QLabel::linkActivated, this, &EditorView::linkActivated);
+    refusal_ = note("editor-refusal", "#b00020");
+    refusal_->setTextFormat(Qt::PlainText);
+    refusal_->setToolTip(tr("The last edit was refused, and why; the next edit that succeeds clears it"));
     problems_column->addWidget(problems_title_);
+    problems_column->addWidget(analysis_);
+    problems_column->addWidget(refusal_);
     problems_column->addWidget(problems_, 1);
     vsplit->addWidget(problems_box);
     vsplit->setStretchFactor(0, 4);
@@ -246,7 +264,7 @@ bool EditorView::push(const edit::Patch& patch, const QString& text, int merge, 
     try {
         inverse = doc_.apply(patch);
     } catch (const std::exception& e) {
-        emit message(tr("%1 refused: %2").arg(text, q(e.what())));
+        refuse(tr("%1 refused: %2").arg(text, q(e.what())));
         return false;
     }
     stack_.push(new EditCommand([this](const edit::Patch& p) { return applyToDocument(p); }, patch, inverse, text,
@@ -255,7 +273,23 @@ bool EditorView::push(const edit::Patch& patch, const QString& text, int merge, 
     return true;
 }
 
+void EditorView::refuse(const QString& text) {
+    refusal_->setText(text);
+    refusal_->show();
+    emit message(text);
+}
+
+QString EditorView::refusal() const { return refusal_->isHidden() ? QString() : refusal_->text(); }
+
+void EditorView::setAnalysisProblem(const QString& html) {
+    analysis_->setText(html);
+    analysis_->setVisible(!html.isEmpty());
+}
+
+QString EditorView::analysisProblem() const { return analysis_->isHidden() ? QString() : analysis_->text(); }
+
 void EditorView::documentEdited() {
+    refusal_->hide();  // an edit went through: what was refused before is history
     canvas_->documentChanged();
     fillProblems();
     selectionChanged();
@@ -336,7 +370,7 @@ bool EditorView::add(const QString& key, std::optional<QPointF> at, std::optiona
         if (t == templates_.end()) return false;
         // A parameter being typed that is not valid yet: the insertion waits for it.
         if (properties_->shownTemplate() == key && !properties_->problem().isEmpty()) {
-            emit message(tr("%1: %2").arg(t->entry.label, properties_->problem()));
+            refuse(tr("%1: %2").arg(t->entry.label, properties_->problem()));
             return false;
         }
         const edit::TemplateParams& params = *templateParams(key);
@@ -344,11 +378,19 @@ bool EditorView::add(const QString& key, std::optional<QPointF> at, std::optiona
             patch = edit::insertTemplate(doc_, params,
                                          edit::Placement{inputs.empty() ? edit::kNetworkInput : inputs.front(), false, std::nullopt});
         } catch (const std::exception& e) {
-            emit message(tr("%1: %2").arg(t->entry.label, q(e.what())));
+            refuse(tr("%1: %2").arg(t->entry.label, q(e.what())));
             return false;
         }
-        // The block's own layout, its top centred at the insertion point; every node a hint.
+        // The block's own layout, its top centred at the insertion point (or beside, clear of the nodes
+        // there); every node a hint.
         const std::map<NodeId, QPointF> block = canvas_->layoutBlock(patch);
+        QRectF box;
+        for (const auto& [id, node] : patch.nodes)
+            if (node && block.count(id)) {
+                const QSizeF size = canvas_->newNodeSize(node->op);
+                box = box.united(QRectF(where + block.at(id) - QPointF(size.width() / 2, size.height() / 2), size));
+            }
+        where += canvas_->freeSpace(box).topLeft() - box.topLeft();
         for (auto& [id, node] : patch.nodes)
             if (node && block.count(id))
                 node->position = edit::Point{std::round(where.x() + block.at(id).x()), std::round(where.y() + block.at(id).y())};
@@ -359,8 +401,10 @@ bool EditorView::add(const QString& key, std::optional<QPointF> at, std::optiona
         if (*type == OpType::Layout && !inputs.empty())  // a new reshape starts as the identity
             op.layout_shape = inputs.front() == edit::kNetworkInput ? doc_.header().input
                                                                     : doc_.outputShape(inputs.front()).value_or(Shape{1, 1, 1});
-        // The centre: below the inputs by half the box (about 40 points tall).
-        const QPointF centre = at ? where : where + QPointF(0, 20);
+        // The centre: below the inputs by half the box (about 40 points tall), or beside, clear of the nodes there.
+        const QSizeF size = canvas_->newNodeSize(op);
+        const QPointF meant = at ? where : where + QPointF(0, size.height() / 2);
+        const QPointF centre = canvas_->freeSpace(QRectF(meant - QPointF(size.width() / 2, size.height() / 2), size)).center();
         patch = edit::addNode(doc_, op, inputs, edit::Point{std::round(centre.x()), std::round(centre.y())});
         text = tr("Add %1").arg(q(op.name));
     }
@@ -413,7 +457,7 @@ void EditorView::repeatSelection(int copies) {
     std::vector<NodeId> ids;
     for (NodeId id : canvas_->selection())
         if (id != edit::kNetworkInput) ids.push_back(id);
-    if (ids.empty()) return emit message(tr("Repeat: select a block first (drag a band around it)"));
+    if (ids.empty()) return refuse(tr("Repeat: select a block first (drag a band around it)"));
     // Nodes without a hint are pinned where they are shown, so the copies land below the block.
     edit::Patch pin;
     for (NodeId id : ids)
@@ -429,7 +473,7 @@ void EditorView::repeatSelection(int copies) {
         if (!pin.empty()) pinned.apply(pin);
         patch = overlay(pin, edit::repeat(pinned, ids, copies));
     } catch (const std::exception& e) {
-        return emit message(tr("Repeat: %1").arg(q(e.what())));
+        return refuse(tr("Repeat: %1").arg(q(e.what())));
     }
     push(patch, tr("Repeat ×%1").arg(copies));
 }

@@ -63,17 +63,25 @@ public:
     PropertiesPanel* properties() const { return properties_; }
     QListWidget* problems() const { return problems_; }
     void setStatus(const QString& text);  // the line under the tool row (what the analysis made of it)
+    // Above the problems list: why the chosen method cannot analyse the document as it stands (rich
+    // text, links come back as linkActivated); "" when it can. The application keeps it current.
+    void setAnalysisProblem(const QString& html);
+    QString analysisProblem() const;
+    // The last edit the editor refused and why, above the problems list until the next edit succeeds.
+    QString refusal() const;
     const edit::TemplateParams* templateParams(const QString& key) const;  // "template:<name>"; null if none
 
 signals:
     void documentChanged();              // after every edit, undo, redo and setDocument
-    void message(const QString& text);   // an edit refused, for the status bar
+    void message(const QString& text);   // a note for the status bar (a refusal also shows in the editor)
+    void linkActivated(const QString& link);  // a link of the analysis problem
 
 private:
     edit::Patch applyToDocument(const edit::Patch& patch);  // what commands call: apply, then re-read
     void documentEdited();
     void selectionChanged();
     void fillProblems();
+    void refuse(const QString& text);  // shown until the next edit succeeds, and said as a message
     void showTemplate(const QString& key);  // its parameters in the properties
     std::map<NodeId, edit::Point> shownPositions() const;
     QToolButton* tool(const QString& name, const QString& text, const QString& tip);
@@ -89,6 +97,8 @@ private:
     PropertiesPanel* properties_ = nullptr;
     QListWidget* problems_ = nullptr;
     QLabel* problems_title_ = nullptr;
+    QLabel* analysis_ = nullptr;  // the method's refusal of the document
+    QLabel* refusal_ = nullptr;   // the last refused edit
     QLabel* status_ = nullptr;
     QSpinBox* repeats_ = nullptr;
 };

@@ -154,8 +154,9 @@ int cmdAccpar(const Argv& argv, std::ostream& out) {
         j["step_time_s"] = r.accpar.step_time_s;
         j["speedup_vs_dp"] = r.speedupVsDp();
         j["speedup_vs_owt"] = r.speedupVsOwt();
-        j["speedup_vs_hypar"] = r.speedupVsHypar();
-        j["baselines"] = {{"dp", planJson(r.dp)}, {"owt", planJson(r.owt)}, {"hypar", planJson(r.hypar)}};
+        j["speedup_vs_hypar"] = r.hypar_refused.empty() ? Json(r.speedupVsHypar()) : Json(nullptr);
+        j["baselines"] = {{"dp", planJson(r.dp)}, {"owt", planJson(r.owt)},
+                          {"hypar", r.hypar_refused.empty() ? planJson(r.hypar) : Json{{"refused", r.hypar_refused}}}};
         j["tree"] = treeJson(r.accpar);
         out << jsonText(j) << "\n";
         return 0;

@@ -98,8 +98,12 @@ void printAccPar(std::ostream& out, const LayerTable& layers, const Array& array
     out << "\nStep time   " << seconds(plan.step_time_s) << "\n\n";
     TextTable b({"scheme", "step time", "AccPar speedup (x)"});
     for (const auto* tree : {&r.dp, &r.owt, &r.hypar})
-        b.add({schemeLabel(tree->scheme), seconds(tree->step_time_s), fixed(r.speedupOver(*tree), 3)});
+        if (tree != &r.hypar || r.hypar_refused.empty())
+            b.add({schemeLabel(tree->scheme), seconds(tree->step_time_s), fixed(r.speedupOver(*tree), 3)});
+        else
+            b.add({schemeLabel(tree->scheme), "refused", "-"});
     b.print(out);
+    if (!r.hypar_refused.empty()) out << "\nHyPar refused: " << r.hypar_refused << "\n";
     out << "\ncells: type (I batch, II input, III output) and the first group's ratio alpha\n";
 }
 

@@ -123,6 +123,17 @@ Json trafficSummary(const std::vector<sim::TrafficPair>& pairs, int devices) {
     return j;
 }
 
+// What a --method or --strategy simulation occupies (the same words as the GUI's summary).
+DeviceUse methodDeviceUse(const Args& a, const sim::SoapStrategy& strategy, const SimSetup& s) {
+    SimSource source = SimSource::File;
+    if (!a.has("strategy")) {
+        const std::string m = a.get("method");
+        source = m == "dp" ? SimSource::DataParallel : m == "owt" ? SimSource::OneWeirdTrick
+                 : m == "mp" ? SimSource::ModelParallel : SimSource::Grid;  // hypar, accpar: a lowered grid
+    }
+    return deviceUse(source, strategy, s.batch, s.topology.deviceCount());
+}
+
 }  // namespace
 
 int cmdSimulate(const Argv& argv, std::ostream& out) {
@@ -142,6 +153,7 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
     if (a.has("dot")) writeFile(a.get("dot"), sim::taskGraphDot(graph, &result));
     const sim::Utilisation use = sim::utilisation(graph, result);
     const auto traffic = sim::trafficPairs(graph);
+    const DeviceUse use_of = methodDeviceUse(a, strategy, s);
     if (a.flag("json")) {
         Json devices = Json::array();
         for (int r = 0; r < graph.computeDevices(); ++r)
@@ -156,7 +168,9 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
                {"makespan_s", result.makespan},
                {"tasks", graph.taskCount()},
                {"devices", devices},
+               {"devices_used", use_of.used},
                {"traffic", trafficSummary(traffic, graph.computeDevices())}};
+        if (!use_of.reason.empty()) j["devices_used_reason"] = use_of.reason;
         if (!s.topology_warnings.empty()) j["topology_warnings"] = s.topology_warnings;
         out << jsonText(j) << "\n";
         return 0;
@@ -164,6 +178,10 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
     out << "Network   " << s.net.name << ", batch " << s.batch << "\n";
     out << "Topology  " << s.topology.name << " (" << s.topology.deviceCount() << " devices)\n";
     for (const auto& w : s.topology_warnings) out << "Warning   " << w << "\n";
+    out << "Strategy  " << (a.has("strategy") ? a.get("strategy") : a.get("method")) << " on "
+        << (use_of.used < use_of.devices ? withCommas(use_of.used) + " of the " : std::string("the "))
+        << withCommas(use_of.devices) << " devices" << (use_of.reason.empty() ? "" : " (" + use_of.reason + ")")
+        << "\n";
     out << "Makespan  " << seconds(result.makespan) << " over " << graph.taskCount() << " tasks\n\n";
     TextTable t({"device", "busy", "utilisation"});
     for (int r = 0; r < graph.computeDevices(); ++r)

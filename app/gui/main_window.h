@@ -4,6 +4,7 @@
 // bar with progress and Cancel. Engine work runs in the JobRunner; the window
 // only swaps immutable runs into its views. Public methods are the actions the
 // UI triggers, so tests drive the window exactly as a user would.
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -136,7 +137,8 @@ public:
     QUndoStack& gridEdits() { return grid_edits_; }  // Edit ▸ Undo / Redo of grid edits
     QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)
     void compareWithBaselines();            // the current run beside HyPar, DP, MP, OWT
-    void compareRuns(const std::vector<RunPtr>& runs);
+    void compareRuns(const std::vector<RunPtr>& runs, const QStringList& refused = {});
+    // 2-4 stored runs side by side; simulated ones are simulated again in a worker first (wait for the jobs).
     bool compareStored(const std::vector<std::int64_t>& ids);
     // Analytic runs re-open at once; a simulated run is re-simulated in a worker (wait for the jobs).
     bool openStoredRun(std::int64_t id);
@@ -246,6 +248,9 @@ private:
     void showStoredRun(const RunPtr& run);  // a run re-opened from the database, with its inputs and settings
     void storeRun(const RunPtr& run);       // returns silently without a database
     void onJobFinished(quint64 generation, RunPtr run);
+    // Runs a comparison needs that take time (re-simulating stored runs, DP beside a simulated run):
+    // made in a worker like any job (progress, Cancel), then shown in Compare.
+    void compareInWorker(const QString& label, std::function<std::vector<RunPtr>(const CancelFn&)> work);
     void setBusy(bool busy, const QString& label = {});
     void showProgress(double fraction);     // the bar's value, percent and time left
     void reportError(const QString& message);
@@ -290,6 +295,8 @@ private:
     RunPtr current_;   // what the grid and metrics show
     RunPtr pending_store_;   // an edited grid (or loaded strategy) not yet kept
     quint64 store_generation_ = 0;  // the job whose run is stored when it finishes (Run, Explore)
+    quint64 compare_generation_ = 0;  // the job whose runs go to Compare (compareInWorker)
+    std::shared_ptr<std::vector<RunPtr>> compare_runs_;  // its runs, filled by the worker
     QUndoStack grid_edits_;  // edits of the shown grid; cleared when a new answer arrives
     QUndoGroup undo_group_;
     void showGrid(const Grid& grid);  // applyGrid without recording it (what undo and redo call)

@@ -68,17 +68,33 @@ void MainWindow::storeRun(const RunPtr& run) {
 bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
     if (!db_ || ids.size() < 2 || ids.size() > 4) return false;
     try {
-        std::vector<RunPtr> runs;
-        // The comparison is of HyPar / AccPar models: simulated, MPT and L2S runs are left out.
+        // MPT and L2S runs have their own tabs and baselines: left out.
+        std::vector<std::int64_t> kept;
+        bool simulated = false;
         for (std::int64_t id : ids)
-            if (!db_->hasSimulation(id) && !db_->isMethodRun(id))
-                runs.push_back(std::make_shared<const Run>(db_->load(id)));
-        if (runs.size() < 2) {
-            statusBar()->showMessage(tr("Compare is not applicable to simulated, MPT or L2S runs; pick 2-4 HyPar or "
-                                        "AccPar runs (the other tabs give their own baselines)"),
+            if (!db_->isMethodRun(id)) {
+                kept.push_back(id);
+                simulated = simulated || db_->hasSimulation(id);
+            }
+        if (kept.size() < 2) {
+            statusBar()->showMessage(tr("Compare is not applicable to MPT or L2S runs; pick 2-4 HyPar, AccPar or "
+                                        "simulated runs (the MPT and L2S tabs give their own baselines)"),
                                      8000);
             return false;
         }
+        if (simulated) {  // re-opening re-simulates the stored strategies: worker work, on a connection of its own
+            const std::string path = db_->path();
+            compareInWorker(tr("Simulating %1 stored runs again to compare them").arg(kept.size()),
+                            [path, kept](const CancelFn& cancel) {
+                                ResultsDb db(path, true);  // reads only
+                                std::vector<RunPtr> runs;
+                                for (std::int64_t id : kept) runs.push_back(std::make_shared<const Run>(db.load(id, cancel)));
+                                return runs;
+                            });
+            return true;
+        }
+        std::vector<RunPtr> runs;
+        for (std::int64_t id : kept) runs.push_back(std::make_shared<const Run>(db_->load(id)));
         compareRuns(runs);
         return true;
     } catch (const std::exception& e) {

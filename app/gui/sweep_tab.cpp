@@ -172,9 +172,8 @@ void SweepTab::showBuiltInExample() {
     if (!problem.isEmpty()) return window_.showStatus(problem);
     if (startSweep(examplesDir() + "/sweeps/analytic.json").isEmpty()) job_->waitForIdle();
     refresh();
-    // One network's front shows the trade-off between methods and levels (across networks, the
-    // smallest network wins every point).
-    view_->setFilterText("vgg-a");
+    // The figures show one network (the first by default): VGG-A's front has more to show than LeNet's.
+    view_->setNetwork("vgg-a");
 }
 
 }  // namespace partita::gui

@@ -9,12 +9,13 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
 
 #include "app/gui/explore_view.h"
-#include "app/gui/guide_dock.h"
+#include "app/gui/guide_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
 
@@ -166,19 +167,18 @@ void MainWindow::buildActions() {
     QAction* guide = make("guide", tr("&Guide"), tr("How to use Partita, and the keyboard shortcuts"),
                           QKeySequence::HelpContents);
     connect(guide, &QAction::triggered, this, [this] {
-        auto* dock = findChild<GuideDock*>("guide");
-        if (!dock) {  // made on first use, when every action (and its shortcut) exists
+        auto* window = findChild<GuideWindow*>("guide");
+        if (!window) {  // made on first use, when every action (and its shortcut) exists
             QList<QAction*> list;
             for (const auto& [name, a] : actions_) list << a;
-            dock = new GuideDock(list, this);
-            // A tab beside the properties: the whole right column, not a strip under it.
-            if (auto* props = findChild<QDockWidget*>("properties"); props && props->isVisible())
-                tabifyDockWidget(props, dock);
-            else
-                addDockWidget(Qt::RightDockWidgetArea, dock);
+            window = new GuideWindow(list, this);
+            // Its own window, over this one's screen: the docks and views stay as they are.
+            const QScreen* screen = this->screen();
+            window->placeWithin(screen ? screen->availableGeometry() : QRect(0, 0, 1024, 700));
         }
-        dock->show();
-        dock->raise();
+        window->show();
+        window->raise();
+        window->activateWindow();
     });
     help->addAction(guide);
     help->addAction(tr("About Partita"), this, [this] {

@@ -17,6 +17,8 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/strategy_io.h"
+#include "core/run/simulation_run.h"
+#include "core/util/error.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/editors/params_editor.h"
@@ -30,6 +32,7 @@
 #include <QUndoCommand>
 
 #include <functional>
+#include <utility>
 
 namespace partita::gui {
 
@@ -294,6 +297,10 @@ void MainWindow::explore(const std::vector<CellRef>& cells) {
 }
 
 void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
+    if (generation == compare_generation_ && compare_runs_) {
+        const std::vector<RunPtr> runs = std::move(*std::exchange(compare_runs_, nullptr));
+        return compareRuns(runs);
+    }
     for (const auto& m : methods_)  // a method with its own tab (MPT, L2S) claims its runs
         if (m->takeRun(*this, generation, run)) return;
     if (run->id > 0) return showStoredRun(run);  // re-opened from the database, not new
@@ -386,20 +393,31 @@ void MainWindow::showRun(const RunPtr& run) {
 
 void MainWindow::compareWithBaselines() {
     if (!current_) return;
-    if (current_->isSimulation()) {  // the analytic comparison does not apply; the view has the speed-ups
-        showTab(simulation_);
-        statusBar()->showMessage(tr("Compare is not applicable to simulated runs: the Simulation tab gives the "
-                                    "speed-up over DP and OWT on the same topology"),
-                                 8000);
+    if (current_->isSimulation()) {  // beside DP simulated on the same topology (OWT beside DP itself)
+        const RunPtr run = current_;
+        SimulationSpec spec = run->simulation->spec;
+        spec.source = spec.source == SimSource::DataParallel ? SimSource::OneWeirdTrick : SimSource::DataParallel;
+        spec.strategy_origin.clear();
+        compareInWorker(tr("Simulating %1 to compare with").arg(simSourceLabel(spec.source)),
+                        [run, spec](const CancelFn& cancel) {
+                            return std::vector<RunPtr>{
+                                std::make_shared<const Run>(simulationRun(run->inputs, spec, Grid{}, cancel)), run};
+                        });
         return;
     }
     std::vector<RunPtr> runs;
     if (current_->edited() && searched_) runs.push_back(searched_);
     runs.push_back(current_);
     if (current_->isAccPar()) {  // the baselines under AccPar's model, from the same result
-        for (Scheme s : {Scheme::HyPar, Scheme::OneWeirdTrick, Scheme::DataParallel})
+        QStringList refused;
+        for (Scheme s : {Scheme::HyPar, Scheme::OneWeirdTrick, Scheme::DataParallel}) {
+            if (s == Scheme::HyPar && !current_->accpar->hypar_refused.empty()) {  // no plan to compare with
+                refused << tr("HyPar: %1").arg(q(current_->accpar->hypar_refused));
+                continue;
+            }
             if (runs.size() < 4) runs.push_back(std::make_shared<const Run>(accparBaselineRun(*current_, s)));
-        return compareRuns(runs);
+        }
+        return compareRuns(runs, refused);
     }
     for (Method m : kAllMethods) {
         if (runs.size() == 4) break;
@@ -411,8 +429,18 @@ void MainWindow::compareWithBaselines() {
     compareRuns(runs);
 }
 
-void MainWindow::compareRuns(const std::vector<RunPtr>& runs) {
-    compare_->setRuns(runs);
+void MainWindow::compareInWorker(const QString& label, std::function<std::vector<RunPtr>(const CancelFn&)> work) {
+    auto runs = std::make_shared<std::vector<RunPtr>>();
+    compare_runs_ = runs;
+    compare_generation_ = jobs_.start(label, [work = std::move(work), runs](const ProgressFn&, const CancelFn& cancel) {
+        *runs = work(cancel);
+        if (runs->empty()) throw Error("nothing to compare");
+        return Run(*runs->back());  // the job's result; onJobFinished hands `runs` to Compare instead
+    });
+}
+
+void MainWindow::compareRuns(const std::vector<RunPtr>& runs, const QStringList& refused) {
+    compare_->setRuns(runs, refused);
     showTab(compare_);
 }
 

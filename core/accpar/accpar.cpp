@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/search/methods.h"
 #include "core/study/studies.h"
 #include "core/util/error.h"
 
@@ -22,6 +23,11 @@ AccParResult runAccPar(const LayerTable& layers, const Array& array, const AccPa
     r.owt = planHierarchy(layers, array, params, Scheme::OneWeirdTrick);
     stopIf();
     r.hypar = planHierarchy(layers, array, params, Scheme::HyPar);
+    try {
+        requireChain(layers);
+    } catch (const std::invalid_argument& e) {
+        r.hypar_refused = e.what();
+    }
     return r;
 }
 

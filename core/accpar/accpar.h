@@ -12,6 +12,11 @@ namespace partita {
 
 struct AccParResult {
     PlanTree accpar, dp, owt, hypar;
+    // Why HyPar, the method, refuses the network (its search plans chains only), or empty. A summary
+    // of this one network then shows HyPar as refused with this reason, never as a ratio. `hypar`
+    // is still planned (types I and II under AccPar's model) for the §7 study, which compares on
+    // the paper's ResNets as the AccPar authors did.
+    std::string hypar_refused;
 
     // T_baseline / T_AccPar with the §5.3.4 step times.
     double speedupOver(const PlanTree& baseline) const { return baseline.step_time_s / accpar.step_time_s; }

@@ -1,14 +1,17 @@
 #include "core/run/simulation.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/sim/baselines.h"
 #include "core/sim/critical_path.h"
 #include "core/sim/simulator.h"
+#include "core/sim/soap_text.h"
 #include "core/util/enum_names.h"
 #include "core/util/error.h"
 #include "core/util/finite.h"
 #include "core/util/ranges.h"
+#include "core/util/format.h"
 
 namespace partita {
 
@@ -40,6 +43,38 @@ McmcPlan mcmcPlan(const Network& net, std::int64_t batch, int devices, const Mcm
     plan.options.stop_on_stall = settings.stop_on_stall;
     plan.options.sim = sim;
     return plan;
+}
+
+DeviceUse deviceUse(SimSource source, const sim::SoapStrategy& strategy, std::int64_t batch, int devices) {
+    DeviceUse u{sim::devicesUsed(strategy), devices, {}};
+    if (u.used >= devices) return u;
+    int samples = 1, channels = 1;  // the widest split of each kind
+    for (const sim::OpConfig& c : strategy.ops) {
+        samples = std::max(samples, c.degree[0]);
+        channels = std::max(channels, c.degree[1]);
+    }
+    const std::string b = withCommas(static_cast<double>(batch));
+    // Data parallelism splits the batch evenly: at most the largest divisor of the batch up to the devices.
+    const std::string by_batch = batch < devices ? "batch " + b + " limits data parallelism to " + withCommas(samples) +
+                                                       " devices"
+                                                 : "batch " + b + " splits evenly over at most " + withCommas(samples) +
+                                                       " devices";
+    switch (source) {
+        case SimSource::DataParallel: u.reason = by_batch; break;
+        case SimSource::OneWeirdTrick:
+            u.reason = by_batch + "; the fully connected layers split their output features over at most " +
+                       withCommas(channels);
+            break;
+        case SimSource::ModelParallel:
+            u.reason = "the operators' channel counts limit model parallelism to " + withCommas(channels) + " devices";
+            break;
+        case SimSource::Grid:
+            u.reason = "the grid's levels split the work into " + withCommas(u.used) + " groups";
+            break;
+        case SimSource::File:
+        case SimSource::Mcmc: break;  // the strategy's own choice
+    }
+    return u;
 }
 
 double SimulationResult::trafficBytes() const {

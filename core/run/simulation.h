@@ -91,6 +91,15 @@ struct SimulationResult {
     bool cancelled() const { return mcmc && mcmc->cancelled; }
 };
 
+// How much of the topology a strategy occupies, and for a baseline that leaves devices idle, why:
+// DP over 4,096 devices with batch 512 uses 512 of them ("batch 512 limits data parallelism to
+// 512 devices"). The GUI's summary and the CLI's say the same.
+struct DeviceUse {
+    int used = 0, devices = 0;
+    std::string reason;  // empty when every device is used, or the strategy (a file, a search) chose so
+};
+DeviceUse deviceUse(SimSource source, const sim::SoapStrategy& strategy, std::int64_t batch, int devices);
+
 // Simulates `strategy` under `spec` and measures it (timeline, traffic,
 // utilisation, DP and OWT on the same topology). Throws partita::Error for an
 // invalid strategy, partita::Cancelled when `cancel` says so (asked between the steps and

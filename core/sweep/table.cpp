@@ -38,6 +38,15 @@ std::string valueText(const Json& v) {
 
 bool finite(double v) { return std::isfinite(v); }
 
+// A generated array's label names its levels ("levels=4,torus"); a levels axis builds the array again
+// at the axis's levels, so the point ran on an H-tree or torus of those levels, not the label's. A
+// file's array is resized the same way.
+std::string arrayText(const std::string& label, bool levels_axis) {
+    if (!levels_axis) return label;
+    if (!label.starts_with("levels=")) return label + " at the levels axis";
+    return label.ends_with(",torus") ? "torus" : "H-tree";
+}
+
 }  // namespace
 
 const MetricInfo& metricInfo(Metric metric) { return kInfo[static_cast<std::size_t>(metric)]; }
@@ -73,9 +82,17 @@ Table makeTable(const std::vector<store::SweepPointListing>& points) {
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto& p = points[i];
         TableRow row{p.key, p.sweep, p.error, p.run_id, {}, {}};
-        for (const std::string& name : names)
-            row.axes.push_back(parsed[i].contains(name) ? valueText(parsed[i][name]) : std::string());
-        row.metrics = {p.time_step_s, p.energy_j, p.total_elements, p.perf_vs_dp};
+        const Json& point = parsed[i];
+        for (const std::string& name : names) {
+            std::string text = point.contains(name) ? valueText(point[name]) : std::string();
+            if (name == "array") text = arrayText(text, point.contains("levels"));
+            row.axes.push_back(std::move(text));
+        }
+        // A simulated point (it names a topology) has a makespan and a speed-up, but neither energy
+        // nor element counts: the simulator measures neither, and its run stores 0 for them.
+        const double nan = std::nan("");
+        const bool simulated = point.contains("topology");
+        row.metrics = {p.time_step_s, simulated ? nan : p.energy_j, simulated ? nan : p.total_elements, p.perf_vs_dp};
         t.rows.push_back(std::move(row));
     }
     return t;

@@ -3,6 +3,7 @@
 // results database with its axis values (network, array, method, then the sweep's axes) and its
 // run's metrics; the Pareto front of any two metrics; rows grouped by one axis with aggregates.
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -31,8 +32,11 @@ struct TableRow {
     std::string key, sweep, error;
     std::int64_t run_id = 0;                 // 0 for a failed point
     std::vector<std::string> axes;           // by Table::axes ("" where the point has no such axis)
-    std::array<double, kMetricCount> metrics{};  // by kMetrics order; NaN for a failed point
+    // By kMetrics order; NaN for a failed point and for a metric the point does not have (a simulated
+    // point has no energy or element count).
+    std::array<double, kMetricCount> metrics{};
     double metric(Metric m) const { return metrics[static_cast<std::size_t>(m)]; }
+    bool has(Metric m) const { return ok() && std::isfinite(metric(m)); }
     bool ok() const { return error.empty() && run_id != 0; }
 };
 
@@ -46,6 +50,8 @@ struct Table {
 };
 
 // Rows from the database's point listing; a number in a point's JSON becomes its shortest exact text.
+// A generated array ("levels=4") on a point with a levels axis reads "H-tree" or "torus", a file's
+// "<name> at the levels axis": the axis decided their levels.
 Table makeTable(const std::vector<store::SweepPointListing>& points);
 Table readTable(const ResultsDb& db, const std::string& sweep = {});
 

@@ -71,6 +71,32 @@ TEST(AccParCli, EditorTransformerTemplate) {
     for (const auto& row : j["grid"]) EXPECT_EQ(row.get<std::string>().size(), 18u);  // 6 weighted layers x 3
 }
 
+// Issue 26 item 5: HyPar refuses a network that is not a chain, so AccPar's summary shows it refused
+// with HyPar's reason, never as a ratio.
+TEST(AccParCli, HyParRefusedOnANonChainIsNoRatio) {
+    const std::vector<std::string> args{"accpar", "--network", example("networks/resnet-18.json"), "--levels", "2"};
+    const auto r = cli(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("HyPar refused: HyPar needs a chain of weighted layers"), std::string::npos) << r.out;
+    std::istringstream lines(r.out);
+    bool row = false;  // the scheme table's HyPar row says refused, with no time or ratio
+    for (std::string line; std::getline(lines, line);)
+        if (line.starts_with("HyPar ") && !line.starts_with("HyPar refused:")) {
+            row = true;
+            EXPECT_NE(line.find("refused"), std::string::npos) << line;
+            EXPECT_EQ(line.find('.'), std::string::npos) << line;
+        }
+    EXPECT_TRUE(row) << r.out;
+    auto json = args;
+    json.push_back("--json");
+    const auto j = cliJson(json);
+    EXPECT_TRUE(j["speedup_vs_hypar"].is_null());
+    EXPECT_NE(j["baselines"]["hypar"]["refused"].get<std::string>().find("HyPar plans chains only"), std::string::npos);
+    // A chain keeps its ratio.
+    const auto chain = cliJson({"accpar", "--network", example("networks/alexnet.json"), "--levels", "2", "--json"});
+    EXPECT_TRUE(chain["speedup_vs_hypar"].is_number());
+}
+
 TEST(AccParCli, ReferenceCompatible) {
     const auto j = cliJson({"accpar", "--network", std::string(PARTITA_TEST_DATA) + "/accpar/Alexnet.txt", "--levels",
                             "7", "--reference-compatible", "--json"});

@@ -36,6 +36,25 @@ TEST(SimCli, SimulateLenetDpJson) {
     EXPECT_EQ(nlohmann::json::parse(f.out)["makespan_s"], j["makespan_s"]);
 }
 
+// Issue 26 item 5: a batch smaller than the devices leaves some idle; the summary says how many work and why.
+TEST(SimCli, SimulateSaysHowManyDevicesTheStrategyUses) {
+    const std::vector<std::string> args{"simulate", "--network", example("networks/lenet-c.json"), "--topology",
+                                        "p100-16", "--method", "dp", "--batch", "8"};
+    const auto r = cli(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Strategy  dp on 8 of the 16 devices (batch 8 limits data parallelism to 8 devices)\n"),
+              std::string::npos)
+        << r.out;
+    auto json = args;
+    json.push_back("--json");
+    const auto j = cliJson(json);
+    EXPECT_EQ(j["devices_used"].get<int>(), 8);
+    EXPECT_EQ(j["devices_used_reason"], "batch 8 limits data parallelism to 8 devices");
+    const auto all = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
+                          "--method", "dp"});
+    EXPECT_NE(all.out.find("Strategy  dp on the 16 devices\n"), std::string::npos) << all.out;
+}
+
 TEST(SimCli, ParameterServerSyncIsAnOption) {
     // FlexFlow's own simulator: every replica pushes its gradient to the first replica and pulls the
     // weights back. On 16 GPUs that funnels data parallelism's traffic into GPU 0: slower than the ring.

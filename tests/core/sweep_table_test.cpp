@@ -71,13 +71,33 @@ TEST(SweepTable, RowsFromPointListings) {
     const Table t = handMade();
     EXPECT_EQ(t.axes, (std::vector<std::string>{"network", "array", "method", "batch", "levels"}));
     ASSERT_EQ(t.rows.size(), 5u);
-    EXPECT_EQ(t.rows[2].axes, (std::vector<std::string>{"a", "levels=4", "hypar", "64", "10"}));
+    // The levels axis decided the generated array's levels: it is named by its shape, not "levels=4".
+    EXPECT_EQ(t.rows[2].axes, (std::vector<std::string>{"a", "H-tree", "hypar", "64", "10"}));
     EXPECT_EQ(t.rows[4].axes[3], "");  // no batch
     EXPECT_FALSE(t.rows[4].ok());
     EXPECT_TRUE(std::isnan(t.rows[4].metric(Metric::Speedup)));
     EXPECT_EQ(t.rows[1].metric(Metric::Energy), 4);
     EXPECT_EQ(t.rows[1].metric(Metric::Communication), 200);
     EXPECT_EQ(t.sweeps(), (std::vector<std::string>{"s"}));
+}
+
+// Issue 26 item 17: a simulated point (it names a topology) has no energy or element count, whatever
+// its run stored; arrays keep their label unless a levels axis rebuilt a generated one.
+TEST(SweepTable, SimulatedPointsHaveNoEnergyAndArraysAreNamedAsRun) {
+    const Table t = makeTable(
+        {point(R"({"method": "simulate", "network": "a", "array": "levels=4", "topology": "p100-16", "batch": 64})", 2, 1.5, 1),
+         point(R"({"method": "hypar", "network": "a", "array": "levels=3,torus", "levels": 5})", 4, 1, 2),
+         point(R"({"method": "hypar", "network": "a", "array": "tpu-v3-128", "levels": 5})", 4, 1, 3),
+         point(R"({"method": "hypar", "network": "a", "array": "levels=3,torus"})", 4, 1, 4)});
+    EXPECT_TRUE(t.rows[0].has(Metric::StepTime) && t.rows[0].has(Metric::Speedup));
+    EXPECT_FALSE(t.rows[0].has(Metric::Energy));
+    EXPECT_FALSE(t.rows[0].has(Metric::Communication));
+    EXPECT_TRUE(t.rows[1].has(Metric::Energy) && t.rows[1].has(Metric::Communication));
+    const auto array = static_cast<std::size_t>(t.axisIndex("array"));
+    EXPECT_EQ(t.rows[0].axes[array], "levels=4");  // no levels axis on the point
+    EXPECT_EQ(t.rows[1].axes[array], "torus");
+    EXPECT_EQ(t.rows[2].axes[array], "tpu-v3-128 at the levels axis");
+    EXPECT_EQ(t.rows[3].axes[array], "levels=3,torus");
 }
 
 TEST(SweepTable, FrontOfRowsLeavesFailedOutAndKeepsDuplicates) {

@@ -15,6 +15,8 @@
 #include <QFileDialog>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
+#include <QScreen>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -27,7 +29,7 @@
 #include <QTimer>
 
 #include "app/gui/explore_view.h"
-#include "app/gui/guide_dock.h"
+#include "app/gui/guide_window.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
@@ -329,6 +331,18 @@ private slots:
         QVERIFY(w.currentRun() && w.currentRun()->isAccPar());
         QCOMPARE(w.currentRun()->grid.layers(), static_cast<int>(w.inputs()->layers.size()));
         QVERIFY(!w.gridView()->grab().isNull());  // paints without HyPar's evaluation
+        // Issue 26 item 5: HyPar just refused this network, so nothing shows a ratio to it: the metrics
+        // say refused with HyPar's reason, and Compare leaves HyPar out and says why.
+        const std::string reason = w.currentRun()->accpar->hypar_refused;
+        QVERIFY(QString::fromStdString(reason).contains("HyPar needs a chain of weighted layers"));
+        QCOMPARE(w.metricsPanel()->text("accpar_speedup_vs_hypar"), "refused: " + QString::fromStdString(reason));
+        QVERIFY(!w.metricsPanel()->text("headline").contains(QString("%1 HyPar").arg(QChar(0x00D7))));
+        QVERIFY(w.metricsPanel()->text("headline").contains("HyPar refused this network"));
+        w.action("compare")->trigger();
+        QCOMPARE(w.compareView()->runs().size(), size_t{3});  // AccPar, OWT, DP
+        for (const RunPtr& r : w.compareView()->runs()) QVERIFY(r->method != "hypar");
+        QCOMPARE(w.compareView()->refused(), QStringList{"HyPar: " + QString::fromStdString(reason)});
+        QVERIFY(w.compareView()->findChild<QLabel*>("model-note")->isVisibleTo(w.compareView()));
     }
 
     // The run policy: previews are not stored; Run stores once, and Run again re-selects the same run.
@@ -579,19 +593,64 @@ private slots:
         }
     }
 
-    void guideShowsTheReadmesApplicationSectionAndShortcuts() {
+    // Issue 26 item 18: the guide opens in its own window (the Properties dock untouched), starts with
+    // the tasks, not the command line, fits the screen, and its search finds and highlights a term.
+    void guideOpensInItsOwnSearchableWindow() {
         MainWindow w(lenet());
+        w.resize(1024, 700);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
+        auto* props = w.findChild<QDockWidget*>("properties");
+        QVERIFY(props && props->isVisible());
+        const QRect props_geometry = props->geometry();
+        const int docks = static_cast<int>(w.findChildren<QDockWidget*>().size());
         w.action("guide")->trigger();
-        auto* guide = w.findChild<GuideDock*>("guide");
+        auto* guide = w.findChild<GuideWindow*>("guide");
         QVERIFY(guide && guide->isVisible());
+        QVERIFY(guide->isWindow());
+        QVERIFY(!guide->isModal());
+        QVERIFY(props->isVisible());
+        QCOMPARE(props->geometry(), props_geometry);
+        QVERIFY(w.tabifiedDockWidgets(props).isEmpty());
+        QCOMPARE(static_cast<int>(w.findChildren<QDockWidget*>().size()), docks);
+        // Within the screen's available area, and resizable.
+        const QRect screen = w.screen()->availableGeometry();
+        QVERIFY2(screen.contains(guide->geometry()), qPrintable(QString("%1,%2 %3x%4").arg(guide->x()).arg(guide->y())
+                                                                   .arg(guide->width()).arg(guide->height())));
+        QVERIFY(guide->minimumSize().width() < guide->width() && guide->maximumSize().width() > guide->width());
+        // Task first: what you can do comes before the command line's synopsis.
         const QString text = guide->browser()->toPlainText();
-        QVERIFY(text.contains("When a run is stored"));
+        QVERIFY(text.startsWith("Partita guide"));
+        const qsizetype tasks = text.indexOf("What do you want to do?");
+        QVERIFY(tasks > 0);
+        QVERIFY(tasks < text.indexOf("The command line"));
+        for (const char* task : {"Plan a network", "Bring your own model", "Describe a machine", "Simulate or search",
+                                 "Sweep a design space", "Compare runs"})
+            QVERIFY2(text.contains(task), task);
         QVERIFY(text.contains("Keyboard shortcuts"));
         QVERIFY(text.contains(w.action("run")->shortcut().toString(QKeySequence::NativeText)));
-        QVERIFY(!text.contains("The command line"));  // the next README section is left out
-        QVERIFY(GuideDock::applicationSection("no such heading").isEmpty());
+        QVERIFY(!text.contains("<!-- shortcuts -->"));
+        // Search: every match highlighted, the current one selected; next and previous wrap around.
+        QTest::keyClicks(guide->searchField(), "sweep");
+        const int n = static_cast<int>(text.count("sweep", Qt::CaseInsensitive));
+        QVERIFY(n >= 2);
+        QCOMPARE(guide->matchCount(), n);
+        QCOMPARE(guide->browser()->extraSelections().size(), n);
+        QCOMPARE(guide->browser()->textCursor().selectedText().toLower(), QString("sweep"));
+        QCOMPARE(guide->status(), QString("1 of %1").arg(n));
+        QTest::keyClick(guide->searchField(), Qt::Key_Return);
+        QCOMPARE(guide->currentMatch(), 1);
+        QTest::keyClick(guide->searchField(), Qt::Key_Return, Qt::ShiftModifier);
+        QTest::keyClick(guide->searchField(), Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(guide->currentMatch(), n - 1);  // wrapped back past the first
+        guide->searchField()->setText("no such words anywhere");
+        QCOMPARE(guide->matchCount(), 0);
+        QCOMPARE(guide->status(), QString("not found"));
+        QVERIFY(guide->browser()->extraSelections().isEmpty());
+        // Placed within a small screen too.
+        guide->placeWithin(QRect(0, 0, 1024, 700));
+        QVERIFY(guide->width() <= 1024 && guide->height() <= 700 - 20);
+        shoot(*guide, "guide.png");
     }
 
     void screenshotOfEveryView() {

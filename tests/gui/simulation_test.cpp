@@ -28,6 +28,8 @@
 #include "core/store/results_db.h"
 #include "core/util/format.h"
 #include "tests/qt_test_util.h"
+#include "widgets/compare/compare_view.h"
+#include "widgets/compare/sim_compare_view.h"
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
@@ -220,6 +222,51 @@ private slots:
         QCOMPARE(again.simParams()->mcmc().seed, std::uint64_t{5});
         QCOMPARE(again.currentRun()->simulation->makespan_s, run->simulation->makespan_s);
         QCOMPARE(again.shownView(), static_cast<QWidget*>(again.simulationView()));
+    }
+
+    // Issue 26 item 16: DP and a seeded MCMC run, stored, then compared from the runs dock (both are
+    // simulated again in a worker); Compare with the MCMC run shown puts DP beside it the same way.
+    void compareSimulatedDpAndMcmc() {
+        Options o = lenet("compare-sim.sqlite");
+        o.topology = "p100-16";
+        o.iterations = 300;
+        o.seed = 7;
+        MainWindow w(o);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        chooseAndRun(w, "simulate");
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr dp = w.currentRun();
+        chooseAndRun(w, "mcmc");
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr mcmc = w.currentRun();
+        QVERIFY(dp->id > 0 && mcmc->id > 0 && dp->isSimulation() && mcmc->simulation->mcmc);
+        QVERIFY(w.compareStored({dp->id, mcmc->id}));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
+        QVERIFY(w.compareView()->simulated());
+        const SimComparison& c = w.compareView()->simView()->comparison();
+        QVERIFY2(c.ok(), c.refusal.c_str());
+        QCOMPARE(c.runs[0].makespan_s, dp->simulation->makespan_s);
+        QCOMPARE(c.runs[1].makespan_s, mcmc->simulation->makespan_s);
+        QCOMPARE(c.runs[1].speedup, mcmc->simulation->speedupVsDp());
+        QCOMPARE(c.runs[1].traffic_bytes, mcmc->simulation->trafficBytes());
+        QCOMPARE(c.devices.size(), std::size_t(16));
+        shoot(w, "compare-sim-window-1280.png");
+        w.resize(1024, 700);
+        shoot(w, "compare-sim-window-1024.png");
+        // The Compare action with the MCMC run shown: DP simulated beside it.
+        QVERIFY(w.openStoredRun(mcmc->id));
+        QVERIFY(w.jobs().waitForIdle());
+        w.action("compare")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
+        const SimComparison& beside = w.compareView()->simView()->comparison();
+        QVERIFY2(beside.ok(), beside.refusal.c_str());
+        QCOMPARE(beside.runs[0].strategy, std::string("DP"));
+        QCOMPARE(beside.runs[0].makespan_s, mcmc->simulation->dp_makespan_s);
+        QCOMPARE(beside.runs[1].makespan_s, mcmc->simulation->makespan_s);
     }
 
     void cancelKeepsTheBestSoFar() {

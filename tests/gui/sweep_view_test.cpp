@@ -14,6 +14,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -93,7 +94,7 @@ private slots:
         SweepView* v = w.sweepTab()->view();
         QVERIFY(v->table());
         QCOMPARE(v->tableView()->model()->rowCount(), 16);
-        QCOMPARE(v->scatter()->drawn().size(), std::size_t(16));
+        QCOMPARE(v->scatter()->drawn().size(), std::size_t(8));  // the figures show the first network's points
         QCOMPARE(v->multiples()->charts(), 2);  // hypar, dp
         QAbstractItemModel& m = *v->tableView()->model();
         QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("network"));
@@ -148,10 +149,101 @@ private slots:
         w.showView("sweep");
         SweepView* v = w.sweepTab()->view();
         v->setScatterMetrics(sweep::Metric::StepTime, sweep::Metric::Energy);
+        v->setNetwork("");  // every network's points: this front crosses them
         std::vector<qint64> front;
         for (std::size_t r : v->scatter()->front()) front.push_back(v->table()->rows[r].run_id);
         QCOMPARE(front, (std::vector<qint64>{3, 7, 9, 12, 14}));
         QVERIFY(!v->scatter()->logX() && !v->scatter()->logY());  // 1 to 10 is not more than a decade
+    }
+
+    // Issue 26 item 17: the figures show one network at a time (the first by default, with a selector),
+    // so its front is that network's, not the smallest network's points across all of them.
+    void figuresShowOneNetworkAtATime() {
+        const Options o = options("networks.sqlite");
+        sweepThroughCore(o.db, kSixteen);
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("sweep");
+        SweepView* v = w.sweepTab()->view();
+        QComboBox* box = v->networkBox();
+        QCOMPARE(box->count(), 3);
+        QCOMPARE(box->itemText(0), QString("lenet-c"));
+        QCOMPARE(box->itemText(1), QString("cifar-c"));
+        QCOMPARE(box->itemText(2), QString("All networks"));
+        QCOMPARE(v->network(), QString("lenet-c"));
+        const int net = v->table()->axisIndex("network");
+        auto networksOf = [&](const std::vector<std::size_t>& rows) {
+            std::set<std::string> names;
+            for (std::size_t r : rows) names.insert(v->table()->rows[r].axes[static_cast<std::size_t>(net)]);
+            return names;
+        };
+        QCOMPARE(networksOf(v->scatter()->drawn()), std::set<std::string>{"lenet-c"});
+        QCOMPARE(v->scatter()->front(), sweep::paretoFront(*v->table(), v->figureRows(), v->scatter()->xMetric(),
+                                                           v->scatter()->yMetric()));
+        QVERIFY(v->summary().contains("figures: lenet-c, 8 points"));
+        // The user's choice: cifar-c, then every network (the front then holds lenet-c's points only).
+        box->setCurrentIndex(1);
+        QCOMPARE(networksOf(v->scatter()->drawn()), std::set<std::string>{"cifar-c"});
+        for (std::size_t r = 0; r < v->table()->rows.size(); ++r)  // the small multiples show the same points
+            QCOMPARE(v->multiples()->pointPosition(r) != QPoint(-1, -1),
+                     v->table()->rows[r].axes[static_cast<std::size_t>(net)] == "cifar-c");
+        box->setCurrentIndex(2);
+        QCOMPARE(v->scatter()->drawn().size(), std::size_t(16));
+        QCOMPARE(networksOf(v->scatter()->front()), std::set<std::string>{"lenet-c"});
+        // A filter that keeps one network offers just it.
+        box->setCurrentIndex(1);
+        v->setFilterText("cifar");
+        QCOMPARE(box->count(), 1);
+        QCOMPARE(v->network(), QString("cifar-c"));
+    }
+
+    // Issue 26 item 17: simulated points have no energy or element count; the scatter's default axes
+    // are metrics every shown point has, and the absent ones cannot be chosen.
+    void simulatedPointsDefaultToMetricsTheyHave() {
+        const Options o = options("simulated.sqlite");
+        sweepThroughCore(o.db, R"("networks": ["lenet-c"], "topologies": ["p100-16"],
+                                  "methods": [{"method": "simulate", "strategy": "dp"},
+                                              {"method": "simulate", "label": "sim-owt", "strategy": "owt"}],
+                                  "axes": {"batch": [32, 64]})");
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("sweep");
+        SweepView* v = w.sweepTab()->view();
+        QCOMPARE(v->table()->rows.size(), std::size_t(4));
+        for (const auto& row : v->table()->rows) {
+            QVERIFY(row.ok());
+            QVERIFY(!row.has(sweep::Metric::Energy) && !row.has(sweep::Metric::Communication));
+            QVERIFY(row.has(sweep::Metric::StepTime) && row.has(sweep::Metric::Speedup));
+        }
+        QCOMPARE(v->scatter()->xMetric(), sweep::Metric::StepTime);
+        QCOMPARE(v->scatter()->yMetric(), sweep::Metric::Speedup);
+        QCOMPARE(v->scatter()->drawn().size(), std::size_t(4));  // every point drawn, none flat at 0
+        auto enabled = [](QComboBox* box, sweep::Metric m) {
+            const int i = box->findData(static_cast<int>(m));
+            return qobject_cast<QStandardItemModel*>(box->model())->item(i)->isEnabled();
+        };
+        QVERIFY(!enabled(v->yBox(), sweep::Metric::Energy));
+        QVERIFY(!enabled(v->xBox(), sweep::Metric::Communication));
+        QVERIFY(enabled(v->yBox(), sweep::Metric::Speedup));
+        shoot(*v, "sweep-simulated.png");
+    }
+
+    // Issue 26 item 17: the summary names what every point has, and a levels axis decides the
+    // generated array's levels, so the array is named by its shape, not by the spec's "levels=4".
+    void summaryAgreesWithTheLevelsAxis() {
+        const Options o = options("levels.sqlite");
+        sweepThroughCore(o.db, kSixteen);
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("sweep");
+        SweepView* v = w.sweepTab()->view();
+        QVERIFY2(!v->summary().contains("levels=4"), qPrintable(v->summary()));
+        QVERIFY2(v->summary().contains("every point has array H-tree"), qPrintable(v->summary()));
+        const int levels = v->table()->axisIndex("levels");
+        QCOMPARE(sweep::axisValues(*v->table(), levels), (std::vector<std::string>{"2", "3", "4", "5"}));
     }
 
     void clickingAPointOpensItsRun() {

@@ -9,8 +9,15 @@
 
 #include "core/io/network_io.h"
 #include "core/run/run.h"
+#include "core/run/simulation_run.h"
+#include "core/sim/soap_text.h"
+#include "core/sim/topology_generate.h"
+#include "core/util/format.h"
 #include "tests/qt_test_util.h"
 #include "widgets/compare/compare_view.h"
+#include "widgets/compare/sim_compare_view.h"
+#include "widgets/common/qt_text.h"
+#include "widgets/topology/topology_layout.h"
 #include "widgets/grid/grid_view.h"
 
 using namespace partita;
@@ -24,6 +31,35 @@ InputsPtr inputsFor(const char* network, int levels = 4) {
 
 RunPtr planned(const InputsPtr& inputs, Method method) { return std::make_shared<const Run>(planRun(inputs, method)); }
 
+// Two nodes of two P100s: small enough to read every number, with two kinds of link.
+std::shared_ptr<const sim::Topology> smallCluster() {
+    sim::ClusterSpec c = sim::p100ClusterSpec();
+    c.name = "p100-2x2";
+    c.nodes = 2;
+    c.gpus = 2;
+    auto t = std::make_shared<sim::Topology>(sim::clusterTopology(c));
+    if (!t->finalized()) t->finalize();
+    return t;
+}
+
+SimulationSpec specOn(std::shared_ptr<const sim::Topology> topology, SimSource source) {
+    SimulationSpec s;
+    s.topology = std::move(topology);
+    s.topology_origin = "test";
+    s.source = source;
+    s.mcmc.budget_s = 0;
+    s.mcmc.iterations = 300;
+    s.mcmc.seed = 3;
+    return s;
+}
+
+InputsPtr batched(const char* network, double batch) {
+    const std::string path = std::string(PARTITA_EXAMPLES_DIR) + "/networks/" + network + ".json";
+    CostParams p;
+    p.batch = batch;
+    return makeInputs(loadNetwork(path), defaultArray(2), p, path);
+}
+
 }  // namespace
 
 class CompareViewTest : public QObject {
@@ -35,6 +71,9 @@ private slots:
     void shapeMismatchIsNotDiffed();
     void csvTables();
     void fourRunsOnVggE();
+    void simulatedDpVersusMcmc();
+    void simulatedRunsThatCannotBeCompared();
+    void simulatedRunsOnManyDevices();
 };
 
 void CompareViewTest::emptyView() {
@@ -132,6 +171,126 @@ void CompareViewTest::fourRunsOnVggE() {
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     shoot(view, QStringLiteral("compare-vgge-1280.png"));
     shoot(*view.gridView(1), QStringLiteral("compare-vgge-grid1.png"));
+}
+
+// Issue 26 item 16: DP and a seeded MCMC search on the same small machine, side by side; every number
+// is the runs' own (their summaries, the simulation's utilisation, the topology view's link bytes).
+void CompareViewTest::simulatedDpVersusMcmc() {
+    const InputsPtr in = batched("alexnet", 64);
+    const auto topo = smallCluster();
+    const RunPtr dp = std::make_shared<const Run>(simulationRun(in, specOn(topo, SimSource::DataParallel)));
+    const RunPtr mcmc = std::make_shared<const Run>(mcmcRun(in, specOn(topo, SimSource::Mcmc)));
+    CompareView view;
+    view.setRuns({dp, mcmc});
+    QVERIFY(view.simulated());
+    SimCompareView* s = view.simView();
+    const SimComparison& c = s->comparison();
+    QVERIFY2(c.ok(), c.refusal.c_str());
+    QCOMPARE(c.runs.size(), std::size_t(2));
+    // Makespans and the ratio: the MCMC run's own speed-up over DP on this topology.
+    QCOMPARE(c.runs[0].makespan_s, dp->simulation->makespan_s);
+    QCOMPARE(c.runs[1].makespan_s, mcmc->simulation->makespan_s);
+    QCOMPARE(c.runs[0].speedup, 1.0);
+    QCOMPARE(c.runs[1].speedup, mcmc->simulation->speedupVsDp());
+    QCOMPARE(s->runsTable()->item(1, 2)->text(), q(seconds(mcmc->simulation->makespan_s)));
+    QCOMPARE(s->runsTable()->item(1, 3)->text(), q(fixed(mcmc->simulation->speedupVsDp(), 3)) + QChar(0x00D7));
+    // Traffic: the summary's total, and per link kind the topology view's link bytes summed by kind.
+    for (std::size_t i = 0; i < 2; ++i) {
+        const SimulationResult& sim = *(i == 0 ? dp : mcmc)->simulation;
+        QCOMPARE(c.runs[i].traffic_bytes, sim.trafficBytes());
+        const view::TopologyLoad load = view::topologyLoad(sim);
+        std::map<std::string, double> by_kind;
+        for (std::size_t l = 0; l < topo->links.size(); ++l) by_kind[topo->links[l].kind] += load.link_bytes[l];
+        QCOMPARE(c.link_kinds.size(), by_kind.size());
+        for (std::size_t k = 0; k < c.link_kinds.size(); ++k) QCOMPARE(c.runs[i].link_bytes[k], by_kind[c.link_kinds[k]]);
+        for (int d = 0; d < 4; ++d) {
+            QCOMPARE(c.runs[i].utilisation[static_cast<std::size_t>(d)], sim.utilisation[static_cast<std::size_t>(d)]);
+            QCOMPARE(s->devicesTable()->item(d, 2 + static_cast<int>(i))->data(Qt::UserRole).toDouble(),
+                     sim.utilisation[static_cast<std::size_t>(d)]);
+        }
+    }
+    QCOMPARE(s->runsTable()->item(0, 5)->text(), q(withPrefix(dp->simulation->trafficBytes(), "B")));
+    QVERIFY(c.link_kinds.size() >= 2);  // NVLink inside a node, the network between
+    // Four devices: a bar per device and run.
+    QCOMPARE(s->chartBars(), 4);
+    QCOMPARE(s->utilisationChart()->plottableCount(), 2);
+    // The differences: exactly the operators whose configurations differ, in both runs' words.
+    int differ = 0;
+    const Network& net = in->network;
+    for (std::size_t op = 0; op < net.ops.size(); ++op) {
+        const sim::OpConfig& a = dp->simulation->strategy.ops[op];
+        const sim::OpConfig& b = mcmc->simulation->strategy.ops[op];
+        if (a == b) continue;
+        const int row = differ++;
+        QCOMPARE(s->differencesTable()->item(row, 0)->text(), q(net.ops[op].name));
+        QCOMPARE(s->differencesTable()->item(row, 1)->text(), q(sim::configText(a)));
+        QCOMPARE(s->differencesTable()->item(row, 2)->text(), q(sim::configText(b)));
+    }
+    QVERIFY(differ > 0);  // the search moved away from DP
+    QCOMPARE(s->differencesTable()->rowCount(), differ);
+    QCOMPARE(view.metricsCsv().rows.size(), std::size_t(2));
+    QCOMPARE(s->devicesCsv().rows.size(), std::size_t(4));
+    for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {
+        view.resize(size);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        s->pages()->setCurrentIndex(0);
+        shoot(view, QStringLiteral("compare-sim-%1.png").arg(size.width()));
+        s->pages()->setCurrentIndex(1);
+        shoot(view, QStringLiteral("compare-sim-differences-%1.png").arg(size.width()));
+    }
+}
+
+// Runs on different machines, networks or batches, or an analytic run beside a simulated one: the
+// tab says why they cannot be compared and shows no numbers.
+void CompareViewTest::simulatedRunsThatCannotBeCompared() {
+    const InputsPtr in = batched("lenet-c", 64);
+    const RunPtr small = std::make_shared<const Run>(simulationRun(in, specOn(smallCluster(), SimSource::DataParallel)));
+    auto p100 = std::make_shared<sim::Topology>(sim::builtinTopology("p100-16"));
+    const RunPtr big = std::make_shared<const Run>(simulationRun(in, specOn(p100, SimSource::DataParallel)));
+    CompareView view;
+    view.setRuns({small, big});
+    QVERIFY(view.simulated());
+    const QString said = view.simView()->summary()->text();
+    QVERIFY2(said.contains("cannot be compared"), qPrintable(said));
+    QVERIFY2(said.contains("ran on topology") && said.contains("p100-16") && said.contains("p100-2x2"), qPrintable(said));
+    QCOMPARE(view.simView()->runsTable()->rowCount(), 0);
+    QCOMPARE(view.simView()->devicesTable()->rowCount(), 0);
+    const RunPtr other_batch =
+        std::make_shared<const Run>(simulationRun(batched("lenet-c", 32), specOn(smallCluster(), SimSource::DataParallel)));
+    view.setRuns({small, other_batch});
+    QVERIFY(view.simView()->summary()->text().contains("has batch 32, #1 batch 64"));
+    const RunPtr alexnet =
+        std::make_shared<const Run>(simulationRun(batched("alexnet", 64), specOn(smallCluster(), SimSource::DataParallel)));
+    view.setRuns({small, alexnet});
+    QVERIFY(view.simView()->summary()->text().contains("simulated network"));
+    view.setRuns({small, planned(inputsFor("lenet-c"), Method::HyPar)});
+    QVERIFY(view.simView()->summary()->text().contains("is not simulated"));
+    QVERIFY(!view.simView()->comparison().ok());
+}
+
+// 64 devices in 16 nodes: the chart gathers them by node, the table keeps every device.
+void CompareViewTest::simulatedRunsOnManyDevices() {
+    const InputsPtr in = batched("lenet-c", 64);
+    auto k80 = std::make_shared<sim::Topology>(sim::builtinTopology("k80-64"));
+    const RunPtr dp = std::make_shared<const Run>(simulationRun(in, specOn(k80, SimSource::DataParallel)));
+    const RunPtr owt = std::make_shared<const Run>(simulationRun(in, specOn(k80, SimSource::OneWeirdTrick)));
+    CompareView view;
+    view.setRuns({dp, owt});
+    SimCompareView* s = view.simView();
+    QVERIFY(s->comparison().ok());
+    QCOMPARE(s->chartBars(), 16);
+    QCOMPARE(s->devicesTable()->rowCount(), 64);
+    const auto groups = deviceGroups(s->comparison(), SimCompareView::kMaxBars);
+    double sum = 0;
+    for (int d = 0; d < groups[3].count; ++d) sum += dp->simulation->utilisation[static_cast<std::size_t>(groups[3].first + d)];
+    QCOMPARE(groups[3].utilisation[0], sum / groups[3].count);
+    for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {
+        view.resize(size);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        shoot(view, QStringLiteral("compare-sim-k80-%1.png").arg(size.width()));
+    }
 }
 
 QTEST_MAIN(CompareViewTest)

@@ -72,6 +72,25 @@ private slots:
         QCOMPARE(top, *std::max_element(sim.busy_s.begin(), sim.busy_s.end()));
     }
 
+    // Issue 26 item 5: batch 8 on 16 GPUs runs data parallel on 8 of them, and the summary says so and why.
+    void saysHowManyDevicesTheStrategyUses() {
+        CostParams params;
+        params.batch = 8;
+        const InputsPtr in = makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), params);
+        auto dp = std::make_shared<const Run>(simulationRun(in, p100(SimSource::DataParallel)));
+        SimulationView view;
+        view.setRun(dp);
+        QCOMPARE(view.text("strategy"), QString("DP over 8 of the 16 devices: batch 8 limits data parallelism to 8 devices"));
+        // Every device used: no count to qualify, no reason.
+        view.setRun(std::make_shared<const Run>(simulationRun(lenet(), p100(SimSource::DataParallel))));
+        QCOMPARE(view.text("strategy"), QString("DP over the 16 devices"));
+        // A batch of 24 is larger than 16 but splits evenly over at most 12 of them.
+        params.batch = 24;
+        const InputsPtr odd = makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), params);
+        view.setRun(std::make_shared<const Run>(simulationRun(odd, p100(SimSource::DataParallel))));
+        QCOMPARE(view.text("strategy"), QString("DP over 12 of the 16 devices: batch 24 splits evenly over at most 12 devices"));
+    }
+
     void showsAnMcmcSearch() {
         auto run = std::make_shared<const Run>(mcmcRun(lenet(), p100(SimSource::Mcmc)));
         SimulationView view;

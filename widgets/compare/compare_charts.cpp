@@ -12,14 +12,13 @@
 
 namespace partita {
 
-namespace {
-
-
 // Runs in blue, vermillion, bluish green, reddish purple (Okabe-Ito; no yellow on white).
-QColor runColour(int i) {
+QColor compareRunColour(int i) {
     static const int order[] = {5, 6, 3, 7};
     return qcolor(view::okabeIto(order[i % 4]));
 }
+
+namespace {
 
 struct AxisUnit {
     double scale = 1;
@@ -91,7 +90,7 @@ void CompareView::fillLevelChart() {
         auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setName(shortLabel(i));
         bars->setWidth(width);
-        styleBars(bars, runColour(i));
+        styleBars(bars, compareRunColour(i));
         bars->setData(keys, values);
         if (level_group_) bars->setBarsGroup(level_group_);
     }

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -14,6 +15,7 @@
 
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/compare/sim_compare_view.h"
 #include "widgets/grid/grid_view.h"
 
 namespace partita {
@@ -48,11 +50,20 @@ void stylePlot(QCustomPlot* plot) {
 }  // namespace
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    stack_ = new QStackedWidget(this);
+    outer->addWidget(stack_);
+    auto* analytic = new QWidget(stack_);
+    stack_->addWidget(analytic);
+    sim_ = new SimCompareView(stack_);
+    stack_->addWidget(sim_);
+    auto* layout = new QVBoxLayout(analytic);
     layout->setContentsMargins(0, 0, 0, 0);
     note_ = new QLabel(this);
     note_->setObjectName("model-note");
     note_->setWordWrap(true);
+    note_->setTextFormat(Qt::RichText);
     note_->setContentsMargins(8, 4, 8, 4);
     note_->hide();
     layout->addWidget(note_);
@@ -103,10 +114,18 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     rebuild();
 }
 
-void CompareView::setRuns(std::vector<RunPtr> runs) {
+void CompareView::setRuns(std::vector<RunPtr> runs, QStringList refused) {
     std::erase(runs, nullptr);
     if (runs.size() > 4) runs.resize(4);
     runs_ = std::move(runs);
+    refused_ = std::move(refused);
+    simulated_ = std::any_of(runs_.begin(), runs_.end(), [](const RunPtr& r) { return r->isSimulation(); });
+    if (simulated_) {
+        sim_->setRuns(runs_);
+        stack_->setCurrentWidget(sim_);
+        return;
+    }
+    stack_->setCurrentIndex(0);
     rebuild();
 }
 
@@ -156,7 +175,10 @@ QString CompareView::modelNote() const {
 }
 
 void CompareView::rebuild() {
-    const QString note = modelNote();
+    QStringList notes;
+    if (!modelNote().isEmpty()) notes << modelNote().toHtmlEscaped();
+    for (const QString& r : refused_) notes << tr("<b>Refused</b>, not compared: %1").arg(r.toHtmlEscaped());
+    const QString note = notes.join(QStringLiteral("<br>"));
     note_->setText(note);
     note_->setVisible(!note.isEmpty());
     rebuildGrids();
@@ -262,6 +284,7 @@ void CompareView::fillMetrics() {
 }
 
 CsvTable CompareView::metricsCsv() const {
+    if (simulated_) return sim_->runsCsv();
     CsvTable t;
     t.header = {"run",       "method",        "total_elements", "total_GB",     "step_time_s",   "compute_time_s",
                 "comm_time_s", "energy_J",    "perf_vs_dp_x",   "energy_vs_dp_x"};
@@ -278,6 +301,7 @@ CsvTable CompareView::metricsCsv() const {
 CsvTable CompareView::levelCommCsv() const {
     CsvTable t;
     t.header = {"run", "level", "comm_elements", "time_s"};
+    if (simulated_) return t;  // the simulator has no levels
     for (const RunPtr& r : runs_) {
         const Evaluation& ev = r->shown();
         for (int h = 0; h < ev.levels; ++h)

@@ -2,8 +2,11 @@
 // Side-by-side comparison of 2-4 runs: their grids aligned (cells differing
 // from the first run highlighted), a metrics table, and QCustomPlot bar charts
 // of communication per level and of step time (compute + communication).
+// Simulated runs get their own page (SimCompareView): makespans, utilisation,
+// traffic and the strategies' differences, or why they cannot be compared.
 #include <vector>
 
+#include <QStringList>
 #include <QWidget>
 
 #include "core/run/run.h"
@@ -13,11 +16,16 @@ class QCPBarsGroup;
 class QLabel;
 class QCustomPlot;
 class QSplitter;
+class QStackedWidget;
 class QTableWidget;
 
 namespace partita {
 
 class GridView;
+class SimCompareView;
+
+// Run i's colour in every comparison chart.
+QColor compareRunColour(int i);
 
 class CompareView : public QWidget {
     Q_OBJECT
@@ -26,8 +34,14 @@ public:
 
     // 0 to 4 runs; the first is the baseline the others are compared with.
     // Runs need not share inputs, but grids are only diffed when their shapes match.
-    void setRuns(std::vector<RunPtr> runs);
+    // `refused`: methods that were asked for but refused these inputs, each "HyPar: <reason>"; said
+    // above the grids instead of being compared.
+    void setRuns(std::vector<RunPtr> runs, QStringList refused = {});
     const std::vector<RunPtr>& runs() const { return runs_; }
+
+    // True when a run is simulated: the simulated runs' page is shown (a mix is refused there).
+    bool simulated() const { return simulated_; }
+    SimCompareView* simView() const { return sim_; }
 
     // Cells of run i that differ from run 0 (0 for run 0 or a shape mismatch).
     int differingCells(int i) const;
@@ -40,8 +54,9 @@ public:
     // Empty when every run is priced by the same model and bytes per element; otherwise the
     // sentence above the grids that says how they differ.
     QString modelNote() const;
+    const QStringList& refused() const { return refused_; }
 
-    CsvTable metricsCsv() const;    // one row per run, units in the header
+    CsvTable metricsCsv() const;    // one row per run, units in the header (SimCompareView::runsCsv when simulated)
     CsvTable levelCommCsv() const;  // one row per (run, level)
 
 protected:
@@ -58,6 +73,10 @@ private:
 
     static QString modelOf(const Run& run);  // "HyPar's model, 4 B/element"
     std::vector<RunPtr> runs_;
+    QStringList refused_;
+    bool simulated_ = false;
+    QStackedWidget* stack_ = nullptr;
+    SimCompareView* sim_ = nullptr;
     QLabel* note_ = nullptr;
     std::vector<GridView*> grids_;
     QSplitter* splitter_ = nullptr;

@@ -1,6 +1,7 @@
 #include "widgets/grid/metrics_panel.h"
 
 #include <cmath>
+#include <string>
 
 #include <QHeaderView>
 #include <QLabel>
@@ -94,6 +95,19 @@ void MetricsPanel::addRow(const QString& key, const QString& label, const QStrin
     csv_.rows.push_back({key.toStdString(), formatNumber(raw), unit});
 }
 
+void MetricsPanel::addRefusal(const QString& key, const QString& label, const QString& reason) {
+    const int row = table_->rowCount();
+    table_->insertRow(row);
+    const QString text = tr("refused: %1").arg(reason);
+    auto* value = new QTableWidgetItem(text);
+    value->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    value->setToolTip(text);
+    table_->setItem(row, 0, new QTableWidgetItem(QStringLiteral("  ") + label));
+    table_->setItem(row, 1, value);
+    texts_.insert(key, text);
+    csv_.rows.push_back({key.toStdString(), "refused", reason.toStdString()});
+}
+
 void MetricsPanel::setRun(RunPtr run) {
     run_ = std::move(run);
     clear();
@@ -173,12 +187,18 @@ void MetricsPanel::addAccParRows(const Run& r) {
     addHeading(tr("AccPar model (step time per §5.3)"));
     addRow("accpar_step_time_s", tr("Step time"), q(seconds(plan.step_time_s)), plan.step_time_s, "s");
     const std::pair<const char*, const PlanTree*> baselines[] = {{"dp", &x.dp}, {"owt", &x.owt}, {"hypar", &x.hypar}};
+    // HyPar refuses a network that is not a chain: no ratio to a plan it would not make.
+    const auto refused = [&x](const char* name) { return name == std::string("hypar") && !x.hypar_refused.empty(); };
+    for (const auto& [name, tree] : baselines) {
+        const QString key = QStringLiteral("accpar_speedup_vs_%1").arg(name);
+        const QString label = tr("vs %1").arg(schemeLabel(tree->scheme));
+        if (refused(name)) addRefusal(key, label, q(x.hypar_refused));
+        else addRow(key, label, ratio(x.speedupOver(*tree)), x.speedupOver(*tree), "x");
+    }
     for (const auto& [name, tree] : baselines)
-        addRow(QStringLiteral("accpar_speedup_vs_%1").arg(name), tr("vs %1").arg(schemeLabel(tree->scheme)),
-               ratio(x.speedupOver(*tree)), x.speedupOver(*tree), "x");
-    for (const auto& [name, tree] : baselines)
-        addRow(QStringLiteral("accpar_%1_step_time_s").arg(name), tr("%1 step").arg(schemeLabel(tree->scheme)),
-               q(seconds(tree->step_time_s)), tree->step_time_s, "s");
+        if (!refused(name))
+            addRow(QStringLiteral("accpar_%1_step_time_s").arg(name), tr("%1 step").arg(schemeLabel(tree->scheme)),
+                   q(seconds(tree->step_time_s)), tree->step_time_s, "s");
     const AccParParams& p = r.inputs->accpar;
     addRow("accpar_ratio_model", tr("Ratio model"), ratioModelName(p.ratio_model),
            p.ratio_model == RatioModel::E ? 0 : 1, "E=0,P=1");
@@ -204,8 +224,11 @@ void MetricsPanel::addAccParRows(const Run& r) {
                           .arg(d > 0 ? "#b00020" : "#00703c", (tr("Edited vs searched optimum: step ") + text).toHtmlEscaped());
     }
     const QString main = tr("AccPar step %1").arg(q(seconds(plan.step_time_s)));
-    const QString second = tr("%1 DP · %2 OWT · %3 HyPar (AccPar model)")
-                               .arg(ratio(x.speedupVsDp()), ratio(x.speedupVsOwt()), ratio(x.speedupVsHypar()));
+    const QString second = x.hypar_refused.empty()
+                               ? tr("%1 DP · %2 OWT · %3 HyPar (AccPar model)")
+                                     .arg(ratio(x.speedupVsDp()), ratio(x.speedupVsOwt()), ratio(x.speedupVsHypar()))
+                               : tr("%1 DP · %2 OWT (AccPar model) · HyPar refused this network")
+                                     .arg(ratio(x.speedupVsDp()), ratio(x.speedupVsOwt()));
     headline_->setText(QStringLiteral("<span style='font-size:x-large; font-weight:600'>%1</span><br>%2%3")
                            .arg(main.toHtmlEscaped(), second.toHtmlEscaped(), edited_line));
     texts_.insert("headline", main + "\n" + second);

@@ -39,6 +39,8 @@ private:
     void addHyparRows(const Run& run);   // HyPar's model (communication, time, energy)
     void addAccParRows(const Run& run);  // AccPar's model; defined in metrics_accpar.cpp
     void addRow(const QString& key, const QString& label, const QString& text, double raw, const char* unit);
+    // A method that refused the inputs: "refused: <reason>", no number (the CSV says "refused").
+    void addRefusal(const QString& key, const QString& label, const QString& reason);
 
     RunPtr run_;
     QMap<QString, QString> texts_;

@@ -3,43 +3,16 @@
 #include <algorithm>
 
 #include <QHeaderView>
-#include <QPainter>
-#include <QStyledItemDelegate>
 #include <QTableWidget>
 
 #include "core/util/format.h"
+#include "widgets/common/number_table.h"
 #include "widgets/common/qt_text.h"
 
 namespace partita {
 
 namespace {
 
-
-// Sorts by the raw number in Qt::UserRole instead of the displayed text.
-class NumberItem : public QTableWidgetItem {
-public:
-    NumberItem(const QString& text, double value) : QTableWidgetItem(text) {
-        setData(Qt::UserRole, value);
-        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    bool operator<(const QTableWidgetItem& other) const override {
-        return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
-    }
-};
-
-// A utilisation cell: a bar as long as the fraction behind the percentage, so
-// busy and idle resources stand out while scrolling.
-class BarDelegate : public QStyledItemDelegate {
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
-        const double fraction = std::clamp(index.data(Qt::UserRole).toDouble(), 0.0, 1.0);
-        QRect bar = option.rect.adjusted(2, 3, -2, -3);
-        bar.setWidth(static_cast<int>(bar.width() * fraction));
-        painter->fillRect(bar, QColor(86, 150, 214, 110));
-        QStyledItemDelegate::paint(painter, option, index);
-    }
-};
 
 std::string kindOf(const SimulationResult& sim, int resource) {
     const sim::Topology& t = sim.topology();
@@ -54,18 +27,7 @@ void setRow(QTableWidget* table, int row, const QList<QTableWidgetItem*>& items)
 
 }  // namespace
 
-QTableWidget* makeSimTable(QWidget* parent, const QString& name) {
-    auto* t = new QTableWidget(parent);
-    t->setObjectName(name);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setAlternatingRowColors(true);
-    t->verticalHeader()->hide();
-    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 8);
-    t->horizontalHeader()->setHighlightSections(false);
-    t->setWordWrap(false);
-    return t;
-}
+QTableWidget* makeSimTable(QWidget* parent, const QString& name) { return makeNumberTable(parent, name); }
 
 int idleLinks(const SimulationResult& sim) {
     int idle = 0;
@@ -86,14 +48,14 @@ void fillResourceTable(QTableWidget* t, const SimulationResult& sim, bool idle_l
     for (int row = 0; row < t->rowCount(); ++row) {
         const int r = shown[static_cast<size_t>(row)];
         const auto i = static_cast<size_t>(r);
-        auto* use = new NumberItem(q(fixed(100 * sim.utilisation[i], 1)) + " %", sim.utilisation[i]);
+        auto* use = numberItem(q(fixed(100 * sim.utilisation[i], 1)) + " %", sim.utilisation[i]);
         // The resource index keeps devices before links when sorted by name's column.
-        auto* name = new NumberItem(q(sim.resources[i]), r);
+        auto* name = numberItem(q(sim.resources[i]), r);
         name->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         setRow(t, row, {name, new QTableWidgetItem(q(kindOf(sim, r))),
-                      new NumberItem(q(fixed(sim.busy_s[i] * 1e3, 3)), sim.busy_s[i]), use});
+                      numberItem(q(fixed(sim.busy_s[i] * 1e3, 3)), sim.busy_s[i]), use});
     }
-    t->setItemDelegateForColumn(3, new BarDelegate(t));
+    setBarColumn(t, 3);
     auto* h = t->horizontalHeader();
     h->setSectionResizeMode(QHeaderView::ResizeToContents);
     h->setSectionResizeMode(3, QHeaderView::Stretch);  // the bar gets the spare width
@@ -115,13 +77,13 @@ void fillStartsTable(QTableWidget* t, const McmcSummary& m) {
         const sim::McmcStartSummary& s = m.starts[static_cast<size_t>(r)];
         const double gain = s.best_s > 0 ? s.initial_s / s.best_s : 0;
         setRow(t, r,
-               {new QTableWidgetItem(q(s.name)), new NumberItem(q(fixed(s.initial_s * 1e3, 3)), s.initial_s),
-                new NumberItem(q(fixed(s.best_s * 1e3, 3)), s.best_s),
-                new NumberItem(q(fixed(gain, 3)) + QChar(0x00D7), gain),
-                new NumberItem(q(withCommas(double(s.iterations))), double(s.iterations)),
-                new NumberItem(q(withCommas(double(s.accepted))), double(s.accepted)),
-                new NumberItem(q(withCommas(double(s.restarts))), double(s.restarts)),
-                new NumberItem(q(fixed(s.elapsed_s, 2)), s.elapsed_s), new QTableWidgetItem(q(s.stop))});
+               {new QTableWidgetItem(q(s.name)), numberItem(q(fixed(s.initial_s * 1e3, 3)), s.initial_s),
+                numberItem(q(fixed(s.best_s * 1e3, 3)), s.best_s),
+                numberItem(q(fixed(gain, 3)) + QChar(0x00D7), gain),
+                numberItem(q(withCommas(double(s.iterations))), double(s.iterations)),
+                numberItem(q(withCommas(double(s.accepted))), double(s.accepted)),
+                numberItem(q(withCommas(double(s.restarts))), double(s.restarts)),
+                numberItem(q(fixed(s.elapsed_s, 2)), s.elapsed_s), new QTableWidgetItem(q(s.stop))});
     }
     auto* h = t->horizontalHeader();
     h->setSectionResizeMode(QHeaderView::ResizeToContents);

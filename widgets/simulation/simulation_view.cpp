@@ -22,20 +22,27 @@ namespace {
 
 QString times(double x) { return std::isfinite(x) && x > 0 ? q(fixed(x, 3)) + QChar(0x00D7) : QStringLiteral("—"); }
 
+// Names the strategy and how many devices it occupies: a baseline that leaves some idle says why.
 QString strategyText(const Run& run, const SimulationResult& sim) {
     const int devices = sim.topology().deviceCount();
+    const std::int64_t batch = run.inputs ? sim::batchCount(run.inputs->params.batch) : 0;
+    const DeviceUse use = deviceUse(sim.spec.source, sim.strategy, batch, devices);
+    const QString all = QObject::tr("the %1 devices").arg(q(withCommas(devices)));
+    const QString some = QObject::tr("%1 of the %2 devices").arg(q(withCommas(use.used)), q(withCommas(devices)));
+    const QString where = use.used < devices ? some : all;
+    const QString why = use.reason.empty() ? QString() : QStringLiteral(": ") + q(use.reason).toHtmlEscaped();
     switch (sim.spec.source) {
         case SimSource::DataParallel:
         case SimSource::OneWeirdTrick:
         case SimSource::ModelParallel:
-            return QObject::tr("%1 over the %2 devices").arg(simSourceLabel(sim.spec.source)).arg(devices);
+            return QObject::tr("%1 over %2%3").arg(simSourceLabel(sim.spec.source), where, why);
         case SimSource::Grid:
-            return QObject::tr("the %1-level grid lowered to SOAP (on %2 of %3 devices); the Grid tab shows it")
+            return QObject::tr("the %1-level grid lowered to SOAP, on %2%3; the Grid tab shows it")
                 .arg(run.grid.levels())
-                .arg(1 << run.grid.levels())
-                .arg(devices);
-        case SimSource::File: return QObject::tr("from %1").arg(q(sim.spec.strategy_origin).toHtmlEscaped());
-        case SimSource::Mcmc: return QObject::tr("the fastest the MCMC search found");
+                .arg(where, why);
+        case SimSource::File:
+            return QObject::tr("from %1, on %2").arg(q(sim.spec.strategy_origin).toHtmlEscaped(), where);
+        case SimSource::Mcmc: return QObject::tr("the fastest the MCMC search found, on %1").arg(where);
     }
     return {};
 }

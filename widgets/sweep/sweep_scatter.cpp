@@ -93,6 +93,8 @@ void SweepScatter::setMetrics(sweep::Metric x, sweep::Metric y) {
     redraw();
 }
 
+void SweepScatter::setScope(const QString& scope) { scope_ = scope; }
+
 QStringList SweepScatter::methods() const {
     QStringList out;
     if (!table_) return out;
@@ -114,7 +116,8 @@ void SweepScatter::redraw() {
     const auto side = [](const sweep::MetricInfo& i) {
         return (i.maximise ? tr("higher ") : tr("lower ")) + q(i.label).section(" (", 0, 0).toLower();
     };
-    setPlotTitle(plot_, tr("Pareto front: %1, %2").arg(side(xi), side(yi)));
+    const QString of = scope_.isEmpty() ? QString() : tr(" of %1").arg(scope_);
+    setPlotTitle(plot_, tr("Pareto front%1: %2, %3").arg(of, side(xi), side(yi)));
     std::vector<double> xs, ys;
     if (table_) {
         for (std::size_t r : rows_) {

@@ -23,6 +23,7 @@ public:
     // The points `rows` of `table` (failed ones are not drawn).
     void setPoints(std::shared_ptr<const sweep::Table> table, std::vector<std::size_t> rows);
     void setMetrics(sweep::Metric x, sweep::Metric y);
+    void setScope(const QString& scope);  // what the points are of, in the title (a network); "" for none
     sweep::Metric xMetric() const { return x_; }
     sweep::Metric yMetric() const { return y_; }
     const std::vector<std::size_t>& front() const { return front_; }  // rows on the front, by x
@@ -53,6 +54,7 @@ private:
     std::shared_ptr<const sweep::Table> table_;
     std::vector<std::size_t> rows_, drawn_, front_;
     sweep::Metric x_ = sweep::Metric::StepTime, y_ = sweep::Metric::Energy;
+    QString scope_;
 };
 
 // The colour of a method wherever the sweep view draws it (its index among the sweep's methods).

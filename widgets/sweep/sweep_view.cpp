@@ -1,11 +1,14 @@
 #include "widgets/sweep/sweep_view.h"
 
+#include <array>
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -98,10 +101,21 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     figures_ = new QTabWidget(this);
     figures_->addTab(scatter_page, tr("Pareto front"));
     figures_->addTab(multi_page, tr("Per method"));
+    network_box_ = new QComboBox(this);
+    network_box_->setObjectName("sweep-network");
+    network_box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    network_box_->setMinimumContentsLength(12);
+    network_box_->setToolTip(tr("The network whose points the figures show: across networks the smallest one "
+                                "would win every point of the front"));
+    auto* right = new QWidget(this);
+    auto* right_layout = new QVBoxLayout(right);
+    right_layout->setContentsMargins(0, 0, 0, 0);
+    right_layout->addLayout(row({new QLabel(tr("Network"), right), network_box_}));
+    right_layout->addWidget(figures_, 1);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
-    split->addWidget(figures_);
+    split->addWidget(right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
@@ -120,6 +134,9 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     const auto scatter_metrics = [this] { scatter_->setMetrics(metricOf(x_box_), metricOf(y_box_)); };
     connect(x_box_, &QComboBox::currentIndexChanged, this, scatter_metrics);
     connect(y_box_, &QComboBox::currentIndexChanged, this, scatter_metrics);
+    for (QComboBox* box : {x_box_, y_box_})  // activated: by the user only
+        connect(box, &QComboBox::activated, this, [this] { metrics_chosen_ = true; });
+    connect(network_box_, &QComboBox::currentIndexChanged, this, [this] { refigure(); });
     connect(multi_metric_box_, &QComboBox::currentIndexChanged, this,
             [this] { multiples_->setMetric(metricOf(multi_metric_box_)); });
     connect(multi_axis_box_, &QComboBox::currentIndexChanged, this, [this] {
@@ -160,11 +177,20 @@ void SweepView::fillAxisCombos() {
 }
 
 void SweepView::refilter() {
-    const std::vector<std::size_t> rows = filteredRows();
-    model_->setGroupRows(rows);
-    scatter_->setPoints(table_, rows);
-    multiples_->setPoints(table_, rows);
+    filtered_ = filteredRows();
+    model_->setGroupRows(filtered_);
+    fillNetworkBox(filtered_);
+    refigure();
+}
+
+void SweepView::refigure() {
+    const std::vector<std::size_t> shown = figureRows();
+    chooseMetrics(shown);
+    scatter_->setScope(network());
+    scatter_->setPoints(table_, shown);
+    multiples_->setPoints(table_, shown);
     if (!table_) return;
+    const std::vector<std::size_t>& rows = filtered_;
     std::size_t failed = 0;
     for (std::size_t r : rows) failed += table_->rows[r].ok() ? 0 : 1;
     QStringList sweeps;
@@ -178,14 +204,101 @@ void SweepView::refilter() {
         constant << QString("%1 %2").arg(q(table_->axes[a]), q(values.front()));
         if (model_->groupAxis() < 0) table_view_->setColumnHidden(model_->axisColumn(static_cast<int>(a)), true);
     }
-    summary_->setText(tr("Sweep %1: %2 of %3 points shown, %4 failed, %5 on the Pareto front%6 · %7")
+    const QString scope = network().isEmpty() ? tr("all networks") : network();
+    summary_->setText(tr("Sweep %1: %2 of %3 points shown, %4 failed · figures: %5, %6 points, %7 on the Pareto "
+                         "front%8 · %9")
                           .arg(sweeps.join(", "))
                           .arg(rows.size())
                           .arg(table_->rows.size())
                           .arg(failed)
+                          .arg(scope)
+                          .arg(scatter_->drawn().size())
                           .arg(scatter_->front().size())
                           .arg(constant.isEmpty() ? QString() : tr(" · every point has ") + constant.join(", "), source_));
     summary_->setToolTip(summary_->text());
+}
+
+QString SweepView::summary() const { return summary_->text(); }
+
+void SweepView::fillNetworkBox(const std::vector<std::size_t>& rows) {
+    const QSignalBlocker block(network_box_);
+    const QString kept = network_box_->currentData().toString();
+    const bool had_all = network_box_->currentIndex() >= 0 && kept.isEmpty();
+    network_box_->clear();
+    const int axis = table_ ? table_->axisIndex("network") : -1;
+    if (axis < 0) return;
+    QStringList names;
+    for (std::size_t r : rows) {
+        const QString name = q(table_->rows[r].axes[static_cast<std::size_t>(axis)]);
+        if (!names.contains(name)) names << name;
+    }
+    for (const QString& n : names) network_box_->addItem(n, n);
+    if (names.size() > 1) network_box_->addItem(tr("All networks"), QString());
+    // The choice stays while it applies; else the first network.
+    const int i = had_all ? network_box_->count() - 1 : kept.isEmpty() ? 0 : network_box_->findData(kept);
+    network_box_->setCurrentIndex(std::max(i, 0));
+}
+
+QString SweepView::network() const { return network_box_->currentData().toString(); }
+
+void SweepView::setNetwork(const QString& network) {
+    const int i = network.isEmpty() ? network_box_->count() - 1 : network_box_->findData(network);
+    if (i >= 0) network_box_->setCurrentIndex(i);  // "": all networks, the last entry
+}
+
+std::vector<std::size_t> SweepView::figureRows() const {
+    std::vector<std::size_t> rows = filtered_;
+    const int axis = table_ ? table_->axisIndex("network") : -1;
+    const std::string chosen = network().toStdString();
+    if (axis >= 0 && !chosen.empty())
+        std::erase_if(rows, [&](std::size_t r) { return table_->rows[r].axes[static_cast<std::size_t>(axis)] != chosen; });
+    return rows;
+}
+
+void SweepView::chooseMetrics(const std::vector<std::size_t>& rows) {
+    // What the shown points have: every one of them (all), or at least one (any).
+    std::array<bool, sweep::kMetricCount> all{}, any{};
+    bool stored = false;
+    for (std::size_t m = 0; m < sweep::kMetricCount; ++m) all[m] = true;
+    for (std::size_t r : rows) {
+        const sweep::TableRow& row = table_->rows[r];
+        if (!row.ok()) continue;
+        stored = true;
+        for (std::size_t m = 0; m < sweep::kMetricCount; ++m) {
+            all[m] = all[m] && row.has(sweep::kMetrics[m]);
+            any[m] = any[m] || row.has(sweep::kMetrics[m]);
+        }
+    }
+    const QSignalBlocker block_x(x_box_), block_y(y_box_);
+    for (QComboBox* box : {x_box_, y_box_})
+        for (int i = 0; i < box->count(); ++i) {
+            const auto m = static_cast<std::size_t>(box->itemData(i).toInt());
+            const bool usable = !stored || any[m];
+            if (auto* item = qobject_cast<QStandardItemModel*>(box->model())->item(i)) {
+                item->setEnabled(usable);
+                item->setToolTip(usable ? QString() : tr("No point shown has this metric (simulated points have no "
+                                                         "energy or element count)"));
+            }
+        }
+    auto index = [](sweep::Metric m) { return static_cast<std::size_t>(m); };
+    const bool chosen_apply = stored && any[index(metricOf(x_box_))] && any[index(metricOf(y_box_))];
+    if (!stored || (metrics_chosen_ && chosen_apply)) {
+        scatter_->setMetrics(metricOf(x_box_), metricOf(y_box_));
+        return;
+    }
+    metrics_chosen_ = false;
+    // Step time against energy when every point has both; else the next metric every point has.
+    auto pick = [&](sweep::Metric preferred, sweep::Metric other) {
+        if (all[index(preferred)]) return preferred;
+        for (sweep::Metric m : sweep::kMetrics)
+            if (all[index(m)] && m != other) return m;
+        return preferred;
+    };
+    const sweep::Metric x = pick(sweep::Metric::StepTime, sweep::Metric::Energy);
+    const sweep::Metric y = pick(sweep::Metric::Energy, x);
+    x_box_->setCurrentIndex(x_box_->findData(static_cast<int>(x)));
+    y_box_->setCurrentIndex(y_box_->findData(static_cast<int>(y)));
+    scatter_->setMetrics(x, y);
 }
 
 std::vector<std::size_t> SweepView::filteredRows() const {
@@ -213,6 +326,7 @@ void SweepView::setGroupAxis(const QString& axis) {
 }
 
 void SweepView::setScatterMetrics(sweep::Metric x, sweep::Metric y) {
+    metrics_chosen_ = true;
     x_box_->setCurrentIndex(x_box_->findData(static_cast<int>(x)));
     y_box_->setCurrentIndex(y_box_->findData(static_cast<int>(y)));
 }

@@ -35,11 +35,21 @@ public:
 
     void setFilterText(const QString& text);
     void setGroupAxis(const QString& axis);  // "" for one row per point
-    void setScatterMetrics(sweep::Metric x, sweep::Metric y);
+    void setScatterMetrics(sweep::Metric x, sweep::Metric y);  // the user's choice: kept while it applies
+    // The network the figures show ("" for all networks). A front across networks is the smallest
+    // network's, so the figures show one network at a time, the first of the filtered points by default.
+    void setNetwork(const QString& network);
+    QString network() const;
+    QComboBox* networkBox() const { return network_box_; }
+    QComboBox* xBox() const { return x_box_; }
+    QComboBox* yBox() const { return y_box_; }
+    QString summary() const;
     void setMultiples(sweep::Metric metric, const QString& axis);
     void showFigure(int index);  // 0: the scatter, 1: the small multiples
     // The points the filter keeps (indices into table()->rows), in the table's order.
     std::vector<std::size_t> filteredRows() const;
+    // Those of them the figures show: the chosen network's.
+    std::vector<std::size_t> figureRows() const;
 
     QTableView* tableView() const { return table_view_; }
     SweepTableModel* model() const { return model_; }
@@ -53,15 +63,23 @@ signals:
 
 private:
     void refilter();
+    void refigure();  // the figures and the summary, after the rows or the network changed
     void fillAxisCombos();
+    void fillNetworkBox(const std::vector<std::size_t>& rows);
+    // Metrics no shown point has are disabled; unless the user chose, the axes are the preferred
+    // metrics that every shown point has.
+    void chooseMetrics(const std::vector<std::size_t>& rows);
 
     std::shared_ptr<const sweep::Table> table_;
+    std::vector<std::size_t> filtered_;  // filteredRows() as of the last refilter
     QString source_;
     SweepTableModel* model_ = nullptr;
     SweepFilter* filter_ = nullptr;
     QTableView* table_view_ = nullptr;
     QLineEdit* filter_edit_ = nullptr;
     QComboBox* group_box_ = nullptr;
+    QComboBox* network_box_ = nullptr;
+    bool metrics_chosen_ = false;  // the user picked the scatter's metrics
     QComboBox* x_box_ = nullptr;
     QComboBox* y_box_ = nullptr;
     QComboBox* multi_metric_box_ = nullptr;

@@ -1,5 +1,5 @@
 #pragma once
-// Help ▸ Guide: the user guide (resources/guide.md, compiled in, so it always describes this build)
+// Help ▸ Guide: the user guide (docs/guide/in-app.md, compiled in, so it always describes this build)
 // with the keyboard shortcuts of the window's actions, in a window of its own: non-modal,
 // resizable, placed within the screen, and searchable (every match highlighted, next / previous).
 #include <QList>

@@ -63,6 +63,12 @@ void MainWindow::setMethodKey(const QString& key) {
 }
 
 void MainWindow::runSelected() {
+    // Edits typed just before Run are still waiting for their debounce: apply them now, or the run
+    // would use the old settings and the late rebuild would restart the preview over the job.
+    if (params_timer_.isActive()) {
+        params_timer_.stop();
+        rebuildInputs();
+    }
     // A hint such as askForRun()'s is stale once Run is pressed; left up, it would hide the job's
     // progress notes in the status bar for its last seconds.
     statusBar()->clearMessage();

@@ -11,7 +11,7 @@
 namespace partita {
 namespace {
 
-Network lenet() { return loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"); }
+Network lenet() { return loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/lenet-c.json"); }
 
 TEST(DeviceUse, DataParallelIsLimitedByTheBatch) {
     const Network net = lenet();

@@ -699,7 +699,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&w));
         for (int k = 0; k < 3; ++k) {
             clickNode(e, e.id("conv1"));
-            doubleClickPalette(e, "relu");
+            doubleClickPalette(e, "elementwise");
         }
         dragFromPalette(e, "fc", e.canvas->rect().center() + QPoint(0, 300));  // dropped on empty ground
         QCOMPARE(e.doc().ids().size(), size_t{8});

@@ -1,5 +1,5 @@
 // The window on a small screen: it opens within the screen's available area (fitWindow, and the
-// window on a 1024x700 offscreen screen, set before the application starts), and at 800x520 the
+// window on a 1024x700 offscreen screen, which ctest configures), and at 800x520 the
 // docks give way so that the tabs keep a usable width.
 #include <QDockWidget>
 #include <QFile>
@@ -103,20 +103,7 @@ private slots:
     }
 };
 
-// A 1024x700 screen: the offscreen platform reads its screens from a file named before it starts.
-int main(int argc, char** argv) {
-    QTemporaryDir config;
-    const QString path = config.filePath("screens.json");
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return 2;
-    file.write(R"({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1024, "height": 700, "logicalDpi": 96}]})");
-    file.close();
-    qputenv("QT_QPA_PLATFORM", QByteArray("offscreen:configfile=") + path.toLocal8Bit());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("Partita");
-    QApplication::setApplicationName("Partita-window-fit-test");
-    WindowFitTest test;
-    return QTest::qExec(&test, argc, argv);
-}
-
+// A 1024x700 screen: ctest starts this suite with QT_QPA_PLATFORM=offscreen:configfile= naming
+// tests/data/qt/screen-1024x700.json (tests/CMakeLists.txt); initTestCase checks it did.
+QTEST_MAIN(WindowFitTest)
 #include "window_fit_test.moc"

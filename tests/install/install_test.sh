@@ -31,6 +31,7 @@ if [ -x "$tmp/prefix/bin/partita" ]; then
   test -f "$tmp/prefix/share/icons/hicolor/scalable/apps/partita.svg"
 fi
 test -f "$tmp/prefix/share/doc/partita/LICENSE"
+test -f "$tmp/prefix/share/doc/partita/docs/guide/in-app.md"  # the user guide is installed beside the README
 
 # The Debian package unpacks and runs without an install.
 (cd "$build" && cpack -G DEB -B "$tmp/deb" >/dev/null)

@@ -253,7 +253,7 @@ void CompareViewTest::simulatedRunsThatCannotBeCompared() {
     QVERIFY(view.simulated());
     const QString said = view.simView()->summary()->text();
     QVERIFY2(said.contains("cannot be compared"), qPrintable(said));
-    QVERIFY2(said.contains("ran on topology") && said.contains("p100-16") && said.contains("p100-2x2"), qPrintable(said));
+    QVERIFY2(said.contains("ran on topology") && said.contains("P100 cluster (4 nodes x 4 GPUs)") && said.contains("p100-2x2"), qPrintable(said));
     QCOMPARE(view.simView()->runsTable()->rowCount(), 0);
     QCOMPARE(view.simView()->devicesTable()->rowCount(), 0);
     const RunPtr other_batch =

@@ -76,7 +76,7 @@ private slots:
     void saysHowManyDevicesTheStrategyUses() {
         CostParams params;
         params.batch = 8;
-        const InputsPtr in = makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), params);
+        const InputsPtr in = makeInputs(loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/lenet-c.json"), defaultArray(4), params);
         auto dp = std::make_shared<const Run>(simulationRun(in, p100(SimSource::DataParallel)));
         SimulationView view;
         view.setRun(dp);
@@ -86,7 +86,7 @@ private slots:
         QCOMPARE(view.text("strategy"), QString("DP over the 16 devices"));
         // A batch of 24 is larger than 16 but splits evenly over at most 12 of them.
         params.batch = 24;
-        const InputsPtr odd = makeInputs(loadNetwork(PARTITA_EXAMPLES_DIR "/networks/lenet-c.json"), defaultArray(4), params);
+        const InputsPtr odd = makeInputs(loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/lenet-c.json"), defaultArray(4), params);
         view.setRun(std::make_shared<const Run>(simulationRun(odd, p100(SimSource::DataParallel))));
         QCOMPARE(view.text("strategy"), QString("DP over 12 of the 16 devices: batch 24 splits evenly over at most 12 devices"));
     }

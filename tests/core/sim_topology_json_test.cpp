@@ -78,13 +78,13 @@ TEST(TopologyJson, ReadsTemplatesInOrder) {
     EXPECT_EQ(u.links.back().name, "spare 1");
 }
 
-TEST(TopologyJson, ReadmeExampleParses) {
-    // The first JSON block after the README's topology heading.
-    const std::string readme = readTextFile(std::string(PARTITA_EXAMPLES_DIR) + "/../README.md");
-    const size_t heading = readme.find("**Topology, `partita-topology/1`**");
+TEST(TopologyJson, DocsExampleParses) {
+    // The first JSON block of the format's page (docs/formats/topology.md#example).
+    const std::string page = readTextFile(std::string(PARTITA_EXAMPLES_DIR) + "/../docs/formats/topology.md");
+    const size_t heading = page.find("## Example");
     ASSERT_NE(heading, std::string::npos);
-    const size_t open = readme.find("```json\n", heading) + 8, close = readme.find("```", open);
-    const Topology t = readTopologyJson(readme.substr(open, close - open), "README.md");
+    const size_t open = page.find("```json\n", heading) + 8, close = page.find("```", open);
+    const Topology t = readTopologyJson(page.substr(open, close - open), "topology.md");
     EXPECT_EQ(t.deviceCount(), 4);
     EXPECT_EQ(t.links.size(), 2u * (2 + 4 + 2));
     EXPECT_EQ(t.route(0, 1).size(), 1u);

@@ -29,7 +29,7 @@ std::string nonFiniteAt(const nlohmann::json& j, const std::string& at) {
 std::string jsonText(const nlohmann::json& j, int indent) {
     if (const std::string at = nonFiniteAt(j, ""); !at.empty())
         throw Error("the result's " + at + " is not a finite number; a parameter lies outside what the model computes "
-                    "(README \"Limits\")");
+                    "(docs/formats/limits.md)");
     return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

@@ -13,7 +13,7 @@ namespace partita {
 inline void requireFinite(double value, const std::string& what, const std::string& inputs) {
     if (std::isfinite(value)) return;
     throw Error(inputs + ": " + what + " is not a finite number (" + compactNumber(value) +
-                "); a parameter lies outside what the model computes (README \"Limits\")");
+                "); a parameter lies outside what the model computes (docs/formats/limits.md)");
 }
 
 // a / b where two zeros are equal (1): all energies are zero when every energy parameter is.

@@ -93,7 +93,7 @@ TEST(ParameterLimits, AnEngineResultThatIsNotFiniteIsAnErrorNamingTheInputs) {
     const LayerTable layers = test::builtin("lenet-c");
     EXPECT_EQ(test::errorOf<Error>([&] { evaluate(layers, slow, Grid(4, static_cast<int>(layers.size())), {}); }),
               "network 'Lenet-c' on array 'HMC H-tree 16': the step time is not a finite number (inf); a parameter "
-              "lies outside what the model computes (README \"Limits\")");
+              "lies outside what the model computes (docs/formats/limits.md)");
 }
 
 TEST(ParameterLimits, TopologyMcmcMptAndL2sParametersHaveTheirLimits) {

@@ -109,7 +109,7 @@ private slots:
     // PARTITA_SHOTS=DIR writes the two surfaces of the README (HyPar Figs. 9 and 10).
     void screenshots() {
         const QString dir = qEnvironmentVariable("PARTITA_SHOTS");
-        if (dir.isEmpty()) QSKIP("set PARTITA_SHOTS to write the README's surfaces");
+        if (dir.isEmpty()) QSKIP("set PARTITA_SHOTS to write the surfaces of docs/guide/planning.md");
         const Explored lenet = exploreAround("lenet-c", levelCells({0, 3}, 4));
         std::vector<CellRef> cells;
         for (const char* layer : {"conv5_2", "fc1"})

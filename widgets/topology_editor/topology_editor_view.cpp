@@ -344,7 +344,7 @@ void TopologyEditorView::fillProblems() {
     const QIcon imported = style()->standardIcon(QStyle::SP_FileDialogInfoView);
     for (const QString& n : import_notes_) {
         auto* item = new QListWidgetItem(imported, tr("import: %1").arg(n));
-        item->setToolTip(tr("What the importer approximated or ignored (README \"Importing topologies\")"));
+        item->setToolTip(tr("What the importer approximated or ignored (docs/formats/topology-imports.md)"));
         problems_list_->addItem(item);
     }
     QString title = problems_.empty() ? tr("<b>Problems</b>: none, the simulator can use this topology")

@@ -3,10 +3,15 @@
 heading (GitHub's slug rules) or an explicit <a id="..."> in the target file.
 
 usage: tools/check-doc-links.py [PATH...] [--targets FILE]
-  PATH            Markdown files or folders (default: docs/ and README.md of the repository)
+  PATH            Markdown files or folders (default: docs/ and README.md of the repository, and the
+                  docs/ pages that source comments and messages cite, see below)
   --targets FILE  also check a list of link targets, one per line or in the second column of a
                   tab-separated file (e.g. docs/methods/hypar.md#communication-of-one-split),
                   relative to the repository root
+
+Without PATH it also scans the sources (core/, app/, widgets/, tests/, tools/) for mentions of a docs
+page, `docs/<path>.md` or `docs/<path>.md#anchor` (the way comments cite the model they implement), and
+checks each like a link from the repository root.
 
 Prints every broken link as FILE:LINE: message and exits 1 if there is one, else 0.
 External links (http:, https:, mailto:) are not fetched.
@@ -20,6 +25,9 @@ LINK = re.compile(r'!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*
 HEADING = re.compile(r'^(#{1,6})\s+(.*?)\s*#*\s*$')
 EXPLICIT = re.compile(r'<a\s+(?:id|name)="([^"]+)"')
 FENCE = re.compile(r'^\s*(```|~~~)')
+CITATION = re.compile(r'(?<![\w./-])(docs/[\w./-]+?\.md(?:#[\w-]+)?)')
+SOURCE_DIRS = ('core', 'app', 'widgets', 'tests', 'tools')
+SOURCE_EXTENSIONS = ('.h', '.cpp', '.py', '.sh', '.cmake', '.txt', '.md', '.json')
 
 
 def slug(text):
@@ -90,6 +98,34 @@ def markdown_files(paths):
             yield p
 
 
+def source_files():
+    for top in SOURCE_DIRS:
+        for dirpath, dirnames, names in os.walk(os.path.join(ROOT, top)):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith('.'))
+            for name in sorted(names):
+                if name.endswith(SOURCE_EXTENSIONS):
+                    yield os.path.join(dirpath, name)
+
+
+def check_sources():
+    """(citations checked, broken) for the docs pages the sources cite."""
+    links = errors = 0
+    for path in source_files():
+        try:
+            with open(path, encoding='utf-8') as f:
+                lines = f.readlines()
+        except UnicodeDecodeError:
+            continue
+        for number, line in enumerate(lines, 1):
+            for target in CITATION.findall(line):
+                links += 1
+                problem = check_target(target, ROOT, None)
+                if problem:
+                    errors += 1
+                    print(f'{os.path.relpath(path, ROOT)}:{number}: {target}: {problem}')
+    return links, errors
+
+
 def main(argv):
     targets_file = None
     paths = []
@@ -104,9 +140,12 @@ def main(argv):
             return 0
         paths.append(argv[i])
         i += 1
+    scan_sources = not paths
     if not paths:
         paths = [os.path.join(ROOT, 'docs'), os.path.join(ROOT, 'README.md')]
     errors = links = 0
+    if scan_sources:
+        links, errors = check_sources()
     for md in markdown_files(paths):
         md = os.path.abspath(md)
         for number, line in lines_outside_fences(md):

@@ -1,4 +1,4 @@
-// partita-cli accpar and table --study accpar (accpar §5, §7).
+// partita-cli accpar and table --study accpar (docs/methods/accpar.md).
 #include <cctype>
 #include <filesystem>
 #include <ostream>
@@ -175,7 +175,7 @@ int cmdAccparStudy(const Argv& argv, std::ostream& out) {
     if (a.has("networks")) {
         paths = Grid::splitList(a.get("networks"));
     } else {
-        // §7's networks; files that are not in this tree are left out.
+        // The study's networks (docs/methods/accpar.md#presets-and-the-study); files that are not in this tree are left out.
         for (const char* n :
              {"alexnet", "vgg-11", "vgg-13", "vgg-16", "vgg-19", "resnet-18", "resnet-34", "resnet-50"}) {
             const std::string p = examplesDir() + "/networks/" + n + ".json";
@@ -208,7 +208,7 @@ int cmdAccparStudy(const Argv& argv, std::ostream& out) {
             << "\n";
         return 0;
     }
-    out << "AccPar study (accpar §7) on " << s.array.name << " (" << s.array.count() << " accelerators), batch "
+    out << "AccPar study on " << s.array.name << " (" << s.array.count() << " accelerators), batch "
         << withCommas(s.params.batch) << ", ratio model " << ratioModelName(s.params.ratio_model)
         << (s.params.balanced_baselines ? ", balanced baselines" : ", baselines at ratio 1/2") << "\n\n";
     TextTable t({"network", "OWT (x)", "HyPar (x)", "AccPar (x)", "DP step", "AccPar step"});
@@ -217,7 +217,7 @@ int cmdAccparStudy(const Argv& argv, std::ostream& out) {
                seconds(r.step_accpar_s)});
     t.add({"geomean", fixed(study.geo_owt, 2), fixed(study.geo_hypar, 2), fixed(study.geo_accpar, 2), "", ""});
     t.print(out);
-    out << "\nspeedups over data parallelism under the AccPar model (§4, §5.3.4); the paper reports geometric-mean\n"
+    out << "\nspeedups over data parallelism under the AccPar model (docs/methods/accpar.md#step-time); the paper reports geometric-mean\n"
            "2.98x (OWT), 3.78x (HyPar) and 6.30x (AccPar) on its (unpublished) TPU-v2/v3 array.\n";
     return 0;
 }

@@ -388,7 +388,7 @@ int cmdTable(const Argv& argv, std::ostream& out) {
     for (Method m : {Method::DataParallel, Method::ModelParallel, Method::OneWeirdTrick, Method::HyPar})
         csv.header.push_back(std::string("comm_") + methodName(m) + "_GB");
     csv.header.push_back("perf_hypar_torus_vs_dp_htree_x");
-    csv.header.push_back("perf_accpar_vs_dp_x");  // under the AccPar model (accpar §4, §5.3.4)
+    csv.header.push_back("perf_accpar_vs_dp_x");  // under the AccPar model (docs/methods/accpar.md#step-time)
     std::vector<std::vector<double>> columns(csv.header.size() - 1);
     AccParParams accpar_params;  // AccPar amounts on the table's array, batch and element size
     accpar_params.batch = s.params.batch;
@@ -449,7 +449,7 @@ int cmdTable(const Argv& argv, std::ostream& out) {
     t.print(out);
     out << "\nperf and energy are normalised to Data Parallelism (x); GB = total communication per step (10^9 B);\n"
            "torus HyPar = HyPar's partition on a 2-D torus, normalised to DP on the H-tree (Fig. 12);\n"
-           "AccPar = AccPar's plan over DP, both under the AccPar time model (accpar §4, §5.3.4), same array.\n";
+           "AccPar = AccPar's plan over DP, both under the AccPar time model (docs/methods/accpar.md#step-time), same array.\n";
     return 0;
 }
 

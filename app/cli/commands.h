@@ -17,7 +17,8 @@ int cmdExplore(const Argv& args, std::ostream& out);
 int cmdTable(const Argv& args, std::ostream& out);
 int cmdScale(const Argv& args, std::ostream& out);
 int cmdAccpar(const Argv& args, std::ostream& out);
-// table --study accpar: OWT, HyPar and AccPar over DP for the §7 networks.
+// table --study accpar: OWT, HyPar and AccPar over DP for the study's networks
+// (docs/methods/accpar.md#presets-and-the-study).
 int cmdAccparStudy(const Argv& args, std::ostream& out);
 // FlexFlow: simulate one SOAP strategy; MCMC search over SOAP strategies (sim_commands.cpp).
 int cmdSimulate(const Argv& args, std::ostream& out);

@@ -50,7 +50,7 @@ const char* kCommonHelp = R"(model and hardware:
 
 const char* kEvaluateHelp = R"(usage: partita-cli llm evaluate --model M [--profile P] --tp T --pp P --dp D --global-batch B [options]
 
-plan (spec llm-training §12 keys; defaults in parentheses):
+plan (the keys of partita-llm-runs/1, docs/formats/llm-runs.md; defaults in parentheses):
   --tp T (1) --pp P (1) --dp D (1, or --gpus N / (tp x pp x cp))  --cp C (1, context parallelism)
   --micro-batch b (1)  --global-batch B (required)
   --sp                 sequence parallelism          --interleave V (1; > 1 selects the interleaved schedule)
@@ -65,7 +65,7 @@ plan (spec llm-training §12 keys; defaults in parentheses):
 
 const char* kSearchHelp = R"(usage: partita-cli llm search --model M --profile P --gpus N --global-batch B [--seq S] [--top N] [--json]
 
-Evaluates every plan of spec llm-training §8 (tp, pp, dp, micro-batch, interleave, schedule, recompute,
+Evaluates every plan (docs/methods/llm.md#search: tp, pp, dp, micro-batch, interleave, schedule, recompute,
 SP, scatter/gather, AG redo, ZeRO 0-3 and the distributed optimizer, TP and DP overlap) and prints the
 fastest plan that fits in memory, the Pareto front of (iteration time, peak memory per GPU) and the
 --top N (10) fastest. Options: --max-micro-batch b, --no-tp-overlap, --no-dp-overlap, --no-zero.

@@ -1,5 +1,5 @@
 #pragma once
-// Runs engine work on a thread pool (design §2 "Jobs"): each request gets a
+// Runs engine work on a thread pool (docs/contributing/architecture.md#jobs-and-threads): each request gets a
 // generation number, a newer request makes older ones cancel cooperatively,
 // progress reaches the GUI at most ten times a second, and results come back
 // as immutable runs on the GUI thread. Only the newest job's outcome is reported.

@@ -1,7 +1,7 @@
 #pragma once
 // The AccPar entry points the CLI and the GUI call: AccPar's plan beside DP,
-// OWT and HyPar under one model (accpar §5.3-§5.4), and the multi-network
-// study of §7 with geometric means.
+// OWT and HyPar under one model (docs/methods/accpar.md#baselines-under-accpars-model), and the
+// multi-network study with geometric means (docs/methods/accpar.md#presets-and-the-study).
 #include <string>
 #include <vector>
 
@@ -14,11 +14,11 @@ struct AccParResult {
     PlanTree accpar, dp, owt, hypar;
     // Why HyPar, the method, refuses the network (its search plans chains only), or empty. A summary
     // of this one network then shows HyPar as refused with this reason, never as a ratio. `hypar`
-    // is still planned (types I and II under AccPar's model) for the §7 study, which compares on
+    // is still planned (types I and II under AccPar's model) for the study (docs/methods/accpar.md#presets-and-the-study), which compares on
     // the paper's ResNets as the AccPar authors did.
     std::string hypar_refused;
 
-    // T_baseline / T_AccPar with the §5.3.4 step times.
+    // T_baseline / T_AccPar with the step times of docs/methods/accpar.md#step-time.
     double speedupOver(const PlanTree& baseline) const { return baseline.step_time_s / accpar.step_time_s; }
     double speedupVsDp() const { return speedupOver(dp); }
     double speedupVsOwt() const { return speedupOver(owt); }

@@ -23,7 +23,7 @@ SplitOptions splitOptions(const AccParParams& params, Scheme scheme) {
     o.ratio_model = params.ratio_model;
     o.bytes_per_element = params.bytes_per_element;
     o.allowed = params.allowed;
-    // Baselines ignore heterogeneity unless asked (§5.4).
+    // Baselines ignore heterogeneity unless asked (docs/methods/accpar.md#baselines-under-accpars-model).
     if (scheme != Scheme::AccPar && scheme != Scheme::Given)
         o.ratios = params.balanced_baselines ? RatioPolicy::Balanced : RatioPolicy::Half;
     return o;
@@ -109,7 +109,7 @@ struct Builder {
             node.elements_i.push_back(g.elements_i);
             node.elements_j.push_back(g.elements_j);
         }
-        // Shortcuts arrive with the consumer's input (§6), at the consumer's ratio.
+        // Shortcuts arrive with the consumer's input (docs/methods/accpar.md#multi-path-networks), at the consumer's ratio.
         for (const auto& e : in.residuals) {
             const auto c = static_cast<size_t>(e.consumer);
             const Split a = sol.choice[static_cast<size_t>(e.source)];

@@ -1,7 +1,7 @@
 #pragma once
-// AccPar over a whole accelerator array (accpar §5.3): recursive bisection of
+// AccPar over a whole accelerator array (docs/methods/accpar.md#the-hierarchy-over-an-array): recursive bisection of
 // the array, one split problem per tree node, each child shrunk by its ratio,
-// and the layer-synchronous step-time estimate. The baselines (§5.4) run
+// and the layer-synchronous step-time estimate. The baselines (docs/methods/accpar.md#baselines-under-accpars-model) run
 // through the same tree, so every scheme is priced by one model.
 #include <string>
 #include <vector>
@@ -13,7 +13,7 @@ namespace partita {
 
 struct AccParParams {
     double batch = 512;                             // the authors' code and the paper's studies
-    double bytes_per_element = 2;                   // e, bf16 (§4)
+    double bytes_per_element = 2;                   // e, bf16 (docs/methods/accpar.md#time-of-one-layer)
     CommModel comm{1.0, OutSize::PostPool};         // AccPar amounts: A(W), A(F_l+1), A(E_l) once
     RatioModel ratio_model = RatioModel::E;
     Objective objective = Objective::Time;          // Elements: communication only at ratio 1/2
@@ -39,7 +39,7 @@ struct PlanNode {
     double objective = 0;           // the split's summed step costs (s, or elements)
     std::vector<double> elements_i, elements_j;  // per layer A_intra + s_x A_bnd received
     std::vector<double> comm_s;     // per layer max_x e Q_x / b_x at this split
-    std::vector<double> layer_time_s;  // t_l(node) of §5.3.4 (leaf: FLOP_l / c)
+    std::vector<double> layer_time_s;  // t_l(node) of docs/methods/accpar.md#step-time (leaf: FLOP_l / c)
 };
 
 struct PlanTree {
@@ -60,7 +60,7 @@ struct PlanTree {
 
 // The plan of `scheme` on `array`. Scheme::Given applies grid row h to every
 // node of depth h, with ratios per `given_ratios` (Balanced uses the ratio model).
-// Multi-path networks use the residual edges of the layer table (§6).
+// Multi-path networks use the residual edges of the layer table (docs/methods/accpar.md#multi-path-networks).
 // Throws std::invalid_argument for a grid of the wrong shape.
 PlanTree planHierarchy(const LayerTable& layers, const Array& array, const AccParParams& params, Scheme scheme,
                        const Grid* given = nullptr, RatioPolicy given_ratios = RatioPolicy::Balanced);

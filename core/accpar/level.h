@@ -1,5 +1,5 @@
 #pragma once
-// One split of AccPar's hierarchy as a LevelProblem (accpar §5.1): the step
+// One split of AccPar's hierarchy as a LevelProblem (docs/methods/accpar.md#the-search-of-one-split): the step
 // costs of every (previous type, type) pair under an objective, solved exactly.
 // HyPar's Algorithm 1 is this with types {I, II} and the element objective.
 #include <span>
@@ -10,14 +10,14 @@
 
 namespace partita {
 
-// Time: the balanced (or fixed-ratio) layer time of §4-§5.2, seconds.
+// Time: the balanced (or fixed-ratio) layer time of docs/methods/accpar.md#balancing-the-groups-ratio-models, seconds.
 // Elements: communication only at ratio 1/2 (HyPar, the authors' code), elements.
 enum class Objective { Time, Elements };
 
 // How a split's ratios are set for the Time objective.
 enum class RatioPolicy {
     Balanced,  // the ratio model's balance point (AccPar; baselines with --balanced-baselines)
-    Half,      // 1/2 whatever the groups (baselines by default, §5.4)
+    Half,      // 1/2 whatever the groups (baselines by default, docs/methods/accpar.md#baselines-under-accpars-model)
     FromGrid,  // the ratio stored in a given grid's cell
 };
 
@@ -26,12 +26,12 @@ struct SplitOptions {
     Objective objective = Objective::Time;
     RatioPolicy ratios = RatioPolicy::Balanced;
     RatioModel ratio_model = RatioModel::E;
-    double bytes_per_element = 2;  // e of §4 (bf16)
+    double bytes_per_element = 2;  // e of docs/methods/accpar.md#time-of-one-layer (bf16)
 };
 
 // Everything one split's cost depends on besides the groups: the layer terms of
 // the current sub-problem, each layer's DP predecessor (-1 for layer 0) and the
-// residual edges with A_S in the current sub-problem (accpar §6).
+// residual edges with A_S in the current sub-problem (docs/methods/accpar.md#multi-path-networks).
 struct SplitInputs {
     std::vector<LayerTerms> terms;
     std::vector<int> predecessor;

@@ -1,7 +1,7 @@
 // Exact per-level DP over a "frontier" state: after each layer, the types of the layers a later layer
 // still needs (its DP predecessor, or the source of a residual edge not yet closed). On a chain the
 // frontier is the last layer alone, so this is solveChain; inside a ResNet block it is {block source,
-// current layer} (3x3 states), and it shrinks back to one layer at the consumer (accpar §6).
+// current layer} (3x3 states), and it shrinks back to one layer at the consumer (docs/methods/accpar.md#multi-path-networks).
 #include "core/accpar/level_solver.h"
 
 #include <algorithm>

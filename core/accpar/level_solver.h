@@ -1,6 +1,6 @@
 #pragma once
-// The per-split choice problem every AccPar-style search solves (accpar §5.1,
-// §6): pick one partition type per weighted layer (and a ratio with it) so the
+// The per-split choice problem every AccPar-style search solves (docs/methods/accpar.md#the-search-of-one-split,
+// docs/methods/accpar.md#multi-path-networks): pick one partition type per weighted layer (and a ratio with it) so the
 // summed per-layer cost is least. The costs come from callbacks, so the same
 // solver serves the communication-only HyPar/reference objective and AccPar's
 // time objective, homogeneous or not.
@@ -66,7 +66,7 @@ struct TooManyBranches : std::invalid_argument {
 };
 
 // Exact: a chain DP when there are no residual edges, otherwise the DP with
-// the open block's source type added to the state (accpar §6, "principled").
+// the open block's source type added to the state (docs/methods/accpar.md#multi-path-networks, "principled").
 // Ties: the chain rule of solveChain (lowest type of the last layer, then the
 // lowest predecessor type); with open blocks, previous states are compared
 // oldest layer first, so the block source's lowest type wins before its

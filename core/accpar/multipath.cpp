@@ -6,7 +6,7 @@ namespace partita {
 
 namespace {
 
-// Input-side layouts of accpar §3.1: in(I) = rows, in(II) = cols, in(III) = full (replicated).
+// Input-side layouts of docs/methods/accpar.md#the-conversion-rule: in(I) = rows, in(II) = cols, in(III) = full (replicated).
 enum class Layout { Rows, Cols, Full };
 
 Layout inputLayout(Split t) {
@@ -18,7 +18,7 @@ Layout inputLayout(Split t) {
     return Layout::Full;
 }
 
-// Share a group with ratio rho receives to turn layout `from` into `to` (§3.1).
+// Share a group with ratio rho receives to turn layout `from` into `to` (docs/methods/accpar.md#the-conversion-rule).
 double convert(Layout from, Layout to, double rho) {
     if (from == to || from == Layout::Full) return 0.0;
     return to == Layout::Full ? 1.0 - rho : rho * (1.0 - rho);

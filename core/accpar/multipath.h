@@ -1,5 +1,5 @@
 #pragma once
-// Multi-path networks for the per-level solver (accpar §6, "recommended tool behaviour"): residual
+// Multi-path networks for the per-level solver (docs/methods/accpar.md#multi-path-networks, "recommended tool behaviour"): residual
 // edges of the weighted-layer view, the principled shortcut cost, and a communication-only level
 // problem (elements, alpha = 1/2) that prices them exactly.
 //
@@ -24,7 +24,7 @@
 namespace partita {
 
 // Principled shortcut share for a group with ratio rho: forward conv(in(a) -> in(b)) plus backward
-// conv(in(b) -> in(a)) with the §3.1 layout rules. 0 when a == b, 2 rho (1-rho) between I and II,
+// conv(in(b) -> in(a)) with the layout rules of docs/methods/accpar.md#the-conversion-rule. 0 when a == b, 2 rho (1-rho) between I and II,
 // 1 - rho when one side is III (replicated input). At rho = 1/2: 0 or 1/2.
 double shortcutCoefficient(Split a, Split b, double rho = 0.5);
 
@@ -58,7 +58,7 @@ struct MultiPathPlan {
     std::vector<double> level_cost;  // elements per level
 };
 
-// Homogeneous hierarchical search (accpar §5.3): solve a level exactly, halve each layer's chosen
+// Homogeneous hierarchical search (docs/methods/accpar.md#the-hierarchy-over-an-array): solve a level exactly, halve each layer's chosen
 // dimension, repeat.
 MultiPathPlan commSearch(const LayerTable& layers, int levels, double batch, std::vector<Split> allowed,
                          double w_intra = 1.0);

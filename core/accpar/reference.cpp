@@ -1,4 +1,4 @@
-// The AccPar authors' program as described in accpar §2-§6 [CODE]; written from the spec, not their code.
+// The AccPar authors' program as described in docs/methods/accpar.md#reference-compatible-mode; written from the spec, not their code.
 #include "core/accpar/reference.h"
 
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// Reference-compatible mode (accpar §6 [CODE], §8 Oracle E): the AccPar authors' program, reproduced from
+// Reference-compatible mode (docs/methods/accpar.md#reference-compatible-mode; Oracle E): the AccPar authors' program, reproduced from
 // its described behaviour, for regression. alpha = 1/2, communication only (element counts), one DP per
 // level over the shared sub-problem, whose chosen type then halves that dimension of each layer.
 // ResNets follow the program's built-in construction (referenceResNet) and shortcut handling: the

@@ -1,5 +1,5 @@
 #pragma once
-// Communication amounts of one 2-way split (spec hypar §2, accpar §2-§3).
+// Communication amounts of one 2-way split (docs/methods/hypar.md#communication-of-one-split, docs/methods/accpar.md#between-layers).
 // All amounts are element counts; they are dyadic rationals, exact in double.
 #include <span>
 #include <vector>
@@ -30,11 +30,11 @@ struct Amounts {
 };
 Amounts amounts(const WeightedLayer& layer, const LayerState& s, OutSize out_size);
 
-// Elements one group receives inside the layer (Table 1 / accpar §2.2).
+// Elements one group receives inside the layer (Table 1 / docs/methods/accpar.md#inside-a-layer).
 double intraAmount(const Amounts& a, Split split);
 
 // Share of the boundary tensor a group with ratio rho receives when the
-// producer used `from` and the consumer `to` (accpar §3.1): 0, (1-rho) or
+// producer used `from` and the consumer `to` (docs/methods/accpar.md#the-conversion-rule): 0, (1-rho) or
 // 2 rho (1-rho). At rho = 1/2 every non-zero entry is 1/2 (HyPar Table 2).
 double interCoefficient(Split from, Split to, double rho = 0.5);
 
@@ -44,7 +44,7 @@ double interCoefficient(Split from, Split to, double rho = 0.5);
 double levelComm(const LayerTable& layers, std::span<const LayerState> state, std::span<const Cell> row,
                  const CommModel& model, double* intra_out = nullptr, double* inter_out = nullptr);
 
-// Sub-problem of the first group after a level (accpar §5.3): Type-I scales b,
+// Sub-problem of the first group after a level (docs/methods/accpar.md#the-hierarchy-over-an-array): Type-I scales b,
 // Type-II d_in, Type-III d_out by the cell's ratio (spec hypar R4 at 1/2).
 void shrink(std::span<LayerState> state, std::span<const Cell> row);
 

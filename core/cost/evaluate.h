@@ -1,6 +1,8 @@
 #pragma once
-// Evaluation of a hierarchical grid: per-level communication (spec hypar
-// §2-§3), total traffic (R8), and the performance and energy models (§4).
+// Evaluation of a hierarchical grid: per-level communication
+// (docs/methods/hypar.md#communication-of-one-split), total traffic
+// (docs/methods/hypar.md#r8-total-over-the-levels), and the performance and energy models
+// (docs/methods/hypar.md#time-and-energy).
 #include <vector>
 
 #include "core/cost/comm_model.h"
@@ -12,7 +14,7 @@ struct CostParams {
     double batch = 256;
     CommModel comm;
     double bytes_per_element = 4;      // fp32
-    bool include_sram_energy = false;  // optional term: 2 SRAM reads per MAC (spec §4.3)
+    bool include_sram_energy = false;  // optional term: 2 SRAM reads per MAC (docs/methods/hypar.md#energy)
 };
 
 // Throws std::invalid_argument naming the field when a value is out of range (README "Limits"):
@@ -63,7 +65,7 @@ struct Energy {
     double compute_j = 0, comm_j = 0, sram_j = 0;
     double total() const { return compute_j + comm_j + sram_j; }
 };
-// Spec §4.3: E = 3 sum MACs (E_MULT + E_ADD) + Total * e_word, e_word = 2 E_DRAM + bits * e_link.
+// docs/methods/hypar.md#energy: E = 3 sum MACs (E_MULT + E_ADD) + Total * e_word, e_word = 2 E_DRAM + bits * e_link.
 Energy energy(const LayerTable& layers, const Array& array, const CostParams& params, double total_elements);
 
 }  // namespace partita

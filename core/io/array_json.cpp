@@ -7,7 +7,7 @@ namespace partita {
 
 namespace {
 
-// "accelerators": [{kind, count, throughput_flops, bandwidth_Bps}, ...] (accpar §5.3).
+// "accelerators": [{kind, count, throughput_flops, bandwidth_Bps}, ...] (docs/methods/accpar.md#the-hierarchy-over-an-array).
 void readGroups(Fields& f, Array& a) {
     const Json& list = f.raw("accelerators");
     const std::string at = f.pointer("accelerators");

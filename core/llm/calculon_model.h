@@ -1,6 +1,6 @@
 #pragma once
 // `--model calculon`: a reimplementation of the model of Calculon (Isaev et al., SC'23; code at
-// caa4b11) from its description and behaviour, for side-by-side trust (spec llm-training §9, §10).
+// caa4b11) from its description and behaviour, for side-by-side trust (docs/methods/llm.md#what-is-modelled).
 // It keeps Calculon's choices where they differ from Partita's: per-op layer accounting of memory,
 // three separate Q, K, V GEMMs, no embeddings or LM head, one latency per collective, 16-bit
 // gradients, the last stage's bubble shortening for uneven splits, its DP-overlap windows.

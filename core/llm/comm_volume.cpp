@@ -1,5 +1,5 @@
-// Communication volumes of spec llm-training §3 (ring bytes one GPU sends) and the bubble shares of
-// §4.1: the quantities the worked example W17-W21 pins, shared by the evaluation and its reports.
+// Communication volumes (ring bytes one GPU sends) and the bubble shares of the pipeline
+// (docs/methods/llm.md#derivation): the quantities the worked example W17-W21 pins, shared by the evaluation and its reports.
 #include "core/llm/evaluate.h"
 
 namespace partita::llm {

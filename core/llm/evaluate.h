@@ -1,6 +1,6 @@
 #pragma once
 // One plan -> iteration time by term, per-stage per-GPU memory, OOM verdict, MFU/HFU and tokens/s
-// (spec llm-training §3-§6, §9). Two models: Partita's own and the Calculon reimplementation.
+// (docs/methods/llm.md#derivation). Two models: Partita's own and the Calculon reimplementation.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,7 +53,7 @@ struct Evaluation {
 Evaluation evaluate(const Transformer& m, const Plan& plan, const Profile& profile,
                     ModelKind kind = ModelKind::Partita);
 
-// Activation bytes of one layer for one micro-batch [K22], itemised (spec §5.2).
+// Activation bytes of one layer for one micro-batch [K22], itemised (docs/methods/llm.md#derivation).
 struct ActivationOptions {
     std::int64_t tp = 1;
     std::int64_t cp = 1;  // context parallelism: each GPU keeps s/cp tokens
@@ -64,36 +64,36 @@ struct ActivationOptions {
     bool fp8 = false;              // GEMM inputs are kept as their fp8 casts (Transformer Engine)
 };
 double layerActivationBytes(const Transformer& m, std::int64_t micro_batch, const ActivationOptions& o);
-// Micro-batches (in units of the stage's layers) the given stage holds at its peak (spec §4.2).
+// Micro-batches (in units of the stage's layers) the given stage holds at its peak (docs/methods/llm.md#derivation).
 double inFlight(Schedule schedule, std::int64_t pp, std::int64_t interleave, std::int64_t micro_batches,
                 std::int64_t stage);
-// Bytes per parameter of weights, gradients and optimizer state (spec §5.1).
+// Bytes per parameter of weights, gradients and optimizer state (docs/methods/llm.md#derivation).
 struct BytesPerParam {
     double weights = 0, grads = 0, optimizer = 0;
     double total() const { return weights + grads + optimizer; }
 };
 BytesPerParam bytesPerParam(const Precision& precision, int zero, bool distributed_optimizer, std::int64_t dp);
-// Ring bytes one GPU sends for a collective on S bytes among n peers (spec §3).
+// Ring bytes one GPU sends for a collective on S bytes among n peers (docs/methods/llm.md#derivation).
 double ringBytes(Op op, double bytes, std::int64_t peers);
-// Ring bytes one GPU sends for tensor parallelism, per layer per micro-batch (spec §3.1, W19).
+// Ring bytes one GPU sends for tensor parallelism, per layer per micro-batch (docs/methods/llm.md#derivation, W19).
 struct TpVolume {
     double fwd = 0, bwd = 0, recompute = 0;  // recompute: AG redo or full recompute's forward again
 };
 TpVolume tpLayerBytes(const Transformer& m, const Plan& plan);
-// Bytes one GPU sends point-to-point per iteration (spec §3.2, W20): 2·v·m messages.
+// Bytes one GPU sends point-to-point per iteration (docs/methods/llm.md#derivation, W20): 2·v·m messages.
 double ppIterationBytes(const Transformer& m, const Plan& plan);
 double ppMessageBytes(const Transformer& m, const Plan& plan);
-// Bytes one GPU of `stage` sends for data parallelism per iteration (spec §3.3, W21): gradients
+// Bytes one GPU of `stage` sends for data parallelism per iteration (docs/methods/llm.md#derivation, W21): gradients
 // reduced (all-reduce or reduce-scatter) and parameters gathered.
 struct DpVolume {
     double reduce = 0, gather = 0;
 };
 DpVolume dpIterationBytes(const Transformer& m, const Plan& plan, const Precision& precision, std::int64_t stage);
-// Share of the iteration the pipeline bubble takes with equal stages (spec §4.1): (p-1)/(m+p-1),
+// Share of the iteration the pipeline bubble takes with equal stages (docs/methods/llm.md#derivation): (p-1)/(m+p-1),
 // interleaved (p-1)/(v·m+p-1); and relative to ideal compute, (p-1)/m and (p-1)/(v·m).
 double bubbleShare(Schedule schedule, std::int64_t pp, std::int64_t interleave, std::int64_t micro_batches);
 double bubbleOverIdeal(Schedule schedule, std::int64_t pp, std::int64_t interleave, std::int64_t micro_batches);
-// Parameters one GPU of `stage` holds (spec §1: layers / tp, embedding on the first stage, a tied
+// Parameters one GPU of `stage` holds (docs/methods/llm.md#derivation: layers / tp, embedding on the first stage, a tied
 // copy or the LM head on the last, positions on the first).
 double stageParams(const Transformer& m, const Plan& plan, std::int64_t stage);
 

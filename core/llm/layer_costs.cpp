@@ -1,4 +1,4 @@
-// Partita's model (spec llm-training §2-§6): kernel times from the profile's per-kernel efficiency,
+// Partita's model (docs/methods/llm.md#derivation): kernel times from the profile's per-kernel efficiency,
 // TP/SP collectives with per-step latency, PP p2p exposed, bubbles from every stage's time,
 // DP with ZeRO / distributed optimizer (hierarchical across tiers, overlapped when asked), the
 // optimizer step, embeddings on the first stage and the LM head on the last.
@@ -78,7 +78,7 @@ LayerCost layerCost(const CostContext& ctx, const LayerKey& key) {
         }
     }
     // Context parallelism: each rank's K and V block travels the ring cp - 1 times forward, K, V and
-    // their gradients backward, behind the attention kernels (spec §3.3).
+    // their gradients backward, behind the attention kernels (docs/methods/llm.md#derivation).
     if (key.cp > 1) {
         const Tier& tier = ctx.profile->tiers[static_cast<size_t>(key.cp_tier)];
         const double kv = m.kv_heads % key.tp == 0 ? d(m.kvDim()) / d(key.tp) : d(m.headDim());
@@ -87,7 +87,7 @@ LayerCost layerCost(const CostContext& ctx, const LayerKey& key) {
         c.cp_fwd = std::max(0.0, ring - attention_fwd);
         c.cp_bwd = std::max(0.0, 2 * ring - attention_bwd);
     }
-    // TP collectives on the full activation P = b·s·h·e among tp (spec §3.1), s/cp tokens with CP.
+    // TP collectives on the full activation P = b·s·h·e among tp (docs/methods/llm.md#derivation), s/cp tokens with CP.
     if (key.tp > 1) {
         const Tier& tier = ctx.profile->tiers[static_cast<size_t>(key.tp_tier)];
         const double P = d(key.micro_batch) * d(m.seq) / d(key.cp) * d(m.hidden) * ctx.element_bytes;
@@ -218,7 +218,7 @@ Evaluation assemble(const CostContext& ctx, const Plan& plan, const Placement& p
     ev.capacity_bytes = prof.device.hbm_bytes;
 
     // PP p2p per micro-batch per GPU: v sends forward and v backward of P/t (SP or scatter/gather)
-    // or P, plus the receiver's all-gather on tier 0 for scatter/gather (spec §3.2).
+    // or P, plus the receiver's all-gather on tier 0 for scatter/gather (docs/methods/llm.md#derivation).
     double p2p = 0;
     if (p > 1 && !plan.pp_overlap) {
         const bool split = plan.tp > 1 && (plan.sequence_parallel || plan.scatter_gather);

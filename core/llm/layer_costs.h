@@ -1,7 +1,7 @@
 #pragma once
 // Partita's model, cached part: what one layer costs for one micro-batch on one GPU, keyed by the
 // few plan choices it depends on (tp, micro-batch, SP, recompute, AG redo, TP tier and overlap), and
-// the plan-level assembly that turns those costs into an Evaluation in O(1) (spec §8: the search
+// the plan-level assembly that turns those costs into an Evaluation in O(1) (docs/methods/llm.md#search: the search
 // evaluates from cached per-(t, b, recompute, SP) costs).
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-// Memory arithmetic of spec llm-training §1, §3, §4.2 and §5: activations per layer [K22], micro-batches
+// Memory arithmetic of docs/methods/llm.md#derivation: activations per layer [K22], micro-batches
 // in flight per schedule, bytes per parameter per optimizer scheme, ring volumes, parameters per stage.
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-// Built-in transformers with their published dimensions (spec llm-training §12: lower-case family and
+// Built-in transformers with their published dimensions (docs/methods/llm.md#what-is-modelled: lower-case family and
 // size). GPT-3 vocabularies are Megatron's padded 51,200; LLaMA's are the tokenizers' sizes.
 #include <algorithm>
 

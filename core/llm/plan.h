@@ -1,5 +1,5 @@
 #pragma once
-// One parallel training plan (spec llm-training §0, §3, §4, §12): degrees, batching, schedule,
+// One parallel training plan (docs/methods/llm.md#what-is-modelled): degrees, batching, schedule,
 // recompute, ZeRO / distributed optimizer, overlap switches and tier placement, with the rules
 // that make it valid. The JSON codec of the plan keys is shared by runs files and the CLI.
 #include <cstdint>
@@ -62,7 +62,7 @@ const char* modelKindName(ModelKind k);
 ModelKind parseModelKind(const std::string& s);
 
 // Throws FieldError naming the offending key ("tp", "interleave", ...) when the plan cannot run the
-// model on the profile (spec §0 and the limits in core/util/limits.h).
+// model on the profile (docs/methods/llm.md#what-is-modelled and the limits in core/util/limits.h).
 void validate(const Transformer& m, const Plan& plan, const Profile& profile, ModelKind kind = ModelKind::Partita);
 
 // Tier of each parallel dimension (index into Profile::tiers) and, for a data-parallel group that
@@ -77,7 +77,7 @@ Placement placement(const Plan& plan, const Profile& profile);
 // Layers on each stage: the first (layers mod pp) stages take one more when uneven.
 std::int64_t stageLayers(const Transformer& m, const Plan& plan, std::int64_t stage);
 
-// The plan keys of spec §12 (and the options above when not default).
+// The plan keys of docs/formats/llm-runs.md (and the options above when not default).
 Json planToJson(const Plan& plan);
 // Reads the plan keys from `f` (null or absent keys take the defaults); the extra options are
 // accepted by name too. Unknown keys are errors.

@@ -1,5 +1,5 @@
 #pragma once
-// Hardware profiles for LLM training plans, `partita-llm-hw/1` (spec llm-training §7): compute units
+// Hardware profiles for LLM training plans, `partita-llm-hw/1` (docs/formats/llm-hw.md): compute units
 // with per-kernel efficiency curves, HBM, host memory, precision and network tiers with a cost per
 // collective. Presets with provenance, an importer of Calculon's system JSON, cluster overrides and
 // tiers derived from a Partita topology. SI units inside (FLOP/s, bytes, bytes/s, seconds).
@@ -111,7 +111,7 @@ bool looksLikeCalculonSystem(const Json& j);
 // A preset name, a partita-llm-hw/1 file or a Calculon system file.
 Profile loadProfile(const std::string& name_or_path);
 
-// Presets (spec §12): a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb.
+// Presets (docs/methods/llm.md#what-is-modelled): a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb.
 std::vector<std::string> profilePresetNames();
 bool isProfilePreset(const std::string& name);
 Profile profilePreset(const std::string& name);  // throws std::invalid_argument listing names

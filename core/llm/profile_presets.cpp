@@ -1,4 +1,4 @@
-// The built-in hardware profiles (spec llm-training §7.2, §12): one per device and default cluster.
+// The built-in hardware profiles (docs/formats/llm-hw.md): one per device and default cluster.
 // Peak rates and bandwidths are the vendors' data sheets; the efficiency curves are Partita's
 // default model, fitted once per system (the fit set is named in each provenance).
 #include <algorithm>

@@ -1,5 +1,5 @@
 #pragma once
-// `partita-llm-runs/1` (spec llm-training §12): measured or planned training runs, the input of
+// `partita-llm-runs/1` (docs/formats/llm-runs.md): measured or planned training runs, the input of
 // validate and calibrate. Absent or null keys take the documented defaults; errors name the file
 // and the JSON pointer.
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Exhaustive search over training plans (spec llm-training §8): tp, pp, dp, micro-batch, interleave,
+// Exhaustive search over training plans (docs/methods/llm.md#search): tp, pp, dp, micro-batch, interleave,
 // schedule, recompute, SP, scatter/gather, AG redo, ZeRO stage / distributed optimizer, TP and DP
 // overlap, for a model on N GPUs with a fixed global batch. Per-layer costs are cached per
 // (tp, micro-batch, SP, recompute, AG redo, TP overlap), so one plan costs O(1); plans whose

@@ -112,7 +112,7 @@ double iterationModelFlops(const Transformer& m, std::int64_t global_batch) {
 
 namespace {
 
-// A GEMM of [rows x inner] · [inner x cols] with the weight in the second operand (spec §6.1: forward
+// A GEMM of [rows x inner] · [inner x cols] with the weight in the second operand (docs/methods/llm.md#derivation: forward
 // reads input and weight and writes output; activation-gradient reads weight, saved input and
 // output gradient; weight-gradient the same with the weight gradient).
 Kernel gemm(std::string name, double rows, double inner, double cols, double e) {

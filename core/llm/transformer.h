@@ -1,6 +1,6 @@
 #pragma once
 // A dense transformer's dimensions and what follows from them: itemised parameter counts,
-// per-layer FLOPs and the kernel catalogue the time model runs (spec llm-training §1, §2, §6.1).
+// per-layer FLOPs and the kernel catalogue the time model runs (docs/methods/llm.md#derivation).
 // Pure functions over plain structs; SI units (FLOP, bytes).
 #include <cstdint>
 #include <stdexcept>
@@ -61,7 +61,7 @@ Transformer familyDefaults(Family family);
 // kv_heads | heads); throws FieldError naming "model.<key>".
 void validate(const Transformer& m);
 
-// Parameters of one layer, itemised (spec §1).
+// Parameters of one layer, itemised (docs/methods/llm.md#derivation).
 struct LayerParameters {
     std::int64_t attention = 0;  // Q, K, V and output projection matrices
     std::int64_t mlp = 0;        // up (and gate) and down matrices
@@ -71,7 +71,7 @@ struct LayerParameters {
 };
 LayerParameters layerParameters(const Transformer& m);
 
-// Whole-model parameters (spec §1): layers, word embedding (and an untied LM head), learned
+// Whole-model parameters (docs/methods/llm.md#derivation): layers, word embedding (and an untied LM head), learned
 // positions, final norm.
 struct ModelParameters {
     std::int64_t layers = 0, embedding = 0, lm_head = 0, positions = 0, final_norm = 0;
@@ -79,7 +79,7 @@ struct ModelParameters {
 };
 ModelParameters modelParameters(const Transformer& m);
 
-// Forward matrix FLOPs of one whole layer for `batch` sequences (spec §2.1; 24bsh² + 4bs²h for
+// Forward matrix FLOPs of one whole layer for `batch` sequences (docs/methods/llm.md#derivation; 24bsh² + 4bs²h for
 // GPT). Exact below 2^53.
 double layerForwardMatrixFlops(const Transformer& m, std::int64_t batch);
 // The s² part of it (QKᵀ and ×V: 4bs²h), the work selective recompute repeats.
@@ -103,7 +103,7 @@ struct Kernel {
     bool attention_core = false;  // recomputed by selective recompute
 };
 
-// How the kernels are cut (spec §6.1): Megatron fuses Q, K, V into one GEMM; flash attention
+// How the kernels are cut (docs/methods/llm.md#derivation): Megatron fuses Q, K, V into one GEMM; flash attention
 // runs scores, softmax, dropout and ×V as one kernel that stores no s² tensors.
 struct KernelStyle {
     bool fused_qkv = true;

@@ -1,5 +1,5 @@
 #pragma once
-// Predicted beside measured for runs files (spec llm-training §11): each run's iteration time under
+// Predicted beside measured for runs files (docs/methods/llm.md#validation): each run's iteration time under
 // the model, its error, and the mean absolute percentage error over the runs and per source.
 #include <map>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 // An accelerator array of 2^H identical accelerators in H hierarchy levels
-// (spec hypar §4), or of groups of unequal accelerators (accpar §5.3). H1 is
+// (docs/methods/hypar.md#the-array), or of groups of unequal accelerators (docs/methods/accpar.md#the-hierarchy-over-an-array). H1 is
 // the top split, HH pairs single accelerators.
 #include <string>
 #include <vector>
@@ -37,22 +37,22 @@ struct Array {
     // With groups, `levels` is the bisection tree's height; see deriveFromGroups().
     std::vector<AcceleratorGroup> groups;
     // Optional per-level bandwidth of each child group, bytes/s, H1 first
-    // (accpar §5.3 item 2); overrides sum(b) and HyPar's link-based bandwidth.
+    // (docs/methods/accpar.md#group-aggregates); overrides sum(b) and HyPar's link-based bandwidth.
     std::vector<double> level_bandwidth_Bps;
 
     int count() const;
     // True when HyPar's model applies: no groups, or one kind with 2^levels accelerators.
     bool hyparCompatible() const;
-    // Bits/s available to one group pair's exchange at level h (0 = H1), spec §4.2/§4.4.
+    // Bits/s available to one group pair's exchange at level h (0 = H1), docs/methods/hypar.md#the-array.
     double levelBandwidth(int h) const;
     std::vector<double> levelBandwidths() const;  // H1 first
 };
 
 // Largest number of flows on any directed torus link at each level (H1 first),
-// for mirror exchanges a <-> a xor 2^(H-k) with dimension-order routing (spec §4.4).
+// for mirror exchanges a <-> a xor 2^(H-k) with dimension-order routing (docs/methods/hypar.md#the-torus).
 std::vector<int> torusLoads(int levels);
 
-// The array of spec §4 with H levels: 1.6 Gb/s links, fat tree factor 2, 420 GOPS.
+// The array of docs/methods/hypar.md#the-array with H levels: 1.6 Gb/s links, fat tree factor 2, 420 GOPS.
 Array defaultArray(int levels, Topology topology = Topology::HTree);
 
 // Throws std::invalid_argument naming the field when a value is out of range (README "Limits"),

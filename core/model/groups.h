@@ -1,5 +1,5 @@
 #pragma once
-// Heterogeneous accelerator arrays (accpar §5.3): groups of identical
+// Heterogeneous accelerator arrays (docs/methods/accpar.md#the-hierarchy-over-an-array): groups of identical
 // accelerators and the recursive bisection that turns them into a binary tree.
 #include <string>
 #include <vector>
@@ -15,7 +15,7 @@ struct AcceleratorGroup {
     bool operator==(const AcceleratorGroup&) const = default;
 };
 
-// Per-chip figures of the TPU presets (accpar §7; README "AccPar"). Throughput:
+// Per-chip figures of the TPU presets (docs/methods/accpar.md#presets-and-the-study; README "AccPar"). Throughput:
 // Cloud TPU docs (123 and 45 TFLOPS bf16). Bandwidth, an assumption [A]: v3 =
 // the pod's 340 TB/s all-reduce bandwidth / 1024 chips; v2 = 4 ICI links x 496 Gb/s.
 AcceleratorGroup tpuV3(int count);
@@ -27,7 +27,7 @@ using Members = std::vector<int>;
 int memberCount(const Members& m);
 int kindCount(const Members& m);  // groups with a non-zero count
 
-// Splits a node of >= 2 accelerators into children i and j (accpar §5.3 item 1):
+// Splits a node of >= 2 accelerators into children i and j (docs/methods/accpar.md#bisection):
 // - one kind: ceil(n/2) | floor(n/2);
 // - several kinds: kinds sorted by per-accelerator throughput (fastest first, ties
 //   in list order) and cut where the children's total compute is closest to equal
@@ -41,7 +41,7 @@ Bisection bisect(const std::vector<AcceleratorGroup>& groups, const Members& nod
 // number of hierarchy levels (2^H identical accelerators give H).
 int treeHeight(const std::vector<AcceleratorGroup>& groups);
 
-// Aggregates of a node (accpar §5.3 item 2): c_G = sum c, b_G = sum b.
+// Aggregates of a node (docs/methods/accpar.md#group-aggregates): c_G = sum c, b_G = sum b.
 double groupThroughput(const std::vector<AcceleratorGroup>& groups, const Members& node);
 double groupBandwidth(const std::vector<AcceleratorGroup>& groups, const Members& node);
 

@@ -55,7 +55,7 @@ bool asBlock(const Network& net, int add, Block& block) {
     return false;
 }
 
-// Fills dp_pred, shares_input and the residual edges (accpar §6, "recommended tool behaviour").
+// Fills dp_pred, shares_input and the residual edges (docs/methods/accpar.md#multi-path-networks, "recommended tool behaviour").
 void findShortcuts(const Network& net, const std::vector<int>& layer_of, LayerTable& table) {
     for (auto& layer : table.layers) layer.dp_pred = layer.preds.empty() ? -1 : layer.preds.back();
     std::vector<Block> blocks;

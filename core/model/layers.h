@@ -1,7 +1,7 @@
 #pragma once
 // The weighted-layer view of a network that the partition engines work on:
 // one entry per conv / fc operator, with the tensor dimensions of spec
-// hypar §1 / accpar §1 (D_i = C_in, D_o = C_out; spatial sizes are multipliers).
+// docs/methods/hypar.md#tensors-of-a-layer / docs/methods/accpar.md#layers-as-matrices (D_i = C_in, D_o = C_out; spatial sizes are multipliers).
 #include <string>
 #include <vector>
 
@@ -22,7 +22,7 @@ struct WeightedLayer {
     double conv_hw = 1;      // positions the kernel is applied at: output H * W before pooling (transposed: input)
     double out_hw = 1;       // output H * W after pooling (what the consumer reads)
     std::vector<int> preds;  // weighted layers feeding this one (through pools, adds, concats)
-    // Multi-path view (accpar §6). The layer whose type prices this layer's input boundary: the only
+    // Multi-path view (docs/methods/accpar.md#multi-path-networks). The layer whose type prices this layer's input boundary: the only
     // weighted predecessor in a chain; after an add, the last layer of the residual (main) branch; for a
     // projection shortcut conv, the block's first layer, whose input it shares (`shares_input`). -1 for
     // the first layer. Other multi-predecessor layers (concat joins) fall back to the latest predecessor.
@@ -34,7 +34,7 @@ struct WeightedLayer {
     double macsPerSample() const { return kernel_area * c_in * c_out * conv_hw; }
 };
 
-// A residual edge of the weighted-layer view (accpar §6). Identity shortcut: `source` is the block's
+// A residual edge of the weighted-layer view (docs/methods/accpar.md#multi-path-networks). Identity shortcut: `source` is the block's
 // first layer and the shortcut carries that layer's input. Projection shortcut: `source` is the 1x1
 // projection conv and the shortcut carries its output. Either way it is added to the input of
 // `consumer`, the weighted layer after the add; its size there is the consumer's input tensor.

@@ -1,5 +1,5 @@
 #pragma once
-// Per-layer MPT cost for one grid configuration (spec mpt-l2s §A5, §A9): per-worker
+// Per-layer MPT cost for one grid configuration (docs/methods/mpt.md#communication-volumes): per-worker
 // volumes (elements), time split compute / weight comm / tile comm, and energy.
 #include <string>
 #include <vector>
@@ -26,9 +26,9 @@ struct WorkerParams {
     int array_dim = 64;                // S x S systolic array [P]; 96 for the network study
     double freq_hz = 1e9;              // [P]
     double utilisation = 1.0;          // fraction of peak MACs reached [A]
-    TransformUnit transform_unit = TransformUnit::Dedicated;  // §VI-C "contains transformation unit" [P]
+    TransformUnit transform_unit = TransformUnit::Dedicated;  // the paper's §VI-C "contains transformation unit" [P]
     double vector_flops_per_cycle = 64;  // the vector unit's rate when transform_unit = Vector [A]
-    // Compute and comm per phase: max (double-buffered inputs, §VI-B [P]) or the old sum.
+    // Compute and comm per phase: max (double-buffered inputs, the paper's §VI-B [P]) or the old sum.
     Overlap overlap = Overlap::Max;
     bool transforms_concurrent = true; // vector-unit transforms overlap the array's GEMMs (max) [A]
     double e_mul_pj = 3.7, e_add_pj = 0.9;  // Horowitz [P]

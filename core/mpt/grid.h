@@ -1,5 +1,5 @@
 #pragma once
-// The 2-D worker grid (spec mpt-l2s §A4): N_c clusters (rows, data parallel) by
+// The 2-D worker grid (docs/methods/mpt.md#the-worker-grid): N_c clusters (rows, data parallel) by
 // N_g groups (columns, each owning a run of the T^2 tile positions).
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// The MPT hybrid memory-centric network (spec mpt-l2s §A7-§A8): rings inside each
+// The MPT hybrid memory-centric network (docs/methods/mpt.md#the-hybrid-network): rings inside each
 // group, a flattened butterfly (or one fully connected line) inside each cluster.
 // Effective all-to-all bandwidths are derived from a sim::Topology's link loads
 // under minimal dimension-ordered routing, not typed in.
@@ -46,7 +46,7 @@ double ringTime(double bytes, int members, int passes, double bw_Bps, const Netw
 // Seconds for one all-to-all scatter/gather of `bytes` per worker inside an N_g cluster.
 double clusterTime(double bytes, int n_g, double bw_Bps, const NetworkParams& n);
 
-// Host links that splice group rings (§A7), as group pairs; empty for (16,16).
+// Host links that splice group rings (docs/methods/mpt.md#host-links), as group pairs; empty for (16,16).
 std::vector<std::pair<int, int>> hostLinks(int n_g, int n_c);
 
 }  // namespace partita::mpt

@@ -1,5 +1,5 @@
 #pragma once
-// The layers MPT works on (spec mpt-l2s §A1, §A10): 3x3/5x5 stride-1 'same'
+// The layers MPT works on (docs/methods/mpt.md#what-mpt-models): 3x3/5x5 stride-1 'same'
 // convolutions are Winograd-eligible; every other conv and every FC layer is
 // trained data parallel with direct convolution [R].
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Activation prediction and zero-skipping (spec mpt-l2s §A6): the paper's
+// Activation prediction and zero-skipping (docs/methods/mpt.md#activation-prediction-and-zero-skipping): the paper's
 // reduction factors (factor mode) and a functional model (quantiser + interval
 // propagation through the inverse transform) that decides tile skips exactly.
 #include <string>
@@ -9,7 +9,7 @@ namespace partita::mpt {
 
 using DMatrix = std::vector<std::vector<double>>;
 
-// Factor mode: fractions of a transfer removed. Defaults are paper-reported (§A6 table,
+// Factor mode: fractions of a transfer removed. Defaults are paper-reported (docs/methods/mpt.md#activation-prediction-and-zero-skipping table,
 // 2D predict at N_g = 16 with 6 bits, 1D predict at N_g = 4 with 5 bits).
 struct ReductionFactors {
     double gather_2d = 0.340, scatter_2d = 0.393;
@@ -20,7 +20,7 @@ struct ReductionFactors {
 };
 void checkFactors(const ReductionFactors& f);  // each fraction in [0, 1], bits in 1..32
 
-// Quantiser (§A6): `regions` regions of equal step count per sign, the step doubling from one
+// Quantiser (docs/methods/mpt.md#activation-prediction-and-zero-skipping): `regions` regions of equal step count per sign, the step doubling from one
 // region to the next (delta, 2 delta, 4 delta, ...). levels == 0 means unbounded uniform steps
 // of delta. Values beyond the range are overflow (unbounded error: never skipped).
 struct Quantiser {

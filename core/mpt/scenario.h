@@ -1,5 +1,5 @@
 #pragma once
-// Dynamic clustering and the six system configurations of spec mpt-l2s §A7/§A10
+// Dynamic clustering and the six system configurations of docs/methods/mpt.md#dynamic-clustering
 // (d_dp, w_dp, w_mp, w_mp+, w_mp*, w_mp+*) over a layer list, with per-layer
 // options for every allowed grid and an optional per-layer override.
 #include <optional>
@@ -85,7 +85,7 @@ struct SweepRow {
 std::vector<SweepRow> sweep(const std::vector<MptLayer>& layers, const ScenarioParams& params, bool reduction,
                             const std::vector<int>& ps = {1, 4, 16, 64, 256});
 
-// Paper-reported numbers (spec §A11) with their baselines; never engine output.
+// Paper-reported numbers (docs/methods/mpt.md#the-paper-against-the-engine) with their baselines; never engine output.
 struct PaperNumber {
     std::string id, quantity;
     double value = 0;

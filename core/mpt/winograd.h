@@ -1,5 +1,5 @@
 #pragma once
-// Winograd F(m x m, r x r) (spec mpt-l2s §A3): sizes of one layer's tensors in
+// Winograd F(m x m, r x r) (docs/methods/mpt.md#the-winograd-transform): sizes of one layer's tensors in
 // the Winograd domain, and the transform matrices A^T, G, B^T as exact rationals
 // (Lavin-Gray for F(2,3) and F(4,3), Cook-Toom interpolation for any other F(m,r)).
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// One partition vocabulary for every method (design §2): a cell says which
+// One partition vocabulary for every method (docs/contributing/architecture.md#one-partition-vocabulary): a cell says which
 // dimension a layer splits at one hierarchy level and with what ratio.
 // HyPar's dp/mp are Type-I/Type-II; AccPar adds Type-III and ratios != 1/2.
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// A Run: the inputs, a strategy and its evaluation (design §2). Workers build
+// A Run: the inputs, a strategy and its evaluation (docs/contributing/architecture.md#immutable-runs). Workers build
 // runs and hand them out as RunPtr; nothing changes a run after that, so the
 // GUI, the results database and the exporters can all read one safely.
 #include <cstdint>
@@ -105,7 +105,7 @@ Run accparRun(const InputsPtr& inputs, const Grid* given = nullptr, RunKind kind
 // node's (first node of the depth) elements received by group i, per layer
 // its A_intra + s_i A_bnd (all counted as intra), its communication time
 // sum_l max_x e Q_x / b_x; total = sum_h 2^h com_h as for HyPar (exact when
-// every node of a level has the same row); step time = the plan's §5.3.4
+// every node of a level has the same row); step time = the plan's docs/methods/accpar.md#step-time
 // estimate, of which communication = sum_h level time, compute the rest.
 Evaluation accparEvaluation(const PlanTree& plan, double bytes_per_element);
 // One of an AccPar run's baselines (DP, OWT, HyPar) as a run of its own, for comparison.

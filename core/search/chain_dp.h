@@ -1,6 +1,6 @@
 #pragma once
 // Layer-wise dynamic programming over a chain of layers (HyPar Algorithm 1,
-// AccPar §5.1): the cheapest assignment of one split per layer, where a layer's
+// docs/methods/accpar.md#the-search-of-one-split): the cheapest assignment of one split per layer, where a layer's
 // cost depends on its own choice and its predecessor's. Ties go to the lowest
 // split index (dp / Type-I first), both for back-pointers and the final pick.
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// Exhaustive exploration of a strategy space (spec hypar §6.4/§6.5): every
+// Exhaustive exploration of a strategy space (docs/methods/hypar.md#exploration): every
 // assignment of k chosen (level, layer) cells, the other cells fixed.
 #include <cstdint>
 #include <vector>

@@ -44,7 +44,7 @@ void requireChain(const LayerTable& layers) {
 }
 
 ChainSolution hyparLevel(const LayerTable& layers, std::span<const LayerState> state, const CommModel& model) {
-    // HyPar is AccPar's split restricted to {I, II}, ratio 1/2, communication only (design §2).
+    // HyPar is AccPar's split restricted to {I, II}, ratio 1/2, communication only (docs/contributing/architecture.md#one-partition-vocabulary).
     const SplitInputs inputs = splitInputs(layers, state, model);
     SplitOptions options;
     options.allowed = {Split::Batch, Split::Input};

@@ -1,5 +1,5 @@
 #pragma once
-// Baseline SOAP strategies (spec flexflow §1 Table 1): data parallelism,
+// Baseline SOAP strategies (docs/methods/baselines.md#in-the-simulator Table 1): data parallelism,
 // Krizhevsky's "one weird trick", model parallelism and seeded random ones.
 // These are the MCMC search's starts and what `partita-cli simulate --method`
 // runs for dp, owt and mp.

@@ -1,5 +1,5 @@
 #pragma once
-// Delta simulation (spec flexflow §3.2, Algorithm 2, designed here): after one
+// Delta simulation (docs/methods/flexflow.md#delta-simulation, Algorithm 2, designed here): after one
 // operator's configuration changes, update the task graph and the timeline
 // incrementally, giving exactly the timeline full simulation gives on the new
 // graph (same start and end of every task, same makespan).

@@ -1,6 +1,6 @@
 #pragma once
-// FlexFlow's MCMC search over SOAP strategies (spec flexflow §4, §6 "Search
-// loop", Partita's decisions): Metropolis-Hastings with a proposal that picks
+// FlexFlow's MCMC search over SOAP strategies (docs/methods/flexflow.md#mcmc-search,
+// docs/methods/flexflow.md#partitas-decisions): Metropolis-Hastings with a proposal that picks
 // an operator uniformly and gives it a uniformly random valid configuration
 // (or, as FlexFlow's propagation, a neighbour's configuration), accepted with
 // probability min(1, exp(beta * (cost(S) - cost(S*)))), cost in ms. Every

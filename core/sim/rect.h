@@ -1,7 +1,7 @@
 #pragma once
 // Boxes of a 4-D tensor (sample, channel, height, width) with half-open
 // intervals: the output piece a task writes and the input piece it reads
-// (spec flexflow §2: transfers are sized by their intersection).
+// (docs/methods/flexflow.md#the-task-graph: transfers are sized by their intersection).
 #include <array>
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Full simulation (spec flexflow §3.1, Algorithm 1): a list schedule in which
+// Full simulation (docs/methods/flexflow.md#full-simulation, Algorithm 1): a list schedule in which
 // every device (compute device or link) runs its tasks first-in first-out.
 #include <cstdint>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// SOAP parallel configurations (spec flexflow §1, Table 2). Every task of an
+// SOAP parallel configurations (docs/methods/flexflow.md#soap-configurations, Table 2). Every task of an
 // operator computes an equal, disjoint box of the operator's output tensor
 // (sample, channel, height, width); the configuration says how many pieces
 // each dimension is cut into and which device runs each piece.

@@ -1,5 +1,6 @@
 #pragma once
-// The task graph (spec flexflow §2 and "Partita's decisions"): compute tasks
+// The task graph (docs/methods/flexflow.md#the-task-graph,
+// docs/methods/flexflow.md#partitas-decisions): compute tasks
 // (forward, backward, the parameter-server update) on compute devices, and
 // transfer tasks (activations, gradients, weight synchronisation) on links,
 // one per hop. Edges are ordering constraints only.

@@ -1,6 +1,6 @@
 #pragma once
-// A device topology as a general graph (FlexFlow §2; spec flexflow "Partita's
-// decisions"): compute devices and switches are vertices, every link is one
+// A device topology as a general graph (docs/methods/flexflow.md#device-topologies,
+// docs/methods/flexflow.md#partitas-decisions): compute devices and switches are vertices, every link is one
 // directed communication device (a duplex cable is two links, so the two
 // directions transfer concurrently). Routes are shortest paths, computed per source device on
 // demand and cached within a memory bound (core/sim/topology_routes.h).
@@ -86,7 +86,7 @@ Topology loadTopology(const std::string& path, std::vector<std::string>* warning
 Json topologyToJson(const Topology& topology);
 std::string writeTopologyJson(const Topology& topology);
 
-// Presets (spec flexflow §2/§5): 4 nodes x 4 P100 with NVLink inside and
+// Presets (docs/methods/flexflow.md#presets): 4 nodes x 4 P100 with NVLink inside and
 // InfiniBand EDR between; 16 nodes x 4 K80 with paired PCIe switches; and a
 // HyPar/AccPar array (H-tree or torus) expressed as a graph.
 Topology p100Cluster16();

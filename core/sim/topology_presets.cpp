@@ -1,4 +1,4 @@
-// The topologies of FlexFlow's evaluation (spec flexflow §2/§5) and the HyPar/AccPar
+// The topologies of FlexFlow's evaluation (docs/methods/flexflow.md#presets) and the HyPar/AccPar
 // arrays as graphs. Figures and sources: README "Topology, partita-topology/1"; [A] marks
 // an assumption. examples/topologies/*.json describe the same graphs, link for link.
 #include <initializer_list>

@@ -1,5 +1,5 @@
 #pragma once
-// The results database (design §5): every run with its inputs, parameters,
+// The results database (docs/formats/results-database.md): every run with its inputs, parameters,
 // grid and per-level metrics, in one SQLite file. Networks and arrays are
 // stored once per content hash so runs on identical inputs group together.
 // Schema versioned with PRAGMA user_version and migrated forward; a file from

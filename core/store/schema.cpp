@@ -21,7 +21,7 @@ namespace partita::store {
 
 namespace {
 
-// Version 1 (design §5). Networks and arrays are keyed by the SHA-256 of their
+// Version 1 (docs/formats/results-database.md). Networks and arrays are keyed by the SHA-256 of their
 // canonical JSON; blobs hold one float64 (little-endian) per exploration point.
 void migrate0to1(sqlite3* db, const std::string& path) {
     exec(db, path, R"sql(

@@ -1,6 +1,6 @@
 #pragma once
 // Opening a results database: checks that leave foreign, damaged or newer
-// files untouched, then the forward migrations (design §5).
+// files untouched, then the forward migrations (docs/formats/results-database.md).
 #include <string>
 
 struct sqlite3;

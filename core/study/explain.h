@@ -1,7 +1,7 @@
 #pragma once
 // What one grid cell means, for the teaching view: at one level, how layer l's
 // tensors are laid out over the two groups, and what moves in each phase
-// (spec hypar §2, accpar §2.1 and §3.1). The amounts are those the cost model
+// (docs/methods/hypar.md#communication-of-one-split, docs/methods/accpar.md#three-partition-types). The amounts are those the cost model
 // charges, per receiving group.
 #include <string>
 #include <vector>

@@ -24,7 +24,7 @@ void report(const ProgressFn& progress, double done, double total) {
 }
 
 // AccPar's one-accelerator step time: every layer's 6 FLOP per MAC on one device
-// (the leaf time of accpar §5.3.4), the same formula as HyPar's T_comp.
+// (the leaf time of docs/methods/accpar.md#step-time), the same formula as HyPar's T_comp.
 double accparOneTime(const LayerTable& layers, const Array& array, const AccParParams& accpar) {
     Array one = array;
     one.levels = 0;
@@ -80,7 +80,7 @@ TopologyStudy topologyStudy(const std::vector<LayerTable>& networks, const Array
     for (size_t i = 0; i < networks.size(); ++i) {
         check(cancel);
         const LayerTable& layers = networks[i];
-        // One partition per network, priced on both topologies (spec §6.7).
+        // One partition per network, priced on both topologies (docs/methods/hypar.md#h-tree-against-torus).
         const Grid hypar = hyparSearch(layers, array.levels, params);
         const Grid dp = baselineGrid(Method::DataParallel, layers, array.levels);
         const double t_dp = evaluate(layers, htree, dp, params).time_step_s;

@@ -36,7 +36,7 @@ ScaleStudy scaleStudy(const LayerTable& layers, const Array& array, const CostPa
 
 // One network of the H-tree versus torus comparison (Fig. 12): step-time
 // ratios against DP on the H-tree of the same size; the partitions are the
-// H-tree's on both topologies (spec hypar §6.7).
+// H-tree's on both topologies (docs/methods/hypar.md#h-tree-against-torus).
 struct TopologyRow {
     std::string network;
     double hypar_htree = 0, hypar_torus = 0, dp_torus = 0;  // T(DP, H-tree) / T(x)

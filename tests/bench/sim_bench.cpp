@@ -1,4 +1,4 @@
-// Simulated tasks per second, full versus delta simulation (spec flexflow §5,
+// Simulated tasks per second, full versus delta simulation (docs/methods/flexflow.md#results-beside-the-paper,
 // Table 5), on data-parallel strategies with random single-operator proposals,
 // and MCMC proposals per second:
 //   SimSpeedup    the acceptance figure: per iteration a full simulation into a
@@ -46,7 +46,7 @@ Setup setup(const std::string& name, int devices) {
     s.net = loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/" + name + ".json");
     // The paper's clusters: 4 GPUs of one node, 16 P100 (4 x 4), 64 K80 (16 x 4).
     s.topo = devices == 4 ? partita::sim::test::cluster(1, 4) : devices == 16 ? p100Cluster16() : k80Cluster64();
-    s.batch = (name == "alexnet" ? 256 : 64) * static_cast<std::int64_t>(devices);  // per-GPU batch as in §5
+    s.batch = (name == "alexnet" ? 256 : 64) * static_cast<std::int64_t>(devices);  // per-GPU batch as in docs/methods/flexflow.md#results-beside-the-paper
     s.dp = dataParallel(s.net, s.batch, devices);
     return s;
 }

@@ -1,4 +1,4 @@
-// Heterogeneous arrays (accpar §5.3): accelerator groups in partita-array/1,
+// Heterogeneous arrays (docs/methods/accpar.md#the-hierarchy-over-an-array): accelerator groups in partita-array/1,
 // their round trip and malformed cases, and the bisection rules.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Oracles A-D of spec accpar §8, exactly (element counts exact; times to the
+// Oracles A-D of docs/methods/accpar.md#tests-that-pin-the-model, exactly (element counts exact; times to the
 // spec's printed digits, relative 1e-6 where it prints 6-7 significant digits).
 #include <gtest/gtest.h>
 
@@ -198,7 +198,7 @@ TEST(AccParOracle, D_BandwidthHeterogeneity) {
     const PlanTree e = planHierarchy(t, a, p, Scheme::AccPar);
     EXPECT_EQ(digits(e.root().row), "1");  // II and III tie; the lower index wins
     expectRel(e.root().objective, 4.5e-4);
-    // §5.3.4 adds the slower group's communication (2e-4) to the slower leaf's compute (3.5e-4).
+    // docs/methods/accpar.md#step-time adds the slower group's communication (2e-4) to the slower leaf's compute (3.5e-4).
     expectRel(e.step_time_s, 5.5e-4);
 
     p.ratio_model = RatioModel::P;

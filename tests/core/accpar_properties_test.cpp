@@ -18,7 +18,7 @@ constexpr Split I = Split::Batch, II = Split::Input, III = Split::Output;
 
 class TenNetworks : public testing::TestWithParam<const char*> {};
 
-// HyPar = AccPar restricted to {I, II}, ratio 1/2, communication only (design §2):
+// HyPar = AccPar restricted to {I, II}, ratio 1/2, communication only (docs/contributing/architecture.md#one-partition-vocabulary):
 // the same grid and the same per-level communication, exactly, in both HyPar modes.
 TEST_P(TenNetworks, RestrictedAccParReproducesHyPar) {
     const auto t = test::builtin(GetParam());
@@ -119,7 +119,7 @@ std::vector<std::string> studyNetworks() {
 }
 
 // Communication only on identical accelerators, the tree engine prices residual edges exactly as
-// the multi-path level problem does (accpar §6, principled shortcuts).
+// the multi-path level problem does (docs/methods/accpar.md#multi-path-networks, principled shortcuts).
 TEST(AccParHierarchy, CommOnlyMatchesMultiPathSearch) {
     const Array v3 = loadArray(test::example("arrays/tpu-v3-128.json"));
     AccParParams p;
@@ -187,7 +187,7 @@ TEST(AccParHierarchy, MixedArrayInvariants) {
 }
 
 TEST(AccParHierarchy, UnevenTree) {
-    // Three identical accelerators: 2 | 1, then 1 | 1 under the first child (accpar §5.3 item 1).
+    // Three identical accelerators: 2 | 1, then 1 | 1 under the first child (docs/methods/accpar.md#bisection).
     Array three;
     three.name = "3 TPU-v3";
     three.groups = {tpuV3(3)};

@@ -1,4 +1,4 @@
-// Oracle E (accpar §8): the reference-compatible mode reproduces the AccPar authors' program, row by row,
+// Oracle E (docs/methods/accpar.md#tests-that-pin-the-model): the reference-compatible mode reproduces the AccPar authors' program, row by row,
 // for AlexNet and VGG-11 (their text files) and their built-in ResNet-18/50; Oracle A in the same mode.
 #include <gtest/gtest.h>
 

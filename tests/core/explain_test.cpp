@@ -16,7 +16,7 @@ TEST(Explain, ForwardPlusBackwardIsTheTransitionCoefficient) {
                 EXPECT_DOUBLE_EQ(forwardShare(from, to, rho) + backwardShare(from, to, rho),
                                  interCoefficient(from, to, rho));
             }
-    // AccPar §3.2 one-sided entries: I->III forward only, II->I backward only.
+    // docs/methods/accpar.md#the-nine-transitions one-sided entries: I->III forward only, II->I backward only.
     EXPECT_EQ(forwardShare(Split::Batch, Split::Output, 0.5), 0.5);
     EXPECT_EQ(backwardShare(Split::Batch, Split::Output, 0.5), 0.0);
     EXPECT_EQ(forwardShare(Split::Input, Split::Batch, 0.5), 0.0);

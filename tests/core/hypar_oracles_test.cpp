@@ -1,4 +1,4 @@
-// Oracles O1-O12 of spec hypar §7, exactly.
+// Oracles O1-O12 of docs/methods/hypar.md#tests-that-pin-the-model, exactly.
 #include <gtest/gtest.h>
 
 #include "core/cost/evaluate.h"
@@ -278,7 +278,7 @@ TEST(HyparOracle, O12_LenetSpace) {
     for (double v : r.total_elements) at_min += v == 3901560;
     EXPECT_EQ(at_min, 1);  // unique
     EXPECT_EQ(r.best_time_code, r.best_comm_code);
-    // The next points of spec §6.4.
+    // The next points of docs/methods/hypar.md#exploration.
     const std::uint64_t c_0010_0011 = 0b00100011, c_0011_0010 = 0b00110010;
     EXPECT_EQ(r.total_elements[c_0010_0011], 3931320);
     EXPECT_EQ(r.total_elements[c_0011_0010], 3931320);

@@ -1,4 +1,4 @@
-// Properties of spec hypar §7: Algorithm 1 == brute force at every level of
+// Properties of docs/methods/hypar.md#tests-that-pin-the-model: Algorithm 1 == brute force at every level of
 // every built-in network in both modes; the stated invariants.
 #include <gtest/gtest.h>
 
@@ -92,7 +92,7 @@ TEST(HyparPartitions, ModelOutputTableOfSpec63) {
 }
 
 TEST(HyparPerformance, TrickStudyRatios) {
-    // Spec §6.8: HyPar vs the Trick for the single-layer cases.
+    // docs/methods/hypar.md#the-trick-study: HyPar vs the Trick for the single-layer cases.
     struct Case { const char* net; double batch; int levels; double perf, energy; } cases[] = {
         {"trick-vgge-conv5", 32, 2, 1.184, 1.026}, {"trick-vgge-conv5", 32, 4, 1.965, 1.267},
         {"trick-vgge-fc3", 4096, 2, 1.366, 1.060}, {"trick-vgge-fc3", 4096, 4, 2.337, 1.434}};

@@ -1,5 +1,5 @@
-// Spec llm-training §9's worked example W1-W21 (GPT-3 175B, 64 A100-80GB, t8 p8 d1, b1, B64, SP +
-// selective) and Korthikanti et al. Fig. 1's memory values (§11). "Exact" rows compare integers.
+// docs/methods/llm.md#what-is-modelled's worked example W1-W21 (GPT-3 175B, 64 A100-80GB, t8 p8 d1, b1, B64, SP +
+// selective) and Korthikanti et al. Fig. 1's memory values (docs/methods/llm.md#validation). "Exact" rows compare integers.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -207,7 +207,7 @@ TEST(LlmOracles, W19W20W21CommunicationVolumes) {
     EXPECT_EQ(ringBytes(Op::AllGather, 2'717'908'992.0 * 2, 2) / kGiB, 2.53125);
 }
 
-// Korthikanti et al. 2022 Fig. 1 (spec §11): weights + optimizer state 45.5625 GiB for 22B (t8 p1)
+// Korthikanti et al. 2022 Fig. 1 (docs/methods/llm.md#validation): weights + optimizer state 45.5625 GiB for 22B (t8 p1)
 // and 175B (t8 p8) at 18 B/param; first-stage activations with SP + selective 9.5625 GiB (22B, b4)
 // and 12.3515625 GiB (175B, v = 3).
 TEST(LlmOracles, KorthikantiFigure1) {

@@ -1,4 +1,4 @@
-// `--model calculon` against Calculon's own outputs: spec llm-training §9's totals per term (1e-6
+// `--model calculon` against Calculon's own outputs: docs/methods/llm.md#what-is-modelled's totals per term (1e-6
 // relative), and random executions across every option Calculon has (comm types, TP overlap, DP
 // overlap, optimizer sharding, recompute, interleaving, uneven blocks, multi-query, fp8/fp16/fp32)
 // that Calculon itself evaluated (tests/data/llm/calculon_random.json).

@@ -1,5 +1,5 @@
 #pragma once
-// Shared inputs of the LLM planner tests: spec llm-training §9's example and Calculon's A100 system.
+// Shared inputs of the LLM planner tests: docs/methods/llm.md#what-is-modelled's example and Calculon's A100 system.
 #include "core/llm/evaluate.h"
 #include "core/llm/profile.h"
 
@@ -25,7 +25,7 @@ inline const char* kCalculonA100 = R"({
 
 inline Profile calculonA100() { return readProfileJson(kCalculonA100, "a100_80g.json"); }
 
-// Spec §9: GPT-3 175B on 64 A100-80GB, t8 p8 d1, b1, B64, SP + selective recompute.
+// docs/methods/llm.md#what-is-modelled: GPT-3 175B on 64 A100-80GB, t8 p8 d1, b1, B64, SP + selective recompute.
 inline Plan example175b(std::int64_t interleave = 1) {
     Plan p;
     p.tp = 8;

@@ -1,4 +1,4 @@
-// MPT grid, network, cost and scenario properties (spec mpt-l2s §A4-§A10).
+// MPT grid, network, cost and scenario properties (docs/methods/mpt.md).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Oracles MPT-1 (volumes and dynamic clustering) and MPT-2 (activation prediction), spec mpt-l2s §A14.
+// Oracles MPT-1 (volumes and dynamic clustering) and MPT-2 (activation prediction), docs/methods/mpt.md#tests-that-pin-the-model.
 // MPT-2 is the quantiser and the interval model alone: it holds under every time model.
 #include <gtest/gtest.h>
 

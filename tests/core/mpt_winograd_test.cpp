@@ -1,4 +1,4 @@
-// Winograd calculator and transforms (spec mpt-l2s §A3): exact self-tests.
+// Winograd calculator and transforms (docs/methods/mpt.md#the-winograd-transform): exact self-tests.
 #include <gtest/gtest.h>
 
 #include "core/mpt/rational.h"

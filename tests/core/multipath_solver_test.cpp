@@ -1,4 +1,4 @@
-// solveLevel (accpar §5.1, §6): equals brute force over every type assignment on small random
+// solveLevel (docs/methods/accpar.md#the-search-of-one-split): equals brute force over every type assignment on small random
 // multi-path problems, and equals solveChain (including its tie rule) on chains.
 #include <gtest/gtest.h>
 

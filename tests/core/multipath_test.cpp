@@ -1,4 +1,4 @@
-// Multi-path networks (accpar §6): the built-in VGG and ResNet files, the residual edges of the
+// Multi-path networks (docs/methods/accpar.md#multi-path-networks): the built-in VGG and ResNet files, the residual edges of the
 // weighted-layer view, solveLevel == brute force / solveChain, and Oracle F.
 #include <gtest/gtest.h>
 
@@ -161,7 +161,7 @@ TEST(MultiPathView, ProjectionListedFirstGivesTheSamePlan) {
     }
 }
 
-// Oracle F (accpar §8): fc-a (B = 100, 1000 -> 1000), fc-b, fc-c (-> 10); the input of fc-a is added to
+// Oracle F (docs/methods/accpar.md#tests-that-pin-the-model): fc-a (B = 100, 1000 -> 1000), fc-b, fc-c (-> 10); the input of fc-a is added to
 // the input of fc-c.
 LayerTable oracleF() {
     return weightedLayers(readNetworkJson(R"({"format": "partita-network/1", "name": "F",

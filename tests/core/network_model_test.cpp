@@ -1,4 +1,4 @@
-// Network model: shapes of the built-in networks (spec hypar §5), DAG joins,
+// Network model: shapes of the built-in networks (docs/methods/hypar.md#networks), DAG joins,
 // and each kind of impossible network with its own clear error.
 #include <gtest/gtest.h>
 
@@ -28,7 +28,7 @@ TEST(NetworkModel, WeightSumsAndMacsOfTheTenNetworks) {
         for (const auto& l : test::builtin(name).layers) sum += l.weights();
         EXPECT_EQ(sum, expected) << name;
     }
-    // Forward MACs per image, spec §5 [M] (rounded as printed there).
+    // Forward MACs per image, docs/methods/hypar.md#networks [M] (rounded as printed there).
     EXPECT_NEAR(macsPerSample(test::builtin("vgg-a")) / 1e9, 7.609, 5e-4);
     EXPECT_NEAR(macsPerSample(test::builtin("vgg-e")) / 1e9, 19.632, 5e-4);
     EXPECT_NEAR(macsPerSample(test::builtin("alexnet")) / 1e9, 1.135, 5e-4);

@@ -1,4 +1,4 @@
-// The CNN benchmarks of FlexFlow's evaluation (spec flexflow §5, Table 4) beside the
+// The CNN benchmarks of FlexFlow's evaluation (docs/methods/flexflow.md#results-beside-the-paper, Table 4) beside the
 // built-in ones: ResNet-101 and Inception-v3 as partita-network/1 files.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Device topologies (spec flexflow §2, "Partita's decisions"): validation, shortest-path
+// Device topologies (docs/methods/flexflow.md#device-topologies, "Partita's decisions"): validation, shortest-path
 // routes with deterministic ties, the presets and the partita-topology/1 format.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The study plots' data (core/study/plots.h): Fig. 11's shape and values,
-// Fig. 12's per-network ratios (spec hypar §6.6-6.7), per-layer bytes.
+// Fig. 12's per-network ratios (docs/methods/hypar.md#scalability), per-layer bytes.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -37,7 +37,7 @@ TEST(StudyPlots, ScaleStudyEqualsScaleSweepAndHasFig11Shape) {
         EXPECT_EQ(s.rows[i].dp_total_gb, sweep[i].dp_total_gb);
         EXPECT_EQ(s.rows[i].hypar_total_gb, sweep[i].hypar_total_gb);
     }
-    // Spec §6.6 [M] table, fat tree, 420 GOPS.
+    // docs/methods/hypar.md#scalability [M] table, fat tree, 420 GOPS.
     const double dp[] = {1.00, 1.45, 1.86, 2.18, 2.38, 2.49, 2.55};
     const double hy[] = {1.00, 1.92, 3.60, 6.39, 10.62, 16.21, 24.03};
     for (size_t i = 0; i < 7; ++i) {
@@ -58,7 +58,7 @@ TEST(StudyPlots, ScaleStudyEqualsScaleSweepAndHasFig11Shape) {
     EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
 }
 
-// DP's turning point of the paper ("falls above 8") appears with the equal-bandwidth tree (§6.6, factor 1).
+// DP's turning point of the paper ("falls above 8") appears with the equal-bandwidth tree (docs/methods/hypar.md#scalability, factor 1).
 TEST(StudyPlots, EqualBandwidthTreeDpFallsAboveEight) {
     const LayerTable vgg = test::builtin("vgg-a");
     const CostParams params;
@@ -103,7 +103,7 @@ TEST(StudyPlots, TopologyStudyMatchesSpecFig12) {
     const CostParams params;
     const TopologyStudy s = topologyStudy(nets, defaultArray(4), params);
     ASSERT_EQ(s.rows.size(), 10u);
-    // Spec §6.7 [M]: torus / DP on the H-tree per network, and both geomeans.
+    // docs/methods/hypar.md#h-tree-against-torus [M]: torus / DP on the H-tree per network, and both geomeans.
     const double torus[] = {16.36, 0.81, 2.34, 1.02, 5.49, 3.99, 3.31, 3.19, 2.64, 2.26};
     for (size_t i = 0; i < 10; ++i) {
         EXPECT_NEAR(s.rows[i].hypar_torus, torus[i], 0.005) << s.rows[i].network;

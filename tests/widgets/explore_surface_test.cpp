@@ -1,5 +1,5 @@
 // ExploreSurface: the 2^N surfaces of HyPar Figs. 9-10 on the built-in
-// networks (their peaks and ties per spec hypar §6.4-6.5), clicking a point,
+// networks (their peaks and ties per docs/methods/hypar.md#exploration), clicking a point,
 // the metric toggle, and the figure exports.
 #include <QFile>
 #include <QImage>
@@ -58,7 +58,7 @@ private slots:
         QCOMPARE(s.index().cols(), 16);
         QVERIFY(s.rowTitle().startsWith("H1:"));
         QVERIFY(s.colTitle().startsWith("H4:"));
-        // Spec §6.4: a unique peak at H1 = 0011, H4 = 0011, which is HyPar's answer.
+        // docs/methods/hypar.md#exploration: a unique peak at H1 = 0011, H4 = 0011, which is HyPar's answer.
         const auto peaks = s.peakCodes();
         QCOMPARE(peaks.size(), size_t{1});
         const auto [row, col] = s.index().position(peaks[0]);
@@ -76,7 +76,7 @@ private slots:
         s.setResult(e.result, e.names);
         QCOMPARE(s.rowTitle(), QString("conv5_2 at H1, H2, H3, H4"));
         QCOMPARE(s.colTitle(), QString("fc1 at H1, H2, H3, H4"));
-        // Spec §6.5: conv5_2 in {0001, 0010, 0100, 1000} with fc1 = 1111 tie for the best.
+        // docs/methods/hypar.md#exploration: conv5_2 in {0001, 0010, 0100, 1000} with fc1 = 1111 tie for the best.
         QStringList tied;
         for (auto code : s.peakCodes()) {
             const auto [row, col] = s.index().position(code);

@@ -26,7 +26,7 @@ struct ByteUnit {
     QString name;
 };
 
-ByteUnit byteUnit(double max) {  // decimal units, design §3
+ByteUnit byteUnit(double max) {  // decimal units, docs/contributing/architecture.md#units-and-names
     if (max >= 1e9) return {1e9, QStringLiteral("GB")};
     if (max >= 1e6) return {1e6, QStringLiteral("MB")};
     if (max >= 1e3) return {1e3, QStringLiteral("kB")};

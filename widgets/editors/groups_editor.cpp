@@ -93,7 +93,7 @@ public:
 }  // namespace
 
 GroupsEditor::GroupsEditor(QWidget* parent) : QGroupBox(tr("Accelerator groups"), parent) {
-    setToolTip(tr("AccPar array: groups of identical accelerators, bisected into a tree by compute (accpar §5.3)."));
+    setToolTip(tr("AccPar array: groups of identical accelerators, bisected into a tree by compute (docs/methods/accpar.md#bisection)."));
     table_ = new QTableWidget(0, ColumnCount, this);
     table_->setObjectName("groups");
     table_->setItemDelegate(new LiveDelegate(table_));

@@ -1,5 +1,5 @@
 #pragma once
-// The accelerator groups of an AccPar array (accpar §5.3) as an editable
+// The accelerator groups of an AccPar array (docs/methods/accpar.md#the-hierarchy-over-an-array) as an editable
 // table: kind, count, per-accelerator throughput and bandwidth. Cells are
 // validated as typed; an invalid cell turns red with its reason and the last
 // valid groups are kept.

@@ -184,7 +184,7 @@ void MetricsPanel::addHyparRows(const Run& r) {
 void MetricsPanel::addAccParRows(const Run& r) {
     const AccParResult& x = *r.accpar;
     const PlanTree& plan = x.accpar;
-    addHeading(tr("AccPar model (step time per §5.3)"));
+    addHeading(tr("AccPar model (layer-synchronous step time)"));
     addRow("accpar_step_time_s", tr("Step time"), q(seconds(plan.step_time_s)), plan.step_time_s, "s");
     const std::pair<const char*, const PlanTree*> baselines[] = {{"dp", &x.dp}, {"owt", &x.owt}, {"hypar", &x.hypar}};
     // HyPar refuses a network that is not a chain: no ratio to a plan it would not make.

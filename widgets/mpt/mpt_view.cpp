@@ -83,7 +83,7 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     unit_box_->setObjectName("mpt-transform-unit");
     unit_box_->addItem(tr("dedicated unit"), static_cast<int>(mpt::TransformUnit::Dedicated));
     unit_box_->addItem(tr("vector unit"), static_cast<int>(mpt::TransformUnit::Vector));
-    setItemTips(unit_box_, {tr("The transformation unit in the P2P logic (§VI-C): transforms never limit throughput"),
+    setItemTips(unit_box_, {tr("The transformation unit in the P2P logic (the paper's §VI-C): transforms never limit throughput"),
                             tr("The 64-lane vector unit, at the rate chosen beside")});
     vector_box_ = new QComboBox(this);
     vector_box_->setObjectName("mpt-vector");

@@ -1,5 +1,5 @@
 // partita-cli l2s: Learn-to-Scale single-image inference split by output
-// channel across the cores of a 2-D mesh (spec mpt-l2s PART B; README "Learn-to-Scale").
+// channel across the cores of a 2-D mesh (docs/methods/l2s.md).
 #include <cmath>
 #include <cstdint>
 #include <fstream>

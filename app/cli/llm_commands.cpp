@@ -1,5 +1,4 @@
-// partita-cli llm: training plans for dense transformers (spec llm-training; README "LLM training
-// plans"): evaluate one plan, search the plan space, validate against measured runs, calibrate a
+// partita-cli llm: training plans for dense transformers (docs/methods/llm.md): evaluate one plan, search the plan space, validate against measured runs, calibrate a
 // profile, list the built-in profiles and models.
 #include <algorithm>
 #include <cmath>

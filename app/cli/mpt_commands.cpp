@@ -1,5 +1,4 @@
-// partita-cli mpt: Winograd x data-parallel training on a 2-D worker grid (spec mpt-l2s PART A;
-// README "MPT"). Every number comes from core/mpt; paper numbers only appear in labelled columns.
+// partita-cli mpt: Winograd x data-parallel training on a 2-D worker grid (docs/methods/mpt.md). Every number comes from core/mpt; paper numbers only appear in labelled columns.
 #include <algorithm>
 #include <cmath>
 #include <ostream>
@@ -30,7 +29,7 @@ const char* kMptUsage = R"(usage: partita-cli mpt [--layers study|study5 | --net
                         (total-time ratio, per-layer geometric and arithmetic means), beside the paper
   --compare --paper     every paper figure (spec A11) beside the engine's: layer studies and the three
                         networks (examples/networks), ratio, three averages, the fit preset and a gap
-                        reason each (the README's MPT table)
+                        reason each (docs/methods/mpt.md#the-paper-against-the-engine)
   --sweep               p = 1, 4, 16, 64, 256: per-worker comm and speedup vs one worker
   --winograd m,r        Winograd calculator and exact self-test (--shape I,J,H,W, default 640,640,8,8)
   --reference           the paper-reported numbers with their baselines

@@ -1,5 +1,5 @@
 // partita-cli mpt --compare --paper: every paper figure of spec mpt-l2s A11 beside this engine's
-// (core/run/mpt_paper.h), with the fit preset in its own labelled column. The README's MPT table.
+// (core/run/mpt_paper.h), with the fit preset in its own labelled column. The table of docs/methods/mpt.md#the-paper-against-the-engine.
 #include <ostream>
 
 #include "app/cli/cli.h"

@@ -1,5 +1,5 @@
 // partita-cli simulate and mcmc: the FlexFlow execution simulator and its MCMC
-// search over SOAP strategies (spec flexflow; README "FlexFlow: simulation and MCMC search").
+// search over SOAP strategies (docs/methods/flexflow.md).
 #include <cmath>
 #include <filesystem>
 #include <fstream>

@@ -1,4 +1,4 @@
-// partita-cli sweep and merge-db (issue 18; README "Sweeps and clusters").
+// partita-cli sweep and merge-db (issue 18; docs/guide/sweeps.md).
 #include <algorithm>
 #include <atomic>
 #include <chrono>

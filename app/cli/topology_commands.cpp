@@ -1,5 +1,5 @@
 // partita-cli topology: generate regular networks, clusters and arrays as partita-topology/1,
-// and convert imported files (ASTRA-sim, Calculon) to it (README "Generating topologies").
+// and convert imported files (ASTRA-sim, Calculon) to it (docs/guide/machines.md#generating-a-topology).
 #include <cctype>
 #include <charconv>
 #include <filesystem>

@@ -17,7 +17,7 @@ struct CostParams {
     bool include_sram_energy = false;  // optional term: 2 SRAM reads per MAC (docs/methods/hypar.md#energy)
 };
 
-// Throws std::invalid_argument naming the field when a value is out of range (README "Limits"):
+// Throws std::invalid_argument naming the field when a value is out of range (docs/formats/limits.md):
 // batch an integer 1 .. 2^24, w_intra and bytes_per_element within theirs.
 void validate(const CostParams& params);
 

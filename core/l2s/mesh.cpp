@@ -77,7 +77,7 @@ Mesh::Mesh(MeshParams params) : p_(params) {
     positive(p_.clock_hz, "clock");
     if (p_.router_cycles < 0 || p_.link_cycles < 0 || p_.e_link_j < 0 || p_.e_router_j < 0)
         throw std::invalid_argument("mesh: router/link cycles and energies must not be negative");
-    // The limits (README "Limits"), so that every time and energy formed from them is finite.
+    // The limits (docs/formats/limits.md), so that every time and energy formed from them is finite.
     const auto check = [](double v, const Range& r, const char* what) {
         if (const std::string why = rangeProblem(v, r); !why.empty())
             throw std::invalid_argument(std::string("mesh: ") + what + " " + why);

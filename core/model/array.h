@@ -55,7 +55,7 @@ std::vector<int> torusLoads(int levels);
 // The array of docs/methods/hypar.md#the-array with H levels: 1.6 Gb/s links, fat tree factor 2, 420 GOPS.
 Array defaultArray(int levels, Topology topology = Topology::HTree);
 
-// Throws std::invalid_argument naming the field when a value is out of range (README "Limits"),
+// Throws std::invalid_argument naming the field when a value is out of range (docs/formats/limits.md),
 // including each level's bandwidth derived from link_bps and level_bw_factor.
 void validate(const Array& array);
 // The range of a numeric field, keyed as in partita-array/1 ("link_bps", "throughput_flops", ...).

@@ -15,7 +15,7 @@ struct AcceleratorGroup {
     bool operator==(const AcceleratorGroup&) const = default;
 };
 
-// Per-chip figures of the TPU presets (docs/methods/accpar.md#presets-and-the-study; README "AccPar"). Throughput:
+// Per-chip figures of the TPU presets (docs/methods/accpar.md#presets-and-the-study). Throughput:
 // Cloud TPU docs (123 and 45 TFLOPS bf16). Bandwidth, an assumption [A]: v3 =
 // the pod's 340 TB/s all-reduce bandwidth / 1024 chips; v2 = 4 ICI links x 496 Gb/s.
 AcceleratorGroup tpuV3(int count);

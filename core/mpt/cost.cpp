@@ -126,7 +126,7 @@ void checkParams(const MptParams& p) {
     if (p.worker.array_dim < 1 || !(p.worker.freq_hz > 0) || !(p.worker.utilisation > 0 && p.worker.utilisation <= 1) ||
         !(p.worker.vector_flops_per_cycle > 0))
         throw std::invalid_argument("worker: array size, clock, utilisation (0, 1] and vector rate must be positive");
-    // The limits (README "Limits"), so that every time and energy formed from them is finite.
+    // The limits (docs/formats/limits.md), so that every time and energy formed from them is finite.
     const auto check = [](double v, const Range& r, const std::string& what) {
         if (const std::string why = rangeProblem(v, r); !why.empty()) throw std::invalid_argument(what + " " + why);
     };

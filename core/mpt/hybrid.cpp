@@ -16,7 +16,7 @@ void checkNetwork(const NetworkParams& n) {
     if (n.dp_rings < 1 || n.mpt_rings < 1) throw std::invalid_argument("network: ring counts must be at least 1");
     if (!(n.serdes_s >= 0 && n.router_s >= 0 && n.chunk_B > 0))
         throw std::invalid_argument("network: latencies must not be negative and chunk_B must be positive");
-    // The limits (README "Limits"), so that every time formed from them is finite.
+    // The limits (docs/formats/limits.md), so that every time formed from them is finite.
     for (const auto& [v, r, what] : {std::tuple{n.full_link_Bps, ranges::kBytesPerSecond, "full_link_Bps"},
                                      std::tuple{n.narrow_link_Bps, ranges::kBytesPerSecond, "narrow_link_Bps"},
                                      std::tuple{n.serdes_s, ranges::kLatency, "serdes_s"},

@@ -5,7 +5,7 @@
 // stripped) as (c, h, w). An operator reads its inputs in the view its kind needs — a conv
 // (C, H, W), a linear layer (features, positions, 1), a matmul (G, M, K) — and where the producer's
 // view differs, a `layout` operator "<tensor>@view" in between reinterprets the same elements (it
-// changes no cost: README, partita-network/1). The default view of a tensor with per-sample dims
+// changes no cost: docs/formats/network.md#operator-types). The default view of a tensor with per-sample dims
 // d1..dk is: k = 1 (d1, 1, 1); k = 2 (d2, d1, 1), features last; k = 3 (d1, d2, d3), channels first;
 // k >= 4 (d1, d2·…·dk-1, dk). A decomposed LayerNorm (fuse.h) becomes one element-wise operator.
 #include <string>

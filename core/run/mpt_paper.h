@@ -3,7 +3,7 @@
 // (spec Part D2): the Table II layer studies (3x3, 5x5) and the three networks of Table I,
 // each figure with the engine's three averages (M5), the ratio and, under the default
 // options, a one-line reason for what remains. One function, so the CLI's --compare --paper,
-// the MPT tab and the README table are the same numbers.
+// the MPT tab and docs/methods/mpt.md#the-paper-against-the-engine are the same numbers.
 #include <string>
 #include <vector>
 

@@ -78,7 +78,7 @@ private:
     int routed_devices_ = 0;                    // D when routes_ was made
 };
 
-// "partita-topology/1" (documented in the README); errors name file and JSON pointer.
+// "partita-topology/1" (docs/formats/topology.md); errors name file and JSON pointer.
 Topology readTopologyJson(const std::string& text, const std::string& source);
 // Any topology file: partita-topology/1, ASTRA-sim YAML/JSON or Calculon JSON (core/sim/topology_import.h);
 // an importer's ignored and approximated fields go to `warnings` when given.

@@ -1,4 +1,4 @@
-// ASTRA-sim's analytical network files (README "Importing topologies"): the YAML and newer JSON
+// ASTRA-sim's analytical network files (docs/formats/topology-imports.md): the YAML and newer JSON
 // form (lists "topology", "npus_count", "bandwidth" in GB/s, "latency" in ns, one entry per
 // dimension) and the older JSON format ("topologies-per-dim", "units-count", "links-count", ...).
 #include <cmath>

@@ -1,4 +1,4 @@
-// Calculon's system JSON (README "Importing topologies"): one processor ("matrix", "vector",
+// Calculon's system JSON (docs/formats/topology-imports.md): one processor ("matrix", "vector",
 // "mem1", "mem2") and its network tiers ("networks", innermost first, each with "bandwidth" in
 // GB/s per processor, "efficiency", "size" in processors and "latency" in seconds).
 #include <algorithm>

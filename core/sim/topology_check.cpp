@@ -174,7 +174,7 @@ struct Checker {
 
     static std::string devicesCount(size_t n) { return std::to_string(n) + (n == 1 ? " device" : " devices"); }
 
-    // Counts beyond the limits (README "Limits"); the other checks still run on what is there.
+    // Counts beyond the limits (docs/formats/limits.md); the other checks still run on what is there.
     void sizes() {
         const auto over = [&](size_t n, std::int64_t limit, const std::string& what) {
             if (static_cast<std::int64_t>(n) > limit)

@@ -1,5 +1,5 @@
 // Multi-dimensional networks as explicit graphs, the building blocks of ASTRA-sim's analytical
-// network (README "Importing topologies"): dimension 0 is the innermost, as ASTRA-sim counts NPUs.
+// network (docs/formats/topology-imports.md): dimension 0 is the innermost, as ASTRA-sim counts NPUs.
 #include <stdexcept>
 #include <string>
 

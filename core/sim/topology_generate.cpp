@@ -1,4 +1,4 @@
-// Regular networks of identical devices (README "Generating topologies").
+// Regular networks of identical devices (docs/guide/machines.md#generating-a-topology).
 #include <stdexcept>
 #include <string>
 

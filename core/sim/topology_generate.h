@@ -1,5 +1,5 @@
 #pragma once
-// Topology generators (README "Generating topologies"; partita-cli topology generate): regular
+// Topology generators (docs/guide/machines.md#generating-a-topology; partita-cli topology generate): regular
 // networks of identical devices, GPU clusters of nodes, and HyPar/AccPar arrays as graphs.
 #include <cstdint>
 #include <string>

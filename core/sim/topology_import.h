@@ -1,5 +1,5 @@
 #pragma once
-// Topologies from other simulators' files (README "Importing topologies"): ASTRA-sim's
+// Topologies from other simulators' files (docs/formats/topology-imports.md): ASTRA-sim's
 // analytical network (YAML, its newer JSON form, and the older JSON format) and Calculon's
 // system JSON. Each lowers to a Topology and says what it approximated or ignored.
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 namespace partita::sim {
 
-// Limits on what an import may build (README "Limits").
+// Limits on what an import may build (docs/formats/limits.md).
 inline constexpr std::int64_t kImportDimensions = 8;
 inline constexpr std::int64_t kImportDevices = 4096;
 inline constexpr std::int64_t kImportLinks = std::int64_t{1} << 18;  // directed links (262,144)

@@ -1,5 +1,5 @@
 // "partita-topology/1": devices, switches and links, with "for" repetition so a
-// 64-GPU cluster takes a few entries (README "Topology, partita-topology/1").
+// 64-GPU cluster takes a few entries (docs/formats/topology.md).
 #include <charconv>
 #include <climits>
 #include <map>

@@ -1,6 +1,5 @@
 #pragma once
-// HyPar/AccPar level bandwidths of any topology by recursive bisection (README "Level
-// bandwidths of a topology"), so a drawn or imported machine gets a hierarchical plan.
+// HyPar/AccPar level bandwidths of any topology by recursive bisection (docs/guide/machines.md#level-bandwidths-of-a-topology), so a drawn or imported machine gets a hierarchical plan.
 #include <vector>
 
 #include "core/model/array.h"

@@ -1,5 +1,5 @@
 // The topologies of FlexFlow's evaluation (docs/methods/flexflow.md#presets) and the HyPar/AccPar
-// arrays as graphs. Figures and sources: README "Topology, partita-topology/1"; [A] marks
+// arrays as graphs. Figures and sources: docs/methods/flexflow.md#presets; [A] marks
 // an assumption. examples/topologies/*.json describe the same graphs, link for link.
 #include <initializer_list>
 #include <stdexcept>

@@ -1,5 +1,5 @@
 #pragma once
-// Repetition in partita-topology/1 files (README "Topology"): an entry's "for"
+// Repetition in partita-topology/1 files (docs/formats/topology.md#templates): an entry's "for"
 // clause binds integer variables, "where" filters the combinations, and every
 // "{expression}" in a name is replaced by its value, e.g. "n{n}.gpu{g}".
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// A sweep specification, "partita-sweep/1" (README "Sweeps and clusters"): networks, arrays,
+// A sweep specification, "partita-sweep/1" (docs/guide/sweeps.md): networks, arrays,
 // topologies and methods with parameter axes, expanded as a cartesian product with optional zip
 // groups and exclusion rules into a deterministic list of points.
 #include <cstdint>
@@ -14,7 +14,7 @@
 
 namespace partita::sweep {
 
-// Points of one sweep after exclusions (README limits table); checked before anything is enumerated.
+// Points of one sweep after exclusions (docs/formats/limits.md); checked before anything is enumerated.
 inline constexpr std::int64_t kMaxPoints = 1'000'000;
 // Exclude rules of one sweep: each combination is tested against each rule.
 inline constexpr std::size_t kMaxExcludeRules = 256;

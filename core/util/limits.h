@@ -1,5 +1,5 @@
 #pragma once
-// Limits on every input-derived size (README "Limits"). They are far above any real model or
+// Limits on every input-derived size (docs/formats/limits.md). They are far above any real model or
 // machine and chosen so that the products the engine forms from them cannot overflow int64, and
 // per-sample element and MAC counts stay exact in a double (below 2^53).
 #include <cstdint>
@@ -47,7 +47,7 @@ inline constexpr std::int64_t kTopologyLinks = std::int64_t{1} << 22;
 
 // Model parameters (issue 26 item 3): each rate, efficiency, factor and energy a user sets has a
 // range, so that every time, energy and ratio formed from them is a finite double (core/util/ranges.h
-// holds them with their units; README "Limits").
+// holds them with their units; docs/formats/limits.md).
 // Rates of a device, link or array level (FLOP/s, ops/s, B/s, b/s): from 1 per second to 10^21 (a
 // thousand exaFLOP/s), so that a time formed from a byte or FLOP count stays a finite double.
 inline constexpr double kRateMin = 1.0;
@@ -73,7 +73,7 @@ inline constexpr double kVectorFlopsPerCycleMin = 1, kVectorFlopsPerCycleMax = 1
 // Learn-to-Scale burst injection rate, flits per cycle per node: 1/1000 … 1000.
 inline constexpr double kBurstRateMin = 1e-3, kBurstRateMax = 1e3;
 
-// LLM training plans (core/llm, README "Limits"): far above any published run, and small enough
+// LLM training plans (core/llm, docs/formats/limits.md): far above any published run, and small enough
 // that parameter counts stay exact in int64 and per-GPU FLOP and byte counts finite in a double.
 inline constexpr std::int64_t kLlmGpus = std::int64_t{1} << 20;      // GPUs of one plan
 inline constexpr std::int64_t kLlmLayers = 100'000;                  // transformer layers

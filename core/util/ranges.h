@@ -1,5 +1,5 @@
 #pragma once
-// The ranges of the model parameters users set (core/util/limits.h, README "Limits"), with their
+// The ranges of the model parameters users set (core/util/limits.h, docs/formats/limits.md), with their
 // units, and the one message every surface (command line, files, editors, sweeps) gives for a value
 // outside one.
 #include <string>

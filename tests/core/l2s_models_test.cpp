@@ -118,7 +118,7 @@ TEST(L2sModels, IssueNineteenAcceptanceOnSixteenCores) {
     EXPECT_NEAR(caffenet.traffic, 0.57, 0.02);
     EXPECT_DOUBLE_EQ(mlp.speedup, 266.0 / 166);
     EXPECT_DOUBLE_EQ(lenet.baseline_comm_share, 552.0 / 1267);
-    // Below the paper where the baseline communicates less than the paper implies (README gaps).
+    // Below the paper where the baseline communicates less than the paper implies (docs/methods/l2s.md#the-paper-against-the-engine).
     EXPECT_LT(convnet.speedup, 1.32 * 0.9);
     EXPECT_LT(caffenet.speedup, 1.10);
     EXPECT_NEAR(paperImpliedCommShare("LeNet"), 0.4386, 1e-4);

@@ -79,7 +79,7 @@ TEST(TopologyCheck, DeviceFieldsAllListed) {
     EXPECT_EQ(checkTopology(t), want);
 }
 
-// Finite but absurd values would turn times into 0 or infinity; the limits (README "Limits") refuse
+// Finite but absurd values would turn times into 0 or infinity; the limits (docs/formats/limits.md) refuse
 // them, and their edges are accepted.
 TEST(TopologyCheck, RatesAndDurationsOutsideTheLimits) {
     Topology t = ring(2);

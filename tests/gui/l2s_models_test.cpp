@@ -154,7 +154,7 @@ private slots:
             QCOMPARE(t.cell(row, PaperTable::Reason), QString::fromStdString(g.reason));
             QVERIFY(!g.reason.empty());
         }
-        QCOMPARE(t.cell(0, PaperTable::Engine), QString("1.41×"));  // README, Table IV beside the engine
+        QCOMPARE(t.cell(0, PaperTable::Engine), QString("1.41×"));  // docs/methods/l2s.md#the-paper-against-the-engine
         QVERIFY(!t.note().contains("Not the default"));
         // On a small screen the panel is shown whole: names and reasons wrap, nothing is cut.
         w.resize(1024, 700);

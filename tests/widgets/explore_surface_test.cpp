@@ -106,7 +106,7 @@ private slots:
         QCOMPARE(clicked.count(), 1);
     }
 
-    // PARTITA_SHOTS=DIR writes the two surfaces of the README (HyPar Figs. 9 and 10).
+    // PARTITA_SHOTS=DIR writes the two surfaces of docs/guide/planning.md#explore (HyPar Figs. 9 and 10).
     void screenshots() {
         const QString dir = qEnvironmentVariable("PARTITA_SHOTS");
         if (dir.isEmpty()) QSKIP("set PARTITA_SHOTS to write the surfaces of docs/guide/planning.md");

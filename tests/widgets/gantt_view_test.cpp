@@ -211,7 +211,7 @@ void GanttViewTest::rendersAPng() {
     QCOMPARE(image.size(), QSize(1280, 800));
     QCOMPARE(exportCsv(view_->csv(), shotPath(QStringLiteral("gantt.csv"))), QString());
     QCOMPARE(view_->csv().rows.size(), view_->model().barCount());
-    // Zoomed into the compute by layer, with a selected layer (to look at, not for the README).
+    // Zoomed into the compute by layer, with a selected layer (to look at, not for the docs).
     view_->setColouring(view::GanttColouring::Layer);
     view_->selectOperator(1);
     view_->canvas()->zoom(2.5, view_->canvas()->axis().x0);
@@ -219,7 +219,7 @@ void GanttViewTest::rendersAPng() {
     view_->selectOperator(-1);
     view_->setColouring(view::GanttColouring::Phase);
     view_->fitAll();
-    // The screenshot for the README: critical path on; nodes 1-3 and NVLink collapsed so the
+    // The screenshot for docs/guide/simulation.md#the-timeline-tab: critical path on; nodes 1-3 and NVLink collapsed so the
     // PCIe and InfiniBand links it crosses show.
     view_->setCriticalPathShown(true);
     for (int g : {1, 2, 3, 4}) view_->setGroupCollapsed(g, true);

@@ -203,7 +203,7 @@ void GroupsEditor::revalidate(bool by_user) {
         reason[Count] = parseCount(table_->item(r, Count)->text(), &g.count);
         reason[Throughput] = parseNumber(table_->item(r, Throughput)->text(), false, &g.throughput_flops);
         reason[Bandwidth] = parseNumber(table_->item(r, Bandwidth)->text(), false, &g.bandwidth_Bps);
-        // The limits files and the command line check (README "Limits").
+        // The limits files and the command line check (docs/formats/limits.md).
         if (reason[Throughput].isEmpty())
             reason[Throughput] = QString::fromStdString(rangeProblem(g.throughput_flops, arrayRange("throughput_flops")));
         if (reason[Bandwidth].isEmpty())

@@ -25,7 +25,7 @@ namespace {
 // Energies may be zero (to leave a term out); counts, sizes and rates may not.
 bool allowsZero(const QString& key) { return key.startsWith("e_"); }
 
-// The limits (README "Limits") the command line, files and sweeps check: shown as the user types.
+// The limits (docs/formats/limits.md) the command line, files and sweeps check: shown as the user types.
 QString limitProblem(const QString& key, double v) {
     if (key == "batch")
         return v == std::floor(v) && v <= static_cast<double>(limits::kBatch)

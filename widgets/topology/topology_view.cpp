@@ -19,7 +19,7 @@ namespace partita {
 namespace {
 
 constexpr double kBoxW = 80, kBoxH = 36;  // every vertex's box, points
-// Beyond these a layout takes too long to wait for (README "Limits"); the CSV still lists every link.
+// Beyond these a layout takes too long to wait for (docs/formats/limits.md); the CSV still lists every link.
 constexpr int kMaxDrawnVertices = 20'000;
 constexpr size_t kMaxDrawnEdges = 100'000;
 const QColor kIdle(222, 222, 222);        // no load: outside the colour scale (as the heatmap)

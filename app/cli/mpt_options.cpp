@@ -1,4 +1,4 @@
-// partita-cli mpt: the model options of spec Part D2 read from the command line, and how they are
+// partita-cli mpt: the model options of docs/methods/mpt.md#model-options-and-presets read from the command line, and how they are
 // printed (text and JSON) wherever the command reports a model.
 #include "app/cli/args.h"
 #include "app/cli/mpt_commands.h"

@@ -1,4 +1,4 @@
-// partita-cli mpt --compare --paper: every paper figure of spec mpt-l2s A11 beside this engine's
+// partita-cli mpt --compare --paper: every paper figure of docs/methods/mpt.md#the-paper-against-the-engine beside this engine's
 // (core/run/mpt_paper.h), with the fit preset in its own labelled column. The table of docs/methods/mpt.md#the-paper-against-the-engine.
 #include <ostream>
 

@@ -9,7 +9,7 @@
 
 namespace partita {
 
-// Which output size prices Type-II's partial sums (spec hypar R1).
+// Which output size prices Type-II's partial sums (docs/methods/hypar.md#r1-output-sizes-after-pooling).
 enum class OutSize { PostPool, PrePool };
 
 struct CommModel {
@@ -39,13 +39,13 @@ double intraAmount(const Amounts& a, Split split);
 double interCoefficient(Split from, Split to, double rho = 0.5);
 
 // One level's communication for a row of choices, priced with the consumer's
-// input (spec R3). Layer 0 has no inter term. Optional outputs receive the
+// input (docs/methods/hypar.md#r3-the-consumer-prices-a-transition). Layer 0 has no inter term. Optional outputs receive the
 // per-layer intra (already weighted by w_intra) and inter amounts.
 double levelComm(const LayerTable& layers, std::span<const LayerState> state, std::span<const Cell> row,
                  const CommModel& model, double* intra_out = nullptr, double* inter_out = nullptr);
 
 // Sub-problem of the first group after a level (docs/methods/accpar.md#the-hierarchy-over-an-array): Type-I scales b,
-// Type-II d_in, Type-III d_out by the cell's ratio (spec hypar R4 at 1/2).
+// Type-II d_in, Type-III d_out by the cell's ratio (docs/methods/hypar.md#r4-how-tensors-shrink-between-levels at 1/2).
 void shrink(std::span<LayerState> state, std::span<const Cell> row);
 
 }  // namespace partita

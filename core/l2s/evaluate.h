@@ -1,5 +1,5 @@
 #pragma once
-// Learn-to-Scale evaluation (spec mpt-l2s B3-B4, features L3-L6): per layer
+// Learn-to-Scale evaluation (docs/methods/l2s.md#boundary-strategies, features L3-L6): per layer
 // boundary a traffic matrix, XY link loads, communication and compute cycles,
 // NoC energy; totals and speedups against the traditional all-gather. The
 // strategy is a plain per-layer vector, so a view can change one entry and

@@ -1,5 +1,5 @@
 #pragma once
-// Communication-aware sparsification tools (spec mpt-l2s B5, feature L8). The
+// Communication-aware sparsification tools (docs/methods/l2s.md#communication-aware-sparsification, feature L8). The
 // engine cannot train: it builds the distance mask a trainer needs, computes
 // group-Lasso penalties for checking, turns trained weights into block masks by
 // thresholding, imports masks, and generates seeded "what-if" masks.
@@ -36,7 +36,7 @@ Mask thresholdMask(const Matrix& norms, double tau);
 // Seeded what-if mask: block (i, j) is kept with probability keep[d(i,j)]; the
 // last entry applies to every farther distance. Deterministic for a seed.
 Mask whatIfMask(const Matrix& distance, const std::vector<double>& keep, std::uint64_t seed);
-// Seeded what-if mask with exact counts (spec Part D1, L3): of the N_d blocks at distance d it
+// Seeded what-if mask with exact counts (docs/methods/l2s.md#l3-keep-probabilities-per-hop): of the N_d blocks at distance d it
 // keeps round(keep[d] x N_d), chosen by a seeded shuffle, so a probability is also the kept share
 // of that class and the traffic rate does not scatter with the seed. Same keep convention as above.
 Mask exactMask(const Matrix& distance, const std::vector<double>& keep, std::uint64_t seed);

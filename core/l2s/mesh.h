@@ -1,5 +1,5 @@
 #pragma once
-// The Learn-to-Scale chip multiprocessor (spec mpt-l2s B2, feature L1): n
+// The Learn-to-Scale chip multiprocessor (docs/methods/l2s.md#the-mesh, feature L1): n
 // DianNao-style cores on an X x Y 2-D mesh, core id = y*X + x. The mesh is a
 // sim::Topology (so the topology views show it); traffic is routed with
 // dimension-ordered XY routing computed here, never with Topology::route's
@@ -15,10 +15,10 @@ namespace partita::l2s {
 
 using Matrix = std::vector<std::vector<double>>;  // n x n, [row][col]
 
-// How a layer boundary's communication is timed (spec Part D1, L2).
+// How a layer boundary's communication is timed (docs/methods/l2s.md#l2-noc-under-bursts).
 // Burst (default): the busiest injection port, ejection port or link drains at an effective
 // `burst_rate` flits/cycle, because the all-gather's transfers start together and block each
-// other (paper SIII-B). Ideal (spec B4, the old default): the busiest link at `channels` flits/cycle.
+// other (paper SIII-B). Ideal (docs/methods/l2s.md#model-options, the old default): the busiest link at `channels` flits/cycle.
 // Both add the longest path's latency, longest hops x (router + link) cycles.
 enum class CommModel { Burst, Ideal };
 const char* commModelName(CommModel m);             // "burst", "ideal"
@@ -39,10 +39,10 @@ struct MeshParams {
     double e_router_j = 20e-12;      // energy per flit per router traversal [A]
     // Also bound communication by each core's injection and ejection port
     // (channels flits per cycle each), where an all-gather's burst queues [A].
-    // Off by default: spec B4 times the busiest mesh link only.
+    // Off by default: the old ideal model (docs/methods/l2s.md#l2-noc-under-bursts) times the busiest mesh link only.
     bool count_ports = false;
     CommModel comm = CommModel::Burst;
-    double burst_rate = 0.4;         // effective flits/cycle/node under Burst [A] (Part D1: ~ BookSim saturation)
+    double burst_rate = 0.4;         // effective flits/cycle/node under Burst [A] (docs/methods/l2s.md#model-options: ~ BookSim saturation)
 };
 
 // The largest mesh. Routes and link tables are O(cores), but an evaluation keeps, for every layer

@@ -1,5 +1,5 @@
 #pragma once
-// Table IV beside the engine for one preset (issue 19, spec Part D1): SS_Mask's
+// Table IV beside the engine for one preset (issue 19, docs/methods/l2s.md#the-paper-against-the-engine): SS_Mask's
 // speedup and traffic rate and the traditional baseline's communication share,
 // each with the engine's value, the ratio and one line on why they differ. The
 // CLI's --compare and the Learn-to-Scale tab take the figures and reasons from here.

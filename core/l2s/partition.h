@@ -1,5 +1,5 @@
 #pragma once
-// The intra-layer output-channel partitioner (spec mpt-l2s B3, feature L2):
+// The intra-layer output-channel partitioner (docs/methods/l2s.md#splitting-layers-across-cores, feature L2):
 // core c owns a contiguous, balanced block of a layer's kernels (fc: output
 // neurons) and reads the whole input, or 1/n of it when the layer is grouped.
 #include <string>
@@ -9,9 +9,9 @@
 
 namespace partita::l2s {
 
-// How a core's cycles follow from its share of a layer (spec Part D1, L1).
+// How a core's cycles follow from its share of a layer (docs/methods/l2s.md#l1-compute-per-core).
 // LaneFilling (default): the 16x16 PEs are filled from output pixels and kernel taps too,
-// cycles = ceil(MACs_core / 256). ChannelOnly (spec B4, the old default): only channels fill
+// cycles = ceil(MACs_core / 256). ChannelOnly (docs/methods/l2s.md#model-options, the old default): only channels fill
 // the lanes, so a core with 2 of LeNet conv1's 20 kernels and its 1 input uses 2/256 of them.
 enum class ComputeModel { LaneFilling, ChannelOnly };
 const char* computeModelName(ComputeModel m);             // "lane-filling", "channel-only"

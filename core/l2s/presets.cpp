@@ -15,7 +15,7 @@ const std::vector<Preset>& presets() {
         {"convnet", "ConvNet", "cifar-c.json", {"conv2", "conv3"}, 0.46, "Caffe cifar10_quick (matches Table I)", {1, 0.53, 0}},
         {"caffenet", "CaffeNet", "alexnet.json", {"conv2", "conv3"}, 0.98,
          "AlexNet shapes, dense: Caffe's 2-way grouping of conv2/4/5 is not modelled",
-         // 57 % needs 3-hop blocks, against SV-A's "one or two hops" (spec Part D1)
+         // 57 % needs 3-hop blocks, against SV-A's "one or two hops" (docs/methods/l2s.md#l3-keep-probabilities-per-hop)
          {1, 1, 0.33}},
         {"vgg19", "VGG19", "vgg-19.json", {}, 0.5, "Table I traffic only; no accuracy or speed in the paper"},
         {"imagenet10-p1", "ImageNet10 ConvNet 64-128-256", "l2s-imagenet10-64-128-256.json", {"conv2", "conv3"}, 0.5,

@@ -1,6 +1,6 @@
 #pragma once
 // The paper's workloads as presets and its reported numbers as a reference
-// table (spec mpt-l2s B6/B7, feature L11). Reference rows are what Zou et al.
+// table (docs/methods/l2s.md#presets, feature L11). Reference rows are what Zou et al.
 // report (BookSim2/DSENT, trained masks); they are never engine output.
 #include <string>
 #include <vector>
@@ -19,7 +19,7 @@ struct Preset {
     // paper's; 0.5 where the paper has no SS run. Results still come from the engine.
     double ss_keep = 0.5;
     std::string note;            // shape assumptions
-    // SS_Mask keep probability of a block 1, 2 and 3 hops away [A] (spec Part D1, L3); 0 farther.
+    // SS_Mask keep probability of a block 1, 2 and 3 hops away [A] (docs/methods/l2s.md#l3-keep-probabilities-per-hop); 0 farther.
     // Chosen so the expected traffic on the 4x4 mesh, (48 p1 + 68 p2 + 64 p3) / 240 of the
     // all-gather, is Table IV's SS_Mask rate. {1, 0, 0} (keep the neighbours) is the old default.
     std::vector<double> hop_keep = {1, 0, 0};

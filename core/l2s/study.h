@@ -1,6 +1,6 @@
 #pragma once
 // Strategy building, the grouping advisor and the core-count sweep (spec
-// mpt-l2s B3/B5/B6, features L3, L7, L8c, L9): the pieces the CLI and a GUI
+// docs/methods/l2s.md#grouping-advisor-and-core-sweep, features L3, L7, L8c, L9): the pieces the CLI and a GUI
 // share, so each number has one definition.
 #include <cstdint>
 #include <map>

@@ -57,7 +57,7 @@ struct LayerTable {
 };
 
 // Extracts the weighted layers in topological order. Pools between weighted
-// layers fold into the producer's out_hw (spec hypar R1, post-pool). Two-way
+// layers fold into the producer's out_hw (docs/methods/hypar.md#r1-output-sizes-after-pooling, post-pool). Two-way
 // adds become residual edges (`shortcuts`, `dp_pred`, `shares_input`).
 LayerTable weightedLayers(const Network& net);
 

@@ -14,7 +14,7 @@ namespace partita::mpt {
 
 enum class WeightDomain { Spatial, Winograd };
 enum class Overlap { Sum, Max };
-// Where the Winograd transforms run (spec Part D2, M1): a dedicated transformation unit in the
+// Where the Winograd transforms run (docs/methods/mpt.md#model-options-and-presets): a dedicated transformation unit in the
 // P2P logic that never limits throughput (the default), or the vector unit at a set rate.
 enum class TransformUnit { Dedicated, Vector };
 const char* overlapName(Overlap o);          // "sum", "max"

@@ -34,7 +34,7 @@ std::vector<MptLayer> layersFromNetwork(const Network& net) {
                 if (id >= 0) joined[static_cast<size_t>(id)] = true;
     std::vector<MptLayer> out;
     for (const Operator& op : net.ops) {
-        // MPT's worker model (spec A) covers dense convolutions and fc layers only.
+        // MPT's worker model (docs/methods/mpt.md) covers dense convolutions and fc layers only.
         if (op.type == OpType::ConvTranspose || (op.type == OpType::Conv && op.group != 1))
             throw std::invalid_argument("MPT models dense convolutions and fc layers; '" + op.name + "' is a " +
                                         (op.group != 1 ? "grouped" : "transposed") + " convolution");

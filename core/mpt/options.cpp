@@ -25,7 +25,7 @@ Preset parsePreset(const std::string& name) {
 ModelOptions presetOptions(Preset p) {
     ModelOptions o;
     if (p == Preset::Fit) {
-        // Spec D2: the vector unit at 192 FLOP/cycle, one pass, max overlap, objective total_time,
+        // docs/methods/mpt.md#model-options-and-presets: the vector unit at 192 FLOP/cycle, one pass, max overlap, objective total_time,
         // on the layer study's 64x64 array and 4 B wire for every workload; it gives 2.91x on the
         // layer study and 187x over one worker on the networks (paper 2.74x, 191x).
         o.transform_unit = TransformUnit::Vector;
@@ -35,7 +35,8 @@ ModelOptions presetOptions(Preset p) {
         o.array_dim = 64;
         o.bytes_per_element = 4;
     } else if (p == Preset::A9) {
-        // What runs stored before Part D2 were evaluated with.
+        // What runs stored before the model options existed were evaluated with
+        // (docs/methods/mpt.md#stored-runs-keep-their-model).
         o.transform_unit = TransformUnit::Vector;
         o.overlap = Overlap::Sum;
         o.array_dim = 64;

@@ -1,5 +1,5 @@
 #pragma once
-// The MPT model options a user picks (spec mpt-l2s Part D2), one struct shared by the CLI, the
+// The MPT model options a user picks (docs/methods/mpt.md#model-options-and-presets), one struct shared by the CLI, the
 // MPT tab and the results database, and the named presets over them. The defaults follow what
 // the paper describes (M1-M3); "a9" is the spec's first model (kept for stored runs and the
 // oracles); "fit" is a calibration against the paper's figures and is never a reproduction.

@@ -48,7 +48,7 @@ struct Totals {
     Energy energy;
 };
 
-// Spec D2, M5: the paper's "on average" is undefined, so three readings stand side by side.
+// docs/methods/mpt.md#three-averages: the paper's "on average" is undefined, so three readings stand side by side.
 struct Averages {
     double total = 0;    // sum of baseline times / sum of times (the default)
     double geomean = 0;  // geometric mean of the per-item ratios

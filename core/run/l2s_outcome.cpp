@@ -17,7 +17,7 @@ constexpr l2s::Scheme kSchemes[] = {l2s::Scheme::Traditional, l2s::Scheme::Group
 constexpr L2sScenario kScenarios[] = {L2sScenario::Baseline, L2sScenario::Ss, L2sScenario::SsMask,
                                       L2sScenario::Grouped};
 
-// Spec L9 (Tables V/VI): the scenario on a mesh of n cores, against the traditional scheme there.
+// docs/methods/l2s.md#grouping-advisor-and-core-sweep (Tables V/VI): the scenario on a mesh of n cores, against the traditional scheme there.
 L2sOutcome::CoreCount atCores(const l2s::Evaluator& ev, const l2s::Preset& preset, L2sScenario s, int n) {
     L2sOutcome::CoreCount point{n, NAN, NAN};
     try {

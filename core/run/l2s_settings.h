@@ -23,7 +23,7 @@ struct L2sSettings {
     int cores = 16;
     L2sScenario scenario = L2sScenario::SsMask;
     std::vector<l2s::Scheme> schemes;  // the shown scheme per layer; empty = the scenario's own
-    // The model options of spec Part D1 (defaults = the new models). A run stored before they
+    // The model options of docs/methods/l2s.md#model-options (defaults = the new models). A run stored before they
     // existed reads back as channel-only / ideal / {1, 0, 0} (method_codec), as it was computed.
     l2s::ComputeModel compute = l2s::ComputeModel::LaneFilling;
     l2s::CommModel comm = l2s::CommModel::Burst;

@@ -40,7 +40,7 @@ MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel, const
     out.rows = mpt::allowedConfigs(p.model.p, mpt::ConfigSet::Paper);
     std::sort(out.rows.begin(), out.rows.end(), [](const auto& a, const auto& b) { return a.n_g > b.n_g; });
     check(cancel);
-    // Spec M9: the same layers and batch on 1 ... 256 workers; overrides do not apply (they name 256-worker grids).
+    // The sweep (docs/methods/mpt.md#the-six-configurations): the same layers and batch on 1 ... 256 workers; overrides do not apply (they name 256-worker grids).
     try {
         out.sweep = mpt::sweep(out.layers, p, isReduction(shown));
     } catch (const std::exception& e) {

@@ -24,7 +24,7 @@ struct MptOutcome {
     std::string sweep_problem;          // why the sweep is empty
     // One per mpt::allScenarios(), in that order; the shown scenario's is `eval` (overrides applied).
     std::vector<mpt::Evaluation> scenarios;
-    // The paper's figures beside the engine's under the settings' model options (spec A11, Part D2);
+    // The paper's figures beside the engine's under the settings' model options (docs/methods/mpt.md#the-paper-against-the-engine);
     // empty rows when no examples directory was given, paper_problem when the networks failed.
     MptPaperStudy paper;
     std::string paper_problem;

@@ -28,7 +28,7 @@ double paperValue(const std::string& id) {
 
 Averages single(double x) { return {x, x, x}; }
 
-// Why the engine differs from the paper under the default options (measured with them; spec D2).
+// Why the engine differs from the paper under the default options (measured with them; docs/methods/mpt.md#model-options-and-presets).
 const std::map<std::string, std::string>& defaultReasons() {
     static const std::map<std::string, std::string> reasons = {
         {"layers_wmp+_mid", "at (16,16) the Mid layers' tile traffic, even after prediction, costs about what w_dp's "

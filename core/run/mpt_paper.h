@@ -1,6 +1,6 @@
 #pragma once
-// The paper's figures (spec mpt-l2s A11) beside this engine's under one set of model options
-// (spec Part D2): the Table II layer studies (3x3, 5x5) and the three networks of Table I,
+// The paper's figures (docs/methods/mpt.md#the-paper-against-the-engine) beside this engine's under one set of model options
+// (docs/methods/mpt.md#model-options-and-presets): the Table II layer studies (3x3, 5x5) and the three networks of Table I,
 // each figure with the engine's three averages (M5), the ratio and, under the default
 // options, a one-line reason for what remains. One function, so the CLI's --compare --paper,
 // the MPT tab and docs/methods/mpt.md#the-paper-against-the-engine are the same numbers.

@@ -19,7 +19,7 @@ struct MptSettings {
     std::string network_json;
     mpt::Scenario scenario = mpt::Scenario::WMpPlusStar;
     std::vector<std::optional<mpt::GridConfig>> overrides;  // one per layer; empty = none
-    // The model options (spec Part D2 defaults: dedicated transform unit, max overlap, the study's
+    // The model options (docs/methods/mpt.md#model-options-and-presets defaults: dedicated transform unit, max overlap, the study's
     // own array and wire width). A run stored before they existed reads back as the a9 preset
     // (vector unit at its stored rate, sum, 64x64, 4 B) with its stored objective and passes.
     mpt::ModelOptions model;

@@ -1,5 +1,5 @@
 #pragma once
-// A simulated run (FlexFlow's execution simulator, spec flexflow): a SOAP
+// A simulated run (FlexFlow's execution simulator, docs/methods/flexflow.md): a SOAP
 // strategy on a device topology, its makespan, per-resource busy time,
 // traffic and timeline, beside DP and OWT on the same topology, and for an
 // MCMC search its summary. Built once by a worker and never changed after, so
@@ -26,7 +26,7 @@ const char* simSourceName(SimSource source);   // "dp", "owt", "mp", "grid", "fi
 const char* simSourceLabel(SimSource source);  // "DP", "OWT", "MP", "lowered grid", "strategy file", "MCMC"
 SimSource parseSimSource(const std::string& name);  // throws std::invalid_argument
 
-// An MCMC search's settings (spec flexflow "Partita's decisions", search).
+// An MCMC search's settings (docs/methods/flexflow.md#mcmc-search).
 struct McmcSettings {
     double budget_s = 10;          // wall time of the whole search; 0 = none
     std::int64_t iterations = 0;   // proposals of the whole search; 0 = none (set one to be reproducible)

@@ -1,5 +1,5 @@
 #pragma once
-// Execution time of compute tasks (spec flexflow "Partita's decisions"):
+// Execution time of compute tasks (docs/methods/flexflow.md#partitas-decisions):
 // analytic max(FLOP / (peak x efficiency), bytes / memory bandwidth), plus the
 // device's fixed task overhead (0 unless the topology sets it), unless a
 // measured-cost table has an entry for the task.

@@ -1,4 +1,4 @@
-// Weight synchronisation groups (spec flexflow "Partita's decisions"): the
+// Weight synchronisation groups (docs/methods/flexflow.md#partitas-decisions): the
 // tasks of an operator that share a channel (parameter) index hold replicas of
 // the same weight shard and must agree after the backward pass.
 #include "core/sim/graph_builder.h"

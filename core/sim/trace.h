@@ -1,5 +1,5 @@
 #pragma once
-// What a simulation shows (spec flexflow "Partita's decisions", outputs): the
+// What a simulation shows (docs/methods/flexflow.md#what-a-simulation-shows): the
 // timeline per compute device and link, the device x device traffic, the
 // utilisation, and exports as Chrome trace JSON and Graphviz DOT.
 #include <cstdint>

@@ -53,7 +53,7 @@ MptSettings readMptSettingsJson(const Json& json, const std::string& source) {
     m.objective = parsed(f, "objective", mpt::parseObjective);
     m.passes = static_cast<int>(f.integerIn("passes", 1, 2));
     // Absent in runs stored before these were settable: the values they were evaluated with
-    // (spec A9: the vector unit at 64 FLOP/cycle, sum overlap, a 64x64 array, 4 B per element).
+    // (docs/methods/mpt.md#model-options-and-presets: the vector unit at 64 FLOP/cycle, sum overlap, a 64x64 array, 4 B per element).
     m.array_dim = static_cast<int>(f.integerIn("array_dim", 0, 4096, 64));
     m.vector_flops_per_cycle = f.inRange("vector_flops_per_cycle", ranges::kVectorFlopsPerCycle, 64);
     m.transform_unit = f.has("transform_unit") ? parsed(f, "transform_unit", mpt::parseTransformUnit)
@@ -109,7 +109,7 @@ L2sSettings readL2sSettingsJson(const Json& json, const std::string& source) {
             throw InputError(source, place, e.what());
         }
     }
-    // Runs stored before spec Part D1 lack the model fields: they were computed with the
+    // Runs stored before the model options (docs/methods/l2s.md#stored-runs-keep-their-model) lack the model fields: they were computed with the
     // channel-only compute, the ideal link-load NoC and SS_Mask keeping the neighbours only.
     s.compute = f.has("compute") ? parsed(f, "compute", l2s::parseComputeModel) : l2s::ComputeModel::ChannelOnly;
     s.comm = f.has("comm") ? parsed(f, "comm", l2s::parseCommModel) : l2s::CommModel::Ideal;

@@ -79,7 +79,7 @@ TeachingCell teachCell(const LayerTable& layers, const Grid& grid, const CostPar
         }
         t.moves.push_back(m);
     }
-    // The consumer of layer l: its boundary is priced with its own input (spec hypar R3).
+    // The consumer of layer l: its boundary is priced with its own input (docs/methods/hypar.md#r3-the-consumer-prices-a-transition).
     for (int n = layer + 1; n < grid.layers(); ++n) {
         const auto& preds = layers[static_cast<size_t>(n)].preds;
         if (std::find(preds.begin(), preds.end(), layer) == preds.end()) continue;

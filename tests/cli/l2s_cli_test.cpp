@@ -74,7 +74,8 @@ TEST(L2sCli, Compare) {
 }
 
 TEST(L2sCli, ModelOptions) {
-    // Spec B4's models by name: LeNet's traditional baseline as before Part D1 (conv1 14,400 cycles).
+    // The old models (docs/methods/l2s.md#model-options) by name: LeNet's traditional baseline as before
+    // the model options (conv1 14,400 cycles).
     const json old = cliJson({"l2s", "--preset", "lenet", "--compute", "channel-only", "--comm", "ideal", "--json"});
     EXPECT_EQ(old["rows"][0]["compute_cycles"], 14400);
     EXPECT_EQ(old["rows"][3]["comm_cycles"], 8 + 6 * 4);  // fc2: ceil(16 link flits / 2) + 6 hops x 4

@@ -1,4 +1,4 @@
-// Learn-to-Scale model options of spec Part D1, checked against hand counts: lane-filling
+// Learn-to-Scale model options of docs/methods/l2s.md#model-options, checked against hand counts: lane-filling
 // compute (L1), burst-congestion communication (L2), exact per-hop SS_Mask keep (L3), and the
 // acceptance figures of issue 19 on the paper's presets.
 #include <gtest/gtest.h>

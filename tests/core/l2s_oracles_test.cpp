@@ -1,7 +1,7 @@
-// Learn-to-Scale oracles L2S-1 and L2S-2 (spec mpt-l2s B10), checked exactly. L2S-1's cycle
-// counts are defined under spec B4's models, so it runs with ComputeModel::ChannelOnly and
+// Learn-to-Scale oracles L2S-1 and L2S-2 (docs/methods/l2s.md#tests-that-pin-the-model), checked exactly. L2S-1's cycle
+// counts are defined under the old models (docs/methods/l2s.md#model-options), so it runs with ComputeModel::ChannelOnly and
 // CommModel::Ideal; L2S-2 counts traffic only and holds under every model option. The new
-// defaults of Part D1 have their own hand counts in l2s_models_test.cpp.
+// defaults have their own hand counts in l2s_models_test.cpp.
 #include <gtest/gtest.h>
 
 #include "core/io/network_io.h"
@@ -20,7 +20,7 @@ LayerTable oracle1Layers() {
                     {"name": "convL1", "type": "conv", "out_channels": 8, "kernel": 3, "padding": 1}]})");
 }
 
-// Spec B4's models, the ones L2S-1 is counted under.
+// The old models (docs/methods/l2s.md#model-options), the ones L2S-1 is counted under.
 MeshParams idealMesh(int cores) {
     MeshParams p;
     p.cores = cores;

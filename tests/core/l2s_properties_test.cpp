@@ -1,4 +1,4 @@
-// Learn-to-Scale invariants (spec mpt-l2s B3-B5): all-gather volumes, distance-
+// Learn-to-Scale invariants (docs/methods/l2s.md): all-gather volumes, distance-
 // blind masks keep the mean hop distance, grouping divides MACs by n, XY routes.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// MPT under spec Part D2's defaults: hand-counted layer times with the dedicated transform unit
+// MPT under the default model options (docs/methods/mpt.md#model-options-and-presets): hand-counted layer times with the dedicated transform unit
 // and max overlap, the presets, the three averages (M5), and the calibration check that w_dp
 // over one worker lands within 10 % of the paper's 71x on the three networks.
 #include <gtest/gtest.h>
@@ -109,7 +109,7 @@ const MptPaperRow& row(const MptPaperStudy& s, const std::string& id) {
     throw std::logic_error(id);
 }
 
-// Calibration check (issue 19 acceptance, spec D2): with the Part D2 defaults, 256-worker w_dp
+// Calibration check (issue 19 acceptance, docs/methods/mpt.md#the-paper-against-the-engine): with the default options, 256-worker w_dp
 // over one worker on WRN-40-10, ResNet-34 and FractalNet 4x4 (total-time ratio over the three)
 // lies within 10 % of the paper's 71x. A band, not an exact value: it checks the model's
 // calibration, and the exact numbers follow from the hand-counted layers above.
@@ -121,7 +121,7 @@ TEST(MptDefaults, WdpOverOneWorkerWithinTenPercentOf71) {
     EXPECT_NEAR(r.engine.mean / 71, 1.0, 0.10);
     EXPECT_NEAR(r.engine.geomean / 71, 1.0, 0.10);
     EXPECT_FALSE(r.reason.empty());
-    // w_mp+* over w_dp stays well below the paper's 2.7x (spec D2: about 1.3-1.7x per network).
+    // w_mp+* over w_dp stays well below the paper's 2.7x (docs/methods/mpt.md#model-options-and-presets: about 1.3-1.7x per network).
     const MptPaperRow& plus = row(s, "net_wmp+*");
     EXPECT_GT(plus.engine.total, 1.3);
     EXPECT_LT(plus.engine.total, 2.0);
@@ -131,7 +131,7 @@ TEST(MptDefaults, WdpOverOneWorkerWithinTenPercentOf71) {
     }
 }
 
-// The fit preset (spec D2): about 2.91x on the layer study and 187x over one worker on the networks.
+// The fit preset (docs/methods/mpt.md#model-options-and-presets): about 2.91x on the layer study and 187x over one worker on the networks.
 TEST(MptDefaults, FitPresetMatchesSpecD2) {
     const MptPaperStudy s = mptPaperStudy(presetOptions(Preset::Fit), PARTITA_EXAMPLES_DIR);
     EXPECT_EQ(s.preset, Preset::Fit);

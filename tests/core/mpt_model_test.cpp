@@ -45,7 +45,7 @@ TEST(MptGrid, ChecksAndElementAssignment) {
     EXPECT_THROW(elementGroups(4, 17), std::invalid_argument);
 }
 
-// Spec A9's example holds under the model that defines it: the vector unit (64 FLOP/cycle), one pass.
+// The first model's (a9) Late-2 example (docs/methods/mpt.md#model-options-and-presets) holds under the model that defines it: the vector unit (64 FLOP/cycle), one pass.
 TEST(MptCost, Late2ExampleOfA9) {
     MptParams p;
     p.collective_passes = 1;

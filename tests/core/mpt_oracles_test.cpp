@@ -10,7 +10,7 @@ namespace {
 
 // The options that define MPT-1: the paper-formula preset (F(2,3) everywhere, one collective
 // pass, comm-volume objective, 4 B). Volumes and a volume objective do not depend on the time
-// model, so the oracle holds under the Part D2 defaults (dedicated unit, max) used here and under
+// model, so the oracle holds under the docs/methods/mpt.md#model-options-and-presets defaults (dedicated unit, max) used here and under
 // the a9 model alike (MptOracle1.ChoicesHoldUnderEveryTimeModel).
 ScenarioParams oracleParams() {
     ScenarioParams sp;

@@ -119,7 +119,7 @@ TEST(StoreMethod, MptModelOptionsAreStoredAndOlderRowsReadTheA9Model) {
     const MethodRun back = db.loadMethod(db.storeMethod(methodRun(s, e)));
     EXPECT_EQ(back.mpt.model, s.model);
     EXPECT_EQ(back.summary.time_s, e.totals.total_s);
-    // A row written before spec Part D2 (no transform unit, overlap or wire width; before that no
+    // A row written before the MPT model options (docs/methods/mpt.md#stored-runs-keep-their-model; no transform unit, overlap or wire width; before that no
     // array or vector rate): it re-opens with the model it was evaluated with, the a9 preset.
     for (const char* gone : {"", "array_dim"}) {
         Json old = store::mptSettingsToJson(MptSettings{});
@@ -203,8 +203,8 @@ TEST(StoreMethod, NewerSchemaIsStillRefusedUntouched) {
 }
 
 TEST(StoreMethod, L2sRowsFromBeforeTheModelOptionsReopenWithTheOldModels) {
-    // A run evaluated with the models of spec B4 (channel-only, ideal, neighbours-only SS_Mask),
-    // its settings row then written in the old form, without the Part D1 fields.
+    // A run evaluated with the old models (docs/methods/l2s.md#model-options: channel-only, ideal, neighbours-only SS_Mask),
+    // its settings row then written in the old form, without the model-option fields.
     TempDir tmp;
     const std::string path = tmp.file("runs.db");
     ResultsDb db(path);

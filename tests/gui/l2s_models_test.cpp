@@ -1,4 +1,4 @@
-// The Learn-to-Scale tab's model options (spec Part D1) and its "Paper vs engine"
+// The Learn-to-Scale tab's model options (docs/methods/l2s.md#model-options) and its "Paper vs engine"
 // table: every change of compute model, NoC, rate or hop keep shows exactly what
 // core computes for those settings; the table's engine column is core's
 // l2s::paperGaps; a run stored before the options existed re-opens showing the

@@ -143,7 +143,7 @@ private slots:
         QVERIFY(!w.exportTarget("mpt-traffic", dir_.filePath("x.png")).isEmpty());
     }
 
-    // Spec Part D2: the model options, their presets (fit always labelled) and every paper figure
+    // docs/methods/mpt.md#model-options-and-presets: the model options, their presets (fit always labelled) and every paper figure
     // beside the engine's, the same numbers as core's paper study.
     void mptModelOptionsAndThePaperTable() {
         MainWindow w(options("mpt"));

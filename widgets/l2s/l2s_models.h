@@ -1,5 +1,5 @@
 #pragma once
-// The Learn-to-Scale model options of spec Part D1 as a row of controls: the
+// The Learn-to-Scale model options of docs/methods/l2s.md#model-options as a row of controls: the
 // per-core compute model, the NoC timing (burst at x flits/cycle/node, or
 // ideal), SS_Mask's keep probability at 1, 2 and 3 hops, and a button back to
 // the defaults, in one row or two when narrow. The row only shows settings

@@ -232,7 +232,7 @@ void L2sView::setOutcome(std::shared_ptr<const L2sOutcome> outcome) {
     emit evaluated();
 }
 
-// Spec L9 (Tables V/VI): the scenario rebuilt on each mesh; a core count it cannot use is a gap.
+// docs/methods/l2s.md#grouping-advisor-and-core-sweep (Tables V/VI): the scenario rebuilt on each mesh; a core count it cannot use is a gap.
 void L2sView::fillSweep() {
     SweepChartData d;
     d.title = "Scenario against the traditional scheme by core count";

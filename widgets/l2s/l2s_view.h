@@ -1,12 +1,12 @@
 #pragma once
-// Learn-to-Scale as a method (spec mpt-l2s Part B): a preset network on an
+// Learn-to-Scale as a method (docs/methods/l2s.md): a preset network on an
 // n-core mesh, one strategy per layer boundary (traditional all-gather,
 // structure-level grouping, sparse block mask) in a choice grid where a click
 // asks for that boundary's strategy; the boundary's traffic matrix and XY link
 // loads in the shared heatmap view; compute / communication bars per layer
 // beside the traditional baseline; and the scenarios (baseline, SS, SS_Mask,
 // grouped) beside the paper-reported numbers, which are never shown as ours; the
-// model options of spec Part D1 (L2sModelControls); and Table IV's SS_Mask
+// model options of docs/methods/l2s.md#model-options (L2sModelControls); and Table IV's SS_Mask
 // figures beside the engine's with ratio and reason ("Paper vs engine").
 // The view draws an immutable L2sOutcome (computed in a worker) and turns the
 // user's choices into settingsRequested(); choosing the boundary the heatmaps

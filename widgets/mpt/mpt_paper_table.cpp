@@ -1,4 +1,4 @@
-// The MPT tab's "Paper vs engine" table: every paper figure (spec A11) beside the engine's under
+// The MPT tab's "Paper vs engine" table: every paper figure (docs/methods/mpt.md#the-paper-against-the-engine) beside the engine's under
 // the shown model options (core/run/mpt_paper.h), the ratio, the three averages (M5) and the
 // reason for what remains. The paper column and the reasons are grey: they are not engine output.
 #include <cmath>

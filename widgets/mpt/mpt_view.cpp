@@ -67,7 +67,7 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     passes_box_->setObjectName("mpt-passes");
     passes_box_->addItem(tr("2 passes (reduce + broadcast)"), 2);
     passes_box_->addItem(tr("1 pass (the paper's formula)"), 1);
-    // The model options of spec Part D2; the preset box names the set they form.
+    // The model options of docs/methods/mpt.md#model-options-and-presets; the preset box names the set they form.
     preset_box_ = new QComboBox(this);
     preset_box_->setObjectName("mpt-preset");
     for (mpt::Preset p : {mpt::Preset::Default, mpt::Preset::Fit, mpt::Preset::A9, mpt::Preset::Custom})
@@ -306,7 +306,7 @@ void MptView::setOutcome(std::shared_ptr<const MptOutcome> outcome) {
     emit evaluated();
 }
 
-// Spec M9: the same layers and batch on 1 ... 256 workers.
+// The sweep (docs/methods/mpt.md#the-six-configurations): the same layers and batch on 1 ... 256 workers.
 void MptView::fillSweep() {
     const bool reduction = outcome_->reduction();
     SweepChartData d;
@@ -402,7 +402,7 @@ void MptView::fillBars() {
     bars_->setData(std::move(d));
 }
 
-// The paper's figure beside a configuration on this workload, marked as the paper's (spec A11).
+// The paper's figure beside a configuration on this workload, marked as the paper's (docs/methods/mpt.md#the-paper-against-the-engine).
 std::string MptView::paperFigure(mpt::Scenario s) const {
     const std::string& workload = outcome_->settings.workload;
     const std::string figure = mpt::paperFigure(s, isMptLayerStudy(workload), workload == "layers-5x5");

@@ -1,12 +1,12 @@
 #pragma once
-// MPT as a method (spec mpt-l2s Part A): a workload (the Table II layer study
+// MPT as a method (docs/methods/mpt.md): a workload (the Table II layer study
 // or a whole network) on 256 NDP workers under one of the paper's six system
 // configurations; a choice grid of each layer's cluster shape (N_g, N_c) with
 // the objective's value per shape, where a click asks for that shape to be
 // forced; compute / weight / tile time per layer beside Winograd data
 // parallelism (w_dp); all six configurations side by side with the
 // paper-reported figures in their own column, never as engine output; and every
-// paper figure beside the engine's under the chosen model options (spec Part D2),
+// paper figure beside the engine's under the chosen model options (docs/methods/mpt.md#model-options-and-presets),
 // with the ratio and the reason for what remains. The model options (transform
 // unit, vector rate, overlap, array, wire width) and their presets are chosen
 // here; the "fit" preset always reads "fit (not a reproduction)".

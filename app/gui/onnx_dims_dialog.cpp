@@ -1,6 +1,7 @@
 #include "app/gui/onnx_dims_dialog.h"
 
 #include <algorithm>
+#include <map>
 
 #include <QDialogButtonBox>
 #include <QFileInfo>
@@ -54,9 +55,10 @@ bool OnnxDimsDialog::isRemembered(const QString& path) { return QSettings().cont
 onnx::InputDims OnnxDimsDialog::remembered(const QString& path, const std::vector<onnx::GraphInput>& inputs) {
     onnx::InputDims dims;
     const QVariantMap saved = QSettings().value(settingsKey(path)).toMap();
+    std::map<std::string, std::int64_t> symbols;  // a named dimension gets one size in every input
     for (const onnx::GraphInput& in : inputs) {
         if (!onnx::hasOpenDims(in)) continue;  // the model's own sizes
-        std::vector<std::int64_t> values = onnx::defaultDims(in);
+        std::vector<std::int64_t> values = onnx::defaultDims(in, symbols);
         std::vector<std::int64_t> kept;
         // A remembered answer of another rank belongs to an older version of the file.
         if (parseList(saved.value(q(in.name)).toString(), &kept) && (!in.rank_known || kept.size() == in.dims.size()))

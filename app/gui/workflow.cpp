@@ -121,6 +121,8 @@ bool MainWindow::explainCannotPlan() {
                    .arg(method_box_->currentText().toHtmlEscaped(), q(inputs_->hypar_problem).toHtmlEscaped());
     if (!keep_tab_) tabs_->setCurrentIndex(0);
     showRun(nullptr);
+    // The status line described the previous network's run: it now says why there is none.
+    showStatus(tr("%1 cannot plan %2: choose AccPar").arg(method_box_->currentText(), q(inputs_->network.name)));
     grid_stack_->setCurrentWidget(grid_na_);
     grid_na_->setText(tr("<p><b>%1 cannot plan %2.</b></p><p>%3</p><p>AccPar's model prices this network: "
                          "<a href='method:accpar'>use AccPar</a>.</p>")

@@ -118,7 +118,20 @@ std::optional<std::string> blocked(const Node& n, const std::map<NodeId, Node>& 
     return std::nullopt;
 }
 
+std::string dimsText(const Shape& s) { return std::to_string(s.c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w); }
+
 }  // namespace
+
+std::optional<std::string> editorShapeProblem(const Operator& op) {
+    // A transpose moves elements and keeps their count: one whose input changed under it (the
+    // template's head split after its projection was resized) is a problem, never a silent reshape.
+    // Core's propagate does not apply it: an imported sequence-first model's transposes move the batch axis.
+    const Shape& in = op.in_shape;
+    const Shape& out = op.out_shape;
+    if (op.type != OpType::Layout || op.source_op != "Transpose" || in.elements() == out.elements()) return std::nullopt;
+    return "a transpose keeps its elements: its input " + dimsText(in) + " has " + std::to_string(in.elements()) +
+           ", its output shape " + dimsText(out) + " has " + std::to_string(out.elements());
+}
 
 void Document::setProblem(Node& node, std::string reason) {
     shapes_.erase(node.id);
@@ -138,6 +151,7 @@ void Document::derive(Node& node) {
     } catch (const std::overflow_error& e) {
         return setProblem(node, e.what());
     }
+    if (auto reason = editorShapeProblem(node.op)) return setProblem(node, std::move(*reason));
     reasons_.erase(node.id);
     shapes_[node.id] = node.op.out_shape;
 }

@@ -106,6 +106,10 @@ private:
 // Edits as patches against the current document (none is applied here). Unknown ids and slots
 // throw std::invalid_argument.
 // A taken or empty name becomes uniqueName(name, or the type's name); the node gets doc.nextId().
+// The editor's own check beyond core's shape rules, on an operator whose shapes were derived: a
+// transpose whose output shape no longer holds its input's elements. nullopt when none.
+std::optional<std::string> editorShapeProblem(const Operator& op);
+
 Patch addNode(const Document& doc, Operator op, std::vector<NodeId> inputs, std::optional<Point> at = {});
 Patch removeNodes(const Document& doc, const std::vector<NodeId>& ids);  // also drops edges to them
 // `slot` in [0, inputs) replaces that input (an input port takes one edge); -1 or == inputs appends.

@@ -528,6 +528,18 @@ std::vector<GraphInput> graphInputsData(std::string_view bytes, const std::strin
 
 std::vector<GraphInput> graphInputs(const std::string& path) { return OnnxModel::read(path).inputs(); }
 
+std::vector<std::int64_t> defaultDims(const GraphInput& input, std::map<std::string, std::int64_t>& symbols) {
+    std::vector<std::int64_t> dims = defaultDims(input);
+    // A named dimension is one size everywhere: the first input that has it decides.
+    for (std::size_t i = 0; i < dims.size() && i < input.dims.size(); ++i) {
+        const InputDim& d = input.dims[i];
+        if (d.fixed() || d.symbol.empty()) continue;
+        const auto [at, inserted] = symbols.emplace(d.symbol, dims[i]);
+        if (!inserted) dims[i] = at->second;
+    }
+    return dims;
+}
+
 std::vector<std::int64_t> defaultDims(const GraphInput& input) {
     if (!input.rank_known) return {};
     const std::size_t rank = input.dims.size();
@@ -558,9 +570,17 @@ bool hasOpenDims(const GraphInput& input) {
 
 InputDims withDefaults(const std::vector<GraphInput>& inputs, const InputDims& given, std::vector<DefaultedInput>* defaulted) {
     InputDims out = given;
+    std::map<std::string, std::int64_t> suggested_symbols = given.symbols;  // a --dim decides everywhere
+    for (const GraphInput& input : inputs) {  // and so does a size given with --input
+        const auto it = given.inputs.find(input.name);
+        if (it == given.inputs.end()) continue;
+        for (std::size_t i = 0; i < input.dims.size() && i < it->second.size(); ++i)
+            if (!input.dims[i].fixed() && !input.dims[i].symbol.empty())
+                suggested_symbols.emplace(input.dims[i].symbol, it->second[i]);
+    }
     for (const GraphInput& input : inputs) {
         if (given.inputs.count(input.name) || !input.rank_known) continue;
-        const std::vector<std::int64_t> suggested = defaultDims(input);
+        const std::vector<std::int64_t> suggested = defaultDims(input, suggested_symbols);
         std::vector<std::int64_t> chosen;
         bool took_default = false;
         for (size_t i = 0; i < input.dims.size() && i < suggested.size(); ++i) {
@@ -589,8 +609,9 @@ bool isPlaceholderGraphName(const std::string& name) {
 
 InputDims defaultInputDims(const std::vector<GraphInput>& inputs) {
     InputDims dims;
+    std::map<std::string, std::int64_t> symbols;
     for (const GraphInput& in : inputs)
-        if (in.rank_known) dims.inputs[in.name] = defaultDims(in);
+        if (in.rank_known) dims.inputs[in.name] = defaultDims(in, symbols);
     return dims;
 }
 

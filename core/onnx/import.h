@@ -110,6 +110,9 @@ std::vector<GraphInput> graphInputsData(std::string_view bytes, const std::strin
 // channels, 128 for the sequence length (dim 1) of a rank-2 or rank-3 input, 1 otherwise. Empty when
 // the model declares no shape.
 std::vector<std::int64_t> defaultDims(const GraphInput& input);
+// The same, with a named dimension sized once across inputs: `symbols` holds the sizes chosen so far
+// (the first input that names a dimension decides; [batch, samples] then [2, batch, 128] is 1 both times).
+std::vector<std::int64_t> defaultDims(const GraphInput& input, std::map<std::string, std::int64_t>& symbols);
 // defaultDims for every input, as `--input` values.
 InputDims defaultInputDims(const std::vector<GraphInput>& inputs);
 // Whether the user has a size to give: a dimension the model leaves open, or no declared shape. A

@@ -134,8 +134,17 @@ SimulationResult simulateStrategy(const Network& net, double batch, const Simula
     // The baselines on the same devices, so every simulated run says how it compares.
     const std::int64_t b = sim::batchCount(batch);
     const int devices = spec.topology->deviceCount();
-    r.dp_makespan_s = makespanOf(net, batch, sim::dataParallelStrategy(net, b, devices), spec, cancel);
-    r.owt_makespan_s = makespanOf(net, batch, sim::oneWeirdTrickStrategy(net, b, devices), spec, cancel);
+    // An MCMC search simulated its dp and owt starts already (the same strategies, sim::namedStarts):
+    // their makespans are reused, so a cancelled search ends two simulations sooner.
+    const auto started = [&](const char* name) -> std::optional<double> {
+        if (mcmc)
+            for (const sim::McmcStartSummary& s : mcmc->starts)
+                if (s.name == name) return s.initial_s;
+        return std::nullopt;
+    };
+    const std::optional<double> dp = started("dp"), owt = started("owt");
+    r.dp_makespan_s = dp ? *dp : makespanOf(net, batch, sim::dataParallelStrategy(net, b, devices), spec, cancel);
+    r.owt_makespan_s = owt ? *owt : makespanOf(net, batch, sim::oneWeirdTrickStrategy(net, b, devices), spec, cancel);
     r.mcmc = std::move(mcmc);
     return r;
 }

@@ -92,6 +92,23 @@ TEST(EditTemplates, TransformerEncoderByHand) {
               "heads (3) must divide the input's channels (16)");
 }
 
+// Resizing the Q projection under the template's head split (16 -> 12 channels) leaves the split's
+// fixed 2x64x8 output with more elements than its input: a problem at the split, not a silent reshape.
+TEST(EditTemplates, ResizingAProjectionUnderAHeadSplitIsAProblem) {
+    Document doc = withInput({16, 8, 8});
+    doc.apply(edit::insertTemplate(doc, edit::TransformerEncoderParams{"enc", 2, 64}, {}));
+    ASSERT_TRUE(doc.valid());
+    const NodeId q = doc.findByName("enc_q").value();
+    Operator op = doc.node(q)->op;
+    op.out_channels = 12;
+    doc.apply(edit::setOperator(doc, q, op));
+    EXPECT_FALSE(doc.valid());
+    const NodeId heads = doc.findByName("enc_q_heads").value();
+    ASSERT_TRUE(doc.problem(heads).has_value());
+    EXPECT_EQ(*doc.problem(heads), "a transpose keeps its elements: its input 12x8x8 has 768, its output shape 2x64x8 has 1024");
+    EXPECT_FALSE(doc.problem(q).has_value());  // the projection itself is fine
+}
+
 TEST(EditTemplates, MlpByHand) {
     const auto n = countsOf(edit::MlpParams{"mlp", {100, 10}, true}, {1, 28, 28}, {10, 1, 1});
     EXPECT_EQ(n.operators, 3);

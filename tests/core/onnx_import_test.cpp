@@ -212,6 +212,28 @@ TEST(OnnxImport, DefaultDimsFollowTheLayout) {
     EXPECT_EQ(onnx::defaultDims(input({})), Dims{});
 }
 
+// A named dimension is sized once across inputs (silero-vad: input [batch, samples], state
+// [2, batch, 128]): the first input that names it decides, and a size given for it decides.
+TEST(OnnxImport, DefaultDimsSizeANamedDimensionOnce) {
+    auto input = [](const char* name, std::vector<onnx::InputDim> dims) {
+        onnx::GraphInput in;
+        in.name = name;
+        in.rank_known = true;
+        in.dims = std::move(dims);
+        return in;
+    };
+    const onnx::InputDim batch{0, "batch"}, samples{0, "samples"};
+    const std::vector<onnx::GraphInput> inputs{input("input", {batch, samples}), input("state", {{2, ""}, batch, {128, ""}})};
+    const onnx::InputDims d = onnx::defaultInputDims(inputs);
+    EXPECT_EQ(d.inputs.at("input"), (Dims{1, 128}));
+    EXPECT_EQ(d.inputs.at("state"), (Dims{2, 1, 128}));
+    EXPECT_EQ(onnx::defaultDims(inputs[1]), (Dims{2, 128, 128}));  // alone, the rank-3 rule
+    onnx::InputDims given;
+    given.inputs["input"] = {4, 512};
+    const onnx::InputDims completed = onnx::withDefaults(inputs, given);
+    EXPECT_EQ(completed.inputs.at("state"), (Dims{2, 4, 128}));
+}
+
 // A transformer-style input: ids [batch, seq] → embedding → MatMul.
 OnnxBuilder embedding() {
     OnnxBuilder b;

@@ -107,6 +107,10 @@ TEST(StoreSimulation, McmcReopensWithItsSummary) {
     EXPECT_LE(run.simulation->mcmc->iterations, 300);  // the stall rule may stop chains early
     EXPECT_EQ(run.simulation->mcmc->starts.size(), size_t{3});
     EXPECT_LE(run.simulation->makespan_s, run.simulation->dp_makespan_s);  // DP is one of the starts
+    // The baselines beside the search are its dp and owt starts' makespans, exactly those of
+    // simulating DP and OWT on their own.
+    EXPECT_EQ(run.simulation->dp_makespan_s, simulationRun(inputs(), simulationSpec(SimSource::DataParallel)).simulation->makespan_s);
+    EXPECT_EQ(run.simulation->owt_makespan_s, simulationRun(inputs(), simulationSpec(SimSource::OneWeirdTrick)).simulation->makespan_s);
     ResultsDb db(tmp.file("sim.sqlite"));
     const partita::Run back = db.load(db.store(run));
     expectSameSimulation(run, back);

@@ -595,6 +595,20 @@ private slots:
 
     // Issue 26 item 18: the guide opens in its own window (the Properties dock untouched), starts with
     // the tasks, not the command line, fits the screen, and its search finds and highlights a term.
+    // Opening a network the chosen method cannot plan: the status line stops describing the previous
+    // network's run and says why there is none (found on a walk: it kept VGG-A's HyPar summary).
+    void statusLineSaysWhyThereIsNoPlan() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        auto* status = w.findChild<QLabel*>("status-text");
+        QVERIFY(status && status->text().contains("Lenet", Qt::CaseInsensitive));
+        QVERIFY(w.openFile(kExamples + "/networks/resnet-18.json"));
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY2(status->text().startsWith("HyPar cannot plan"), qPrintable(status->text()));
+        QVERIFY(!status->text().contains("Lenet", Qt::CaseInsensitive));
+    }
+
     void guideOpensInItsOwnSearchableWindow() {
         MainWindow w(lenet());
         w.resize(1024, 700);

@@ -5,6 +5,9 @@
 #include <QTableWidget>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+
 #include <qcustomplot.h>
 
 #include "core/io/network_io.h"
@@ -235,6 +238,16 @@ void CompareViewTest::simulatedDpVersusMcmc() {
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         s->pages()->setCurrentIndex(0);
+        // Both runs readable even when the columns scroll (the bar must not cover the second row).
+        QTableWidget* runs = s->runsTable();
+        QVERIFY(runs->rowViewportPosition(1) + runs->rowHeight(1) <= runs->viewport()->height());
+        // The axis reaches the busiest bar and no far beyond a low one.
+        double busiest = 0;
+        for (const auto& r : c.runs)
+            for (double u : r.utilisation) busiest = std::max(busiest, 100 * u);
+        const double top = s->utilisationChart()->yAxis->range().upper;
+        QVERIFY(top >= busiest);
+        QVERIFY(busiest > 50 || top <= std::max(1.0, std::ceil(busiest * 1.15)));
         shoot(view, QStringLiteral("compare-sim-%1.png").arg(size.width()));
         s->pages()->setCurrentIndex(1);
         shoot(view, QStringLiteral("compare-sim-differences-%1.png").arg(size.width()));

@@ -1,8 +1,10 @@
 #include "widgets/compare/sim_compare_view.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -159,8 +161,11 @@ void SimCompareView::fillRuns() {
     runs_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     // As tall as its two to four rows.
     const int rows = std::max(1, runs_->rowCount());
+    // Room for the horizontal scroll bar too: on a narrow window the columns scroll and the bar
+    // would otherwise cover the last row.
     runs_->setFixedHeight(runs_->horizontalHeader()->sizeHint().height() +
-                          rows * runs_->verticalHeader()->defaultSectionSize() + 2 * runs_->frameWidth() + 2);
+                          rows * runs_->verticalHeader()->defaultSectionSize() + 2 * runs_->frameWidth() + 2 +
+                          runs_->horizontalScrollBar()->sizeHint().height());
 }
 
 void SimCompareView::fillChart() {
@@ -169,7 +174,9 @@ void SimCompareView::fillChart() {
     delete bars_group_;
     bars_group_ = nullptr;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int g = 0; g < static_cast<int>(groups_.size()); ++g)
+    // Every label when they fit, else every k-th (the table beside the chart names every bar).
+    const int label_step = std::max(1, (static_cast<int>(groups_.size()) + 15) / 16);
+    for (int g = 0; g < static_cast<int>(groups_.size()); g += label_step)
         ticker->addTick(g + 1, q(groups_[static_cast<std::size_t>(g)].label));
     plot->xAxis->setTicker(ticker);
     // Many labels stand on end rather than overlap.
@@ -194,7 +201,11 @@ void SimCompareView::fillChart() {
     }
     plot->legend->setVisible(runs > 0);
     plot->xAxis->setRange(0.4, std::max<double>(1, static_cast<double>(groups_.size())) + 0.6);
-    plot->yAxis->setRange(0, 105);
+    // Scaled to the busiest bar, so that utilisations of a few percent are seen.
+    double busiest = 0;
+    for (const DeviceGroup& g : groups_)
+        for (double u : g.utilisation) busiest = std::max(busiest, 100 * u);
+    plot->yAxis->setRange(0, busiest > 50 ? 105 : std::max(1.0, std::ceil(busiest * 1.15)));
     plot->replot();
 }
 

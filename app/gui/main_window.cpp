@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -260,6 +261,17 @@ void MainWindow::buildDocks() {
         if (!path.isEmpty()) loadSoapStrategy(path);
     });
     resizeDocks({library_, props}, {250, 290}, Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (docks_sized_) return;
+    docks_sized_ = true;
+    // On a narrow window (1024 px) the docks start narrower, so that the tabs get room for the views
+    // (a window restored from the last session keeps its docks as they were).
+    if (!geometry_restored_ && width() < kNarrowWindow)
+        if (auto* props = findChild<QDockWidget*>("properties"))
+            resizeDocks({library_, props}, {kNarrowLibraryWidth, kNarrowPropertiesWidth}, Qt::Horizontal);
 }
 
 void MainWindow::buildStatusBar() {

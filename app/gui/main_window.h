@@ -76,6 +76,8 @@ class MainWindow : public QMainWindow {
 public:
     // The tabs keep this width however narrow the window: the docks give way first.
     static constexpr int kCentreMinWidth = 420;
+    // Below this width the docks start narrower (showEvent).
+    static constexpr int kNarrowWindow = 1200, kNarrowLibraryWidth = 180, kNarrowPropertiesWidth = 245;
     explicit MainWindow(const Options& options, QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -224,6 +226,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     // Files dropped on the window open as File ▸ Open opens them (an ONNX model asks for its input sizes).
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -319,6 +322,7 @@ private:
     StudyView* studies_ = nullptr;
     QString refusal_;          // methodRefusal()
     bool keep_tab_ = false;    // a view handed the network over (useNetwork): its tab stays in front
+    bool docks_sized_ = false;  // showEvent: narrower docks on a narrow window, once
     bool geometry_restored_ = false, placed_ = false;  // fitToScreen: keep a saved place, else centre once
     bool props_hidden_ = false;        // the properties dock stepped aside (MPT/L2S, a view with its own)
     bool props_wanted_ = true;         // whether the user wants it shown (where it does not step aside)

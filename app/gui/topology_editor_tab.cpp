@@ -55,6 +55,7 @@ TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), win
                      widgetTarget("topology-links", tr("Topology links"), [this] { return view_->linksTable(); },
                                   [this] { return view_->linksCsv(); }, [this] { return ready(); })}};
     entry.undo = &view_->undoStack();
+    entry.own_properties = true;  // its side panel edits the selection: the Properties dock steps aside
     window.views().add(std::move(entry));
 }
 

@@ -13,7 +13,7 @@ namespace partita {
 void addChoices(QHBoxLayout* row, QWidget* parent, const std::vector<Choice>& choices) {
     for (const Choice& c : choices) {
         c.box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        c.box->setMinimumContentsLength(9);
+        c.box->setMinimumContentsLength(8);
         c.box->setToolTip(c.tip);
         auto* label = new QLabel(c.label, parent);
         label->setToolTip(c.tip);

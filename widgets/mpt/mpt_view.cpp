@@ -128,8 +128,8 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
          {tr("Overlap"), overlap_box_,
           tr("Compute and communication within a phase: overlapped (the inputs are double-buffered) or added")}},
         {{tr("Transforms"), unit_box_, tr("Where the Winograd transforms run: a dedicated unit or the vector unit")},
-         {tr("Rate"), vector_box_, tr("The vector unit's rate for the transforms, in FLOP per cycle (vector unit only)")},
-         {tr("Array"), array_box_, tr("Each worker's multiply-accumulate array")},
+         {tr("Rate"), vector_box_, tr("The vector unit's rate for the transforms, in FLOP per cycle (vector unit only)")}},
+        {{tr("Array"), array_box_, tr("Each worker's multiply-accumulate array")},
          {tr("Wire"), wire_box_, tr("Bytes per element on the links (an assumption: the paper does not say)")}}};
     for (const auto& row : rows) {
         auto* line = new QHBoxLayout;

@@ -113,6 +113,10 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     right_layout->addLayout(row({new QLabel(tr("Network"), right), network_box_}));
     right_layout->addWidget(figures_, 1);
 
+    // Floors below their contents' widest rows, so that the tab fits a 1024-pixel window beside the
+    // docks; the splitter gives either side more when there is room.
+    left->setMinimumWidth(240);
+    right->setMinimumWidth(300);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
     split->addWidget(right);

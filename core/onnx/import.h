@@ -92,6 +92,11 @@ public:
     // Consumes the model (the import annotates it as it walks). Throws InputError, UnsupportedOperators,
     // or for an output whose shape stays unknown (the message names the node, the tensor and the dims to set).
     Graph import(const InputDims& dims = {}) &&;
+    // The same for reading a model's structure rather than costing it (core/llm/onnx_transformer.h):
+    // nodes outside the supported set are kept (a few shape-preserving ones, such as com.microsoft's
+    // SimplifiedLayerNormalization, Trilu, Sin and Cos, pass their input's shape on), and a tensor whose
+    // shape cannot be found is left without dims instead of refused. A malformed model is still refused.
+    Graph importStructure(const InputDims& dims = {}) &&;
 
 private:
     struct Parsed;

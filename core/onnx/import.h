@@ -3,7 +3,7 @@
 // dynamic and symbolic input dimensions, infer every tensor's shape and fold the integer shape
 // subgraphs exporters emit. How shapes are found (import.cpp):
 //   one pass over the nodes in topological order. A node whose inputs' values are known is folded
-//   (fold.cpp: Constant, Shape, Gather, Squeeze, Unsqueeze, Concat, Slice, Cast, ConstantOfShape,
+//   (fold.cpp: Constant, Shape, Gather, Squeeze, Unsqueeze, Concat, Slice, Split, Cast, ConstantOfShape,
 //   Range, Expand, Where, Equal, Add/Sub/Mul/Div, ReduceProd, Reshape, Identity; fold_math.cpp: Floor,
 //   Ceil, Neg, Abs, Sign, Sqrt, Reciprocal, Min, Max, Mod, Pow, the comparisons, Not/And/Or/Xor). The
 //   operators whose shapes come from such values, and those whose ONNX 1.12 inference falls short,

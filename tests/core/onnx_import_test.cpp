@@ -368,6 +368,31 @@ TEST(OnnxImport, ConstantsFoldThroughLayoutOps) {
     EXPECT_EQ(s.weights, 32);
 }
 
+TEST(OnnxImport, SplitOfValuesFoldsEveryPart) {
+    // torch's repeat_interleave: an Expand whose target comes from a constant split in parts.
+    OnnxBuilder b;
+    b.input("x", {2, 1, 3});
+    b.ints("parts", {2, 4, 3, 5, 6, 7}, {2, 3});
+    b.ints("lengths", {1, 2});
+    OnnxBuilder::attrInt(b.node("Split", {"parts", "lengths"}, {"a", "c"}, "split"), "axis", 1);
+    b.ints("lead", {2});
+    b.scalarInt("row", 0);
+    b.node("Gather", {"c", "row"}, {"c0"}, "row0");  // c = [[4, 3], [6, 7]]: [4, 3]
+    b.ints("pick", {0});
+    b.node("Gather", {"c0", "pick"}, {"mid"}, "gather");  // [4]
+    b.ints("last", {3});
+    OnnxBuilder::attrInt(b.node("Concat", {"lead", "mid", "last"}, {"target"}, "concat"), "axis", 0);
+    b.node("Expand", {"x", "target"}, {"y"}, "expand");
+    b.output("y");
+    const onnx::Graph g = importOnnx(b.write());
+    EXPECT_EQ(g.tensor("a")->int_values, (Dims{2, 5}));
+    EXPECT_EQ(dimsOf(g, "a"), (Dims{2, 1}));
+    EXPECT_EQ(g.tensor("c")->int_values, (Dims{4, 3, 6, 7}));
+    EXPECT_EQ(dimsOf(g, "c"), (Dims{2, 2}));
+    EXPECT_TRUE(nodeNamed(g, "split").folded);
+    EXPECT_EQ(dimsOf(g, "y"), (Dims{2, 4, 3}));
+}
+
 TEST(OnnxImport, AttributesAreKept) {
     const onnx::Graph g = importOnnx(reshapeChain().write(), {{}, {{"N", 1}}});
     const onnx::Node& conv = nodeNamed(g, "conv");

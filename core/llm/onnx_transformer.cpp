@@ -624,6 +624,8 @@ OnnxTransformer recogniseTransformer(const Graph& g) {
     OnnxTransformer out;
     out.file = g.source;
     out.ids_input = emb.ids;
+    out.embedding_table = emb.table;
+    out.head_weight = lm.weight;
     Transformer& m = out.model;
     m = familyDefaults(family);
     m.name = g.name;
@@ -709,8 +711,22 @@ OnnxTransformer loadOnnxTransformer(const std::string& path, std::int64_t seq) {
         else given.inputs[in.name] = {in.dims[0].fixed() ? in.dims[0].value : 1, seq};
     }
     const onnx::InputDims dims = onnx::withDefaults(model.inputs(), given);
-    const Graph g = std::move(model).importStructure(dims);
+    const Graph g = model.importStructure(dims);
     OnnxTransformer t = recogniseTransformer(g);
+    if (!t.model.tied_embeddings) {
+        const onnx::Tensor* table = g.tensor(t.embedding_table);
+        const onnx::Tensor* head = g.tensor(t.head_weight);
+        const bool transposed = table && head && head->dims.size() == 2 && table->dims == std::vector{head->dims[1], head->dims[0]};
+        if (model.sameValues(t.embedding_table, t.head_weight, transposed)) {
+            t.model.tied_embeddings = true;
+            for (auto& e : t.evidence)
+                if (e.key == "tied_embeddings") {
+                    e.value = "true";
+                    e.from.push_back(t.head_weight + (transposed ? " holds the transposed values of " : " holds the values of ") +
+                                     t.embedding_table);
+                }
+        }
+    }
     t.seq_static = !open.count(t.ids_input);
     if (!t.seq_static && seq <= 0)
         throw InputError(path, "input " + inQuotes(t.ids_input),

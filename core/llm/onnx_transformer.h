@@ -24,6 +24,7 @@ struct OnnxTransformer {
     Transformer model;
     std::string file;
     std::string ids_input;    // the graph input holding the token ids
+    std::string embedding_table, head_weight;  // the initializers the embedding and the LM head read
     bool seq_static = false;  // the model fixes the sequence length (else it came from the caller)
     std::vector<OnnxEvidence> evidence;
 };
@@ -34,7 +35,9 @@ struct OnnxTransformer {
 OnnxTransformer recogniseTransformer(const onnx::Graph& g);
 
 // Imports `path` and recognises its transformer. A sequence length the model leaves dynamic is
-// `seq` (> 0), else refused asking for it; a static one is kept (the caller may override it).
+// `seq` (> 0), else refused asking for it; a static one is kept (the caller may override it). An LM
+// head on its own initializer holding the embedding's values (transposed or not) is tied: exporters
+// fold emb.weight.t() into such a copy.
 OnnxTransformer loadOnnxTransformer(const std::string& path, std::int64_t seq = 0);
 
 // Whether `path` is an ONNX file: the .onnx extension, or protobuf bytes where JSON would begin.

@@ -3,6 +3,7 @@
 #include "core/onnx/import.h"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <queue>
 #include <set>
@@ -549,9 +550,46 @@ Graph OnnxModel::import(const InputDims& dims) && {
     return importModel(parsed->model, parsed->inputs, dims);
 }
 
-Graph OnnxModel::importStructure(const InputDims& dims) && {
-    const std::unique_ptr<Parsed> parsed = std::move(parsed_);
-    return importModel(parsed->model, parsed->inputs, dims, true);
+Graph OnnxModel::importStructure(const InputDims& dims) { return importModel(parsed_->model, parsed_->inputs, dims, true); }
+
+namespace {
+
+// An initializer's element bytes: its raw data, or float_data re-encoded; empty when neither.
+std::string elementBytes(const ::onnx::TensorProto& t, std::size_t& width) {
+    static const std::map<int, std::size_t> widths{{::onnx::TensorProto::FLOAT, 4}, {::onnx::TensorProto::DOUBLE, 8},
+                                                   {::onnx::TensorProto::FLOAT16, 2}, {::onnx::TensorProto::BFLOAT16, 2}};
+    const auto w = widths.find(t.data_type());
+    if (w == widths.end() || t.data_location() == ::onnx::TensorProto::EXTERNAL) return "";
+    width = w->second;
+    if (t.has_raw_data()) return t.raw_data();
+    if (t.data_type() != ::onnx::TensorProto::FLOAT) return "";
+    std::string bytes(static_cast<std::size_t>(t.float_data_size()) * 4, '\0');
+    if (!bytes.empty()) std::memcpy(bytes.data(), t.float_data().data(), bytes.size());
+    return bytes;
+}
+
+}  // namespace
+
+bool OnnxModel::sameValues(const std::string& a, const std::string& b, bool transposed) const {
+    const ::onnx::TensorProto* ta = nullptr;
+    const ::onnx::TensorProto* tb = nullptr;
+    for (const auto& t : parsed_->model.proto.graph().initializer()) {
+        if (t.name() == a) ta = &t;
+        if (t.name() == b) tb = &t;
+    }
+    if (!ta || !tb || ta->data_type() != tb->data_type() || ta->dims_size() != 2 || tb->dims_size() != 2) return false;
+    const std::int64_t rows = ta->dims(0), cols = ta->dims(1);
+    if (rows <= 0 || cols <= 0) return false;
+    if (transposed ? tb->dims(0) != cols || tb->dims(1) != rows : tb->dims(0) != rows || tb->dims(1) != cols) return false;
+    std::size_t width = 0;
+    const std::string da = elementBytes(*ta, width), db = elementBytes(*tb, width);
+    const auto r = static_cast<std::size_t>(rows), c = static_cast<std::size_t>(cols);
+    if (width == 0 || da.size() != r * c * width || db.size() != r * c * width) return false;
+    if (!transposed) return da == db;
+    for (std::size_t i = 0; i < r; ++i)
+        for (std::size_t j = 0; j < c; ++j)
+            if (std::memcmp(da.data() + (i * c + j) * width, db.data() + (j * r + i) * width, width) != 0) return false;
+    return true;
 }
 
 Graph importOnnxData(std::string_view bytes, const std::string& source, const InputDims& dims) {

@@ -96,7 +96,12 @@ public:
     // nodes outside the supported set are kept (a few shape-preserving ones, such as com.microsoft's
     // SimplifiedLayerNormalization, Trilu, Sin and Cos, pass their input's shape on), and a tensor whose
     // shape cannot be found is left without dims instead of refused. A malformed model is still refused.
-    Graph importStructure(const InputDims& dims = {}) &&;
+    // The model is kept, for sameValues.
+    Graph importStructure(const InputDims& dims = {});
+    // Whether initializers `a` and `b` (rank 2, the same element type, data stored in the file) hold the
+    // same values, `b` read transposed when `transposed`: an exporter's folded copy of a shared weight
+    // (torch writes emb.weight.t() as a new initializer). False when either is absent or external.
+    bool sameValues(const std::string& a, const std::string& b, bool transposed) const;
 
 private:
     struct Parsed;

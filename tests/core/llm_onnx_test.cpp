@@ -109,6 +109,17 @@ TEST(LlmOnnx, Gpt2LikeModelGivesItsDimensions) {
                                   "seq 16, positions learned, biases");
 }
 
+TEST(LlmOnnx, AHeadOnAFoldedCopyOfTheEmbeddingIsTied) {
+    TinyTransformer t;
+    t.folded_head = true;
+    const OnnxTransformer r = loadOnnxTransformer(test::gpt2(t).write("gpt2-folded"));
+    EXPECT_TRUE(r.model.tied_embeddings);
+    EXPECT_EQ(r.head_weight, "onnx::MatMul_99");
+    EXPECT_EQ(r.embedding_table, "wte");
+    EXPECT_EQ(evidence(r, "tied_embeddings").from,
+              (std::vector<std::string>{"lm_head", "onnx::MatMul_99", "wte", "onnx::MatMul_99 holds the transposed values of wte"}));
+}
+
 TEST(LlmOnnx, LlamaLikeModelGivesItsDimensions) {
     TinyTransformer t;
     t.heads = 8;

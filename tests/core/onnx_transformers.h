@@ -12,6 +12,7 @@ struct TinyTransformer {
     bool dynamic_seq = false;  // ids [batch, "seq"], reshape targets from Shape chains
     bool contrib_norm = false;  // LLaMA: com.microsoft's SimplifiedLayerNormalization instead of the pattern
     bool relu = false;          // GPT: a ReLU MLP (refused)
+    bool folded_head = false;   // GPT: the LM head on a copy of the embedding's transposed values
     std::int64_t headDim() const { return hidden / heads; }
 };
 
@@ -83,6 +84,12 @@ public:
         b.node(op, {a}, {out}, out);
         return out;
     }
+    // A float weight whose element i is seed + i (distinct data, unlike OnnxBuilder::weight's zeros).
+    void patterned(const std::string& name, const std::vector<std::int64_t>& dims, float seed) {
+        std::vector<float> values(static_cast<std::size_t>(dims[0] * dims[1]));
+        for (std::size_t i = 0; i < values.size(); ++i) values[i] = seed + static_cast<float>(i);
+        b.floats(name, values, dims);
+    }
     std::string scalar(float v) {
         const std::string name = n("c");
         b.floats(name, {v}, {});
@@ -110,7 +117,7 @@ inline OnnxBuilder gpt2(const TinyTransformer& t) {
     OnnxBuilder& b = tb.b;
     const std::int64_t h = t.hidden, d = t.headDim();
     tb.ids();
-    b.weight("wte", {t.vocab, h});
+    tb.patterned("wte", {t.vocab, h}, 0.0f);
     b.weight("wpe", {t.seq + 8, h});
     if (t.dynamic_seq) {
         // arange(ids.shape[1]): Shape → Gather → Range, folded at import.
@@ -155,8 +162,17 @@ inline OnnxBuilder gpt2(const TinyTransformer& t) {
         }
         x = tb.binary("Add", x, tb.linear(act, t.ffn, h, p + "down", true));
     }
-    OnnxBuilder::attrInts(b.node("Transpose", {"wte"}, {"wte_t"}, "wte_transpose"), "perm", {1, 0});
-    b.node("MatMul", {layerNorm(x, "ln_f"), "wte_t"}, {"logits"}, "lm_head");
+    if (t.folded_head) {
+        // What torch.onnx.export writes for x @ wte.weight.t() with constant folding: a transposed copy.
+        std::vector<float> copy(static_cast<std::size_t>(t.vocab * h));
+        for (std::int64_t i = 0; i < t.vocab; ++i)
+            for (std::int64_t j = 0; j < h; ++j) copy[static_cast<std::size_t>(j * t.vocab + i)] = static_cast<float>(i * h + j);
+        b.floats("onnx::MatMul_99", copy, {h, t.vocab});
+        b.node("MatMul", {layerNorm(x, "ln_f"), "onnx::MatMul_99"}, {"logits"}, "lm_head");
+    } else {
+        OnnxBuilder::attrInts(b.node("Transpose", {"wte"}, {"wte_t"}, "wte_transpose"), "perm", {1, 0});
+        b.node("MatMul", {layerNorm(x, "ln_f"), "wte_t"}, {"logits"}, "lm_head");
+    }
     b.output("logits");
     return std::move(b);
 }
@@ -175,7 +191,7 @@ inline OnnxBuilder llama(const TinyTransformer& t) {
     }
     const std::int64_t h = t.hidden, d = t.headDim(), rep = t.heads / t.kv_heads;
     tb.ids();
-    b.weight("embed", {t.vocab, h});
+    tb.patterned("embed", {t.vocab, h}, 0.0f);
     std::string x = "x0";
     b.node("Gather", {"embed", "ids"}, {x}, "embed_gather");
     b.weight("cos", {t.seq, d});
@@ -234,7 +250,7 @@ inline OnnxBuilder llama(const TinyTransformer& t) {
         const std::string silu = tb.binary("Mul", gate, tb.unary("Sigmoid", gate));
         x = tb.binary("Add", x, tb.linear(tb.binary("Mul", silu, up), t.ffn, h, p + "down_proj", false));
     }
-    b.weight("lm_head.weight", {h, t.vocab});
+    tb.patterned("lm_head.weight", {h, t.vocab}, 0.5f);  // its own values: untied
     b.node("MatMul", {rmsNorm(x, "norm"), "lm_head.weight"}, {"logits"}, "lm_head");
     b.output("logits");
     return std::move(b);

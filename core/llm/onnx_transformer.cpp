@@ -259,10 +259,20 @@ Linear onlyProjection(const GraphView& v, const Trace& t, const Node& at, const 
     if (distinct.size() != 1) {
         std::string found;
         for (const Node* p : distinct) found += (found.empty() ? "" : ", ") + inQuotes(p->name);
+        // Control flow hides its body's inputs (torch writes repeat_interleave as a Loop when the batch is dynamic).
+        static const OpSet hidden{"Loop", "If", "Scan", "ConcatFromSequence", "SplitToSequence", "SequenceConstruct"};
+        std::string flow;
+        for (const Node* n : t.dead_ends)
+            if (n && hidden.count(n->op_type)) {
+                flow = "; the path passes through " + inQuotes(n->name) + " (" + n->op_type +
+                       "), whose body is not read: export with static shapes";
+                break;
+            }
         refuse(v, "the " + std::string(what) + " of the attention at " + inQuotes(at.name) + " come from " +
                       (distinct.empty() ? "no projection" : str(static_cast<std::int64_t>(distinct.size())) +
                                                                 " projections (" + found + ")") +
-                      " (looked back through reshapes, transposes, splits and rotary ops for a MatMul or Gemm with a constant weight)");
+                      " (looked back through reshapes, transposes, splits and rotary ops for a MatMul or Gemm with a constant weight)" +
+                      flow);
     }
     return linear(v, **distinct.begin());
 }

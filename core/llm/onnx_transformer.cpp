@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "core/onnx/import.h"
@@ -139,7 +140,8 @@ Linear linear(const GraphView& v, const Node& n) {
         l.bias = &n;
     } else {
         const auto users = v.consumers(l.output);
-        if (users.size() == 1 && users[0]->op_type == "Add" && v.variableInputs(*users[0]).size() == 1) {
+        if (users.size() == 1 && users[0]->op_type == "Add" && v.variableInputs(*users[0]).size() == 1 &&
+            !users[0]->outputs.empty()) {
             l.bias = users[0];
             l.output = users[0]->outputs[0];
         }
@@ -519,7 +521,9 @@ std::string boolText(bool b) { return b ? "true" : "false"; }
 
 }  // namespace
 
-OnnxTransformer recogniseTransformer(const Graph& g) {
+namespace {
+
+OnnxTransformer recognise(const Graph& g) {
     const GraphView v(g);
     // Attention blocks, in graph order.
     std::vector<Attention> blocks;
@@ -692,6 +696,17 @@ OnnxTransformer recogniseTransformer(const Graph& g) {
     else ev("position", positionName(m.position), {});
     ev("biases", boolText(m.biases), first.q.bias ? std::vector<std::string>{first.q.bias->name} : std::vector<std::string>{});
     return out;
+}
+
+}  // namespace
+
+OnnxTransformer recogniseTransformer(const Graph& g) {
+    try {
+        return recognise(g);
+    } catch (const std::out_of_range&) {
+        // A node outside the default domain named like a standard one may lack the inputs the walk reads.
+        throw InputError(g.source, "", "a node the transformer walk reads lacks an input or output of its operator");
+    }
 }
 
 bool isOnnxFile(const std::string& path) {

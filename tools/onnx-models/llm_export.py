@@ -5,7 +5,7 @@ OPTIONAL, dev-time only, not part of CI or of the build. It needs Debian's pytho
 python3-onnx (`apt-get install python3-torch python3-onnx`); nothing is downloaded: every model is
 written here in a few lines of torch and randomly initialised. Run it with Debian's interpreter:
 
-    /usr/bin/python3 tools/onnx-models/llm_export.py OUTDIR
+    /usr/bin/python3 tools/onnx-models/llm_export.py OUTDIR [--check build/app/partita-cli]
 
 It writes OUTDIR/NAME.onnx and OUTDIR/NAME.json, the dimensions the model was built with in the keys
 of a partita model file (docs/formats/llm-runs.md), so that
@@ -13,14 +13,17 @@ of a partita model file (docs/formats/llm-runs.md), so that
     partita-cli llm evaluate --model OUTDIR/NAME.onnx --global-batch 8 --json
     partita-cli llm evaluate --model OUTDIR/NAME.json --global-batch 8 --json
 
-print the same evaluation. Models: gpt2-tiny (LayerNorm, GeLU, learned positions, tied LM head, static
+print the same evaluation (--check runs both for each model and compares the JSON). Models: gpt2-tiny (LayerNorm, GeLU, learned positions, tied LM head, static
 sequence length), gpt2-tiny-dynamic (the same with dynamic batch and sequence axes: give --seq),
 llama-tiny (RMSNorm written out, SwiGLU, rotary positions, grouped-query attention, untied head).
+torch's constant folding writes the tied head's wte.weight.t() as its own initializer: Partita finds it
+tied by its values.
 """
 import argparse
 import json
 import math
 import os
+import subprocess
 
 import torch
 import torch.nn as nn
@@ -148,7 +151,9 @@ def export(model, ids, path, dynamic):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("outdir")
-    out = ap.parse_args().outdir
+    ap.add_argument("--check", metavar="PARTITA_CLI", help="evaluate each model and its JSON twin and compare")
+    args = ap.parse_args()
+    out = args.outdir
     os.makedirs(out, exist_ok=True)
     torch.manual_seed(0)
     gpt = {"layers": 2, "hidden": 64, "heads": 4, "kv_heads": 4, "ffn": 256, "seq": 16, "vocab": 500,
@@ -166,6 +171,25 @@ def main():
         with open(os.path.join(out, name + ".json"), "w") as f:
             json.dump(dict(dims, name=name), f, indent=1)
         print("wrote", os.path.join(out, name + ".onnx"))
+        if args.check:
+            check(args.check, os.path.join(out, name), dims["seq"])
+
+
+def check(cli, stem, seq):
+    """`llm evaluate` on NAME.onnx and NAME.json: the same figures, and the recognised dimensions."""
+    plan = ["--tp", "2", "--pp", "2", "--gpus", "8", "--global-batch", "16", "--seq", str(seq), "--json"]
+    runs = []
+    for ext in (".onnx", ".json"):
+        res = subprocess.run([cli, "llm", "evaluate", "--model", stem + ext] + plan, capture_output=True, text=True)
+        if res.returncode != 0:
+            raise SystemExit(f"{stem}{ext}: {res.stderr.strip()}")
+        runs.append(json.loads(res.stdout))
+    keys = ["iteration_s", "memory_gib", "mfu", "tokens_per_s", "time_s", "stages"]
+    same = all(runs[0][k] == runs[1][k] for k in keys)
+    found = {k: v["value"] for k, v in runs[0]["model_source"]["recognised"].items()}
+    print(f"  {'same' if same else 'DIFFERENT'} evaluation as the JSON twin; recognised {found}")
+    if not same:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

@@ -1,20 +1,13 @@
 // partita-cli llm evaluate|search --model F.onnx (issue 28 item 1): the recognised transformer is
 // reported (one text line, "model_source" in --json) and evaluates as its dimensions in a model JSON
 // file; a dynamic sequence length needs --seq; a model without a transformer is refused by name.
-#include <filesystem>
-#include <fstream>
-
 #include "cli_test_util.h"
 #include "tests/core/onnx_transformers.h"
 
 namespace partita::cli::test {
 namespace {
 
-std::string jsonModel(const std::string& text) {
-    const auto p = std::filesystem::temp_directory_path() / ("partita-llm-onnx-cli-" + std::to_string(::getpid()) + ".json");
-    std::ofstream(p) << text;
-    return p.string();
-}
+std::string jsonModel(const std::string& text) { return partita::test::tempModelJson(text); }
 
 const std::vector<std::string> kPlan = {"--profile", "a100-sxm4-80gb", "--tp", "2", "--pp", "2", "--dp", "2",
                                         "--global-batch", "16", "--micro-batch", "2", "--sp"};

@@ -3,8 +3,7 @@
 // dimensions in a model JSON file, and a CNN is refused naming what was looked for.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
+#include <algorithm>
 
 #include "core/llm/evaluate.h"
 #include "core/llm/onnx_transformer.h"
@@ -28,13 +27,7 @@ std::string errorOf(const std::function<void()>& f) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::string jsonFile(const std::string& text) {
-    static int counter = 0;
-    const auto path = std::filesystem::temp_directory_path() /
-                      ("partita-llm-onnx-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".json");
-    std::ofstream(path) << text;
-    return path.string();
-}
+std::string jsonFile(const std::string& text) { return test::tempModelJson(text); }
 
 const OnnxEvidence& evidence(const OnnxTransformer& t, const std::string& key) {
     for (const auto& e : t.evidence)
@@ -197,6 +190,20 @@ TEST(LlmOnnx, LoadTransformerReadsAnOnnxFileAndSaysSo) {
     std::filesystem::remove(renamed);
     (void)loadTransformer("gpt3-13b", 0, &source);
     EXPECT_EQ(modelSourceJson(source), (Json{{"kind", "preset"}, {"name", "gpt3-13b"}}));
+}
+
+TEST(LlmOnnx, NeitherATableNorRotaryIsPositionNone) {
+    TinyTransformer t;
+    t.no_positions = true;
+    const OnnxTransformer r = loadOnnxTransformer(test::gpt2(t).write("gpt2-nopos"));
+    EXPECT_EQ(r.model.position, Position::None);
+    EXPECT_EQ(modelParameters(r.model).positions, 0);
+    const auto kernels = layerKernels(r.model, 1, 1, false, KernelStyle{});
+    EXPECT_TRUE(std::none_of(kernels.begin(), kernels.end(), [](const Kernel& k) { return k.name == "rope"; }));
+    const Transformer json = loadTransformer(jsonFile(R"({"layers": 2, "hidden": 32, "heads": 4, "ffn": 128,
+        "seq": 16, "vocab": 100, "position": "none"})"));
+    EXPECT_EQ(json.position, Position::None);
+    expectSameEvaluation(r.model, json);
 }
 
 TEST(LlmOnnx, ADynamicSequenceLengthMustBeGiven) {

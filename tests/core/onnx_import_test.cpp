@@ -368,6 +368,33 @@ TEST(OnnxImport, ConstantsFoldThroughLayoutOps) {
     EXPECT_EQ(s.weights, 32);
 }
 
+TEST(OnnxImport, StructureModeKeepsOperatorsItCannotCost) {
+    // SimplifiedLayerNormalization passes its shape on; an unknown operator's output stays unknown,
+    // and so does what follows it, where the costing import refuses the model.
+    OnnxBuilder b;
+    b.input("x", {2, 8});
+    b.weight("g", {8});
+    b.node("SimplifiedLayerNormalization", {"x", "g"}, {"n"}, "norm").set_domain("com.microsoft");
+    b.weight("w", {8, 4});
+    b.node("MatMul", {"n", "w"}, {"y"}, "mm");
+    b.node("Einsum", {"y"}, {"e"}, "einsum");
+    b.node("Relu", {"e"}, {"r"}, "relu");
+    b.output("r");
+    EXPECT_THROW(importOnnx(b.write()), onnx::UnsupportedOperators);
+    onnx::OnnxModel model = onnx::OnnxModel::read(b.write());
+    const onnx::Graph g = model.importStructure();
+    EXPECT_EQ(dimsOf(g, "n"), (Dims{2, 8}));
+    EXPECT_EQ(dimsOf(g, "y"), (Dims{2, 4}));
+    EXPECT_EQ(dimsOf(g, "e"), Dims{});
+    EXPECT_EQ(dimsOf(g, "r"), Dims{});
+    EXPECT_EQ(nodeNamed(g, "einsum").op_type, "Einsum");
+    // The model is kept: its initializers can be compared.
+    EXPECT_TRUE(model.sameValues("w", "w", false));
+    EXPECT_FALSE(model.sameValues("w", "w", true));  // [8, 4] is not [4, 8]
+    EXPECT_FALSE(model.sameValues("w", "g", false));
+    EXPECT_FALSE(model.sameValues("w", "absent", false));
+}
+
 TEST(OnnxImport, SplitOfValuesFoldsEveryPart) {
     // torch's repeat_interleave: an Expand whose target comes from a constant split in parts.
     OnnxBuilder b;

@@ -1,7 +1,10 @@
 #pragma once
 // Small ONNX transformers built in the tests (onnx_builder.h), the graphs torch.onnx.export writes for
 // a GPT-2 block and a LLaMA block, for the recogniser of core/llm/onnx_transformer.h.
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <unistd.h>
 
 #include "onnx_builder.h"
 
@@ -13,6 +16,7 @@ struct TinyTransformer {
     bool contrib_norm = false;  // LLaMA: com.microsoft's SimplifiedLayerNormalization instead of the pattern
     bool relu = false;          // GPT: a ReLU MLP (refused)
     bool folded_head = false;   // GPT: the LM head on a copy of the embedding's transposed values
+    bool no_positions = false;  // GPT: no position table
     std::int64_t headDim() const { return hidden / heads; }
 };
 
@@ -134,7 +138,8 @@ inline OnnxBuilder gpt2(const TinyTransformer& t) {
     b.node("Gather", {"wte", "ids"}, {"tok"}, "wte_gather");
     b.node("Gather", {"wpe", "positions"}, {"pos"}, "wpe_gather");
     std::string x = "x0";
-    b.node("Add", {"tok", "pos"}, {x}, "embed_add");
+    if (t.no_positions) b.node("Identity", {"tok"}, {x}, "embed_identity");
+    else b.node("Add", {"tok", "pos"}, {x}, "embed_add");
     auto layerNorm = [&](const std::string& in, const std::string& name) {
         b.weight(name + ".g", {h});
         b.weight(name + ".b", {h});
@@ -254,6 +259,22 @@ inline OnnxBuilder llama(const TinyTransformer& t) {
     b.node("MatMul", {rmsNorm(x, "norm"), "lm_head.weight"}, {"logits"}, "lm_head");
     b.output("logits");
     return std::move(b);
+}
+
+// A model JSON file under the temporary folder, removed when the test binary exits.
+inline std::string tempModelJson(const std::string& text) {
+    struct Files : std::vector<std::filesystem::path> {
+        ~Files() {
+            std::error_code ec;
+            for (const auto& p : *this) std::filesystem::remove(p, ec);
+        }
+    };
+    static Files files;
+    const auto path = std::filesystem::temp_directory_path() / ("partita-llm-model-" + std::to_string(::getpid()) + "-" +
+                                                               std::to_string(files.size()) + ".json");
+    std::ofstream(path) << text;
+    files.push_back(path);
+    return path.string();
 }
 
 // A small CNN: Conv, Relu, pooling, a classifier Gemm and a Softmax.

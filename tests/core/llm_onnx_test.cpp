@@ -70,25 +70,35 @@ void expectSameEvaluation(const Transformer& a, const Transformer& b) {
     }
 }
 
+// The dimensions a test expects, compared as one model (the family's defaults for the rest).
+struct Expected {
+    Family family;
+    std::int64_t layers, hidden, heads, kv_heads, ffn, seq, vocab;
+    MlpKind mlp;
+    NormKind norm;
+    Position position;
+    bool tied, biases;
+};
+
+void expectModel(const Transformer& m, const Expected& e) {
+    Transformer want = familyDefaults(e.family);
+    want.name = m.name;
+    want.provenance = m.provenance;
+    want.layers = e.layers, want.hidden = e.hidden, want.heads = e.heads, want.kv_heads = e.kv_heads;
+    want.ffn = e.ffn, want.seq = e.seq, want.vocab = e.vocab;
+    want.mlp = e.mlp, want.norm = e.norm, want.position = e.position;
+    want.tied_embeddings = e.tied, want.biases = e.biases;
+    EXPECT_EQ(transformerToJson(m), transformerToJson(want));
+    EXPECT_EQ(m, want);
+}
+
 TEST(LlmOnnx, Gpt2LikeModelGivesItsDimensions) {
     const TinyTransformer t;
     const std::string path = test::gpt2(t).write("gpt2");
     const OnnxTransformer r = loadOnnxTransformer(path);
-    const Transformer& m = r.model;
-    EXPECT_EQ(m.layers, 2);
-    EXPECT_EQ(m.hidden, 32);
-    EXPECT_EQ(m.heads, 4);
-    EXPECT_EQ(m.kv_heads, 4);
-    EXPECT_EQ(m.head_dim, 0);  // hidden / heads
-    EXPECT_EQ(m.ffn, 128);
-    EXPECT_EQ(m.seq, 16);
-    EXPECT_EQ(m.vocab, 100);
-    EXPECT_EQ(m.mlp, MlpKind::Gelu);
-    EXPECT_EQ(m.norm, NormKind::LayerNorm);
-    EXPECT_EQ(m.position, Position::Learned);
-    EXPECT_TRUE(m.tied_embeddings);
-    EXPECT_TRUE(m.biases);
-    EXPECT_EQ(m.family, Family::Gpt);
+    expectModel(r.model, {Family::Gpt, 2, 32, 4, 4, 128, 16, 100, MlpKind::Gelu, NormKind::LayerNorm, Position::Learned,
+                          true, true});
+    EXPECT_TRUE(r.model.dropout);
     EXPECT_TRUE(r.seq_static);
     EXPECT_EQ(r.ids_input, "ids");
     EXPECT_EQ(evidence(r, "layers").from.size(), 2u);
@@ -123,21 +133,9 @@ TEST(LlmOnnx, LlamaLikeModelGivesItsDimensions) {
         SCOPED_TRACE(contrib);
         t.contrib_norm = contrib;
         const OnnxTransformer r = loadOnnxTransformer(test::llama(t).write("llama"));
-        const Transformer& m = r.model;
-        EXPECT_EQ(m.layers, 2);
-        EXPECT_EQ(m.hidden, 32);
-        EXPECT_EQ(m.heads, 8);
-        EXPECT_EQ(m.kv_heads, 2);
-        EXPECT_EQ(m.ffn, 88);
-        EXPECT_EQ(m.seq, 16);
-        EXPECT_EQ(m.vocab, 120);
-        EXPECT_EQ(m.mlp, MlpKind::Swiglu);
-        EXPECT_EQ(m.norm, NormKind::RmsNorm);
-        EXPECT_EQ(m.position, Position::Rope);
-        EXPECT_FALSE(m.tied_embeddings);
-        EXPECT_FALSE(m.biases);
-        EXPECT_FALSE(m.dropout);
-        EXPECT_EQ(m.family, Family::Llama);
+        expectModel(r.model, {Family::Llama, 2, 32, 8, 2, 88, 16, 120, MlpKind::Swiglu, NormKind::RmsNorm, Position::Rope,
+                               false, false});
+        EXPECT_FALSE(r.model.dropout);
         EXPECT_EQ(evidence(r, "kv_heads").from, (std::vector<std::string>{"layers.0.k_proj", "layers.0.v_proj"}));
         EXPECT_EQ(evidence(r, "ffn").from,
                   (std::vector<std::string>{"layers.0.gate_proj", "layers.0.up_proj", "layers.0.down_proj"}));

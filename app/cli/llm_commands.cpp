@@ -37,9 +37,12 @@ subcommands:
 
 const char* kCommonHelp = R"(model and hardware:
   --model PRESET|F     the transformer: a preset (partita-cli llm models), a model JSON file (the
-                       keys of a runs file's "model") or a Calculon application file
+                       keys of a runs file's "model"), a Calculon application file, or an ONNX model
+                       (F.onnx) whose transformer blocks are recognised: layers, hidden, heads, KV
+                       heads, FFN and GeLU/SwiGLU, LayerNorm/RMSNorm, vocabulary, tied head, positions
+                       (docs/methods/llm.md#from-an-onnx-model); refused when not recognised
   --model calculon|partita   the cost model (default partita); repeat --model to give both
-  --seq S              override the model's sequence length
+  --seq S              override the model's sequence length (required for an ONNX model whose is dynamic)
   --profile P          a preset (a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb), a partita-llm-hw/1
                        file or a Calculon system file (default a100-sxm4-80gb)
   --topology F         derive the profile's tiers from a topology file (largest uniform island = tier 0)
@@ -99,6 +102,7 @@ std::set<std::string> commonValued() {
 
 struct Inputs {
     Transformer model;
+    ModelSource source;
     bool model_given = false;
     ModelKind kind = ModelKind::Partita;
     Profile profile;
@@ -109,17 +113,18 @@ Inputs readInputs(const Args& a, bool need_model) {
     Inputs in;
     std::vector<std::string> models = a.all("model");
     for (const auto& t : a.all("transformer")) models.push_back(t);
+    const std::int64_t seq = a.has("seq") ? a.integerIn("seq", 0, 1, limits::kLlmSeq) : 0;
     for (const auto& v : models) {
         if (v == "calculon" || v == "partita") {
             in.kind = parseModelKind(v);
             continue;
         }
         if (in.model_given) throw UsageError("--model: two transformers given ('" + in.model.name + "' and '" + v + "')");
-        in.model = usage("model", [&] { return loadTransformer(v); });
+        in.model = usage("model", [&] { return loadTransformer(v, seq, &in.source); });
         in.model_given = true;
     }
     if (need_model && !in.model_given) throw UsageError("option --model PRESET|F is required (partita-cli llm models)");
-    if (in.model_given && a.has("seq")) in.model.seq = a.integerIn("seq", 0, 1, limits::kLlmSeq);
+    if (in.model_given && seq > 0) in.model.seq = seq;
     in.profile = usage("profile", [&] { return loadProfile(a.get("profile", "a100-sxm4-80gb")); });
     if (a.has("topology")) in.profile = profileFromTopology(in.profile, sim::loadTopology(a.get("topology")));
     ClusterOverrides o;
@@ -288,6 +293,11 @@ void printEvaluation(std::ostream& out, const Transformer& m, const Plan& p, con
     for (const auto& n : e.notes) out << "note: " << n << "\n";
 }
 
+// One line saying what was recognised in an ONNX model; nothing for presets and model files.
+void printSource(std::ostream& out, const Inputs& in) {
+    if (in.source.onnx) out << onnxSummary(*in.source.onnx) << "\n";
+}
+
 int llmEvaluate(const Argv& args, std::ostream& out) {
     auto valued = commonValued();
     for (const char* k : {"tp", "pp", "dp", "cp", "gpus", "micro-batch", "global-batch", "interleave", "schedule",
@@ -302,8 +312,14 @@ int llmEvaluate(const Argv& args, std::ostream& out) {
     const Inputs in = readInputs(a, true);
     const Plan plan = readPlanArgs(a);
     const Evaluation e = evaluate(in.model, plan, in.profile, in.kind);
-    if (a.flag("json")) out << evaluationJson(in.model, plan, in.profile, e).dump(2) << "\n";
-    else printEvaluation(out, in.model, plan, in.profile, e);
+    if (a.flag("json")) {
+        Json j = evaluationJson(in.model, plan, in.profile, e);
+        j["model_source"] = modelSourceJson(in.source);
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+    printSource(out, in);
+    printEvaluation(out, in.model, plan, in.profile, e);
     return 0;
 }
 
@@ -347,11 +363,13 @@ int llmSearch(const Argv& args, std::ostream& out) {
                   {"feasible", r.feasible},
                   {"pruned", r.pruned},
                   {"model", in.model.name},
+                  {"model_source", modelSourceJson(in.source)},
                   {"cost_model", modelKindName(in.kind)},
                   {"profile", in.profile.name}};
         out << j.dump(2) << "\n";
         return 0;
     }
+    printSource(out, in);
     out << in.model.name << " on " << o.gpus << " x " << in.profile.name << ", global batch " << o.global_batch << ": "
         << withCommas(static_cast<double>(r.evaluated)) << " plans evaluated, "
         << withCommas(static_cast<double>(r.feasible)) << " fit, " << withCommas(static_cast<double>(r.pruned))

@@ -84,15 +84,38 @@ Json transformerToJson(const Transformer& m) {
     return j;
 }
 
-Transformer loadTransformer(const std::string& preset_or_path) {
+Json modelSourceJson(const ModelSource& s) {
+    Json j = {{"kind", s.kind}, {s.kind == "preset" ? "name" : "file", s.name}};
+    if (s.onnx) {
+        Json dims = Json::object();
+        for (const OnnxEvidence& e : s.onnx->evidence) dims[e.key] = {{"value", e.value}, {"from", e.from}};
+        j["recognised"] = dims;
+        j["seq_static"] = s.onnx->seq_static;
+        j["ids_input"] = s.onnx->ids_input;
+    }
+    return j;
+}
+
+Transformer loadTransformer(const std::string& preset_or_path, std::int64_t seq, ModelSource* source) {
+    ModelSource local;
+    ModelSource& src = source ? *source : local;
+    src = {"preset", preset_or_path, std::nullopt};
     for (const auto& m : modelPresets())
         if (m.name == preset_or_path) return m;
-    if (!std::filesystem::exists(preset_or_path)) {
+    if (!std::filesystem::exists(preset_or_path) && !isOnnxFile(preset_or_path)) {
         (void)modelPreset(preset_or_path);  // throws, listing the presets
     }
+    if (isOnnxFile(preset_or_path)) {
+        src.kind = "onnx";
+        src.onnx = loadOnnxTransformer(preset_or_path, seq);
+        return src.onnx->model;
+    }
     const Json j = parseJsonText(readTextFile(preset_or_path), preset_or_path);
-    if (j.is_object() && j.contains("feedforward") && j.contains("num_blocks"))
+    if (j.is_object() && j.contains("feedforward") && j.contains("num_blocks")) {
+        src.kind = "calculon";
         return transformerFromCalculon(j, Json::object(), preset_or_path);
+    }
+    src.kind = "file";
     return readTransformer(Fields(j, "", preset_or_path));
 }
 

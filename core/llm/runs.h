@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/llm/onnx_transformer.h"
 #include "core/llm/plan.h"
 #include "core/llm/profile.h"
 #include "core/llm/transformer.h"
@@ -33,8 +34,18 @@ struct Run {
 // A transformer object as in a runs file's "model" (or a model file): preset and/or dimensions.
 Transformer readTransformer(Fields f);
 Json transformerToJson(const Transformer& m);
-// A model file: the runs "model" object, or a Calculon application JSON (recognised by its keys).
-Transformer loadTransformer(const std::string& preset_or_path);
+// Where a loaded transformer came from, for reports (`llm evaluate --json`'s "model_source").
+struct ModelSource {
+    std::string kind;  // "preset", "file" (a model JSON), "calculon" (an application file) or "onnx"
+    std::string name;  // the preset, or the file
+    std::optional<OnnxTransformer> onnx;  // what was recognised, and from which nodes
+};
+Json modelSourceJson(const ModelSource& s);
+
+// A preset, or a model file: the runs "model" object, a Calculon application JSON (recognised by its
+// keys) or an ONNX model (onnx_transformer.h; `seq` is the sequence length for one that leaves it
+// dynamic). `source`, when given, says which.
+Transformer loadTransformer(const std::string& preset_or_path, std::int64_t seq = 0, ModelSource* source = nullptr);
 
 std::vector<Run> readRuns(const std::string& text, const std::string& source);
 std::vector<Run> loadRuns(const std::string& path);

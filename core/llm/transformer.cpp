@@ -11,7 +11,8 @@ namespace {
 constexpr EnumName<Family> kFamilies[] = {{Family::Gpt, "gpt"}, {Family::Llama, "llama"}, {Family::Bert, "bert"}};
 constexpr EnumName<MlpKind> kMlps[] = {{MlpKind::Gelu, "gelu"}, {MlpKind::Swiglu, "swiglu"}};
 constexpr EnumName<NormKind> kNorms[] = {{NormKind::LayerNorm, "layernorm"}, {NormKind::RmsNorm, "rmsnorm"}};
-constexpr EnumName<Position> kPositions[] = {{Position::Learned, "learned"}, {Position::Rope, "rope"}};
+constexpr EnumName<Position> kPositions[] = {
+    {Position::Learned, "learned"}, {Position::Rope, "rope"}, {Position::None, "none"}};
 
 
 void inRange(std::int64_t v, std::int64_t hi, const char* key) {

@@ -23,7 +23,8 @@ private:
 enum class Family { Gpt, Llama, Bert };
 enum class MlpKind { Gelu, Swiglu };
 enum class NormKind { LayerNorm, RmsNorm };
-enum class Position { Learned, Rope };
+// None: no position signal the model costs (an ONNX model with neither a learned table nor rotary).
+enum class Position { Learned, Rope, None };
 
 const char* familyName(Family f);
 const char* mlpName(MlpKind m);

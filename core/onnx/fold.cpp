@@ -467,7 +467,38 @@ const std::map<std::string, std::function<bool(const NodeCtx&, Info&)>>& folders
 
 }  // namespace
 
+namespace {
+
+// Split of a valued tensor (the repeat counts torch's repeat_interleave exports split apart): every
+// output's values, its dims from Split's shape rule.
+bool foldSplit(const NodeCtx& c, std::vector<Info>& out) {
+    const Info* data = c.input(0);
+    if (!valued(data) || data->count() != static_cast<std::size_t>(elementCount(data->dims))) return false;
+    if (!ownShapes(c, out)) return false;
+    const auto axis = static_cast<std::size_t>(normalizeAxis(c.attrInt("axis", 0), data->dims.size(), "axis"));
+    std::size_t outer = 1, inner = 1;
+    for (std::size_t i = 0; i < axis; ++i) outer *= static_cast<std::size_t>(data->dims[i]);
+    for (std::size_t i = axis + 1; i < data->dims.size(); ++i) inner *= static_cast<std::size_t>(data->dims[i]);
+    const auto size = static_cast<std::size_t>(data->dims[axis]);
+    std::size_t offset = 0;
+    for (Info& o : out) {
+        const auto length = static_cast<std::size_t>(o.dims[axis]);
+        std::vector<std::size_t> index;
+        index.reserve(outer * length * inner);
+        for (std::size_t a = 0; a < outer; ++a)
+            for (std::size_t k = 0; k < length; ++k)
+                for (std::size_t r = 0; r < inner; ++r) index.push_back((a * size + offset + k) * inner + r);
+        takeValues(*data, index, o);
+        o.constant = true;
+        offset += length;
+    }
+    return true;
+}
+
+}  // namespace
+
 bool fold(const NodeCtx& c, std::vector<Info>& out) {
+    if (c.op() == "Split") return foldSplit(c, out);
     const auto it = folders().find(c.op());
     if (it == folders().end() || out.size() != 1) return false;
     for (const Info* in : c.in)

@@ -3,6 +3,7 @@
 #include "core/onnx/import.h"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <queue>
 #include <set>
@@ -362,8 +363,29 @@ Tensor tensorOf(const std::string& name, const Info& info) {
     throw InputError(m.source, place, msg);
 }
 
-Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDims& dims) {
-    checkSupported(m);
+bool isSupported(const ::onnx::NodeProto& n) {
+    const std::vector<std::string>& ops = supportedOperators();
+    return isDefaultDomain(n.domain()) && std::binary_search(ops.begin(), ops.end(), n.op_type());
+}
+
+// Operators outside the supported set whose first output (and, for the Skip… norms, the residual
+// sum) has the shape and type of the first input: enough to read a transformer's structure.
+bool passesShapeOn(const ::onnx::NodeProto& n, int output) {
+    static const std::set<std::string> ops{"Trilu", "Sin", "Cos", "CumSum", "Softplus", "Elu", "Celu", "Selu", "Mish",
+                                           "Gelu", "FastGelu", "BiasGelu", "QuickGelu", "Silu", "Swish",
+                                           "SimplifiedLayerNormalization", "SkipSimplifiedLayerNormalization",
+                                           "SkipLayerNormalization", "RMSNormalization", "RotaryEmbedding"};
+    if (!ops.count(n.op_type())) return false;
+    return output == 0 || (output == 3 && n.op_type().rfind("Skip", 0) == 0);
+}
+
+bool anyUnknown(const std::vector<const Info*>& ins) {
+    return std::any_of(ins.begin(), ins.end(), [](const Info* i) { return i && !i->known(); });
+}
+
+// `structure`: OnnxModel::importStructure's mode (import.h).
+Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDims& dims, bool structure = false) {
+    if (!structure) checkSupported(m);
     auto& g = *m.proto.mutable_graph();
     std::vector<Unresolved> unresolved;
     std::map<std::string, Info> known = applyDims(m, inputs, dims, unresolved);
@@ -404,18 +426,30 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
         for (const std::string& in : np.input()) c.in.push_back(in.empty() ? nullptr : &known.at(in));
         std::vector<Info> out(static_cast<std::size_t>(np.output_size()));
         std::string onnx_message;
-        try {
-            if (const std::string bad = detail::verifyNode(c); !bad.empty()) throw RuleError(bad);
-            detail::checkNode(c);
-            bool done = detail::fold(c, out);
-            if (!done && detail::hasOwnShapeRule(np.op_type())) done = detail::ownShapes(c, out);
-            if (!done && !detail::hasOwnShapeRule(np.op_type())) onnx_message = detail::onnxInfer(c, out);
-            for (const Info& o : out)
-                if (o.known()) detail::elementCount(o.dims);
-        } catch (const RuleError& e) {
-            throw InputError(m.source, place, std::string(e.what()).substr(0, 400));
-        } catch (const std::overflow_error& e) {
-            throw InputError(m.source, place, e.what());
+        if (structure && !isSupported(np)) {
+            for (int k = 0; k < np.output_size(); ++k)
+                if (!c.in.empty() && c.in[0] && passesShapeOn(np, k)) {
+                    Info& o = out[static_cast<std::size_t>(k)];
+                    o.elem_type = c.in[0]->elem_type;
+                    o.rank_known = c.in[0]->rank_known;
+                    o.dims = c.in[0]->dims;
+                }
+        } else {
+            try {
+                if (const std::string bad = detail::verifyNode(c); !bad.empty()) throw RuleError(bad);
+                detail::checkNode(c);
+                bool done = detail::fold(c, out);
+                if (!done && detail::hasOwnShapeRule(np.op_type())) done = detail::ownShapes(c, out);
+                if (!done && !detail::hasOwnShapeRule(np.op_type())) onnx_message = detail::onnxInfer(c, out);
+                for (const Info& o : out)
+                    if (o.known()) detail::elementCount(o.dims);
+            } catch (const RuleError& e) {
+                // Reading structure, a rule that fails on an input left unknown upstream leaves its outputs unknown.
+                if (!structure || !anyUnknown(c.in)) throw InputError(m.source, place, std::string(e.what()).substr(0, 400));
+                out.assign(out.size(), Info{});
+            } catch (const std::overflow_error& e) {
+                throw InputError(m.source, place, e.what());
+            }
         }
         // A node computed from constants alone is constant too (a Transpose of a weight, a Shape
         // chain); such nodes are not operators to cost.
@@ -441,7 +475,7 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
             if (name.empty()) continue;
             Info& o = out[static_cast<std::size_t>(k)];
             o.constant = o.constant || folded;
-            if (!folded) {
+            if (!folded && !structure) {
                 bool positive = o.known();
                 for (const std::int64_t d : o.dims) positive = positive && d > 0;
                 if (!positive) unknownOutput(m, place, name, o, c.in, np, onnx_message, unresolved);
@@ -514,6 +548,48 @@ void OnnxModel::checkOperators() const { checkSupported(parsed_->model); }
 Graph OnnxModel::import(const InputDims& dims) && {
     const std::unique_ptr<Parsed> parsed = std::move(parsed_);
     return importModel(parsed->model, parsed->inputs, dims);
+}
+
+Graph OnnxModel::importStructure(const InputDims& dims) { return importModel(parsed_->model, parsed_->inputs, dims, true); }
+
+namespace {
+
+// An initializer's element bytes: its raw data, or float_data re-encoded; empty when neither.
+std::string elementBytes(const ::onnx::TensorProto& t, std::size_t& width) {
+    static const std::map<int, std::size_t> widths{{::onnx::TensorProto::FLOAT, 4}, {::onnx::TensorProto::DOUBLE, 8},
+                                                   {::onnx::TensorProto::FLOAT16, 2}, {::onnx::TensorProto::BFLOAT16, 2}};
+    const auto w = widths.find(t.data_type());
+    if (w == widths.end() || t.data_location() == ::onnx::TensorProto::EXTERNAL) return "";
+    width = w->second;
+    if (t.has_raw_data()) return t.raw_data();
+    if (t.data_type() != ::onnx::TensorProto::FLOAT) return "";
+    std::string bytes(static_cast<std::size_t>(t.float_data_size()) * 4, '\0');
+    if (!bytes.empty()) std::memcpy(bytes.data(), t.float_data().data(), bytes.size());
+    return bytes;
+}
+
+}  // namespace
+
+bool OnnxModel::sameValues(const std::string& a, const std::string& b, bool transposed) const {
+    const ::onnx::TensorProto* ta = nullptr;
+    const ::onnx::TensorProto* tb = nullptr;
+    for (const auto& t : parsed_->model.proto.graph().initializer()) {
+        if (t.name() == a) ta = &t;
+        if (t.name() == b) tb = &t;
+    }
+    if (!ta || !tb || ta->data_type() != tb->data_type() || ta->dims_size() != 2 || tb->dims_size() != 2) return false;
+    const std::int64_t rows = ta->dims(0), cols = ta->dims(1);
+    if (rows <= 0 || cols <= 0) return false;
+    if (transposed ? tb->dims(0) != cols || tb->dims(1) != rows : tb->dims(0) != rows || tb->dims(1) != cols) return false;
+    std::size_t width = 0;
+    const std::string da = elementBytes(*ta, width), db = elementBytes(*tb, width);
+    const auto r = static_cast<std::size_t>(rows), c = static_cast<std::size_t>(cols);
+    if (width == 0 || da.size() != r * c * width || db.size() != r * c * width) return false;
+    if (!transposed) return da == db;
+    for (std::size_t i = 0; i < r; ++i)
+        for (std::size_t j = 0; j < c; ++j)
+            if (std::memcmp(da.data() + (i * c + j) * width, db.data() + (j * r + i) * width, width) != 0) return false;
+    return true;
 }
 
 Graph importOnnxData(std::string_view bytes, const std::string& source, const InputDims& dims) {

@@ -3,7 +3,7 @@
 // dynamic and symbolic input dimensions, infer every tensor's shape and fold the integer shape
 // subgraphs exporters emit. How shapes are found (import.cpp):
 //   one pass over the nodes in topological order. A node whose inputs' values are known is folded
-//   (fold.cpp: Constant, Shape, Gather, Squeeze, Unsqueeze, Concat, Slice, Cast, ConstantOfShape,
+//   (fold.cpp: Constant, Shape, Gather, Squeeze, Unsqueeze, Concat, Slice, Split, Cast, ConstantOfShape,
 //   Range, Expand, Where, Equal, Add/Sub/Mul/Div, ReduceProd, Reshape, Identity; fold_math.cpp: Floor,
 //   Ceil, Neg, Abs, Sign, Sqrt, Reciprocal, Min, Max, Mod, Pow, the comparisons, Not/And/Or/Xor). The
 //   operators whose shapes come from such values, and those whose ONNX 1.12 inference falls short,
@@ -92,6 +92,16 @@ public:
     // Consumes the model (the import annotates it as it walks). Throws InputError, UnsupportedOperators,
     // or for an output whose shape stays unknown (the message names the node, the tensor and the dims to set).
     Graph import(const InputDims& dims = {}) &&;
+    // The same for reading a model's structure rather than costing it (core/llm/onnx_transformer.h):
+    // nodes outside the supported set are kept (a few shape-preserving ones, such as com.microsoft's
+    // SimplifiedLayerNormalization, Trilu, Sin and Cos, pass their input's shape on), and a tensor whose
+    // shape cannot be found is left without dims instead of refused. A malformed model is still refused.
+    // The model is kept, for sameValues.
+    Graph importStructure(const InputDims& dims = {});
+    // Whether initializers `a` and `b` (rank 2, the same element type, data stored in the file) hold the
+    // same values, `b` read transposed when `transposed`: an exporter's folded copy of a shared weight
+    // (torch writes emb.weight.t() as a new initializer). False when either is absent or external.
+    bool sameValues(const std::string& a, const std::string& b, bool transposed) const;
 
 private:
     struct Parsed;

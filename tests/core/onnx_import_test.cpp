@@ -390,6 +390,58 @@ TEST(OnnxImport, ConstantsFoldThroughLayoutOps) {
     EXPECT_EQ(s.weights, 32);
 }
 
+TEST(OnnxImport, StructureModeKeepsOperatorsItCannotCost) {
+    // SimplifiedLayerNormalization passes its shape on; an unknown operator's output stays unknown,
+    // and so does what follows it, where the costing import refuses the model.
+    OnnxBuilder b;
+    b.input("x", {2, 8});
+    b.weight("g", {8});
+    b.node("SimplifiedLayerNormalization", {"x", "g"}, {"n"}, "norm").set_domain("com.microsoft");
+    b.weight("w", {8, 4});
+    b.node("MatMul", {"n", "w"}, {"y"}, "mm");
+    b.node("Einsum", {"y"}, {"e"}, "einsum");
+    b.node("Relu", {"e"}, {"r"}, "relu");
+    b.output("r");
+    EXPECT_THROW(importOnnx(b.write()), onnx::UnsupportedOperators);
+    onnx::OnnxModel model = onnx::OnnxModel::read(b.write());
+    const onnx::Graph g = model.importStructure();
+    EXPECT_EQ(dimsOf(g, "n"), (Dims{2, 8}));
+    EXPECT_EQ(dimsOf(g, "y"), (Dims{2, 4}));
+    EXPECT_EQ(dimsOf(g, "e"), Dims{});
+    EXPECT_EQ(dimsOf(g, "r"), Dims{});
+    EXPECT_EQ(nodeNamed(g, "einsum").op_type, "Einsum");
+    // The model is kept: its initializers can be compared.
+    EXPECT_TRUE(model.sameValues("w", "w", false));
+    EXPECT_FALSE(model.sameValues("w", "w", true));  // [8, 4] is not [4, 8]
+    EXPECT_FALSE(model.sameValues("w", "g", false));
+    EXPECT_FALSE(model.sameValues("w", "absent", false));
+}
+
+TEST(OnnxImport, SplitOfValuesFoldsEveryPart) {
+    // torch's repeat_interleave: an Expand whose target comes from a constant split in parts.
+    OnnxBuilder b;
+    b.input("x", {2, 1, 3});
+    b.ints("parts", {2, 4, 3, 5, 6, 7}, {2, 3});
+    b.ints("lengths", {1, 2});
+    OnnxBuilder::attrInt(b.node("Split", {"parts", "lengths"}, {"a", "c"}, "split"), "axis", 1);
+    b.ints("lead", {2});
+    b.scalarInt("row", 0);
+    b.node("Gather", {"c", "row"}, {"c0"}, "row0");  // c = [[4, 3], [6, 7]]: [4, 3]
+    b.ints("pick", {0});
+    b.node("Gather", {"c0", "pick"}, {"mid"}, "gather");  // [4]
+    b.ints("last", {3});
+    OnnxBuilder::attrInt(b.node("Concat", {"lead", "mid", "last"}, {"target"}, "concat"), "axis", 0);
+    b.node("Expand", {"x", "target"}, {"y"}, "expand");
+    b.output("y");
+    const onnx::Graph g = importOnnx(b.write());
+    EXPECT_EQ(g.tensor("a")->int_values, (Dims{2, 5}));
+    EXPECT_EQ(dimsOf(g, "a"), (Dims{2, 1}));
+    EXPECT_EQ(g.tensor("c")->int_values, (Dims{4, 3, 6, 7}));
+    EXPECT_EQ(dimsOf(g, "c"), (Dims{2, 2}));
+    EXPECT_TRUE(nodeNamed(g, "split").folded);
+    EXPECT_EQ(dimsOf(g, "y"), (Dims{2, 4, 3}));
+}
+
 TEST(OnnxImport, AttributesAreKept) {
     const onnx::Graph g = importOnnx(reshapeChain().write(), {{}, {{"N", 1}}});
     const onnx::Node& conv = nodeNamed(g, "conv");

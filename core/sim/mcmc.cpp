@@ -239,6 +239,7 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
         McmcStartSummary summary;
         summary.name = start.name;
         summary.initial_s = summary.best_s = initial[static_cast<size_t>(k)];
+        if (cancel && cancel()) result.cancelled = true;  // before building the chain: one simulation less
         if (result.cancelled) {  // simulated, never searched from
             summary.stop = "cancelled";
             result.starts.push_back(std::move(summary));

@@ -194,6 +194,55 @@ TEST(GraphOrder, RandomGraphsMatchTheOldOrderAndCycle) {
     EXPECT_GT(cyclic, 1000);
 }
 
+// Reachability and components against a transitive closure on random graphs (self-loops, parallel
+// edges and isolated vertices included); components are numbered by their smallest vertex.
+TEST(GraphSearch, ReachabilityAndComponentsMatchTheClosure) {
+    std::mt19937 rng(17);
+    for (int trial = 0; trial < 500; ++trial) {
+        const int n = 1 + static_cast<int>(rng() % 12);
+        std::vector<std::vector<int>> inputs(static_cast<size_t>(n));
+        for (int e = static_cast<int>(rng() % static_cast<unsigned>(2 * n)); e > 0; --e)
+            inputs[rng() % static_cast<unsigned>(n)].push_back(static_cast<int>(rng() % static_cast<unsigned>(n)));
+        const graph::Digraph g = graph::fromInputs(inputs);
+        const auto un = static_cast<size_t>(n);
+        std::vector<std::vector<bool>> path(un, std::vector<bool>(un, false)), joined(path);  // u reaches v
+        for (size_t v = 0; v < un; ++v) {
+            path[v][v] = joined[v][v] = true;
+            for (int p : inputs[v]) path[static_cast<size_t>(p)][v] = joined[static_cast<size_t>(p)][v] = joined[v][static_cast<size_t>(p)] = true;
+        }
+        for (size_t k = 0; k < un; ++k)
+            for (size_t i = 0; i < un; ++i)
+                for (size_t j = 0; j < un; ++j) {
+                    if (path[i][k] && path[k][j]) path[i][j] = true;
+                    if (joined[i][k] && joined[k][j]) joined[i][j] = true;
+                }
+        std::vector<int> sources;
+        for (int v = 0; v < n; ++v)
+            if (rng() % 3 == 0) sources.push_back(v);
+        for (const bool forward : {true, false}) {
+            std::vector<bool> expected(un, false);
+            for (int s : sources)
+                for (size_t v = 0; v < un; ++v)
+                    if (forward ? path[static_cast<size_t>(s)][v] : path[v][static_cast<size_t>(s)]) expected[v] = true;
+            EXPECT_EQ(graph::reachable(g, sources, forward), expected) << trial;
+        }
+        // Numbered by the smallest vertex: the first vertex of each class, in order, gets 0, 1, 2...
+        const auto numbered = [&](const std::function<bool(size_t, size_t)>& same) {
+            std::vector<int> out(un, -1);
+            int next = 0;
+            for (size_t v = 0; v < un; ++v) {
+                if (out[v] >= 0) continue;
+                for (size_t w = v; w < un; ++w)
+                    if (same(v, w)) out[w] = next;
+                ++next;
+            }
+            return out;
+        };
+        EXPECT_EQ(graph::weakComponents(g), numbered([&](size_t a, size_t b) { return joined[a][b]; })) << trial;
+        EXPECT_EQ(graph::strongComponents(g), numbered([&](size_t a, size_t b) { return path[a][b] && path[b][a]; })) << trial;
+    }
+}
+
 // The ONNX import's old order on a model: the nodes' indices.
 std::vector<int> oldOnnxOrder(const ::onnx::ModelProto& m) {
     const auto& g = m.graph();

@@ -16,21 +16,21 @@ constexpr size_t kNamesShown = 10;  // of a long cycle, so that a message stays 
 
 std::set<NodeId> distinctInputs(const Node& n) { return std::set<NodeId>(n.inputs.begin(), n.inputs.end()); }
 
-// The graph of `ids` (ascending): vertex k is ids[k], with an edge from each distinct input among them.
-graph::Digraph subgraph(const std::vector<NodeId>& ids, const std::map<NodeId, Node>& all) {
-    graph::Digraph g(ids.size());
+// The inputs of `ids` (ascending) among them, distinct, as positions in `ids`.
+std::vector<std::vector<int>> inputsAmong(const std::vector<NodeId>& ids, const std::map<NodeId, Node>& all) {
+    std::vector<std::vector<int>> inputs(ids.size());
     for (size_t k = 0; k < ids.size(); ++k)
         for (NodeId p : distinctInputs(all.at(ids[k])))
             if (const auto it = std::lower_bound(ids.begin(), ids.end(), p); it != ids.end() && *it == p)
-                boost::add_edge(static_cast<size_t>(it - ids.begin()), k, g);
-    return g;
+                inputs[k].push_back(static_cast<int>(it - ids.begin()));
+    return inputs;
 }
 
 // The strongly connected components of `nodes` over the edges between them, each ascending (BGL's
 // depth-first search keeps its own stack, so a long cycle cannot exhaust the call stack).
 std::vector<std::vector<NodeId>> components(const std::set<NodeId>& nodes, const std::map<NodeId, Node>& all) {
     const std::vector<NodeId> ids(nodes.begin(), nodes.end());
-    const std::vector<int> component = graph::strongComponents(subgraph(ids, all));
+    const std::vector<int> component = graph::strongComponents(graph::fromInputs(inputsAmong(ids, all)));
     std::vector<std::vector<NodeId>> out;
     for (size_t k = 0; k < ids.size(); ++k) {
         const auto c = static_cast<size_t>(component[k]);
@@ -140,7 +140,7 @@ void Document::settle(const std::set<NodeId>& stuck) {
 std::vector<NodeId> Document::topologicalIds(const std::vector<NodeId>& ids) const {
     std::vector<NodeId> order;
     order.reserve(ids.size());
-    for (int k : graph::smallestFirstOrder(subgraph(ids, nodes_))) order.push_back(ids[static_cast<size_t>(k)]);
+    for (int k : graph::smallestFirstOrder(inputsAmong(ids, nodes_))) order.push_back(ids[static_cast<size_t>(k)]);
     return order;
 }
 

@@ -166,10 +166,9 @@ void checkLayer(const Operator& op) {
 // file order); on a cycle, names the operators on it.
 std::vector<int> topologicalOrder(const std::vector<std::vector<int>>& inputs, const Network& net,
                                   const std::string& source) {
-    const graph::Digraph g = graph::fromInputs(inputs);
-    std::vector<int> order = graph::smallestFirstOrder(g);
+    std::vector<int> order = graph::smallestFirstOrder(inputs);
     if (order.size() == inputs.size()) return order;
-    const std::vector<int> cycle = graph::cycleOutside(g, order);
+    const std::vector<int> cycle = graph::cycleOutside(graph::fromInputs(inputs), order);
     std::string text = net.ops[static_cast<size_t>(cycle.front())].name;
     for (size_t k = 1; k < cycle.size(); ++k) text += " -> " + net.ops[static_cast<size_t>(cycle[k])].name;
     throw InputError(source, describe(net.ops[static_cast<size_t>(cycle.front())].name), "the operators form a cycle: " + text);

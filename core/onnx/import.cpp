@@ -287,7 +287,7 @@ std::vector<int> topologicalOrder(const Model& m, const std::set<std::string>& d
             inputs[static_cast<std::size_t>(i)].push_back(p->second);
         }
     }
-    std::vector<int> order = graph::smallestFirstOrder(graph::fromInputs(inputs));
+    std::vector<int> order = graph::smallestFirstOrder(inputs);
     if (static_cast<int>(order.size()) != n) {
         std::vector<bool> done(static_cast<std::size_t>(n), false);
         for (const int i : order) done[static_cast<std::size_t>(i)] = true;

@@ -1,6 +1,8 @@
 #include "core/util/graph.h"
 
+#include <algorithm>
 #include <functional>
+#include <numeric>
 #include <queue>
 
 #include <boost/graph/connected_components.hpp>
@@ -75,6 +77,15 @@ std::vector<int> smallestFirstOrder(const Digraph& g) {
         for (const auto e : boost::make_iterator_range(boost::out_edges(v, g)))
             if (--pending[boost::target(e, g)] == 0) ready.push(boost::target(e, g));
     }
+    return order;
+}
+
+std::vector<int> smallestFirstOrder(const std::vector<std::vector<int>>& inputs) {
+    const auto ordered = [&](size_t v) { return std::all_of(inputs[v].begin(), inputs[v].end(), [&](int p) { return p < static_cast<int>(v); }); };
+    for (size_t v = 0; v < inputs.size(); ++v)
+        if (!ordered(v)) return smallestFirstOrder(fromInputs(inputs));
+    std::vector<int> order(inputs.size());
+    std::iota(order.begin(), order.end(), 0);
     return order;
 }
 

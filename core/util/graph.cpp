@@ -4,7 +4,9 @@
 #include <functional>
 #include <numeric>
 #include <queue>
+#include <utility>
 
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <boost/graph/depth_first_search.hpp>
 #include <boost/graph/filtered_graph.hpp>
@@ -35,6 +37,24 @@ std::vector<int> bySmallestVertex(const std::vector<int>& component, int count) 
     return out;
 }
 
+// Kahn's algorithm with a min-heap; `pending` holds each vertex's in-degree.
+template <class G>
+std::vector<int> smallestFirst(const G& g, std::vector<size_t> pending) {
+    std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
+    for (size_t v = 0; v < pending.size(); ++v)
+        if (pending[v] == 0) ready.push(v);
+    std::vector<int> order;
+    order.reserve(pending.size());
+    while (!ready.empty()) {
+        const size_t v = ready.top();
+        ready.pop();
+        order.push_back(static_cast<int>(v));
+        for (const auto e : boost::make_iterator_range(boost::out_edges(v, g)))
+            if (--pending[boost::target(e, g)] == 0) ready.push(boost::target(e, g));
+    }
+    return order;
+}
+
 struct BackEdge {
     Vertex from, to;  // in the searched (reversed) graph: consumer, then the producer already on the path
 };
@@ -63,30 +83,32 @@ Digraph fromInputs(const std::vector<std::vector<int>>& inputs) {
 }
 
 std::vector<int> smallestFirstOrder(const Digraph& g) {
-    const size_t n = boost::num_vertices(g);
-    std::vector<size_t> pending(n);
-    std::priority_queue<Vertex, std::vector<Vertex>, std::greater<>> ready;
-    for (Vertex v = 0; v < n; ++v)
-        if ((pending[v] = boost::in_degree(v, g)) == 0) ready.push(v);
-    std::vector<int> order;
-    order.reserve(n);
-    while (!ready.empty()) {
-        const Vertex v = ready.top();
-        ready.pop();
-        order.push_back(static_cast<int>(v));
-        for (const auto e : boost::make_iterator_range(boost::out_edges(v, g)))
-            if (--pending[boost::target(e, g)] == 0) ready.push(boost::target(e, g));
-    }
-    return order;
+    std::vector<size_t> pending(boost::num_vertices(g));
+    for (Vertex v = 0; v < pending.size(); ++v) pending[v] = boost::in_degree(v, g);
+    return smallestFirst(g, std::move(pending));
 }
 
 std::vector<int> smallestFirstOrder(const std::vector<std::vector<int>>& inputs) {
-    const auto ordered = [&](size_t v) { return std::all_of(inputs[v].begin(), inputs[v].end(), [&](int p) { return p < static_cast<int>(v); }); };
-    for (size_t v = 0; v < inputs.size(); ++v)
-        if (!ordered(v)) return smallestFirstOrder(fromInputs(inputs));
-    std::vector<int> order(inputs.size());
-    std::iota(order.begin(), order.end(), 0);
-    return order;
+    const size_t n = inputs.size();
+    std::vector<size_t> pending(n, 0);
+    std::vector<std::pair<size_t, size_t>> edges;
+    bool ordered = true;
+    for (size_t v = 0; v < n; ++v)
+        for (int p : inputs[v])
+            if (p >= 0) {
+                ordered = ordered && p < static_cast<int>(v);
+                ++pending[v];
+                edges.emplace_back(static_cast<size_t>(p), v);
+            }
+    if (ordered) {
+        std::vector<int> order(n);
+        std::iota(order.begin(), order.end(), 0);
+        return order;
+    }
+    // Only out-edges are needed: a compressed sparse row graph is three arrays, no list per vertex.
+    const boost::compressed_sparse_row_graph<boost::directedS> g(boost::edges_are_unsorted_multi_pass, edges.begin(),
+                                                                  edges.end(), n);
+    return smallestFirst(g, std::move(pending));
 }
 
 std::vector<int> cycleOutside(const Digraph& g, const std::vector<int>& order) {

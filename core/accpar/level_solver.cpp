@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/util/graph.h"
+
 namespace partita {
 
 namespace {
@@ -85,26 +87,13 @@ void eachNeed(const LevelProblem& p, const std::vector<int>& pred, Visit&& visit
     for (const auto& e : p.residuals) visit(e.source, e.consumer);
 }
 
-// Stable topological order: the lowest-index layer whose inputs (predecessor, edge sources) are done.
-// Ready layers wait in a min-heap, so this is O((layers + edges) log layers).
+// Stable topological order: the lowest-index layer whose inputs (predecessor, edge sources) are done
+// (core/util/graph.h).
 std::vector<int> solveOrder(const LevelProblem& p, const std::vector<int>& pred) {
-    const auto n = static_cast<size_t>(p.layers);
-    const Rows users = makeRows(n, [&](auto&& visit) { eachNeed(p, pred, visit); });
-    std::vector<int> pending(n, 0);
-    eachNeed(p, pred, [&](int, int user) { ++at(pending, user); });
-    std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
-    for (size_t l = 0; l < n; ++l)
-        if (pending[l] == 0) ready.push(static_cast<int>(l));
-    std::vector<int> order;
-    order.reserve(n);
-    while (!ready.empty()) {
-        const int pick = ready.top();
-        ready.pop();
-        order.push_back(pick);
-        for (int u : users[static_cast<size_t>(pick)])
-            if (--at(pending, u) == 0) ready.push(u);
-    }
-    if (order.size() < n) fail("the predecessors and residual edges form a cycle");
+    std::vector<std::vector<int>> inputs(static_cast<size_t>(p.layers));
+    eachNeed(p, pred, [&](int in, int user) { at(inputs, user).push_back(in); });
+    std::vector<int> order = graph::smallestFirstOrder(inputs);
+    if (order.size() < inputs.size()) fail("the predecessors and residual edges form a cycle");
     return order;
 }
 

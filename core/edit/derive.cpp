@@ -4,10 +4,9 @@
 // not matter and re-deriving a part gives what re-deriving everything gives.
 #include <algorithm>
 #include <stdexcept>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "core/edit/document.h"
+#include "core/util/graph.h"
 
 namespace partita::edit {
 
@@ -17,52 +16,26 @@ constexpr size_t kNamesShown = 10;  // of a long cycle, so that a message stays 
 
 std::set<NodeId> distinctInputs(const Node& n) { return std::set<NodeId>(n.inputs.begin(), n.inputs.end()); }
 
-// The strongly connected components of `nodes` over edges between them (iterative Tarjan, so a long
-// cycle cannot exhaust the stack). Edges are followed against data flow, which finds the same components.
+// The inputs of `ids` (ascending) among them, distinct, as positions in `ids`.
+std::vector<std::vector<int>> inputsAmong(const std::vector<NodeId>& ids, const std::map<NodeId, Node>& all) {
+    std::vector<std::vector<int>> inputs(ids.size());
+    for (size_t k = 0; k < ids.size(); ++k)
+        for (NodeId p : distinctInputs(all.at(ids[k])))
+            if (const auto it = std::lower_bound(ids.begin(), ids.end(), p); it != ids.end() && *it == p)
+                inputs[k].push_back(static_cast<int>(it - ids.begin()));
+    return inputs;
+}
+
+// The strongly connected components of `nodes` over the edges between them, each ascending (BGL's
+// depth-first search keeps its own stack, so a long cycle cannot exhaust the call stack).
 std::vector<std::vector<NodeId>> components(const std::set<NodeId>& nodes, const std::map<NodeId, Node>& all) {
-    std::unordered_map<NodeId, int> index, low;
-    std::unordered_set<NodeId> on_stack;
-    std::vector<NodeId> stack;
+    const std::vector<NodeId> ids(nodes.begin(), nodes.end());
+    const std::vector<int> component = graph::strongComponents(graph::fromInputs(inputsAmong(ids, all)));
     std::vector<std::vector<NodeId>> out;
-    struct Frame {
-        NodeId v;
-        size_t next;
-    };
-    std::vector<Frame> call;
-    int counter = 0;
-    auto open = [&](NodeId v) {
-        index[v] = low[v] = counter++;
-        stack.push_back(v);
-        on_stack.insert(v);
-        call.push_back({v, 0});
-    };
-    for (NodeId root : nodes) {
-        if (index.count(root)) continue;
-        open(root);
-        while (!call.empty()) {
-            const NodeId v = call.back().v;
-            const auto& inputs = all.at(v).inputs;
-            if (call.back().next < inputs.size()) {
-                const NodeId w = inputs[call.back().next++];
-                if (!nodes.count(w)) continue;
-                if (!index.count(w)) open(w);
-                else if (on_stack.count(w)) low[v] = std::min(low[v], index[w]);
-                continue;
-            }
-            call.pop_back();
-            if (!call.empty()) low[call.back().v] = std::min(low[call.back().v], low[v]);
-            if (low[v] != index[v]) continue;
-            std::vector<NodeId> component;
-            NodeId w = 0;
-            do {
-                w = stack.back();
-                stack.pop_back();
-                on_stack.erase(w);
-                component.push_back(w);
-            } while (w != v);
-            std::sort(component.begin(), component.end());
-            out.push_back(std::move(component));
-        }
+    for (size_t k = 0; k < ids.size(); ++k) {
+        const auto c = static_cast<size_t>(component[k]);
+        if (c == out.size()) out.emplace_back();
+        out[c].push_back(ids[k]);
     }
     return out;
 }
@@ -178,6 +151,13 @@ void Document::settle(const std::set<NodeId>& stuck) {
     }
 }
 
+std::vector<NodeId> Document::topologicalIds(const std::vector<NodeId>& ids) const {
+    std::vector<NodeId> order;
+    order.reserve(ids.size());
+    for (int k : graph::smallestFirstOrder(inputsAmong(ids, nodes_))) order.push_back(ids[static_cast<size_t>(k)]);
+    return order;
+}
+
 void Document::rederive(const std::vector<NodeId>& seeds) {
     std::set<NodeId> affected;
     std::vector<NodeId> todo;
@@ -193,29 +173,14 @@ void Document::rederive(const std::vector<NodeId>& seeds) {
         todo.pop_back();
         if (affected.insert(v).second) consumersOf(v);
     }
-    // Kahn's pass over the affected nodes; inputs outside them are settled already.
-    std::unordered_map<NodeId, size_t> pending;
-    std::vector<NodeId> ready;
-    for (NodeId v : affected) {
-        size_t count = 0;
-        for (NodeId in : distinctInputs(nodes_.at(v))) count += affected.count(in);
-        pending[v] = count;
-        if (count == 0) ready.push_back(v);
-    }
-    while (!ready.empty()) {
-        const NodeId v = ready.back();
-        ready.pop_back();
-        pending.erase(v);
+    // In topological order over the affected nodes (inputs outside them are settled already); what
+    // cannot be ordered is on a cycle or below one.
+    const std::vector<NodeId> order = topologicalIds(std::vector<NodeId>(affected.begin(), affected.end()));
+    for (NodeId v : order) {
         derive(nodes_.at(v));
-        if (const auto it = consumers_.find(v); it != consumers_.end())
-            for (NodeId c : it->second)
-                if (const auto p = pending.find(c); p != pending.end() && --p->second == 0) ready.push_back(c);
+        affected.erase(v);
     }
-    if (!pending.empty()) {
-        std::set<NodeId> stuck;
-        for (const auto& entry : pending) stuck.insert(entry.first);
-        settle(stuck);
-    }
+    if (!affected.empty()) settle(affected);
     problems_.clear();
     for (const auto& [id, reason] : reasons_) problems_.push_back({id, reason});
 }

@@ -2,7 +2,6 @@
 #include "core/edit/document.h"
 
 #include <algorithm>
-#include <queue>
 #include <stdexcept>
 
 #include "core/util/limits.h"
@@ -186,29 +185,18 @@ Network Document::toNetwork() const {
     if (nodes_.empty()) throw std::logic_error("the network has no operators");
     if (!problems_.empty())
         throw std::logic_error("operator '" + nodes_.at(problems_.front().node).op.name + "': " + problems_.front().reason);
-    // Kahn's order, always taking the smallest ready id, so the same graph gives the same file.
-    std::map<NodeId, size_t> pending;
-    std::priority_queue<NodeId, std::vector<NodeId>, std::greater<NodeId>> ready;
-    for (const auto& [id, n] : nodes_) {
-        std::set<NodeId> distinct(n.inputs.begin(), n.inputs.end());
-        distinct.erase(kNetworkInput);
-        pending[id] = distinct.size();
-        if (distinct.empty()) ready.push(id);
-    }
+    // The smallest ready id first, so the same graph gives the same file.
+    const std::vector<NodeId> order = topologicalIds(ids());
     Network net;
     net.name = header_.name;
     net.description = header_.description;
     net.input = header_.input;
-    while (!ready.empty()) {
-        const Node& n = nodes_.at(ready.top());
-        ready.pop();
+    for (NodeId id : order) {
+        const Node& n = nodes_.at(id);
         Operator op = n.op;
         op.inputs.clear();
         for (NodeId in : n.inputs) op.inputs.push_back(in == kNetworkInput ? "input" : nodes_.at(in).op.name);
         net.ops.push_back(std::move(op));
-        if (const auto c = consumers_.find(n.id); c != consumers_.end())
-            for (NodeId consumer : c->second)
-                if (--pending[consumer] == 0) ready.push(consumer);
     }
     propagate(net, header_.name.empty() ? "network" : header_.name);
     return net;

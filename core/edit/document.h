@@ -88,6 +88,9 @@ private:
     void check(const Patch& patch) const;
     void link(NodeId id, bool add);
     void rederive(const std::vector<NodeId>& seeds);
+    // `ids` (ascending) in topological order over the edges between them, the smallest ready id first;
+    // those on a cycle or below one are left out.
+    std::vector<NodeId> topologicalIds(const std::vector<NodeId>& ids) const;
     void derive(Node& node);
     void settle(const std::set<NodeId>& stuck);
     void setProblem(Node& node, std::string reason);

@@ -1,17 +1,16 @@
 #include "core/model/network.h"
 
 #include <algorithm>
-#include <functional>
 #include <limits>
 #include <string_view>
 #include <unordered_map>
-#include <queue>
 #include <stdexcept>
 #include <utility>
 
 #include "core/util/checked.h"
 #include "core/util/enum_names.h"
 #include "core/util/error.h"
+#include "core/util/graph.h"
 #include "core/util/limits.h"
 
 namespace partita {
@@ -167,47 +166,12 @@ void checkLayer(const Operator& op) {
 // file order); on a cycle, names the operators on it.
 std::vector<int> topologicalOrder(const std::vector<std::vector<int>>& inputs, const Network& net,
                                   const std::string& source) {
-    const size_t n = inputs.size();
-    std::vector<int> pending(n, 0);
-    std::vector<std::vector<int>> consumers(n);
-    for (size_t i = 0; i < n; ++i)
-        for (int p : inputs[i])
-            if (p >= 0) {
-                ++pending[i];
-                consumers[static_cast<size_t>(p)].push_back(static_cast<int>(i));
-            }
-    std::vector<int> order;
-    order.reserve(n);
-    std::vector<bool> done(n, false);
-    // Always take the first ready operator in file order (a min-heap), which keeps file order stable.
-    std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
-    for (size_t i = 0; i < n; ++i)
-        if (pending[i] == 0) ready.push(static_cast<int>(i));
-    while (!ready.empty()) {
-        const int pick = ready.top();
-        ready.pop();
-        done[static_cast<size_t>(pick)] = true;
-        order.push_back(pick);
-        for (int c : consumers[static_cast<size_t>(pick)])
-            if (--pending[static_cast<size_t>(c)] == 0) ready.push(c);
-    }
-    if (order.size() == n) return order;
-    // Walk back through unfinished inputs until a node repeats: that is a cycle.
-    int cur = 0;
-    while (done[static_cast<size_t>(cur)]) ++cur;
-    std::vector<int> path;
-    std::vector<int> seen_at(n, -1);
-    while (seen_at[static_cast<size_t>(cur)] < 0) {
-        seen_at[static_cast<size_t>(cur)] = static_cast<int>(path.size());
-        path.push_back(cur);
-        for (int p : inputs[static_cast<size_t>(cur)])
-            if (p >= 0 && !done[static_cast<size_t>(p)]) { cur = p; break; }
-    }
-    // path[k+1] is an input of path[k]; print in data-flow order (producer -> consumer).
-    std::string cycle = net.ops[static_cast<size_t>(cur)].name;
-    for (size_t k = path.size(); k-- > static_cast<size_t>(seen_at[static_cast<size_t>(cur)]);)
-        cycle += " -> " + net.ops[static_cast<size_t>(path[k])].name;
-    throw InputError(source, describe(net.ops[static_cast<size_t>(cur)].name), "the operators form a cycle: " + cycle);
+    std::vector<int> order = graph::smallestFirstOrder(inputs);
+    if (order.size() == inputs.size()) return order;
+    const std::vector<int> cycle = graph::cycleOutside(graph::fromInputs(inputs), order);
+    std::string text = net.ops[static_cast<size_t>(cycle.front())].name;
+    for (size_t k = 1; k < cycle.size(); ++k) text += " -> " + net.ops[static_cast<size_t>(cycle[k])].name;
+    throw InputError(source, describe(net.ops[static_cast<size_t>(cycle.front())].name), "the operators form a cycle: " + text);
 }
 
 // Puts the operators in `order` and renumbers their inputs.

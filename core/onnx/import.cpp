@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <queue>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "core/onnx/detail.h"
+#include "core/util/graph.h"
 #include "core/util/input_file.h"
 #include "core/util/limits.h"
 #include "core/util/utf8.h"
@@ -260,8 +260,8 @@ std::string unresolvedText(const std::vector<Unresolved>& unresolved) {
     return listText(items);
 }
 
-// The node order to walk: the model's when it is topological (as ONNX requires), else Kahn's order
-// (stable by position); a cycle or an input nothing defines is an error.
+// The node order to walk: the model's when it is topological (as ONNX requires), else the first ready
+// node by position first (core/util/graph.h); a cycle or an input nothing defines is an error.
 std::vector<int> topologicalOrder(const Model& m, const std::set<std::string>& defined) {
     const auto& g = m.proto.graph();
     const int n = g.node_size();
@@ -272,8 +272,7 @@ std::vector<int> topologicalOrder(const Model& m, const std::set<std::string>& d
             if (defined.count(o) || !producer.emplace(o, i).second)
                 throw InputError(m.source, nodePlace(g.node(i), i), "tensor " + quoted(o) + " is defined twice");
         }
-    std::vector<int> pending(static_cast<std::size_t>(n), 0);
-    std::vector<std::vector<int>> users(static_cast<std::size_t>(n));
+    std::vector<std::vector<int>> inputs(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         const auto& node = g.node(i);
         if (node.input_size() > limits::kOperatorInputs)
@@ -286,24 +285,15 @@ std::vector<int> topologicalOrder(const Model& m, const std::set<std::string>& d
             if (p == producer.end())
                 throw InputError(m.source, nodePlace(node, i),
                                  "input " + quoted(in) + " is not produced by any node, initializer or graph input");
-            ++pending[static_cast<std::size_t>(i)];
-            users[static_cast<std::size_t>(p->second)].push_back(i);
+            inputs[static_cast<std::size_t>(i)].push_back(p->second);
         }
     }
-    std::priority_queue<int, std::vector<int>, std::greater<>> ready;
-    for (int i = 0; i < n; ++i)
-        if (pending[static_cast<std::size_t>(i)] == 0) ready.push(i);
-    std::vector<int> order;
-    while (!ready.empty()) {
-        const int i = ready.top();
-        ready.pop();
-        order.push_back(i);
-        for (const int u : users[static_cast<std::size_t>(i)])
-            if (--pending[static_cast<std::size_t>(u)] == 0) ready.push(u);
-    }
+    std::vector<int> order = graph::smallestFirstOrder(inputs);
     if (static_cast<int>(order.size()) != n) {
+        std::vector<bool> done(static_cast<std::size_t>(n), false);
+        for (const int i : order) done[static_cast<std::size_t>(i)] = true;
         int stuck = 0;
-        while (pending[static_cast<std::size_t>(stuck)] == 0) ++stuck;
+        while (done[static_cast<std::size_t>(stuck)]) ++stuck;
         throw InputError(m.source, nodePlace(g.node(stuck), stuck), "the graph has a cycle through this node");
     }
     return order;

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <utility>
 
 #include "core/sim/topology_import.h"
 #include "core/util/error.h"
 #include "core/util/format.h"
+#include "core/util/graph.h"
 #include "core/util/limits.h"
 
 namespace partita::sim {
@@ -143,34 +145,19 @@ struct Checker {
         return linked;
     }
 
-    // Usable links as successor lists, forward and backward, made once for every reachability walk.
-    std::vector<std::vector<int>> next_[2];
+    // Usable links as a graph, made once for every reachability search.
+    std::optional<graph::Digraph> links_;
 
-    std::vector<bool> reach(int start, bool forward) { return reach(std::vector<int>{start}, forward); }
-
-    std::vector<bool> reach(std::vector<int> stack, bool forward) {
-        if (next_[0].empty()) {
-            for (auto& n : next_) n.assign(static_cast<size_t>(t.vertexCount()), {});
+    const graph::Digraph& linkGraph() {
+        if (!links_) {
+            links_.emplace(static_cast<size_t>(t.vertexCount()));
             for (const Link& l : t.links)
-                if (usable(l)) {
-                    next_[0][static_cast<size_t>(l.from)].push_back(l.to);
-                    next_[1][static_cast<size_t>(l.to)].push_back(l.from);
-                }
+                if (usable(l)) boost::add_edge(static_cast<size_t>(l.from), static_cast<size_t>(l.to), *links_);
         }
-        const auto& next = next_[forward ? 0 : 1];
-        std::vector<bool> seen(next.size(), false);
-        for (int s : stack) seen[static_cast<size_t>(s)] = true;
-        while (!stack.empty()) {
-            const int v = stack.back();
-            stack.pop_back();
-            for (int w : next[static_cast<size_t>(v)])
-                if (!seen[static_cast<size_t>(w)]) {
-                    seen[static_cast<size_t>(w)] = true;
-                    stack.push_back(w);
-                }
-        }
-        return seen;
+        return *links_;
     }
+
+    std::vector<bool> reach(const std::vector<int>& sources, bool forward) { return graph::reachable(linkGraph(), sources, forward); }
 
     static std::string devicesCount(size_t n) { return std::to_string(n) + (n == 1 ? " device" : " devices"); }
 
@@ -223,31 +210,17 @@ struct Checker {
     // against the first; inside a group, links that go one way are named once per direction.
     void routes(const std::vector<bool>& linked) {
         const int d = t.deviceCount();
-        std::vector<int> group(static_cast<size_t>(t.vertexCount()), -1);
-        std::vector<std::vector<int>> groups;  // devices of each, ascending
-        std::vector<std::vector<int>> both(group.size());
-        for (const Link& l : t.links)
-            if (usable(l)) {
-                both[static_cast<size_t>(l.from)].push_back(l.to);
-                both[static_cast<size_t>(l.to)].push_back(l.from);
+        const std::vector<int> component = graph::weakComponents(linkGraph());
+        std::vector<int> group(component.size(), -1);  // by component
+        std::vector<std::vector<int>> groups;          // devices of each, ascending
+        for (int v = 0; v < d; ++v) {
+            if (!linked[static_cast<size_t>(v)]) continue;
+            int& g = group[static_cast<size_t>(component[static_cast<size_t>(v)])];
+            if (g < 0) {
+                g = static_cast<int>(groups.size());
+                groups.emplace_back();
             }
-        for (int s = 0; s < d; ++s) {
-            if (!linked[static_cast<size_t>(s)] || group[static_cast<size_t>(s)] >= 0) continue;
-            const int g = static_cast<int>(groups.size());
-            groups.emplace_back();
-            std::vector<int> stack{s};
-            group[static_cast<size_t>(s)] = g;
-            while (!stack.empty()) {
-                const int v = stack.back();
-                stack.pop_back();
-                if (v < d) groups.back().push_back(v);
-                for (int w : both[static_cast<size_t>(v)])
-                    if (group[static_cast<size_t>(w)] < 0) {
-                        group[static_cast<size_t>(w)] = g;
-                        stack.push_back(w);
-                    }
-            }
-            std::sort(groups.back().begin(), groups.back().end());
+            groups[static_cast<size_t>(g)].push_back(v);
         }
         for (size_t g = 1; g < groups.size(); ++g) {
             const int a = groups[0].front(), b = groups[g].front();
@@ -259,7 +232,7 @@ struct Checker {
         for (const auto& members : groups) {
             const int r = members.front();
             for (const bool forward : {true, false}) {
-                const std::vector<bool> seen = reach(r, forward);
+                const std::vector<bool> seen = reach({r}, forward);
                 std::vector<int> missed;
                 for (int k : members)
                     if (!seen[static_cast<size_t>(k)]) missed.push_back(k);

@@ -9,6 +9,7 @@
 #include <boost/property_map/function_property_map.hpp>
 
 #include "core/sim/topology.h"
+#include "core/util/graph.h"
 
 namespace partita::sim {
 
@@ -41,25 +42,6 @@ struct Combine {
     }
 };
 
-// Vertices reachable from `start` along links (forward) or against them.
-std::vector<bool> reachable(const Topology& t, int start, bool forward) {
-    std::vector<std::vector<int>> next(static_cast<std::size_t>(t.vertexCount()));
-    for (const Link& l : t.links) next[static_cast<std::size_t>(forward ? l.from : l.to)].push_back(forward ? l.to : l.from);
-    std::vector<bool> seen(next.size(), false);
-    std::vector<int> stack{start};
-    seen[static_cast<std::size_t>(start)] = true;
-    while (!stack.empty()) {
-        const int v = stack.back();
-        stack.pop_back();
-        for (int w : next[static_cast<std::size_t>(v)])
-            if (!seen[static_cast<std::size_t>(w)]) {
-                seen[static_cast<std::size_t>(w)] = true;
-                stack.push_back(w);
-            }
-    }
-    return seen;
-}
-
 }  // namespace
 
 RouteTable::RouteTable(const Topology& t, std::size_t cache_bytes, int eager_devices) {
@@ -70,7 +52,9 @@ RouteTable::RouteTable(const Topology& t, std::size_t cache_bytes, int eager_dev
     const auto n = static_cast<std::size_t>(t.vertexCount());
     std::vector<bool> kept(n, false);
     if (t.deviceCount() > 0) {
-        const auto there = reachable(t, 0, true), back = reachable(t, 0, false);
+        graph::Digraph links(n);
+        for (const Link& l : t.links) boost::add_edge(static_cast<std::size_t>(l.from), static_cast<std::size_t>(l.to), links);
+        const auto there = graph::reachable(links, {0}, true), back = graph::reachable(links, {0}, false);
         for (std::size_t v = 0; v < n; ++v) kept[v] = there[v] && back[v];
     }
     std::vector<std::vector<int>> near(n);

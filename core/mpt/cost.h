@@ -26,9 +26,11 @@ struct WorkerParams {
     int array_dim = 64;                // S x S systolic array [P]; 96 for the network study
     double freq_hz = 1e9;              // [P]
     double utilisation = 1.0;          // fraction of peak MACs reached [A]
-    TransformUnit transform_unit = TransformUnit::Dedicated;  // the paper's §VI-C "contains transformation unit" [P]
+    // The paper's §VI-C "contains transformation unit" [P] (docs/methods/mpt.md#model-options-and-presets).
+    TransformUnit transform_unit = TransformUnit::Dedicated;
     double vector_flops_per_cycle = 64;  // the vector unit's rate when transform_unit = Vector [A]
-    // Compute and comm per phase: max (double-buffered inputs, the paper's §VI-B [P]) or the old sum.
+    // Compute and comm per phase: max (double-buffered inputs, the paper's §VI-B [P]) or the old sum
+    // (docs/methods/mpt.md#model-options-and-presets).
     Overlap overlap = Overlap::Max;
     bool transforms_concurrent = true; // vector-unit transforms overlap the array's GEMMs (max) [A]
     double e_mul_pj = 3.7, e_add_pj = 0.9;  // Horowitz [P]

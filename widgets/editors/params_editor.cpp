@@ -80,18 +80,14 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
         if (f.object || f.type == FieldType::Text) continue;
         if (std::string(f.key) == "levels") {  // a spin box with the accelerator count beside it
             auto* levels = new QSpinBox(this);
-            levels->setObjectName("levels");
             levels->setRange(int(f.range.lo), int(f.range.hi));
-            tips_["levels"] = fieldTip(f);
-            levels->setToolTip(tips_["levels"]);
+            remember("levels", levels, fieldLabel(f), fieldTip(f));
             accelerators_ = new QLabel(this);
             accelerators_->setObjectName("accelerators");
             auto* levels_row = new QHBoxLayout;
             levels_row->addWidget(levels);
             levels_row->addWidget(accelerators_, 1);
             arr->addRow(fieldLabel(f), levels_row);
-            fields_["levels"] = levels;
-            labels_["levels"] = fieldLabel(f);
             hypar_only_ << "levels";  // set by the groups when there are groups
             connect(levels, &QSpinBox::valueChanged, this, [this] { choiceChanged(); });
             continue;
@@ -132,25 +128,27 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
 
 QLineEdit* ParamsEditor::addNumber(QFormLayout* form, const QString& key, const QString& label, const QString& tip) {
     QLineEdit* edit = addNumberRow(this, form, key, label, tip);
-    fields_[key] = edit;
-    labels_[key] = label;
-    tips_[key] = tip;
+    remember(key, edit, label, tip);
     numbers_ << key;
     // textEdited, not textChanged: only the user's typing validates and signals.
     connect(edit, &QLineEdit::textEdited, this, [this, key] { numberEdited(key); });
     return edit;
 }
 
+void ParamsEditor::remember(const QString& key, QWidget* widget, const QString& label, const QString& tip) {
+    widget->setObjectName(key);
+    widget->setToolTip(tip);
+    fields_[key] = widget;
+    labels_[key] = label;
+    tips_[key] = tip;
+}
+
 QComboBox* ParamsEditor::addCombo(QFormLayout* form, const QString& key, const QString& label, const QString& tip,
                                   const QList<QPair<QString, QVariant>>& items) {
     auto* box = new QComboBox(this);
     for (const auto& [text, data] : items) box->addItem(text, data);
-    box->setToolTip(tip);
-    box->setObjectName(key);
+    remember(key, box, label, tip);
     form->addRow(label, box);
-    fields_[key] = box;
-    labels_[key] = label;
-    tips_[key] = tip;
     connect(box, &QComboBox::currentIndexChanged, this, [this] { choiceChanged(); });
     return box;
 }
@@ -170,12 +168,8 @@ void ParamsEditor::addField(QFormLayout* form, const Field<S>& f, S* target, con
         widget = addCombo(form, key, label, tip, items);
     } else if (f.type == FieldType::Flag) {
         auto* box = new QCheckBox(label, this);
-        box->setObjectName(key);
-        box->setToolTip(tip);
+        remember(key, box, label, tip);
         form->addRow(box);
-        fields_[key] = box;
-        labels_[key] = label;
-        tips_[key] = tip;
         connect(box, &QCheckBox::toggled, this, [this] { choiceChanged(); });
         widget = box;
     } else {
@@ -274,7 +268,7 @@ void ParamsEditor::groupsEdited() {
     static_cast<QSpinBox*>(fields_["levels"])->setValue(array_.levels);
     loading_ = false;
     accelerators_->setText(acceleratorsText(array_.count()));
-    for (const QString& key : hypar_only_)  // link_bps, level_bw_factor, throughput_ops: derived for one kind
+    for (const QString& key : hypar_only_)  // the rates are derived for one kind of group
         if (numbers_.contains(key)) static_cast<QLineEdit*>(fields_[key])->setText(numberText(bindings_[key].get()));
     emit changed();
 }

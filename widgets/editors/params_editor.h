@@ -65,6 +65,7 @@ private:
         bool allow_zero = false;
         bool accpar = false;                     // set by setAccParValues, not setValues
     };
+    void remember(const QString& key, QWidget* widget, const QString& label, const QString& tip);  // by key
     QLineEdit* addNumber(QFormLayout* form, const QString& key, const QString& label, const QString& tip);
     QComboBox* addCombo(QFormLayout* form, const QString& key, const QString& label, const QString& tip,
                         const QList<QPair<QString, QVariant>>& items);

@@ -3,9 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/settings/cost_fields.h"
 #include "core/util/finite.h"
-#include "core/util/limits.h"
-#include "core/util/ranges.h"
 
 namespace partita {
 
@@ -23,13 +22,10 @@ void checkShape(const LayerTable& layers, const Array& array, const Grid& grid) 
 }  // namespace
 
 void validate(const CostParams& p) {
-    if (!(p.batch >= 1 && p.batch <= static_cast<double>(limits::kBatch)) || p.batch != std::floor(p.batch))
-        throw std::invalid_argument("batch must be an integer from 1 to " + std::to_string(limits::kBatch) + ", got " +
-                                    compactNumber(p.batch));
-    if (const std::string why = rangeProblem(p.comm.w_intra, ranges::kCommWeight); !why.empty())
-        throw std::invalid_argument("w_intra " + why);
-    if (const std::string why = rangeProblem(p.bytes_per_element, ranges::kBytesPerElement); !why.empty())
-        throw std::invalid_argument("bytes_per_element " + why);
+    for (const auto& f : costFields())
+        if (f.type == FieldType::Number || f.type == FieldType::Integer)
+            if (const std::string why = fieldProblem(f.type, f.range, f.get(p)); !why.empty())
+                throw std::invalid_argument(f.key + (" " + why));
 }
 
 double macsPerSample(const LayerTable& layers) {

@@ -1,6 +1,8 @@
 #include <stdexcept>
 
 #include "core/io/array_io.h"
+#include "core/io/field_json.h"
+#include "core/settings/array_fields.h"
 #include "core/util/error.h"
 
 namespace partita {
@@ -16,19 +18,22 @@ void readGroups(Fields& f, Array& a) {
     for (size_t k = 0; k < list.size(); ++k) {
         Fields g(list[k], at + "/" + std::to_string(k), f.source());
         AcceleratorGroup group;
-        group.kind = g.string("kind");
-        if (group.kind.empty()) g.fail("kind", "must not be empty");
-        for (const auto& other : a.groups)
-            if (other.kind == group.kind) g.fail("kind", "kind '" + group.kind + "' is listed twice; merge the groups");
-        group.count = static_cast<int>(g.integerIn("count", 1, 1 << Array::kMaxLevels));
-        group.throughput_flops = g.inRange("throughput_flops", arrayRange("throughput_flops"));
-        group.bandwidth_Bps = g.inRange("bandwidth_Bps", arrayRange("bandwidth_Bps"));
+        for (const auto& field : acceleratorGroupFields()) {
+            readField(g, field, group);
+            if (std::string(field.key) != "kind") continue;
+            if (group.kind.empty()) g.fail("kind", "must not be empty");
+            for (const auto& other : a.groups)
+                if (other.kind == group.kind) g.fail("kind", "kind '" + group.kind + "' is listed twice; merge the groups");
+        }
         g.finish();
         a.groups.push_back(group);
     }
     // HyPar-style keys describe a homogeneous array; with groups they would contradict them.
-    for (const char* key : {"topology", "link_bps", "level_bw_factor", "accelerator"})
-        if (f.has(key)) f.fail(key, std::string("'") + key + "' cannot be combined with 'accelerators'");
+    for (const auto& field : arrayFields()) {
+        const std::string key = field.object ? field.object : field.key;
+        if (field.models == FieldModels::HyPar && f.has(key))
+            f.fail(key, "'" + key + "' cannot be combined with 'accelerators'");
+    }
     const int height = treeHeight(a.groups);
     if (a.count() < 2) f.fail("accelerators", "an array needs at least 2 accelerators");
     if (height > Array::kMaxLevels)
@@ -61,23 +66,10 @@ void readLevelBandwidth(Fields& f, Array& a) {
 }
 
 void readHyparFields(Fields& f, Array& a) {
-    a.levels = static_cast<int>(f.integerIn("levels", 1, Array::kMaxLevels));
-    const std::string topology = f.string("topology", "htree");
-    if (topology == "htree") a.topology = Topology::HTree;
-    else if (topology == "torus") a.topology = Topology::Torus;
-    else f.fail("topology", "unknown topology '" + topology + "' (use htree or torus)");
-    a.link_bps = f.inRange("link_bps", arrayRange("link_bps"), a.link_bps);
-    a.level_bw_factor = f.inRange("level_bw_factor", arrayRange("level_bw_factor"), a.level_bw_factor);
+    readFields(f, arrayFields(), a);
     if (f.has("accelerator")) {
         Fields acc(f.raw("accelerator"), f.pointer("accelerator"), f.source());
-        auto& s = a.accelerator;
-        s.kind = acc.string("kind", s.kind);
-        s.throughput_ops = acc.inRange("throughput_ops", arrayRange("throughput_ops"), s.throughput_ops);
-        s.e_mult_pj = acc.inRange("e_mult_pj", arrayRange("e_mult_pj"), s.e_mult_pj);
-        s.e_add_pj = acc.inRange("e_add_pj", arrayRange("e_add_pj"), s.e_add_pj);
-        s.e_dram_pj = acc.inRange("e_dram_pj", arrayRange("e_dram_pj"), s.e_dram_pj);
-        s.e_sram_pj = acc.inRange("e_sram_pj", arrayRange("e_sram_pj"), s.e_sram_pj);
-        s.e_link_pj_per_bit = acc.inRange("e_link_pj_per_bit", arrayRange("e_link_pj_per_bit"), s.e_link_pj_per_bit);
+        readFields(acc, arrayFields(), a, "accelerator");
         acc.finish();
     }
 }
@@ -89,8 +81,10 @@ Array readArrayJson(const std::string& text, const std::string& source) {
     Fields f(root, "", source);
     checkFormat(f, "partita-array/1");
     Array a;
-    a.name = f.string("name");
-    if (f.has("accelerators")) readGroups(f, a);
+    if (f.has("accelerators")) {
+        readField(f, *findField(arrayFields(), "name"), a);
+        readGroups(f, a);
+    }
     else readHyparFields(f, a);
     if (f.has("level_bandwidth_Bps")) readLevelBandwidth(f, a);
     f.finish();
@@ -105,29 +99,19 @@ Array readArrayJson(const std::string& text, const std::string& source) {
 Array loadArray(const std::string& path) { return readArrayJson(readTextFile(path), path); }
 
 Json arrayToJson(const Array& a) {
-    Json j{{"format", "partita-array/1"}, {"name", a.name}};
+    Json j{{"format", "partita-array/1"}};
     if (!a.groups.empty()) {
+        j["name"] = a.name;
         j["levels"] = a.levels;
         Json list = Json::array();
-        for (const auto& g : a.groups)
-            list.push_back({{"kind", g.kind},
-                            {"count", g.count},
-                            {"throughput_flops", g.throughput_flops},
-                            {"bandwidth_Bps", g.bandwidth_Bps}});
+        for (const auto& g : a.groups) {
+            Json entry = Json::object();
+            writeFields(entry, acceleratorGroupFields(), g);
+            list.push_back(entry);
+        }
         j["accelerators"] = list;
     } else {
-        const auto& s = a.accelerator;
-        j["levels"] = a.levels;
-        j["topology"] = topologyName(a.topology);
-        j["link_bps"] = a.link_bps;
-        j["level_bw_factor"] = a.level_bw_factor;
-        j["accelerator"] = {{"kind", s.kind},
-                            {"throughput_ops", s.throughput_ops},
-                            {"e_mult_pj", s.e_mult_pj},
-                            {"e_add_pj", s.e_add_pj},
-                            {"e_dram_pj", s.e_dram_pj},
-                            {"e_sram_pj", s.e_sram_pj},
-                            {"e_link_pj_per_bit", s.e_link_pj_per_bit}};
+        writeFields(j, arrayFields(), a);
     }
     if (!a.level_bandwidth_Bps.empty()) j["level_bandwidth_Bps"] = a.level_bandwidth_Bps;
     return j;

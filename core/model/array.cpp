@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/settings/array_fields.h"
 #include "core/util/ranges.h"
 
 namespace partita {
@@ -75,13 +76,11 @@ Array defaultArray(int levels, Topology topology) {
 }
 
 Range arrayRange(const std::string& key) {
-    if (key == "link_bps") return ranges::kBitsPerSecond;
-    if (key == "level_bw_factor") return ranges::kLevelFactor;
-    if (key == "throughput_ops") return ranges::kOpsPerSecond;
-    if (key == "throughput_flops") return ranges::kFlopsPerSecond;
-    if (key == "bandwidth_Bps" || key == "level_bandwidth_Bps") return ranges::kBytesPerSecond;
-    if (key == "e_mult_pj" || key == "e_add_pj" || key == "e_dram_pj" || key == "e_sram_pj" || key == "e_link_pj_per_bit")
-        return ranges::kEnergyPj;
+    if (key == "level_bandwidth_Bps") return ranges::kBytesPerSecond;  // a list, not a field of the tables
+    const auto* field = findField(arrayFields(), key);
+    const auto* group = findField(acceleratorGroupFields(), key);
+    if (field && field->type == FieldType::Number) return field->range;
+    if (group && group->type == FieldType::Number) return group->range;
     throw std::logic_error("arrayRange: no array field '" + key + "'");
 }
 
@@ -93,14 +92,8 @@ void validate(const Array& a) {
     if (a.levels < 1 || a.levels > Array::kMaxLevels)
         throw std::invalid_argument("levels must be between 1 and " + std::to_string(Array::kMaxLevels) + ", got " +
                                     std::to_string(a.levels));
-    check(a.link_bps, "link_bps", "link_bps");
-    check(a.level_bw_factor, "level_bw_factor", "level_bw_factor");
-    check(a.accelerator.throughput_ops, "throughput_ops", "throughput_ops");
-    check(a.accelerator.e_mult_pj, "e_mult_pj", "e_mult_pj");
-    check(a.accelerator.e_add_pj, "e_add_pj", "e_add_pj");
-    check(a.accelerator.e_dram_pj, "e_dram_pj", "e_dram_pj");
-    check(a.accelerator.e_sram_pj, "e_sram_pj", "e_sram_pj");
-    check(a.accelerator.e_link_pj_per_bit, "e_link_pj_per_bit", "e_link_pj_per_bit");
+    for (const auto& field : arrayFields())
+        if (field.type == FieldType::Number) check(field.get(a), field.key, field.key);
     for (size_t k = 0; k < a.groups.size(); ++k) {
         const auto& g = a.groups[k];
         const std::string at = "accelerators[" + std::to_string(k) + "].";
@@ -108,8 +101,8 @@ void validate(const Array& a) {
         for (size_t o = 0; o < k; ++o)
             if (a.groups[o].kind == g.kind) throw std::invalid_argument(at + "kind '" + g.kind + "' is listed twice");
         if (g.count < 1) throw std::invalid_argument(at + "count must be at least 1, got " + std::to_string(g.count));
-        check(g.throughput_flops, at + "throughput_flops", "throughput_flops");
-        check(g.bandwidth_Bps, at + "bandwidth_Bps", "bandwidth_Bps");
+        for (const auto& field : acceleratorGroupFields())
+            if (field.type == FieldType::Number) check(field.get(g), at + field.key, field.key);
     }
     if (!a.groups.empty()) {
         if (a.count() < 2)

@@ -13,8 +13,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "core/util/limits.h"
-#include "core/util/ranges.h"
+#include "core/settings/array_fields.h"
+#include "core/settings/cost_fields.h"
 #include "widgets/editors/groups_editor.h"
 #include "widgets/editors/number_text.h"
 
@@ -22,26 +22,19 @@ namespace partita {
 
 namespace {
 
-// Energies may be zero (to leave a term out); counts, sizes and rates may not.
-bool allowsZero(const QString& key) { return key.startsWith("e_"); }
+// What the editor's tooltip says of a table field: its help, then its unit, default and range.
+template <class S>
+QString fieldTip(const Field<S>& f) {
+    return QObject::tr(f.help) + "\n(" + QString::fromStdString(fieldSummary(f)) + ")";
+}
 
-// The limits (docs/formats/limits.md) the command line, files and sweeps check: shown as the user types.
-QString limitProblem(const QString& key, double v) {
-    if (key == "batch")
-        return v == std::floor(v) && v <= static_cast<double>(limits::kBatch)
-                   ? QString()
-                   : QObject::tr("must be an integer from 1 to %1").arg(limits::kBatch);
-    if (key == "bytes_per_element" || key == "accpar_bytes_per_element")
-        return QString::fromStdString(rangeProblem(v, ranges::kBytesPerElement));
-    return QString::fromStdString(rangeProblem(v, arrayRange(key.toStdString())));
+// The row label: "Link (bit/s)" from the field's label and unit.
+template <class S>
+QString fieldLabel(const Field<S>& f) {
+    return *f.unit ? QObject::tr(f.label) + " (" + f.unit + ")" : QObject::tr(f.label);
 }
 
 QString acceleratorsText(int count) { return QObject::tr("= %1 accelerators").arg(count); }
-
-// Fields that describe a HyPar array of identical accelerators; an array with
-// groups takes them from the groups (levels) or has no place for them in its file.
-const char* const kHyparOnly[] = {"levels", "topology", "link_bps", "level_bw_factor", "throughput_ops",
-                                  "e_mult_pj", "e_add_pj", "e_dram_pj", "e_sram_pj", "e_link_pj_per_bit"};
 
 QString groupsReason(const QString& key) {
     if (key == "levels") return QObject::tr("Set by the accelerator groups: the height of their bisection tree.");
@@ -69,58 +62,38 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
     loading_ = true;  // combos signal as items are added; setValues at the end clears this
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(4, 4, 4, 4);
-    auto combo = [this](QFormLayout* form, const QString& key, const QString& label, const QString& tip,
-                        const QList<QPair<QString, QVariant>>& items) {
-        auto* box = new QComboBox(this);
-        for (const auto& [text, data] : items) box->addItem(text, data);
-        box->setToolTip(tip);
-        box->setObjectName(key);
-        form->addRow(label, box);
-        fields_[key] = box;
-        labels_[key] = label;
-        tips_[key] = tip;
-        connect(box, &QComboBox::currentIndexChanged, this, [this] { choiceChanged(); });
-        return box;
-    };
-
+    // Each table field becomes a row; the few that need more than a plain control are placed by key.
     QFormLayout* run = group(outer, tr("Run"), this);
-    addNumber(run, "batch", tr("Batch"),
-              tr("Mini-batch size B: samples per training step (default 256)."));
-    combo(run, "mode", tr("Mode"),
-          tr("Communication model. cal: intra-layer amounts weighted by w_intra = 2, the paper-calibrated "
-             "model (default). lit: w_intra = 1, Tables 1-2 as printed."),
-          {{tr("cal (w_intra 2)"), 2.0}, {tr("lit (w_intra 1)"), 1.0}});
-    combo(run, "out_size", tr("Output size"),
-          tr("Which output size prices Type-II partial sums: after pooling (default) or before it."),
-          {{tr("post-pool"), int(OutSize::PostPool)}, {tr("pre-pool"), int(OutSize::PrePool)}});
-    addNumber(run, "bytes_per_element", tr("Bytes / element"),
-              tr("Bytes per tensor element (default 4 = fp32); converts elements to GB and bits on the links."));
+    for (const auto& f : costFields()) {
+        const std::string key = f.key;
+        if (key == "include_sram_energy") continue;  // shown with the accelerator's energies
+        if (key == "w_intra") {  // shown as the model's two names (and a file's custom weight)
+            auto* mode = addCombo(run, "mode", tr("Mode"), fieldTip(f), {{tr("cal (w_intra 2)"), 2.0}, {tr("lit (w_intra 1)"), 1.0}});
+            bind("mode", mode, f, &params_);
+        } else {
+            addField(run, f, &params_);
+        }
+    }
 
     QFormLayout* arr = group(outer, tr("Array"), this);
-    auto* levels = new QSpinBox(this);
-    levels->setObjectName("levels");
-    levels->setRange(1, Array::kMaxLevels);
-    tips_["levels"] = tr("Hierarchy levels H: 2^H accelerators, H1 the top split (1-%1; default 4 = 16 "
-                         "accelerators).").arg(Array::kMaxLevels);
-    levels->setToolTip(tips_["levels"]);
-    accelerators_ = new QLabel(this);
-    accelerators_->setObjectName("accelerators");
-    auto* levels_row = new QHBoxLayout;
-    levels_row->addWidget(levels);
-    levels_row->addWidget(accelerators_, 1);
-    arr->addRow(tr("Levels"), levels_row);
-    fields_["levels"] = levels;
-    labels_["levels"] = tr("Levels");
-    connect(levels, &QSpinBox::valueChanged, this, [this] { choiceChanged(); });
-    combo(arr, "topology", tr("Topology"),
-          tr("H-tree (default): a fat tree, each level's pair exchange has its own links. Torus: a 2-D torus "
-             "with dimension-order routing; exchanges sharing a link split its bandwidth."),
-          {{tr("H-tree"), int(Topology::HTree)}, {tr("torus"), int(Topology::Torus)}});
-    addNumber(arr, "link_bps", tr("Link (bit/s)"),
-              tr("Bandwidth of one link in bit/s (default 1.6e9 = 1.6 Gb/s)."));
-    addNumber(arr, "level_bw_factor", tr("Level BW factor"),
-              tr("Fat-tree bandwidth ratio between adjacent levels (default 2): each level up has this many "
-                 "times the bandwidth of the one below."));
+    for (const auto& f : arrayFields()) {
+        if (f.object || f.type == FieldType::Text) continue;
+        if (std::string(f.key) == "levels") {  // a spin box with the accelerator count beside it
+            auto* levels = new QSpinBox(this);
+            levels->setRange(int(f.range.lo), int(f.range.hi));
+            remember("levels", levels, fieldLabel(f), fieldTip(f));
+            accelerators_ = new QLabel(this);
+            accelerators_->setObjectName("accelerators");
+            auto* levels_row = new QHBoxLayout;
+            levels_row->addWidget(levels);
+            levels_row->addWidget(accelerators_, 1);
+            arr->addRow(fieldLabel(f), levels_row);
+            hypar_only_ << "levels";  // set by the groups when there are groups
+            connect(levels, &QSpinBox::valueChanged, this, [this] { choiceChanged(); });
+            continue;
+        }
+        addField(arr, f, &array_);
+    }
 
     groups_ = new GroupsEditor(this);
     groups_->hide();
@@ -130,41 +103,18 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
 
     QFormLayout* acc = group(outer, tr("Accelerator"), this);
     analytic_only_ << acc->parentWidget();
-    addNumber(acc, "throughput_ops", tr("Throughput (ops/s)"),
-              tr("Accelerator throughput R_acc in ops/s, 2 ops per MAC (default 4.2e11 = 420 GOPS)."));
-    addNumber(acc, "e_mult_pj", tr("Multiply (pJ)"), tr("Energy of one 32-bit float multiply, pJ (default 3.7)."));
-    addNumber(acc, "e_add_pj", tr("Add (pJ)"), tr("Energy of one 32-bit float add, pJ (default 0.9)."));
-    addNumber(acc, "e_dram_pj", tr("DRAM (pJ)"), tr("Energy of one 32-bit DRAM access, pJ (default 640)."));
-    addNumber(acc, "e_sram_pj", tr("SRAM (pJ)"),
-              tr("Energy of one 32-bit SRAM access, pJ (default 5); counted only with SRAM energy on."));
-    addNumber(acc, "e_link_pj_per_bit", tr("Link (pJ/bit)"),
-              tr("Energy to move one bit over a link, pJ/bit (default 20)."));
-    auto* sram = new QCheckBox(tr("Include SRAM energy"), this);
-    sram->setObjectName("sram_energy");
-    sram->setToolTip(tr("Add the optional term of 2 SRAM reads per MAC to the energy (off by default)."));
-    acc->addRow(sram);
-    fields_["sram_energy"] = sram;
-    labels_["sram_energy"] = sram->text();
-    connect(sram, &QCheckBox::toggled, this, [this] { choiceChanged(); });
+    for (const auto& f : arrayFields())
+        if (f.object && f.type != FieldType::Text) addField(acc, f, &array_);
+    addField(acc, *findField(costFields(), "include_sram_energy"), &params_, "sram_energy");
 
     QFormLayout* ap = group(outer, tr("AccPar"), this);
     analytic_only_ << ap->parentWidget();
-    combo(ap, "ratio_model", tr("Ratio model"),
-          tr("How AccPar balances a split between two groups. E (default): the ratio that makes both groups' "
-             "compute plus communication time exactly equal. P: the paper's linear rule as printed."),
-          {{tr("E (exact balance)"), int(RatioModel::E)}, {tr("P (paper-literal)"), int(RatioModel::P)}});
-    auto* balanced = new QCheckBox(tr("Balanced baselines"), this);
-    balanced->setObjectName("balanced_baselines");
-    balanced->setToolTip(tr("Give DP, OWT and HyPar the ratio model's balanced ratios instead of 1/2, so the "
-                            "baselines also use unequal groups well (off by default)."));
-    ap->addRow(balanced);
-    fields_["balanced_baselines"] = balanced;
-    labels_["balanced_baselines"] = balanced->text();
-    connect(balanced, &QCheckBox::toggled, this, [this] { choiceChanged(); });
-    addNumber(ap, "accpar_bytes_per_element", tr("Bytes / element (AccPar)"),
-              tr("Bytes per tensor element in AccPar's cost (default 2 = bf16); divides communicated bytes by "
-                 "the groups' bandwidth."));
-
+    for (const auto& f : accparFields()) {
+        // Its own key and label: the cost parameters have a bytes_per_element too.
+        if (std::string(f.key) == "bytes_per_element")
+            addField(ap, f, &accpar_, "accpar_bytes_per_element", fieldLabel(f) + tr(" (AccPar)"));
+        else addField(ap, f, &accpar_);
+    }
     problem_ = new QLabel(this);
     problem_->setObjectName("problem");
     problem_->setWordWrap(true);
@@ -178,29 +128,67 @@ ParamsEditor::ParamsEditor(QWidget* parent) : QWidget(parent) {
 
 QLineEdit* ParamsEditor::addNumber(QFormLayout* form, const QString& key, const QString& label, const QString& tip) {
     QLineEdit* edit = addNumberRow(this, form, key, label, tip);
-    fields_[key] = edit;
-    labels_[key] = label;
-    tips_[key] = tip;
+    remember(key, edit, label, tip);
     numbers_ << key;
     // textEdited, not textChanged: only the user's typing validates and signals.
     connect(edit, &QLineEdit::textEdited, this, [this, key] { numberEdited(key); });
     return edit;
 }
 
-double* ParamsEditor::slot(const QString& key) {
-    AcceleratorSpec& a = array_.accelerator;
-    if (key == "batch") return &params_.batch;
-    if (key == "bytes_per_element") return &params_.bytes_per_element;
-    if (key == "accpar_bytes_per_element") return &accpar_.bytes_per_element;
-    if (key == "link_bps") return &array_.link_bps;
-    if (key == "level_bw_factor") return &array_.level_bw_factor;
-    if (key == "throughput_ops") return &a.throughput_ops;
-    if (key == "e_mult_pj") return &a.e_mult_pj;
-    if (key == "e_add_pj") return &a.e_add_pj;
-    if (key == "e_dram_pj") return &a.e_dram_pj;
-    if (key == "e_sram_pj") return &a.e_sram_pj;
-    if (key == "e_link_pj_per_bit") return &a.e_link_pj_per_bit;
-    return nullptr;
+void ParamsEditor::remember(const QString& key, QWidget* widget, const QString& label, const QString& tip) {
+    widget->setObjectName(key);
+    widget->setToolTip(tip);
+    fields_[key] = widget;
+    labels_[key] = label;
+    tips_[key] = tip;
+}
+
+QComboBox* ParamsEditor::addCombo(QFormLayout* form, const QString& key, const QString& label, const QString& tip,
+                                  const QList<QPair<QString, QVariant>>& items) {
+    auto* box = new QComboBox(this);
+    for (const auto& [text, data] : items) box->addItem(text, data);
+    remember(key, box, label, tip);
+    form->addRow(label, box);
+    connect(box, &QComboBox::currentIndexChanged, this, [this] { choiceChanged(); });
+    return box;
+}
+
+template <class S>
+void ParamsEditor::addField(QFormLayout* form, const Field<S>& f, S* target, const QString& key_or_empty,
+                            const QString& label_or_empty) {
+    const QString key = key_or_empty.isEmpty() ? QString(f.key) : key_or_empty;
+    const QString label = label_or_empty.isEmpty() ? fieldLabel(f) : label_or_empty;
+    const QString tip = fieldTip(f);
+    QWidget* widget = nullptr;
+    if (f.type == FieldType::Number || f.type == FieldType::Integer) {
+        widget = addNumber(form, key, label, tip);
+    } else if (f.type == FieldType::Choice) {
+        QList<QPair<QString, QVariant>> items;
+        for (size_t i = 0; i < f.choices.size(); ++i) items.append({tr(f.choices[i].label), int(i)});
+        widget = addCombo(form, key, label, tip, items);
+    } else if (f.type == FieldType::Flag) {
+        auto* box = new QCheckBox(label, this);
+        remember(key, box, label, tip);
+        form->addRow(box);
+        connect(box, &QCheckBox::toggled, this, [this] { choiceChanged(); });
+        widget = box;
+    } else {
+        return;  // text fields (names) are not edited here
+    }
+    bind(key, widget, f, target);
+}
+
+template <class S>
+void ParamsEditor::bind(const QString& key, QWidget* widget, const Field<S>& f, S* target) {
+    Binding b;
+    b.widget = widget;
+    b.get = [&f, target] { return f.get(*target); };
+    b.set = [&f, target](double v) { f.set(*target, v); };
+    b.problem = [&f](double v) { return QString::fromStdString(fieldProblem(f.type, f.range, v)); };
+    b.allow_zero = f.range.lo <= 0;  // energies may be zero, to leave a term out
+    b.accpar = std::is_same_v<S, AccParParams>;
+    bindings_[key] = b;
+    if (f.models == FieldModels::HyPar) hypar_only_ << key;
 }
 
 void ParamsEditor::setValues(const Array& array, const CostParams& params) {
@@ -212,7 +200,7 @@ void ParamsEditor::setValues(const Array& array, const CostParams& params) {
     errors_.clear();
     for (const QString& key : numbers_) {
         auto* edit = static_cast<QLineEdit*>(fields_[key]);
-        edit->setText(numberText(*slot(key)));
+        edit->setText(numberText(bindings_[key].get()));
         setError(key, {});
     }
     auto* mode = static_cast<QComboBox*>(fields_["mode"]);
@@ -223,12 +211,9 @@ void ParamsEditor::setValues(const Array& array, const CostParams& params) {
         index = 2;
     }
     mode->setCurrentIndex(index);
-    auto* out = static_cast<QComboBox*>(fields_["out_size"]);
-    out->setCurrentIndex(out->findData(int(params.comm.out_size)));
-    auto* topo = static_cast<QComboBox*>(fields_["topology"]);
-    topo->setCurrentIndex(topo->findData(int(array.topology)));
+    for (auto it = bindings_.cbegin(); it != bindings_.cend(); ++it)
+        if (!it->accpar && !numbers_.contains(it.key()) && it.key() != "mode") showChoice(*it);
     static_cast<QSpinBox*>(fields_["levels"])->setValue(array_.levels);
-    static_cast<QCheckBox*>(fields_["sram_energy"])->setChecked(params.include_sram_energy);
     accelerators_->setText(acceleratorsText(array_.count()));
     if (grouped()) groups_->setGroups(array_.groups);
     groups_->setVisible(grouped());
@@ -240,11 +225,15 @@ void ParamsEditor::setValues(const Array& array, const CostParams& params) {
 void ParamsEditor::setAccParValues(const AccParParams& p) {
     loading_ = true;
     accpar_ = p;
-    auto* ratio = static_cast<QComboBox*>(fields_["ratio_model"]);
-    ratio->setCurrentIndex(ratio->findData(int(p.ratio_model)));
-    static_cast<QCheckBox*>(fields_["balanced_baselines"])->setChecked(p.balanced_baselines);
-    static_cast<QLineEdit*>(fields_["accpar_bytes_per_element"])->setText(numberText(p.bytes_per_element));
-    setError("accpar_bytes_per_element", {});
+    for (auto it = bindings_.cbegin(); it != bindings_.cend(); ++it) {
+        if (!it->accpar) continue;
+        if (!numbers_.contains(it.key())) {
+            showChoice(*it);
+            continue;
+        }
+        static_cast<QLineEdit*>(it->widget)->setText(numberText(it->get()));
+        setError(it.key(), {});
+    }
     loading_ = false;
     showProblems();
 }
@@ -255,9 +244,13 @@ AccParParams ParamsEditor::accparParams() const {
     return p;
 }
 
+void ParamsEditor::showChoice(const Binding& b) {
+    if (auto* box = qobject_cast<QComboBox*>(b.widget)) box->setCurrentIndex(box->findData(int(b.get())));
+    else if (auto* check = qobject_cast<QCheckBox*>(b.widget)) check->setChecked(b.get() != 0);
+}
+
 void ParamsEditor::setGroupsMode(bool on) {
-    for (const char* name : kHyparOnly) {
-        const QString key = name;
+    for (const QString& key : hypar_only_) {
         fields_[key]->setEnabled(!on);
         fields_[key]->setToolTip(on ? groupsReason(key) + "\n\n" + tips_[key] : tips_[key]);
     }
@@ -275,29 +268,30 @@ void ParamsEditor::groupsEdited() {
     static_cast<QSpinBox*>(fields_["levels"])->setValue(array_.levels);
     loading_ = false;
     accelerators_->setText(acceleratorsText(array_.count()));
-    for (const char* key : {"link_bps", "level_bw_factor", "throughput_ops"})  // derived for one kind
-        static_cast<QLineEdit*>(fields_[key])->setText(numberText(*slot(key)));
+    for (const QString& key : hypar_only_)  // the rates are derived for one kind of group
+        if (numbers_.contains(key)) static_cast<QLineEdit*>(fields_[key])->setText(numberText(bindings_[key].get()));
     emit changed();
 }
 
 void ParamsEditor::numberEdited(const QString& key) {
     double value = 0;
-    QString reason = parseNumber(static_cast<QLineEdit*>(fields_[key])->text(), allowsZero(key), &value);
-    if (reason.isEmpty()) reason = limitProblem(key, value);
+    const Binding& b = bindings_[key];
+    QString reason = parseNumber(static_cast<QLineEdit*>(fields_[key])->text(), b.allow_zero, &value);
+    if (reason.isEmpty()) reason = b.problem(value);
     setError(key, reason);
     showProblems();
     if (!reason.isEmpty()) return;  // keep the last valid value
-    *slot(key) = value;
+    b.set(value);
     emit changed();
 }
 
 void ParamsEditor::choiceChanged() {
     if (loading_) return;
-    params_.comm.w_intra = static_cast<QComboBox*>(fields_["mode"])->currentData().toDouble();
-    params_.comm.out_size = OutSize(static_cast<QComboBox*>(fields_["out_size"])->currentData().toInt());
-    params_.include_sram_energy = static_cast<QCheckBox*>(fields_["sram_energy"])->isChecked();
-    accpar_.ratio_model = RatioModel(static_cast<QComboBox*>(fields_["ratio_model"])->currentData().toInt());
-    accpar_.balanced_baselines = static_cast<QCheckBox*>(fields_["balanced_baselines"])->isChecked();
+    for (auto it = bindings_.cbegin(); it != bindings_.cend(); ++it) {
+        if (numbers_.contains(it.key()) || it.key() == "topology") continue;  // topology: below, with the levels
+        if (auto* box = qobject_cast<QComboBox*>(it->widget)) it->set(box->currentData().toDouble());
+        else if (auto* check = qobject_cast<QCheckBox*>(it->widget)) it->set(check->isChecked() ? 1 : 0);
+    }
     if (grouped()) {  // levels and topology follow the groups
         emit changed();
         return;

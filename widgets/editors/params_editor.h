@@ -5,13 +5,17 @@
 // optional SRAM term and AccPar's own settings. An array of accelerator groups
 // (AccPar) is edited in a groups table instead of the HyPar-only fields.
 // Invalid text turns the field red with a message and keeps the last valid value.
+#include <functional>
+
 #include <QMap>
+#include <QVariant>
 #include <QStringList>
 #include <QWidget>
 
 #include "core/accpar/hierarchy.h"
 #include "core/cost/evaluate.h"
 #include "core/model/array.h"
+#include "core/settings/field.h"
 
 class QLabel;
 class QLineEdit;
@@ -52,8 +56,25 @@ signals:
     void changed();  // a valid edit by the user
 
 private:
+    // One table field (core/settings) shown by the editor: where its value lives and how it is checked.
+    struct Binding {
+        QWidget* widget = nullptr;
+        std::function<double()> get;             // from array_ / params_ / accpar_
+        std::function<void(double)> set;
+        std::function<QString(double)> problem;  // numbers: the field's range
+        bool allow_zero = false;
+        bool accpar = false;                     // set by setAccParValues, not setValues
+    };
+    void remember(const QString& key, QWidget* widget, const QString& label, const QString& tip);  // by key
     QLineEdit* addNumber(QFormLayout* form, const QString& key, const QString& label, const QString& tip);
-    double* slot(const QString& key);   // where a numeric field's value lives in array_ / params_
+    QComboBox* addCombo(QFormLayout* form, const QString& key, const QString& label, const QString& tip,
+                        const QList<QPair<QString, QVariant>>& items);
+    // A row for the field: a number, a combo of its choices or a check box; key and label default to the table's.
+    template <class S>
+    void addField(QFormLayout* form, const Field<S>& f, S* target, const QString& key = {}, const QString& label = {});
+    template <class S>
+    void bind(const QString& key, QWidget* widget, const Field<S>& f, S* target);
+    void showChoice(const Binding& b);  // a combo's or check box's state from the value
     void numberEdited(const QString& key);
     void choiceChanged();               // combos, spin box and check boxes -> array_ / params_ / accpar_
     void groupsEdited();                // the groups table -> array_
@@ -71,6 +92,8 @@ private:
     QMap<QString, QString> tips_;       // key -> the parameter's explanation
     QMap<QString, QString> errors_;     // key -> reason, invalid fields only
     QStringList numbers_;               // numeric keys in form order
+    QMap<QString, Binding> bindings_;   // editor key -> table field
+    QStringList hypar_only_;            // fields of an array of identical accelerators (off with groups)
     QLabel* problem_ = nullptr;
     QLabel* accelerators_ = nullptr;    // "= 16 accelerators" next to the levels
     GroupsEditor* groups_ = nullptr;

@@ -31,7 +31,6 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
-class QTabWidget;
 
 namespace partita {
 class CompareView;
@@ -65,6 +64,7 @@ struct ExportChoice {
 };
 
 class ExploreView;
+class TaskTabs;
 class LibraryDock;
 class NetworkEditor;
 class TopologyEditorTab;
@@ -115,7 +115,11 @@ public:
     void askForRun();
     // For methods with their own tab: the tab area, the network the user chose ("" before they chose
     // one: the method shows its paper's workload), the status line, and storing an evaluation once.
-    void addViewTab(QWidget* view, const QString& title);  // in a scroll area: no view grows the window
+    // The tasks the views are grouped by (docs/guide/application.md#views-by-task), in the bar's order.
+    enum class Task { Model, Machine, Plan, Simulate, Sweeps, Methods };
+    static QString taskName(Task task);
+    // In a scroll area (no view grows the window), among `task`'s tabs.
+    void addViewTab(QWidget* view, const QString& title, Task task);
     QString chosenNetworkPath() const { return user_network_ ? network_path_ : QString(); }
     bool isChosen(const GuiMethod& m) const { return &method() == &m; }
     void showStatus(const QString& text);
@@ -207,7 +211,7 @@ public:
     bool gridNotApplicableShown() const;
     RunsDock* runsDock() const { return runs_dock_; }
     LibraryDock* libraryDock() const { return library_; }
-    QTabWidget* tabs() const { return tabs_; }
+    TaskTabs* tabs() const { return tabs_; }
     // Each tab is a view in a scroll area (a view never makes the window larger than the screen).
     QWidget* shownView() const;
     void showTab(QWidget* view);
@@ -339,7 +343,7 @@ private:
     ParamsEditor* params_ = nullptr;
     LibraryDock* library_ = nullptr;
     RunsDock* runs_dock_ = nullptr;
-    QTabWidget* tabs_ = nullptr;
+    TaskTabs* tabs_ = nullptr;
     QComboBox* method_box_ = nullptr;
     QLabel* status_label_ = nullptr;
     QProgressBar* progress_ = nullptr;

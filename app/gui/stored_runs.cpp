@@ -6,7 +6,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QStatusBar>
-#include <QTabWidget>
+#include <QStackedWidget>
 
 #include "app/gui/explore_view.h"
 #include "app/gui/library_dock.h"
@@ -153,7 +153,7 @@ void MainWindow::showStoredRun(const RunPtr& run) {
             explore_->setResult(run);
             showTab(explore_);
         } else {
-            tabs_->setCurrentIndex(0);
+            showTab(grid_stack_);
         }
         showRun(run);
     } catch (const std::exception& e) {

@@ -7,7 +7,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
-#include <QTabWidget>
+#include "widgets/common/task_tabs.h"
 #include <QTemporaryDir>
 #include <QThread>
 
@@ -37,10 +37,10 @@ QString etaText(double s) {
 
 SweepTab::SweepTab(MainWindow& window) : QObject(&window), window_(window), job_(new SweepJob(this)) {
     view_ = new SweepView(window.tabs());
-    window.addViewTab(view_, tr("Sweep"));
+    window.addViewTab(view_, tr("Sweep"), MainWindow::Task::Sweeps);
     connect(view_, &SweepView::runChosen, this, [this](qint64 id) { window_.openStoredRun(id); });
     // The tab reads the database when shown: another database may have been opened meanwhile.
-    connect(window.tabs(), &QTabWidget::currentChanged, this, [this] {
+    connect(window.tabs(), &TaskTabs::currentChanged, this, [this] {
         if (window_.shownView() == view_ && !job_->running()) refresh();
     });
 

@@ -33,6 +33,7 @@
 #include "app/gui/guide_window.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
 #include "app/gui/runs_dock.h"
 #include "core/cost/evaluate.h"
@@ -215,7 +216,7 @@ private slots:
         const int last = w.exploreView()->table()->rowCount() - 1;
         w.exploreView()->table()->selectRow(last);
         QTest::mouseClick(w.exploreView()->findChild<QPushButton*>("apply-point"), Qt::LeftButton);
-        QCOMPARE(w.tabs()->currentIndex(), 0);
+        QCOMPARE(w.tabs()->tabText(w.tabs()->currentIndex()), QString("Grid"));
         const std::uint64_t code = codeOf(w.currentRun()->grid, x->exploration->cells, 2);
         QCOMPARE(w.currentRun()->eval().total_elements, x->exploration->total_elements[code]);
     }

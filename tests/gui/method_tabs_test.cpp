@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include "app/gui/main_window.h"
+#include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
 #include "core/io/network_io.h"
 #include "core/l2s/presets.h"

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include <QObject>
-#include <QTabWidget>
+#include "widgets/common/task_tabs.h"
 
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
@@ -33,7 +33,7 @@ public:
     void buildViews(MainWindow& window) override {
         view_ = new View(window.tabs());
         view_->setObjectName(key() + "-view");
-        window.addViewTab(view_, tabTitle());
+        window.addViewTab(view_, tabTitle(), MainWindow::Task::Methods);
         QObject::connect(view_, &View::settingsRequested, view_,
                          [this, &window](const MethodSettings& s) { request(window, s); });
         // A failed or cancelled request leaves the tab as it was; a failure is said there too.

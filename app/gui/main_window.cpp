@@ -83,7 +83,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
 
     const QString default_db =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/results.sqlite";
-    openDatabase(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
+    connect(&store_, &RunStore::error, this, [this](const QString& m) { reportError(m); });
+    connect(&store_, &RunStore::changed, this, [this] { runs_dock_->refresh(store_.db(), store_.problem()); });
+    connect(&store_, &RunStore::notice, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    connect(&store_, &RunStore::stored, this, [this](std::int64_t id) { runs_dock_->select({id}); });
+    store_.open(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
 
     for (const QString& path : builtInNetworks()) {
         try {
@@ -235,8 +239,8 @@ void MainWindow::buildDocks() {
     addDockWidget(Qt::LeftDockWidgetArea, runs_dock_);
     connect(runs_dock_, &RunsDock::openRequested, this, &MainWindow::openStoredRun);
     connect(runs_dock_, &RunsDock::compareRequested, this, &MainWindow::compareStored);
-    connect(runs_dock_, &RunsDock::deleteRequested, this, &MainWindow::deleteStoredRuns);
-    connect(runs_dock_, &RunsDock::renameRequested, this, &MainWindow::renameStoredRun);
+    connect(runs_dock_, &RunsDock::deleteRequested, &store_, &RunStore::remove);
+    connect(runs_dock_, &RunsDock::renameRequested, &store_, &RunStore::rename);
 
     auto* props = new QDockWidget(tr("Properties"), this);
     props->setObjectName("properties");
@@ -399,7 +403,7 @@ void MainWindow::updateActions() {
     action("evaluate")->setEnabled(have && !current_->isSimulation());  // a simulation is re-run with Run
     action("compare")->setEnabled(have);
     action("reset")->setEnabled(have && current_->edited());
-    action("keep")->setEnabled(pending_store_ != nullptr && storing());
+    action("keep")->setEnabled(pending_store_ != nullptr && store_.storing());
     action("export")->setEnabled(have);
     action("run")->setEnabled(inputs_ != nullptr);
     action("explore")->setEnabled(inputs_ != nullptr);

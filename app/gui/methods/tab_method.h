@@ -27,7 +27,7 @@ public:
         show(window);
         if (!store) return;
         if (pending(window)) job_.store = true;
-        else if (view_->hasEvaluation()) window.storeMethodRun(methodRun(*view_->outcome()));
+        else if (view_->hasEvaluation()) window.runStore().storeMethod(methodRun(*view_->outcome()));
     }
 
     void buildViews(MainWindow& window) override {
@@ -55,7 +55,7 @@ public:
         job_ = {};
         view_->setOutcome(outcome);
         window.showStatus(QObject::tr("%1: evaluated in %2 ms").arg(q(run->name)).arg(run->job_ms, 0, 'f', 1));
-        if (store) window.storeMethodRun(methodRun(*outcome));
+        if (store) window.runStore().storeMethod(methodRun(*outcome));
         return true;
     }
 

@@ -27,7 +27,6 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -43,6 +42,7 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/util/format.h"
+#include "widgets/common/task_tabs.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/editors/params_editor.h"
 #include "widgets/editors/sim_params_editor.h"
@@ -66,7 +66,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
     topology_editor_ = new TopologyEditorTab(*this);
     sweep_tab_ = new SweepTab(*this);  // the Sweep tab, File ▸ Open sweep database…, Run ▸ Start sweep…
-    connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::tabShown);
+    connect(tabs_, &TaskTabs::currentChanged, this, &MainWindow::tabShown);
 
     params_timer_.setSingleShot(true);
     params_timer_.setInterval(300);
@@ -83,7 +83,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
 
     const QString default_db =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/results.sqlite";
-    openDatabase(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
+    connect(&store_, &RunStore::error, this, [this](const QString& m) { reportError(m); });
+    connect(&store_, &RunStore::changed, this, [this] { runs_dock_->refresh(store_.db(), store_.problem()); });
+    connect(&store_, &RunStore::notice, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    connect(&store_, &RunStore::stored, this, [this](std::int64_t id) { runs_dock_->select({id}); });
+    store_.open(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
 
     for (const QString& path : builtInNetworks()) {
         try {
@@ -131,8 +135,9 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildCentral() {
-    tabs_ = new QTabWidget(this);
-    tabs_->setDocumentMode(true);
+    tabs_ = new TaskTabs(this);
+    tabs_->declareTasks({taskName(Task::Model), taskName(Task::Machine), taskName(Task::Plan),
+                         taskName(Task::Simulate), taskName(Task::Sweeps), taskName(Task::Methods)});
     grid_stack_ = new QStackedWidget(tabs_);
     auto* grid_page = new QSplitter(Qt::Vertical, grid_stack_);
     grid_page->setObjectName("grid-page");
@@ -157,20 +162,20 @@ void MainWindow::buildCentral() {
     grid_na_->setWordWrap(true);
     grid_na_->setMargin(24);
     grid_stack_->addWidget(grid_na_);
-    addViewTab(grid_stack_, tr("Grid"));
+    addViewTab(grid_stack_, tr("Grid"), Task::Plan);
     simulation_ = new SimulationView(tabs_);
-    addViewTab(simulation_, tr("Simulation"));
+    addViewTab(simulation_, tr("Simulation"), Task::Simulate);
     // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
         if (!link.startsWith("method:")) return showTab(simulation_);
         chooseMethod(link.mid(7));
     });
     compare_ = new CompareView(tabs_);
-    addViewTab(compare_, tr("Compare"));
+    addViewTab(compare_, tr("Compare"), Task::Plan);
     explore_ = new ExploreView(tabs_);
-    addViewTab(explore_, tr("Explore"));
+    addViewTab(explore_, tr("Explore"), Task::Plan);
     network_view_ = new NetworkTabView(tabs_);
-    addViewTab(network_view_, tr("Network"));
+    addViewTab(network_view_, tr("Network"), Task::Model);
     buildViewTabs();
     for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
     registerViews();
@@ -185,16 +190,28 @@ void MainWindow::buildCentral() {
     connect(explore_, &ExploreView::exploreRequested, this, &MainWindow::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
         applyGrid(g);
-        tabs_->setCurrentIndex(0);
+        showTab(grid_stack_);
     });
 }
 
-void MainWindow::addViewTab(QWidget* view, const QString& title) {
+QString MainWindow::taskName(Task task) {
+    switch (task) {
+    case Task::Model: return tr("Model");
+    case Task::Machine: return tr("Machine");
+    case Task::Plan: return tr("Plan");
+    case Task::Simulate: return tr("Simulate");
+    case Task::Sweeps: return tr("Sweeps");
+    case Task::Methods: return tr("MPT · L2S");
+    }
+    return {};
+}
+
+void MainWindow::addViewTab(QWidget* view, const QString& title, Task task) {
     auto* page = new QScrollArea(tabs_);
     page->setWidgetResizable(true);
     page->setFrameShape(QFrame::NoFrame);
     page->setWidget(view);
-    tabs_->addTab(page, title);
+    tabs_->addTab(taskName(task), page, title);
 }
 
 QWidget* MainWindow::shownView() const {
@@ -222,8 +239,8 @@ void MainWindow::buildDocks() {
     addDockWidget(Qt::LeftDockWidgetArea, runs_dock_);
     connect(runs_dock_, &RunsDock::openRequested, this, &MainWindow::openStoredRun);
     connect(runs_dock_, &RunsDock::compareRequested, this, &MainWindow::compareStored);
-    connect(runs_dock_, &RunsDock::deleteRequested, this, &MainWindow::deleteStoredRuns);
-    connect(runs_dock_, &RunsDock::renameRequested, this, &MainWindow::renameStoredRun);
+    connect(runs_dock_, &RunsDock::deleteRequested, &store_, &RunStore::remove);
+    connect(runs_dock_, &RunsDock::renameRequested, &store_, &RunStore::rename);
 
     auto* props = new QDockWidget(tr("Properties"), this);
     props->setObjectName("properties");
@@ -386,7 +403,7 @@ void MainWindow::updateActions() {
     action("evaluate")->setEnabled(have && !current_->isSimulation());  // a simulation is re-run with Run
     action("compare")->setEnabled(have);
     action("reset")->setEnabled(have && current_->edited());
-    action("keep")->setEnabled(pending_store_ != nullptr && storing());
+    action("keep")->setEnabled(pending_store_ != nullptr && store_.storing());
     action("export")->setEnabled(have);
     action("run")->setEnabled(inputs_ != nullptr);
     action("explore")->setEnabled(inputs_ != nullptr);

@@ -17,6 +17,7 @@
 #include <QUndoStack>
 
 #include "app/gui/job_runner.h"
+#include "app/gui/run_store.h"
 #include "app/gui/methods/method.h"
 #include "app/gui/options.h"
 #include "app/gui/view_registry.h"
@@ -31,7 +32,6 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
-class QTabWidget;
 
 namespace partita {
 class CompareView;
@@ -65,6 +65,7 @@ struct ExportChoice {
 };
 
 class ExploreView;
+class TaskTabs;
 class LibraryDock;
 class NetworkEditor;
 class TopologyEditorTab;
@@ -115,11 +116,14 @@ public:
     void askForRun();
     // For methods with their own tab: the tab area, the network the user chose ("" before they chose
     // one: the method shows its paper's workload), the status line, and storing an evaluation once.
-    void addViewTab(QWidget* view, const QString& title);  // in a scroll area: no view grows the window
+    // The tasks the views are grouped by (docs/guide/application.md#views-by-task), in the bar's order.
+    enum class Task { Model, Machine, Plan, Simulate, Sweeps, Methods };
+    static QString taskName(Task task);
+    // In a scroll area (no view grows the window), among `task`'s tabs.
+    void addViewTab(QWidget* view, const QString& title, Task task);
     QString chosenNetworkPath() const { return user_network_ ? network_path_ : QString(); }
     bool isChosen(const GuiMethod& m) const { return &method() == &m; }
     void showStatus(const QString& text);
-    void storeMethodRun(const MethodRun& run);  // once per settings (method_runs.cpp)
     // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
     // error naming the file is shown and returned; nothing else changes.
     bool loadTopology(const QString& path, QString* error = nullptr);
@@ -144,12 +148,6 @@ public:
     bool compareStored(const std::vector<std::int64_t>& ids);
     // Analytic runs re-open at once; a simulated run is re-simulated in a worker (wait for the jobs).
     bool openStoredRun(std::int64_t id);
-    bool deleteStoredRuns(const std::vector<std::int64_t>& ids);
-    // Another results database (File ▸ Open sweep database…): runs are listed, re-opened and stored there.
-    // Returns "" or why it could not be opened (then no database is open; runs are not stored).
-    // `scratch`: a temporary file of the window's own (the Sweep tab's example), always read-write.
-    QString useDatabase(const QString& path, bool scratch = false);
-    bool renameStoredRun(std::int64_t id, const QString& name);
     void keepGrid();                        // Keep: store the shown edited grid (or loaded strategy)
     void cancelJob();
     // Exports one target (exportTargets(): each view's, registered in view_entries.cpp and by the methods)
@@ -171,9 +169,8 @@ public:
     RunPtr currentRun() const { return current_; }
     RunPtr searchedRun() const { return searched_; }
     InputsPtr inputs() const { return inputs_; }
-    ResultsDb* db() const { return db_.get(); }
-    bool storing() const;  // a database is open and writable
-    QString dbProblem() const { return db_problem_; }
+    // The results database: stores, renames and deletes runs; the runs dock follows it.
+    RunStore& runStore() { return store_; }
     QString lastError() const { return last_error_; }
     // The last notice (what an import approximated): its summary, then one line per item.
     QString lastNotice() const { return last_notice_; }
@@ -207,7 +204,7 @@ public:
     bool gridNotApplicableShown() const;
     RunsDock* runsDock() const { return runs_dock_; }
     LibraryDock* libraryDock() const { return library_; }
-    QTabWidget* tabs() const { return tabs_; }
+    TaskTabs* tabs() const { return tabs_; }
     // Each tab is a view in a scroll area (a view never makes the window larger than the screen).
     QWidget* shownView() const;
     void showTab(QWidget* view);
@@ -237,7 +234,6 @@ private:
     void buildDocks();
     void buildCentral();
     void buildStatusBar();
-    void openDatabase(const QString& path, bool read_only = false);
     void restoreSettings();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
@@ -286,8 +282,7 @@ private:
     MethodList methods_;
     ViewRegistry views_;
     JobRunner jobs_;
-    std::unique_ptr<ResultsDb> db_;
-    QString db_problem_;
+    RunStore store_;
     QString last_error_, last_notice_;
 
     Network network_;
@@ -304,7 +299,6 @@ private:
     QUndoGroup undo_group_;
     void showGrid(const Grid& grid);  // applyGrid without recording it (what undo and redo call)
     QTimer params_timer_;    // coalesces typing in the properties dock
-    std::map<QString, std::string> stored_methods_;  // per method: the settings last stored or re-opened
     // Topologies read so far by key (preset name or file path): reading is cheap, but a
     // re-opened run must re-run on the graph it was stored with, not on a changed file.
     std::map<QString, std::shared_ptr<const sim::Topology>> topologies_;
@@ -339,7 +333,7 @@ private:
     ParamsEditor* params_ = nullptr;
     LibraryDock* library_ = nullptr;
     RunsDock* runs_dock_ = nullptr;
-    QTabWidget* tabs_ = nullptr;
+    TaskTabs* tabs_ = nullptr;
     QComboBox* method_box_ = nullptr;
     QLabel* status_label_ = nullptr;
     QProgressBar* progress_ = nullptr;

@@ -7,38 +7,21 @@
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
 #include "core/run/method_run.h"
-#include "core/store/method_codec.h"
+#include "core/store/results_db.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/l2s/l2s_view.h"
 #include "widgets/mpt/mpt_view.h"
 
 namespace partita::gui {
 
-void MainWindow::storeMethodRun(const MethodRun& run) {
-    if (!storing()) return;
-    try {
-        const QString method = q(run.method);
-        const std::string key = store::methodRunKey(run);
-        if (stored_methods_[method] == key) {  // Run again on what is stored: nothing new
-            statusBar()->showMessage(tr("This evaluation is already stored"), 5000);
-            return;
-        }
-        db_->storeMethod(run);
-        stored_methods_[method] = key;
-        runs_dock_->refresh(db_.get());
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-    }
-}
-
 bool MainWindow::openStoredMethodRun(std::int64_t id) {
-    const MethodRun run = db_->loadMethod(id);  // the caller reports a StoreError
+    const MethodRun run = store_.db()->loadMethod(id);  // the caller reports a StoreError
     const QString key = q(run.method);
     setMethodKey(key);
     for (const auto& m : methods_)
         if (m->key() == key) {
             m->openStored(*this, run);
-            stored_methods_[key] = store::methodRunKey(run);
+            store_.rememberMethod(run);
             return true;
         }
     reportError(tr("Run %1: no method '%2' in this version").arg(id).arg(key));

@@ -9,7 +9,7 @@
 #include <QMessageBox>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QTabWidget>
+#include "widgets/common/task_tabs.h"
 
 #include "app/gui/editor_recovery.h"
 #include "app/gui/editor_templates.h"
@@ -33,7 +33,7 @@ constexpr size_t kMaxEditorOperators = 2000;
 
 NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(window) {
     view_ = new EditorView(window.tabs());
-    window.addViewTab(view_, tr("Editor"));
+    window.addViewTab(view_, tr("Editor"), MainWindow::Task::Model);
     view_->setTemplates(editorTemplates());
 
     debounce_.setSingleShot(true);
@@ -58,7 +58,7 @@ NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(win
     // (The recovery file goes on the timer's next tick once clean: the stack also turns clean as it is destroyed.)
     connect(&view_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { window_.setWindowModified(!clean); });
     connect(&window, &MainWindow::networkLoaded, this, &NetworkEditor::networkLoaded);
-    connect(window.tabs(), &QTabWidget::currentChanged, this, [this] {
+    connect(window.tabs(), &TaskTabs::currentChanged, this, [this] {
         if (window_.shownView() == view_) ensureLoaded();
     });
 

@@ -1,12 +1,11 @@
-// MainWindow and the results database: opening it, storing runs (once: an
-// identical stored run is re-selected), keeping edits, re-opening, comparing,
-// renaming and deleting stored runs.
+// MainWindow and stored runs: storing the shown run (RunStore stores it once), keeping edits,
+// re-opening and comparing stored runs.
 #include <utility>
 
 #include <QDir>
 #include <QFileInfo>
 #include <QStatusBar>
-#include <QTabWidget>
+#include <QStackedWidget>
 
 #include "app/gui/explore_view.h"
 #include "app/gui/library_dock.h"
@@ -18,26 +17,6 @@
 
 namespace partita::gui {
 
-void MainWindow::openDatabase(const QString& path, bool read_only) {
-    db_.reset();
-    db_problem_.clear();
-    try {
-        if (!read_only) QDir().mkpath(QFileInfo(path).absolutePath());
-        db_ = std::make_unique<ResultsDb>(path.toStdString(), read_only);
-    } catch (const std::exception& e) {
-        db_problem_ = tr("Runs are not being stored: %1").arg(q(e.what()));
-        reportError(db_problem_);
-    }
-    runs_dock_->refresh(db_.get(), db_problem_);  // its status line says when the file is read-only
-}
-
-QString MainWindow::useDatabase(const QString& path, bool scratch) {
-    openDatabase(path, options_.db_read_only && !scratch);
-    return db_ ? QString() : db_problem_;
-}
-
-bool MainWindow::storing() const { return db_ && !db_->readOnly(); }
-
 void MainWindow::keepGrid() {
     if (!pending_store_) return;
     const RunPtr run = std::exchange(pending_store_, nullptr);
@@ -46,35 +25,23 @@ void MainWindow::keepGrid() {
 }
 
 void MainWindow::storeRun(const RunPtr& run) {
-    if (!storing() || !run) return;
-    try {
-        auto stored = std::make_shared<Run>(*run);
-        if (const auto same = db_->findIdentical(*run)) {
-            stored->id = *same;  // re-selected, never stored twice
-            statusBar()->showMessage(tr("Identical to stored run %1: selected it").arg(*same), 5000);
-        } else {
-            stored->id = db_->store(*run);
-        }
-        if (current_ == run) current_ = stored;
-        if (searched_ == run) searched_ = stored;
-        if (explore_->result() == run) explore_->setResult(stored);
-        runs_dock_->refresh(db_.get());
-        runs_dock_->select({stored->id});
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-    }
+    const RunPtr stored = store_.store(run);
+    if (!stored) return;
+    if (current_ == run) current_ = stored;
+    if (searched_ == run) searched_ = stored;
+    if (explore_->result() == run) explore_->setResult(stored);
 }
 
 bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
-    if (!db_ || ids.size() < 2 || ids.size() > 4) return false;
+    if (!store_.db() || ids.size() < 2 || ids.size() > 4) return false;
     try {
         // MPT and L2S runs have their own tabs and baselines: left out.
         std::vector<std::int64_t> kept;
         bool simulated = false;
         for (std::int64_t id : ids)
-            if (!db_->isMethodRun(id)) {
+            if (!store_.db()->isMethodRun(id)) {
                 kept.push_back(id);
-                simulated = simulated || db_->hasSimulation(id);
+                simulated = simulated || store_.db()->hasSimulation(id);
             }
         if (kept.size() < 2) {
             statusBar()->showMessage(tr("Compare is not applicable to MPT or L2S runs; pick 2-4 HyPar, AccPar or "
@@ -83,7 +50,7 @@ bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
             return false;
         }
         if (simulated) {  // re-opening re-simulates the stored strategies: worker work, on a connection of its own
-            const std::string path = db_->path();
+            const std::string path = store_.db()->path();
             compareInWorker(tr("Simulating %1 stored runs again to compare them").arg(kept.size()),
                             [path, kept](const CancelFn& cancel) {
                                 ResultsDb db(path, true);  // reads only
@@ -94,7 +61,7 @@ bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
             return true;
         }
         std::vector<RunPtr> runs;
-        for (std::int64_t id : kept) runs.push_back(std::make_shared<const Run>(db_->load(id)));
+        for (std::int64_t id : kept) runs.push_back(std::make_shared<const Run>(store_.db()->load(id)));
         compareRuns(runs);
         return true;
     } catch (const std::exception& e) {
@@ -104,19 +71,19 @@ bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
 }
 
 bool MainWindow::openStoredRun(std::int64_t id) {
-    if (!db_) return false;
+    if (!store_.db()) return false;
     try {
-        if (db_->isMethodRun(id)) return openStoredMethodRun(id);
-        if (db_->hasSimulation(id)) {
+        if (store_.db()->isMethodRun(id)) return openStoredMethodRun(id);
+        if (store_.db()->hasSimulation(id)) {
             // Re-opening re-simulates the stored strategy: worker work, on a connection of its own.
-            const std::string path = db_->path();
+            const std::string path = store_.db()->path();
             jobs_.start(tr("Re-opening run %1").arg(id),
                         [path, id](const ProgressFn&, const CancelFn& cancel) {
                             return ResultsDb(path, true).load(id, cancel);  // reads only
                         });
             return true;
         }
-        showStoredRun(std::make_shared<const Run>(db_->load(id)));
+        showStoredRun(std::make_shared<const Run>(store_.db()->load(id)));
         return true;
     } catch (const std::exception& e) {
         reportError(q(e.what()));
@@ -153,35 +120,11 @@ void MainWindow::showStoredRun(const RunPtr& run) {
             explore_->setResult(run);
             showTab(explore_);
         } else {
-            tabs_->setCurrentIndex(0);
+            showTab(grid_stack_);
         }
         showRun(run);
     } catch (const std::exception& e) {
         reportError(q(e.what()));
-    }
-}
-
-bool MainWindow::deleteStoredRuns(const std::vector<std::int64_t>& ids) {
-    if (!db_) return false;
-    try {
-        for (std::int64_t id : ids) db_->remove(id);
-        runs_dock_->refresh(db_.get());
-        return true;
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-        return false;
-    }
-}
-
-bool MainWindow::renameStoredRun(std::int64_t id, const QString& name) {
-    if (!db_ || name.trimmed().isEmpty()) return false;
-    try {
-        db_->rename(id, name.trimmed().toStdString());
-        runs_dock_->refresh(db_.get());
-        return true;
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-        return false;
     }
 }
 

@@ -7,7 +7,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
-#include <QTabWidget>
+#include "widgets/common/task_tabs.h"
 #include <QTemporaryDir>
 #include <QThread>
 
@@ -37,10 +37,10 @@ QString etaText(double s) {
 
 SweepTab::SweepTab(MainWindow& window) : QObject(&window), window_(window), job_(new SweepJob(this)) {
     view_ = new SweepView(window.tabs());
-    window.addViewTab(view_, tr("Sweep"));
+    window.addViewTab(view_, tr("Sweep"), MainWindow::Task::Sweeps);
     connect(view_, &SweepView::runChosen, this, [this](qint64 id) { window_.openStoredRun(id); });
     // The tab reads the database when shown: another database may have been opened meanwhile.
-    connect(window.tabs(), &QTabWidget::currentChanged, this, [this] {
+    connect(window.tabs(), &TaskTabs::currentChanged, this, [this] {
         if (window_.shownView() == view_ && !job_->running()) refresh();
     });
 
@@ -64,7 +64,7 @@ SweepTab::SweepTab(MainWindow& window) : QObject(&window), window_(window), job_
         for (QWidget* w : {static_cast<QWidget*>(progress_label_), static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancel_)})
             w->hide();
         refresh();
-        window_.runsDock()->refresh(window_.db());
+        window_.runStore().written();
     };
     connect(job_, &SweepJob::finished, this, [this, idle](const QString& summary) {
         idle();
@@ -96,7 +96,7 @@ SweepTab::SweepTab(MainWindow& window) : QObject(&window), window_(window), job_
              // The window's database when it holds a sweep, else the committed example, computed now. A
              // database that was refused keeps its own error in view (an example would replace it).
              refresh();
-             if (!window_.db() && !window_.dbProblem().isEmpty()) return window_.showStatus(window_.dbProblem());
+             if (!window_.runStore().db() && !window_.runStore().problem().isEmpty()) return window_.showStatus(window_.runStore().problem());
              if (!view_->table() || view_->table()->rows.empty()) showBuiltInExample();
          },
          {widgetTarget("sweep", tr("Sweep table"), [this] { return view_; }, [this] { return view_->csv(); }, ready),
@@ -110,7 +110,7 @@ SweepTab::~SweepTab() = default;
 
 void SweepTab::refresh() {
     since_refresh_.start();
-    const ResultsDb* db = window_.db();
+    const ResultsDb* db = window_.runStore().db();
     if (!db) return view_->setTable(nullptr, QString());
     try {
         QString source = q(db->path());
@@ -124,16 +124,16 @@ void SweepTab::refresh() {
 
 QString SweepTab::openDatabase(const QString& path) {
     if (job_->running()) return tr("A sweep is running into the open database: cancel it first");
-    const QString problem = window_.useDatabase(path);
+    const QString problem = window_.runStore().open(path, window_.options().db_read_only);
     refresh();
     if (problem.isEmpty()) window_.showTab(view_);
     return problem;
 }
 
 QString SweepTab::startSweep(const QString& spec_path) {
-    if (!window_.storing()) return tr("No writable results database is open: open one (File ▸ Open sweep database…)");
+    if (!window_.runStore().storing()) return tr("No writable results database is open: open one (File ▸ Open sweep database…)");
     const QString problem =
-        job_->start(spec_path, q(window_.db()->path()), static_cast<unsigned>(std::max(1, QThread::idealThreadCount())));
+        job_->start(spec_path, q(window_.runStore().db()->path()), static_cast<unsigned>(std::max(1, QThread::idealThreadCount())));
     if (!problem.isEmpty()) return problem;
     for (QWidget* w : {static_cast<QWidget*>(progress_label_), static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancel_)})
         w->show();
@@ -168,7 +168,7 @@ QString SweepTab::ready() const {
 void SweepTab::showBuiltInExample() {
     // Never into the user's database: a temporary one, kept while the window lives.
     example_dir_ = std::make_unique<QTemporaryDir>();
-    const QString problem = window_.useDatabase(example_dir_->filePath("sweep.sqlite"), true);
+    const QString problem = window_.runStore().open(example_dir_->filePath("sweep.sqlite"), false);  // read-write
     if (!problem.isEmpty()) return window_.showStatus(problem);
     if (startSweep(examplesDir() + "/sweeps/analytic.json").isEmpty()) job_->waitForIdle();
     refresh();

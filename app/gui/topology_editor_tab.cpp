@@ -8,7 +8,7 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QTabWidget>
+#include "widgets/common/task_tabs.h"
 #include <QTableWidget>
 #include <QUndoStack>
 
@@ -24,7 +24,7 @@ namespace partita::gui {
 
 TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), window_(window) {
     view_ = new TopologyEditorView(window.tabs());
-    window.addViewTab(view_, tr("Topology editor"));
+    window.addViewTab(view_, tr("Topology editor"), MainWindow::Task::Machine);
     connect(view_, &TopologyEditorView::message, this, [this](const QString& m) { window_.showStatus(m); });
     connect(view_, &TopologyEditorView::topologyChosen, this,
             [this](const sim::Topology& t, const QString& origin) {
@@ -39,7 +39,7 @@ TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), win
             });
     connect(view_, &TopologyEditorView::arrayChosen, this, &TopologyEditorTab::useAsArray);
     connect(view_, &TopologyEditorView::documentChanged, this, [this] { own_ = own_ || !following_; });
-    connect(window.tabs(), &QTabWidget::currentChanged, this, &TopologyEditorTab::followIfShown);
+    connect(window.tabs(), &TaskTabs::currentChanged, this, &TopologyEditorTab::followIfShown);
     ViewEntry entry{"topology-editor", view_, [this] { return view_; },
                     [this] {
                         // The editor on the machine in use (the P100 cluster by default) with a device just

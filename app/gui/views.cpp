@@ -2,7 +2,7 @@
 // communication heatmap (device x device for simulations, level x layer for
 // hierarchical grids), the teaching view of the grid's current cell, and the
 // study plots. All read the shown run; the grid's current cell is shared.
-#include <QTabWidget>
+#include "widgets/common/task_tabs.h"
 
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
@@ -40,16 +40,16 @@ std::vector<LayerTable> hyparNetworks() {
 
 void MainWindow::buildViewTabs() {
     gantt_ = new GanttView(tabs_);
-    addViewTab(gantt_, tr("Timeline"));
+    addViewTab(gantt_, tr("Timeline"), Task::Simulate);
     heatmap_ = new CommHeatmap(tabs_);
-    addViewTab(heatmap_, tr("Heatmap"));
+    addViewTab(heatmap_, tr("Heatmap"), Task::Plan);
     topology_panel_ = new TopologyPanel(tabs_);
     topology_view_ = topology_panel_->view();
-    addViewTab(topology_panel_, tr("Topology"));
+    addViewTab(topology_panel_, tr("Topology"), Task::Machine);
     teaching_ = new TeachingView(tabs_);
-    addViewTab(teaching_, tr("Teaching"));
+    addViewTab(teaching_, tr("Teaching"), Task::Plan);
     studies_ = new StudyView(tabs_);
-    addViewTab(studies_, tr("Studies"));
+    addViewTab(studies_, tr("Studies"), Task::Plan);
 
     // The grid's current cell is the teaching view's and the heatmap's, and back.
     connect(grid_, &GridView::currentCellChanged, teaching_, &TeachingView::setCell);
@@ -67,7 +67,7 @@ void MainWindow::buildViewTabs() {
         if (t && resource >= t->deviceCount()) return topology_view_->selectLink(resource - t->deviceCount());
         topology_view_->selectDevice(t ? resource : -1);
     });
-    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    connect(tabs_, &TaskTabs::currentChanged, this, [this] {
         if (shownView() == topology_panel_) showChosenTopology();
     });
     // A Gantt bar selects its layer in the grid (operators without weights have no column).

@@ -6,7 +6,6 @@
 #include <QScopedValueRollback>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QTabWidget>
 
 #include "app/gui/explore_view.h"
 #include "app/gui/input_files.h"
@@ -119,7 +118,7 @@ bool MainWindow::explainCannotPlan() {
     refusal_ = tr("<b>%1 cannot plan this network.</b> %2 <a href='method:accpar'>Use AccPar</a>, whose model "
                   "prices any graph.")
                    .arg(method_box_->currentText().toHtmlEscaped(), q(inputs_->hypar_problem).toHtmlEscaped());
-    if (!keep_tab_) tabs_->setCurrentIndex(0);
+    if (!keep_tab_) showTab(grid_stack_);
     showRun(nullptr);
     // The status line described the previous network's run: it now says why there is none.
     showStatus(tr("%1 cannot plan %2: choose AccPar").arg(method_box_->currentText(), q(inputs_->network.name)));

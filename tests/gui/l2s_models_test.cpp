@@ -220,7 +220,7 @@ private slots:
             QCOMPARE(w.l2sView()->settings().hop_keep, (std::vector<double>{1, 0, 0}));
             w.runSelected();
             QVERIFY(w.jobs().waitForIdle());
-            id = w.db()->list({"", "", "l2s"}).at(0).id;
+            id = w.runStore().db()->list({"", "", "l2s"}).at(0).id;
             cycles = w.l2sView()->evaluation().total_cycles;
         }
         execRaw(db, "UPDATE method_runs SET settings_json = json_remove(settings_json, '$.compute', '$.comm', "

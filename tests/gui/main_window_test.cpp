@@ -33,6 +33,7 @@
 #include "app/gui/guide_window.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
 #include "app/gui/runs_dock.h"
 #include "core/cost/evaluate.h"
@@ -215,7 +216,7 @@ private slots:
         const int last = w.exploreView()->table()->rowCount() - 1;
         w.exploreView()->table()->selectRow(last);
         QTest::mouseClick(w.exploreView()->findChild<QPushButton*>("apply-point"), Qt::LeftButton);
-        QCOMPARE(w.tabs()->currentIndex(), 0);
+        QCOMPARE(w.tabs()->tabText(w.tabs()->currentIndex()), QString("Grid"));
         const std::uint64_t code = codeOf(w.currentRun()->grid, x->exploration->cells, 2);
         QCOMPARE(w.currentRun()->eval().total_elements, x->exploration->total_elements[code]);
     }
@@ -227,7 +228,7 @@ private slots:
             MainWindow w(o);
             w.show();
             QVERIFY(w.jobs().waitForIdle());
-            QVERIFY(w.db());
+            QVERIFY(w.runStore().db());
             w.runSelected();
             QVERIFY(w.jobs().waitForIdle());
             hypar_id = w.currentRun()->id;
@@ -238,7 +239,7 @@ private slots:
             QVERIFY(!w.action("keep")->isEnabled());
             edited_id = w.currentRun()->id;
             QVERIFY(edited_id > hypar_id);
-            QVERIFY(w.renameStoredRun(edited_id, "my edit"));
+            QVERIFY(w.runStore().rename(edited_id, "my edit"));
         }
         MainWindow w(o);  // a new session on the same database
         w.show();
@@ -253,7 +254,7 @@ private slots:
         QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
         QCOMPARE(w.compareView()->runs().size(), size_t{2});
         QCOMPARE(w.compareView()->differingCells(1), 1);
-        QVERIFY(w.deleteStoredRuns({edited_id}));
+        QVERIFY(w.runStore().remove({edited_id}));
         QVERIFY(!w.openStoredRun(edited_id));
         QVERIFY(w.lastError().contains(QString::number(edited_id)));
     }
@@ -365,15 +366,15 @@ private slots:
             QVERIFY(w.jobs().waitForIdle());
         }
         w.toggleCell(0, 0);
-        QCOMPARE(w.db()->list().size(), size_t{0});
+        QCOMPARE(w.runStore().db()->list().size(), size_t{0});
         w.runSelected();
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.db()->list().size(), size_t{1});
+        QCOMPARE(w.runStore().db()->list().size(), size_t{1});
         const std::int64_t id = w.currentRun()->id;
         QVERIFY(id > 0);
         w.runSelected();
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.db()->list().size(), size_t{1});
+        QCOMPARE(w.runStore().db()->list().size(), size_t{1});
         QCOMPARE(w.currentRun()->id, id);
         QCOMPARE(w.runsDock()->selectedIds(), std::vector<std::int64_t>{id});
     }
@@ -398,8 +399,8 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(!w.db());
-        QVERIFY(w.dbProblem().contains(path));
+        QVERIFY(!w.runStore().db());
+        QVERIFY(w.runStore().problem().contains(path));
         QCOMPARE(rows(w.currentRun())[0], std::string("0011"));  // the engine still works
         QFile again(path);
         QVERIFY(again.open(QIODevice::ReadOnly));
@@ -428,8 +429,8 @@ private slots:
             MainWindow w(o);
             w.show();
             QVERIFY(w.jobs().waitForIdle());
-            QVERIFY(!w.db());
-            QVERIFY(w.dbProblem().contains("newer"));
+            QVERIFY(!w.runStore().db());
+            QVERIFY(w.runStore().problem().contains("newer"));
         }
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), before);

@@ -38,7 +38,7 @@ private:
         return n;
     }
     static std::int64_t newest(MainWindow& w, const std::string& method) {
-        return w.db()->list({"", "", method}).at(0).id;
+        return w.runStore().db()->list({"", "", method}).at(0).id;
     }
     // A double-click on the run's Method cell in the dock, as a user opens it.
     static void doubleClick(MainWindow& w, std::int64_t id) {
@@ -73,7 +73,7 @@ private slots:
             MainWindow w(o);
             w.show();
             QVERIFY(w.jobs().waitForIdle());
-            QVERIFY(w.db() && w.db()->readOnly());
+            QVERIFY(w.runStore().db() && w.runStore().db()->readOnly());
             QCOMPARE(static_cast<size_t>(w.runsDock()->model()->rowCount()), stored);
             QVERIFY(w.runsDock()->statusText().contains("read-only"));
         }
@@ -131,9 +131,9 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(count(w, "mpt"), 2);  // Run on the re-opened evaluation stores nothing new
 
-        QVERIFY(w.renameStoredRun(id, "Early forced"));
+        QVERIFY(w.runStore().rename(id, "Early forced"));
         QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).name, std::string("Early forced"));
-        QVERIFY(w.deleteStoredRuns({id}));
+        QVERIFY(w.runStore().remove({id}));
         QCOMPARE(w.runsDock()->model()->rowOf(id), -1);
         QCOMPARE(count(w, "mpt"), 1);
     }

@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include "app/gui/main_window.h"
+#include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
 #include "core/io/network_io.h"
 #include "core/l2s/presets.h"
@@ -270,7 +271,7 @@ private slots:
         QVERIFY(!v->hasEvaluation());
         QVERIFY2(v->summaryText().contains("chain"), qPrintable(v->summaryText()));
         QVERIFY(w.lastError().contains("chain"));
-        QCOMPARE(w.db()->list({"", "", "l2s"}).size(), size_t{0});  // nothing to store
+        QCOMPARE(w.runStore().db()->list({"", "", "l2s"}).size(), size_t{0});  // nothing to store
         v->requestPreset(QString(PARTITA_EXAMPLES_DIR) + "/networks/vgg-a.json");
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(v->evaluation().network, std::string("VGG-A"));
@@ -325,7 +326,7 @@ private slots:
         // The Heatmap tab follows the L2S boundary while L2S is chosen.
         QCOMPARE(w.heatmapView()->matrix().total(), w.l2sView()->trafficView()->matrix().total());
         QVERIFY(w.currentRun() && w.currentRun()->method == "hypar");  // the method runs are the tabs' own
-        QCOMPARE(w.db()->list({"", "", "mpt"}).size() + w.db()->list({"", "", "l2s"}).size(), size_t{0});
+        QCOMPARE(w.runStore().db()->list({"", "", "mpt"}).size() + w.runStore().db()->list({"", "", "l2s"}).size(), size_t{0});
     }
 };
 

@@ -92,7 +92,7 @@ private slots:
         QCOMPARE(w.simulationView()->text("makespan"), QString::fromStdString(fixed(expect * 1e3, 3)) + " ms");
         QCOMPARE(w.shownView(), static_cast<QWidget*>(w.simulationView()));
         QVERIFY(run->id > 0);  // stored like every run
-        QCOMPARE(w.db()->list().front().topology_name, topo.name);
+        QCOMPARE(w.runStore().db()->list().front().topology_name, topo.name);
         // Devices first, then only the links that carried data.
         QTableWidget* table = w.simulationView()->resourcesTable();
         QCOMPARE(table->item(0, 0)->text(), QString::fromStdString(topo.devices[0].name));
@@ -201,7 +201,7 @@ private slots:
         QCOMPARE(w.exportTarget("simulation-starts", dir_.filePath("starts.csv")), QString());
         // Stored, and re-opened from the database with its summary (not searched again).
         QVERIFY(run->id > 0);
-        const Run back = w.db()->load(run->id);
+        const Run back = w.runStore().db()->load(run->id);
         QCOMPARE(back.simulation->makespan_s, run->simulation->makespan_s);
         QVERIFY(back.simulation->strategy == run->simulation->strategy);
         QCOMPARE(back.simulation->mcmc->iterations, run->simulation->mcmc->iterations);
@@ -295,7 +295,7 @@ private slots:
         QVERIFY(QString::fromStdString(run->name).contains("cancelled"));
         QVERIFY(!w.simulationView()->text("cancelled").isEmpty());
         QVERIFY(run->id > 0);
-        QVERIFY(w.db()->load(run->id).simulation->cancelled());
+        QVERIFY(w.runStore().db()->load(run->id).simulation->cancelled());
         QVERIFY(!cancel->isVisible());
     }
 
@@ -362,7 +362,7 @@ private slots:
         const RunPtr run = w.currentRun();
         QVERIFY(run && run->simulation && run->simulation->mcmc);
         QVERIFY(run->simulation->spec.mcmc.stop_on_stall);
-        QVERIFY(w.db()->load(run->id).simulation->spec.mcmc.stop_on_stall);
+        QVERIFY(w.runStore().db()->load(run->id).simulation->spec.mcmc.stop_on_stall);
         stall->click();
         QVERIFY(!w.simParams()->mcmc().stop_on_stall);
         QVERIFY(w.openStoredRun(run->id));

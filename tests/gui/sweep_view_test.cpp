@@ -314,7 +314,7 @@ private slots:
             QVERIFY(w.saveScreenshot(o.screenshot, o.view));  // application.cpp's screenshot path
             QVERIFY2(w.lastError().startsWith("Runs are not being stored: " + db + ": "), qPrintable(w.lastError()));
             QVERIFY2(w.lastError().contains(why), qPrintable(w.lastError()));
-            QVERIFY(!w.db());
+            QVERIFY(!w.runStore().db());
             QVERIFY(!w.sweepTab()->view()->table() || w.sweepTab()->view()->table()->rows.empty());
         }
     }

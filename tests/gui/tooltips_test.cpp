@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include "app/gui/main_window.h"
+#include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
 
 using namespace partita::gui;

@@ -2,6 +2,7 @@
 // window on a 1024x700 offscreen screen, which ctest configures), and at 800x520 the
 // docks give way so that the tabs keep a usable width.
 #include <QDockWidget>
+#include <QTabBar>
 #include <QFile>
 #include <QScreen>
 #include <QSettings>
@@ -14,6 +15,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "app/gui/window_geometry.h"
+#include "widgets/common/task_tabs.h"
 
 using namespace partita;
 using namespace partita::gui;
@@ -80,6 +82,36 @@ private slots:
         }
     }
 
+    // The views are grouped by task so that at 1024x700 neither the task bar nor any task's own tabs
+    // need scroll arrows (17 tabs in one bar did: half sat behind them and positions shifted).
+    void taskTabsFitWithoutScrollArrows() {
+        MainWindow w(options());
+        w.fitToScreen();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.jobs().waitForIdle());
+        QApplication::processEvents();
+        QStringList tasks;
+        const QTabWidget* bar = w.tabs()->taskBar();
+        for (int t = 0; t < bar->count(); ++t)
+            if (bar->isTabVisible(t)) tasks << bar->tabText(t);
+        QCOMPARE(tasks, QStringList({"Model", "Machine", "Plan", "Simulate", "Sweeps", "MPT · L2S"}));
+        QStringList crowded;
+        for (const QTabBar* tabs : w.tabs()->findChildren<QTabBar*>()) {
+            if (!tabs->isVisible()) continue;
+            const int need = tabs->sizeHint().width();
+            if (need > tabs->width()) crowded << QString("%1 tabs need %2 px of %3").arg(tabs->count()).arg(need).arg(tabs->width());
+        }
+        QVERIFY2(crowded.isEmpty(), qPrintable(crowded.join("; ")));
+        // Every view is in its task, and flat indices walk them task by task.
+        QCOMPARE(w.tabs()->taskOf(w.tabs()->indexOf(w.tabs()->widget(0))), QString("Model"));
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            w.tabs()->setCurrentIndex(i);
+            QCOMPARE(w.tabs()->currentIndex(), i);
+            QCOMPARE(bar->tabText(bar->currentIndex()), w.tabs()->taskOf(i));
+        }
+    }
+
     // At 800x520 the docks give way: the tabs keep at least kCentreMinWidth, the docks stay open.
     void docksGiveWayToTheTabsAt800x520() {
         MainWindow w(options());
@@ -89,7 +121,6 @@ private slots:
         QTRY_COMPARE(w.size(), QSize(800, 520));
         QApplication::processEvents();
         const int centre = w.tabs()->width();
-        for (QDockWidget* d : w.findChildren<QDockWidget*>()) qWarning() << "DBG" << d->objectName() << d->width() << centre;
         QVERIFY2(centre >= MainWindow::kCentreMinWidth, qPrintable(QString::number(centre)));
         for (QDockWidget* dock : w.findChildren<QDockWidget*>()) {
             if (!dock->isVisible()) continue;

@@ -40,6 +40,10 @@ const Suite* findSuite(const std::string& name) {
 }
 
 int runSuite(const Suite& suite, std::vector<char*> args) {
+    // Each suite keeps its settings, default database and editor recovery file apart, as when every
+    // suite was an executable of its own: ctest runs suites at once, and one suite's recovery file
+    // made another's window ask (modally) whether to recover it.
+    QCoreApplication::setApplicationName(QString::fromStdString("partita-" + suite.fileName));
     const auto object = suite.make();
     return QTest::qExec(object.get(), static_cast<int>(args.size()), args.data());
 }

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include <QObject>
-#include <QTabWidget>
+#include "widgets/common/task_tabs.h"
 
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
@@ -27,13 +27,13 @@ public:
         show(window);
         if (!store) return;
         if (pending(window)) job_.store = true;
-        else if (view_->hasEvaluation()) window.storeMethodRun(methodRun(*view_->outcome()));
+        else if (view_->hasEvaluation()) window.runStore().storeMethod(methodRun(*view_->outcome()));
     }
 
     void buildViews(MainWindow& window) override {
         view_ = new View(window.tabs());
         view_->setObjectName(key() + "-view");
-        window.addViewTab(view_, tabTitle());
+        window.addViewTab(view_, tabTitle(), MainWindow::Task::Methods);
         QObject::connect(view_, &View::settingsRequested, view_,
                          [this, &window](const MethodSettings& s) { request(window, s); });
         // A failed or cancelled request leaves the tab as it was; a failure is said there too.
@@ -55,7 +55,7 @@ public:
         job_ = {};
         view_->setOutcome(outcome);
         window.showStatus(QObject::tr("%1: evaluated in %2 ms").arg(q(run->name)).arg(run->job_ms, 0, 'f', 1));
-        if (store) window.storeMethodRun(methodRun(*outcome));
+        if (store) window.runStore().storeMethod(methodRun(*outcome));
         return true;
     }
 

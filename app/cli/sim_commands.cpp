@@ -14,6 +14,7 @@
 #include "core/model/array.h"
 #include "core/model/layers.h"
 #include "core/run/simulation.h"
+#include "core/run/simulation_run.h"
 #include "core/search/methods.h"
 #include "core/sim/baselines.h"
 #include "core/sim/lowering.h"
@@ -69,32 +70,21 @@ void writeFile(const std::string& path, const std::string& text) {
     if (!f) throw Error(path + ": cannot write the file");
 }
 
-// The strategy a method names (or, for anything else, a strategy file).
+// The strategy a method names, through the GUI's lowering path (methodStrategy).
 sim::SoapStrategy methodStrategy(const std::string& method, const SimSetup& s) {
+    const MethodInfo* m = findMethod(method);
+    if (!m || !m->strategySource())
+        throw UsageError("--method must be " + strategyMethodList() + ", got '" + method + "'");
     const int d = s.topology.deviceCount();
-    if (method == "dp") return sim::dataParallelStrategy(s.net, s.batch, d);
-    if (method == "owt") return sim::oneWeirdTrickStrategy(s.net, s.batch, d);
-    if (method == "mp") return sim::modelParallelStrategy(s.net, s.batch, d);
-    if (method == "hypar") {
-        const LayerTable layers = weightedLayers(s.net);
+    // HyPar and AccPar search on 2^H identical accelerators (HyPar's default array), so every level is uniform.
+    const auto inputs = [&] {
         const int levels = static_cast<int>(std::floor(std::log2(d)));
-        if (levels < 1) throw UsageError("--method hypar needs at least 2 devices");
+        if (levels < 1) throw UsageError("--method " + method + " needs at least 2 devices");
         CostParams params;
         params.batch = static_cast<double>(s.batch);
-        requireChain(layers);
-        return sim::lowerGrid(s.net, layers, hyparSearch(layers, levels, params), s.batch, d);
-    }
-    if (method == "accpar") {
-        // Searched on 2^H identical accelerators (HyPar's default array), so every level is uniform.
-        const LayerTable layers = weightedLayers(s.net);
-        const int levels = static_cast<int>(std::floor(std::log2(d)));
-        if (levels < 1) throw UsageError("--method accpar needs at least 2 devices");
-        AccParParams params;
-        params.batch = static_cast<double>(s.batch);
-        const AccParResult plans = runAccPar(layers, defaultArray(levels), params);
-        return sim::lowerPlan(s.net, layers, plans.accpar, s.batch, d);
-    }
-    throw UsageError("--method must be dp, owt, mp, hypar or accpar, got '" + method + "'");
+        return makeInputs(s.net, defaultArray(levels), params);
+    };
+    return partita::methodStrategy(*m, StrategyRequest{s.net, s.batch, d, inputs, {}});
 }
 
 // "network 'lenet-c' on topology 'ring-8'" for messages.
@@ -126,11 +116,7 @@ Json trafficSummary(const std::vector<sim::TrafficPair>& pairs, int devices) {
 // What a --method or --strategy simulation occupies (the same words as the GUI's summary).
 DeviceUse methodDeviceUse(const Args& a, const sim::SoapStrategy& strategy, const SimSetup& s) {
     SimSource source = SimSource::File;
-    if (!a.has("strategy")) {
-        const std::string m = a.get("method");
-        source = m == "dp" ? SimSource::DataParallel : m == "owt" ? SimSource::OneWeirdTrick
-                 : m == "mp" ? SimSource::ModelParallel : SimSource::Grid;  // hypar, accpar: a lowered grid
-    }
+    if (!a.has("strategy")) source = method(a.get("method")).strategySource().value_or(SimSource::File);
     return deviceUse(source, strategy, s.batch, s.topology.deviceCount());
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/io/network_io.h"
 #include "core/run/l2s_outcome.h"
+#include "core/run/method_registry.h"
 #include "core/run/mpt_outcome.h"
 #include "core/run/run.h"
 #include "core/util/error.h"
@@ -21,10 +22,6 @@ MethodSummary summarize(const L2sResult& r) {
 
 namespace {
 
-std::string networkName(const std::string& json, const std::string& key) {
-    return readNetworkJson(json, "network of '" + key + "'").name;
-}
-
 MethodRun dated(MethodRun run) {
     run.created_utc = nowUtc();
     run.app_version = PARTITA_VERSION;
@@ -33,12 +30,7 @@ MethodRun dated(MethodRun run) {
 
 }  // namespace
 
-std::string methodNetworkName(const MethodRun& run) {
-    if (run.method == "l2s") return networkName(run.l2s.network_json, run.l2s.preset);
-    if (run.mpt.workload == "layers") return "Table II layers 3x3";
-    if (run.mpt.workload == "layers-5x5") return "Table II layers 5x5";
-    return networkName(run.mpt.network_json, run.mpt.workload);
-}
+std::string methodNetworkName(const MethodRun& run) { return settingsCodec(run.method).networkName(run); }
 
 MethodRun methodRun(const MptSettings& s, const mpt::Evaluation& e) {
     MethodRun run;
@@ -98,8 +90,7 @@ Run l2sRun(const L2sSettings& s, const std::string& examples_dir, const CancelFn
 }
 
 MethodSummary recompute(const MethodRun& run) {
-    if (run.method == "mpt") return summarize(evaluateMpt(run.mpt));
-    if (run.method == "l2s") return summarize(evaluateL2s(run.l2s));
+    if (const MethodInfo* m = findMethod(run.method); m && m->settings()) return m->settings()->recompute(run);
     throw Error("unknown evaluation method '" + run.method + "' (mpt or l2s)");
 }
 

@@ -4,6 +4,7 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "core/run/method_registry.h"
 #include "core/run/simulation.h"
 #include "core/util/enum_names.h"
 #include "core/util/error.h"
@@ -111,7 +112,8 @@ Run planRun(const InputsPtr& inputs, Method method, const CancelFn& cancel) {
 
 Run gridRun(const InputsPtr& inputs, const Grid& grid, RunKind kind, const std::string& method,
             const Grid* reference) {
-    if (method == "accpar") return accparRun(inputs, &grid, kind, reference);
+    if (const MethodInfo* m = findMethod(method); m && m->family() == MethodFamily::AccPar)
+        return accparRun(inputs, &grid, kind, reference);
     requireHypar(inputs);
     const auto start = std::chrono::steady_clock::now();
     if (grid.levels() != inputs->array.levels || grid.layers() != static_cast<int>(inputs->layers.size()))
@@ -200,13 +202,12 @@ Run exploreRun(const InputsPtr& inputs, ExploreRequest request, const ProgressFn
 }
 
 std::string defaultRunName(const Run& run) {
-    std::string what = run.method == "accpar" ? "AccPar" : run.method;
-    for (Method m : kAllMethods)
-        if (run.method == methodName(m)) what = methodLabel(m);
+    const MethodInfo* method = findMethod(run.method);
+    std::string what = method ? method->runTitle(run) : run.method;
     if (run.kind == RunKind::Edited) what = "Edited";
     if (run.kind == RunKind::Explore) what = "Explore best";
     if (const auto& sim = run.simulation) {  // "Simulate DP · VGG-A · p100-16", "MCMC · ..."
-        what = run.method == "mcmc" ? std::string("MCMC") : std::string("Simulate ") + simSourceLabel(sim->spec.source);
+        what = method ? method->runTitle(run) : run.method;
         if (sim->cancelled()) what += " (cancelled)";
         if (run.inputs) what += " · " + run.inputs->network.name;
         return what + " · " + sim->topology().name;

@@ -27,15 +27,15 @@ sim::SoapStrategy namedStrategy(const InputsPtr& inputs, const SimulationSpec& s
     const Network& net = inputs->network;
     const std::int64_t batch = sim::batchCount(inputs->params.batch);
     const int devices = spec.topology->deviceCount();
+    const StrategyRequest request{net, batch, devices, [&]() -> InputsPtr { return inputs; }, {}};
     switch (spec.source) {
-        case SimSource::DataParallel: return sim::dataParallelStrategy(net, batch, devices);
-        case SimSource::OneWeirdTrick: return sim::oneWeirdTrickStrategy(net, batch, devices);
-        case SimSource::ModelParallel: return sim::modelParallelStrategy(net, batch, devices);
+        case SimSource::DataParallel:
+        case SimSource::OneWeirdTrick:
+        case SimSource::ModelParallel: return methodStrategy(*strategyMethod(spec.source), request);
         case SimSource::Grid: {
             if (grid.levels() > 0) return sim::lowerGrid(net, inputs->layers, grid, batch, devices);
             if (!inputs->hyparApplies()) throw Error(inputs->hypar_problem);
-            const Grid hypar = planFor(Method::HyPar, inputs->layers, inputs->array.levels, inputs->params);
-            return sim::lowerGrid(net, inputs->layers, hypar, batch, devices);
+            return methodStrategy(*strategyMethod(SimSource::Grid), request);  // HyPar's plan
         }
         case SimSource::File:
             if (spec.strategy_origin.empty()) throw Error("choose a strategy file (partita-soap/1) to simulate");
@@ -46,6 +46,10 @@ sim::SoapStrategy namedStrategy(const InputsPtr& inputs, const SimulationSpec& s
 }
 
 }  // namespace
+
+sim::SoapStrategy methodStrategy(const MethodInfo& method, const StrategyRequest& request) {
+    return method.strategy(request);
+}
 
 Run simulatedRun(const InputsPtr& inputs, const SimulationSpec& spec, sim::SoapStrategy strategy, const Grid& grid,
                  std::optional<McmcSummary> mcmc, const CancelFn& cancel) {

@@ -4,6 +4,7 @@
 // analytic views can still show it), else empty.
 #include <optional>
 
+#include "core/run/method_registry.h"
 #include "core/run/run.h"
 #include "core/run/simulation.h"
 #include "core/util/progress.h"
@@ -23,6 +24,11 @@ Run simulationRun(const InputsPtr& inputs, const SimulationSpec& spec, const Gri
 // the best found so far, marked cancelled.
 Run mcmcRun(const InputsPtr& inputs, const SimulationSpec& spec, const sim::McmcProgressFn& progress = {},
             const CancelFn& cancel = {});
+
+// A method's answer lowered to the simulator's strategy (MethodInfo::strategy): the one path of the
+// CLI's `simulate --method` and of Simulate's DP, OWT, MP and HyPar-plan strategies. Throws
+// std::invalid_argument for a method without a strategy (MPT, L2S, Simulate, MCMC).
+sim::SoapStrategy methodStrategy(const MethodInfo& method, const StrategyRequest& request);
 
 // A run of a given strategy (what the two above end with, and how the results
 // database re-opens one: the stored strategy simulated again, never searched).

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/run/method_registry.h"
 #include "core/store/results_db.h"
 #include "core/util/error.h"
 #include "core/util/ranges.h"
@@ -131,8 +132,7 @@ L2sSettings readL2sSettingsJson(const Json& json, const std::string& source) {
 }
 
 std::string methodRunKey(const MethodRun& run) {
-    if (run.method == "mpt") return mptSettingsToJson(run.mpt).dump() + contentHash(run.mpt.network_json);
-    return l2sSettingsToJson(run.l2s).dump() + contentHash(run.l2s.network_json);
+    return settingsCodec(run.method).key(run);
 }
 
 }  // namespace partita::store

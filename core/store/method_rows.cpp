@@ -5,7 +5,7 @@
 
 #include <sqlite3.h>
 
-#include "core/l2s/mesh.h"
+#include "core/run/method_registry.h"
 #include "core/store/method_codec.h"
 #include "core/store/results_db.h"
 #include "core/store/run_codec.h"
@@ -17,34 +17,11 @@ namespace partita::store {
 namespace {
 
 // What stands in `arrays` for the hardware the method evaluates on.
-struct Hardware {
-    std::string name, json;
-    int devices = 0;
-};
-
-Hardware hardwareOf(const MethodRun& run) {
-    Hardware h;
-    if (run.method == "mpt") {
-        h.devices = mpt::MptParams{}.p;
-        h.name = std::to_string(h.devices) + " NDP workers";
-    } else {
-        l2s::MeshParams p;
-        p.cores = run.l2s.cores;
-        const l2s::Mesh mesh(p);
-        h.devices = mesh.cores();
-        h.name = std::to_string(mesh.width()) + "x" + std::to_string(mesh.height()) + " mesh";
-    }
+MethodHardware hardwareOf(const SettingsCodec& codec, const MethodRun& run) {
+    MethodHardware h = codec.hardware(run);
     h.json = Json{{"format", "partita-method-hardware/1"}, {"method", run.method}, {"name", h.name},
                   {"devices", h.devices}}.dump();
     return h;
-}
-
-// The network text kept in `networks`; the layer studies have none, so a marker names them.
-std::string networkText(const MethodRun& run) {
-    if (run.method == "l2s") return run.l2s.network_json;
-    if (isMptLayerStudy(run.mpt.workload))
-        return Json{{"format", "partita-mpt-layer-study/1"}, {"workload", run.mpt.workload}}.dump();
-    return run.mpt.network_json;
 }
 
 bool same(double a, double b) {
@@ -56,18 +33,20 @@ std::string where(const std::string& path, std::int64_t id) { return path + ": r
 }  // namespace
 
 std::int64_t storeMethodRun(sqlite3* db, const std::string& path, const MethodRun& run) {
-    if (run.method != "mpt" && run.method != "l2s")
+    const MethodInfo* info = findMethod(run.method);
+    if (!info || !info->settings())
         throw StoreError(path + ": cannot store an evaluation of method '" + run.method + "' (mpt or l2s)");
+    const SettingsCodec& codec = *info->settings();
     std::string network_name, settings;
-    Hardware hardware;
+    MethodHardware hardware;
     try {
-        network_name = methodNetworkName(run);
-        hardware = hardwareOf(run);
-        settings = (run.method == "mpt" ? mptSettingsToJson(run.mpt) : l2sSettingsToJson(run.l2s)).dump();
+        network_name = codec.networkName(run);
+        hardware = hardwareOf(codec, run);
+        settings = codec.toJson(run).dump();
     } catch (const std::exception& e) {
         throw StoreError(path + ": cannot store '" + run.name + "': " + e.what());
     }
-    const std::string network_json = networkText(run);
+    const std::string network_json = codec.networkText(run);
     const std::string network_hash = contentHash(network_json);
     const std::string hardware_hash = contentHash(hardware.json);
     const MethodSummary& m = run.summary;
@@ -79,7 +58,7 @@ std::int64_t storeMethodRun(sqlite3* db, const std::string& path, const MethodRu
         .bind(1, hardware_hash).bind(2, hardware.name).bind(3, hardware.devices).bind(4, hardware.json).run();
     // The grid columns hold an empty grid: these methods choose per layer, not on a HyPar grid.
     const std::string empty_grid = gridToJson(Grid{}).dump();
-    const double batch = run.method == "mpt" ? mpt::MptParams{}.batch : 1;
+    const double batch = codec.batch();
     Statement(db, path, R"sql(
 INSERT INTO runs (name, kind, method, network_hash, array_hash, params_json, batch, grid_json, reference_json,
                   total_elements, time_step_s, perf_vs_dp, energy_j, created_utc, app_version, job_ms,
@@ -88,7 +67,7 @@ VALUES (?1, 'evaluate', ?2, ?3, ?4, '{}', ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
         .bind(1, run.name).bind(2, run.method).bind(3, network_hash).bind(4, hardware_hash).bind(5, batch)
         .bind(6, empty_grid).bind(7, m.traffic_B).bind(8, m.time_s).bind(9, m.speedup).bind(10, m.energy_J)
         .bind(11, run.created_utc).bind(12, run.app_version)
-        .bind(13, run.method == "mpt" ? run.mpt.workload : run.l2s.preset).run();
+        .bind(13, codec.origin(run)).run();
     const std::int64_t id = sqlite3_last_insert_rowid(db);
     Statement(db, path, R"sql(
 INSERT INTO method_runs (run_id, settings_json, time_s, speedup, traffic_b, energy_j)
@@ -123,13 +102,8 @@ FROM runs r JOIN networks n ON n.hash = r.network_hash JOIN method_runs m ON m.r
     try {
         const std::string source = "stored " + run.method + " settings of run " + std::to_string(id);
         const Json settings = parseJsonText(s.text(3), source);
-        if (run.method == "mpt") {
-            run.mpt = readMptSettingsJson(settings, source);
-            if (!isMptLayerStudy(run.mpt.workload)) run.mpt.network_json = s.text(2);
-        } else if (run.method == "l2s") {
-            run.l2s = readL2sSettingsJson(settings, source);
-            run.l2s.network_json = s.text(2);
-        }
+        if (const MethodInfo* info = findMethod(run.method); info && info->settings())
+            info->settings()->read(run, settings, source, s.text(2));
         again = recompute(run);
     } catch (const std::exception& e) {
         throw StoreError(where(path, id) + " ('" + run.name + "'): cannot rebuild the evaluation: " + e.what());

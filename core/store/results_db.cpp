@@ -9,6 +9,7 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/params_json.h"
+#include "core/run/method_registry.h"
 #include "core/store/identical.h"
 #include "core/store/merge.h"
 #include "core/store/method_rows.h"
@@ -264,7 +265,9 @@ WHERE r.id = ?1)sql");
         const RunKind kind = parseRunKind(s.text(1));
         // An AccPar search is searched again: on unequal arrays its grid shows one node per level only.
         if (auto simulated = store::loadSimulatedRun(db_, path_, id, inputs, grid, cancel)) run = std::move(*simulated);
-        else if (s.text(2) == "accpar" && kind == RunKind::Search) run = accparRun(inputs);
+        else if (const MethodInfo* m = findMethod(s.text(2));
+                 m && m->family() == MethodFamily::AccPar && kind == RunKind::Search)
+            run = accparRun(inputs);
         else run = gridRun(inputs, grid, kind, s.text(2), &reference);
         run.exploration = loadExploration(db_, path_, id);
     } catch (const StoreError&) {

@@ -49,19 +49,9 @@ int dimensionIndex(const std::vector<Dimension>& dims, const std::string& name) 
 using detail::dimensionIndex;
 using detail::dimensions;
 
-namespace {
-bool analytic(const std::string& m) { return m == "hypar" || m == "dp" || m == "mp" || m == "owt"; }
-}  // namespace
-
 bool applies(const std::string& axis, const std::string& method) {
-    const bool accpar = method == "accpar", simulate = method == "simulate", mcmc = method == "mcmc";
-    if (axis == "topology") return simulate || mcmc;
-    if (axis == "batch" || axis == "bytes_per_element") return true;
-    if (axis == "levels") return !mcmc;
-    if (axis == "link_bps" || axis == "level_bw_factor" || axis == "throughput_ops") return analytic(method) || accpar;
-    if (axis == "mode" || axis == "out_size") return analytic(method) || simulate;
-    if (axis == "ratio_model") return accpar;
-    return mcmc;  // iterations, seed, beta
+    const MethodInfo* m = findMethod(method);
+    return m && m->readsAxis(axis);
 }
 
 Json Point::describe(const Spec& spec) const {
@@ -159,7 +149,7 @@ void forEachPoint(const Spec& spec, const std::function<bool(const Point&)>& vis
             bool used = false;
             for (int d : groups[g]) {
                 const auto& name = dims[static_cast<size_t>(d)].name;
-                used = used || d <= 1 || d == at_method || applies(name, spec.methods[m].method);  // 0, 1: network, array
+                used = used || d <= 1 || d == at_method || spec.methods[m].info->readsAxis(name);  // 0, 1: network, array
             }
             if (used || dims[static_cast<size_t>(groups[g][0])].values.size() < 2) continue;
             ignored[m].groups.push_back(g);
@@ -202,11 +192,11 @@ void forEachPoint(const Spec& spec, const std::function<bool(const Point&)>& vis
             p.network = static_cast<int>(value[0]);
             p.array = static_cast<int>(value[1]);
             p.method = static_cast<int>(method);
-            const std::string& name = spec.methods[method].method;
-            p.topology = at_topology >= 0 && applies("topology", name) ? static_cast<int>(value[static_cast<size_t>(at_topology)]) : -1;
+            const MethodInfo& info = *spec.methods[method].info;
+            p.topology = at_topology >= 0 && info.readsAxis("topology") ? static_cast<int>(value[static_cast<size_t>(at_topology)]) : -1;
             p.axes.clear();
             for (size_t d = first_axis; d < dims.size(); ++d)
-                if (applies(dims[d].name, name)) p.axes.emplace_back(dims[d].name, dims[d].values[value[d]]);
+                if (info.readsAxis(dims[d].name)) p.axes.emplace_back(dims[d].name, dims[d].values[value[d]]);
             if (!visit(p)) return;
         }
         for (size_t g = groups.size(); g-- > 0;) {  // the odometer: the last group varies fastest

@@ -135,7 +135,7 @@ Prepared PointInputs::prepare(const Point& point) const {
             p.sim.topology = top.value;
             p.sim.topology_origin = top.origin;
             p.topology_hash = top.hash;
-            p.sim.source = m.method == "mcmc" ? SimSource::Mcmc : m.source;
+            p.sim.source = m.info->sweep().fixed_source.value_or(m.source);
             p.sim.options.element_bytes = p.params.bytes_per_element;
             p.sim.options.sync = m.sync;
             p.sim.options.training = m.training;
@@ -165,8 +165,9 @@ std::string pointKey(const Prepared& p) {
     const MethodEntry& m = *p.method;
     ByteWriter w;
     w.str("partita-sweep-point/2").str(PARTITA_VERSION).str(m.method);
-    if (m.method == "accpar") w.u64(m.balanced_baselines).u64(m.comm_only);
-    if (m.method == "simulate") w.str(simSourceName(m.source));
+    const SweepTraits& traits = m.info->sweep();
+    if (traits.accpar_options) w.u64(m.balanced_baselines).u64(m.comm_only);
+    if (traits.strategy_option) w.str(simSourceName(m.source));
     w.str(p.network_hash).str(p.array_hash);
     const CostParams& c = p.params;
     w.f64(c.batch).f64(c.comm.w_intra).u64(static_cast<std::uint64_t>(c.comm.out_size)).f64(c.bytes_per_element)
@@ -178,7 +179,7 @@ std::string pointKey(const Prepared& p) {
         const sim::SimOptions& o = p.sim.options;
         w.str(p.topology_hash).u64(o.training).u64(static_cast<std::uint64_t>(o.sync)).f64(o.element_bytes)
             .u64(o.allow_shared_devices);
-        if (m.method == "mcmc") {
+        if (traits.mcmc_options) {
             const McmcSettings& s = p.sim.mcmc;
             w.f64(s.budget_s).i64(s.iterations).u64(s.seed).f64(s.beta).u64(s.starts.size());
             for (const std::string& start : s.starts) w.str(start);
@@ -191,11 +192,7 @@ Run runPoint(const Prepared& p) {
     if (!p.error.empty()) throw Error(p.error);
     const InputsPtr inputs =
         makeInputs(*p.network, p.array, p.params, p.network_origin, p.array_origin, p.accpar);
-    const std::string& method = p.method->method;
-    if (method == "accpar") return accparRun(inputs);
-    if (method == "simulate") return simulationRun(inputs, p.sim);
-    if (method == "mcmc") return mcmcRun(inputs, p.sim);
-    return planRun(inputs, parseMethod(method));
+    return p.method->info->runPoint(inputs, p.sim);
 }
 
 }  // namespace partita::sweep

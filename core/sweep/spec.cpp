@@ -26,7 +26,6 @@ using detail::valueKey;
 namespace {
 
 constexpr std::int64_t kMaxSeed = std::int64_t{1} << 53;
-constexpr const char* kMethods[] = {"hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc"};
 
 [[noreturn]] void fail(const std::string& source, const std::string& pointer, const std::string& message) {
     throw InputError(source, pointer.empty() ? "/" : pointer, message);
@@ -128,23 +127,30 @@ sim::SyncMode readSync(Fields& f) {
     return sync == "ring" ? sim::SyncMode::Ring : sim::SyncMode::ParameterServer;
 }
 
+// The registered method of `key` if it runs in sweeps.
+const MethodInfo* sweepMethod(const std::string& key) {
+    const MethodInfo* m = findMethod(key);
+    return m && m->sweep().in_sweeps ? m : nullptr;
+}
+
 MethodEntry readMethod(const Json& v, const std::string& source, const std::string& at) {
     MethodEntry m;
     if (!v.is_object()) {
         m.method = text(v, source, at);
-        if (std::find(std::begin(kMethods), std::end(kMethods), m.method) == std::end(kMethods))
-            fail(source, at, "unknown method '" + m.method + "' (hypar, dp, mp, owt, accpar, simulate or mcmc)");
-        if (m.method == "mcmc") fail(source, at, "mcmc needs its options: {\"method\": \"mcmc\", \"iterations\": N}");
+        m.info = sweepMethod(m.method);
+        if (!m.info) fail(source, at, "unknown method '" + m.method + "' (" + sweepMethodList() + ")");
+        if (!m.info->sweep().needs_options.empty()) fail(source, at, m.info->sweep().needs_options);
         m.label = m.method;
         return m;
     }
     Fields f(v, at, source);
     m.method = f.string("method");
-    if (std::find(std::begin(kMethods), std::end(kMethods), m.method) == std::end(kMethods))
-        f.fail("method", "unknown method '" + m.method + "' (hypar, dp, mp, owt, accpar, simulate or mcmc)");
+    m.info = sweepMethod(m.method);
+    if (!m.info) f.fail("method", "unknown method '" + m.method + "' (" + sweepMethodList() + ")");
+    const SweepTraits& traits = m.info->sweep();
     m.label = f.string("label", m.method);
     if (m.label.empty()) f.fail("label", "must not be empty");
-    if (m.method == "accpar") {
+    if (traits.accpar_options) {
         m.balanced_baselines = f.boolean("balanced_baselines", false);
         m.comm_only = f.boolean("comm_only", false);
     }
@@ -152,13 +158,13 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
         m.sync = readSync(f);
         m.training = !f.boolean("inference", false);
     }
-    if (m.method == "simulate") {
+    if (traits.strategy_option) {
         const std::string s = f.string("strategy", "dp");
         if (s != "dp" && s != "owt" && s != "mp" && s != "grid")
             f.fail("strategy", "expected \"dp\", \"owt\", \"mp\" or \"grid\", found '" + s + "'");
         m.source = parseSimSource(s);
     }
-    if (m.method == "mcmc") {
+    if (traits.mcmc_options) {
         m.mcmc.iterations = f.integerIn("iterations", 1, kMaxSeed, 0);
         m.mcmc.budget_s = f.nonNegative("budget_s", 0);
         if (m.mcmc.budget_s > 1e7) f.fail("budget_s", "must be at most 10,000,000 seconds");
@@ -381,7 +387,7 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
         simulated = simulated || m.simulated();
         if (m.simulated() && s.topologies.empty())
             fail(source, at, m.method + " needs \"topologies\" to run on");
-        if (m.method == "mcmc") {
+        if (m.info->sweep().mcmc_options) {
             const Json& given = methods[i];
             for (const char* key : {"iterations", "seed", "beta"})
                 if (given.contains(key) && hasAxis(key))

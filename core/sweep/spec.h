@@ -10,6 +10,7 @@
 
 #include "core/io/json_fields.h"
 #include "core/model/array.h"
+#include "core/run/method_registry.h"
 #include "core/run/simulation.h"
 
 namespace partita::sweep {
@@ -31,7 +32,8 @@ struct Source {
 // One entry of "methods": a method name, or an object with the method's options.
 struct MethodEntry {
     std::string label;        // unique in the sweep; the method's name unless "label" is given
-    std::string method;       // hypar, dp, mp, owt, accpar, simulate or mcmc
+    std::string method;       // a registered method's key that runs in sweeps (hypar, dp, ..., mcmc)
+    const MethodInfo* info = nullptr;  // its registry entry (core/run/method_registry.h)
     // accpar
     bool balanced_baselines = false;
     bool comm_only = false;   // AccPar's element objective at ratio 1/2
@@ -42,7 +44,7 @@ struct MethodEntry {
     bool training = true;
     // mcmc: budget_s defaults to 0 (iterations only), so a point is reproducible
     McmcSettings mcmc{0, 0};
-    bool simulated() const { return method == "simulate" || method == "mcmc"; }
+    bool simulated() const { return info && info->sweep().sim_options; }  // runs on a topology
 };
 
 // A parameter axis, in the canonical order of kAxes.

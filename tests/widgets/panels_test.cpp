@@ -268,6 +268,29 @@ private slots:
         QCOMPARE(proxy.index(0, 0).data(RunsModel::IdRole).toLongLong(), 4LL);
     }
 
+    // The Method column and a settings method's tool tip come from the core registry.
+    void runsModelTakesLabelsFromTheRegistry() {
+        RunsModel model;
+        std::vector<RunSummary> runs;
+        for (const char* key : {"accpar", "mcmc", "mpt", "l2s", "user"}) {
+            runs.push_back(summary(static_cast<std::int64_t>(runs.size() + 1), key, 2, 1, "2026-11-23T00:01:02Z"));
+            runs.back().method = key;
+        }
+        model.setRuns(runs);
+        auto cell = [&](int row, int col, int role = Qt::DisplayRole) {
+            return model.data(model.index(row, col), role).toString();
+        };
+        QCOMPARE(cell(0, RunsModel::Method), QString("AccPar"));
+        QCOMPARE(cell(1, RunsModel::Method), QString("MCMC"));
+        QCOMPARE(cell(2, RunsModel::Method), QString("MPT"));
+        QCOMPARE(cell(3, RunsModel::Method), QString("Learn-to-Scale"));
+        QCOMPARE(cell(4, RunsModel::Method), QString("user"));  // a given grid: no method of its own
+        QVERIFY(cell(2, RunsModel::Name, Qt::ToolTipRole).contains("time / iteration"));
+        QVERIFY(cell(2, RunsModel::Name, Qt::ToolTipRole).contains("vs w_dp"));
+        QVERIFY(cell(3, RunsModel::Name, Qt::ToolTipRole).contains("time / image"));
+        QVERIFY(cell(3, RunsModel::Name, Qt::ToolTipRole).contains("vs traditional"));
+    }
+
     void runsModelRename() {
         RunsModel model;
         model.setRuns({summary(7, "first", 3.19, 1, "2026-11-23T00:01:02Z"),

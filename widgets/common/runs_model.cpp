@@ -5,7 +5,7 @@
 
 #include <QDateTime>
 
-#include "core/search/methods.h"
+#include "core/run/method_registry.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
 
@@ -14,14 +14,9 @@ namespace partita {
 namespace {
 
 
-QString methodText(const std::string& method) {
-    if (method == "simulate") return QObject::tr("Simulate");
-    if (method == "mcmc") return QObject::tr("MCMC");
-    try {
-        return methodLabel(parseMethod(method));  // "HyPar", "DP", ...
-    } catch (const std::invalid_argument&) {
-        return q(method);  // "user", "explore"
-    }
+QString methodText(const std::string& key) {
+    const MethodInfo* m = findMethod(key);
+    return q(m ? m->label() : key);  // "HyPar", "Simulate", ...; "user", "explore"
 }
 
 // Stored times are UTC; the list shows the user's local time to the minute.
@@ -37,16 +32,19 @@ QString arrayText(const RunSummary& s) { return q(s.topology_name.empty() ? s.ar
 int devicesOf(const RunSummary& s) { return s.topology_name.empty() ? s.accelerators : s.devices; }
 
 QString tooltip(const RunSummary& s) {
-    if (s.method == "mpt" || s.method == "l2s")  // stored as settings: time, speed-up and traffic are its own
+    const MethodInfo* method = findMethod(s.method);
+    if (method && method->settings()) {  // stored as settings: time, speed-up and traffic are its own
+        const SummaryLabels labels = method->settings()->summaryLabels();
         return QObject::tr("%1 (id %2)\nNetwork: %3, sha256 %4\nOn %5\n%6 %7, %8× vs %9, traffic %10 B\n"
                            "Created %11 UTC by Partita %12")
             .arg(q(s.name))
             .arg(s.id)
             .arg(q(s.network_name), shortHash(s.network_hash), q(s.array_name),
-                 s.method == "mpt" ? QObject::tr("time / iteration") : QObject::tr("time / image"),
+                 q(labels.time),
                  q(seconds(s.time_step_s)), q(formatNumber(s.perf_vs_dp)),
-                 s.method == "mpt" ? QStringLiteral("w_dp") : QObject::tr("traditional"))
+                 q(labels.versus))
             .arg(q(formatNumber(s.total_elements)), q(s.created_utc), q(s.app_version));
+    }
     if (!s.topology_name.empty())
         return QObject::tr("%1 (id %2)\nNetwork: %3, sha256 %4\nTopology: %5, %6 devices\nBatch %7, makespan %8\n"
                            "Created %9 UTC by Partita %10")

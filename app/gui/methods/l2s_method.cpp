@@ -21,10 +21,6 @@ namespace {
 class L2sMethod : public TabMethod<L2sView, L2sSettings> {
 public:
     QString key() const override { return "l2s"; }
-    QString label() const override { return QObject::tr("Learn-to-Scale"); }
-    QString toolTip() const override {
-        return QObject::tr("Single-image inference split by output channel across the cores of a mesh (L2S tab)");
-    }
     QString mainView() const override { return "l2s"; }
 
 protected:

@@ -29,9 +29,10 @@ public:
     };
 
     virtual ~GuiMethod() = default;
-    virtual QString key() const = 0;      // --method and the stored run's method, e.g. "hypar"
-    virtual QString label() const = 0;    // the selector's text
-    virtual QString toolTip() const = 0;  // what it does, in one line
+    virtual QString key() const = 0;  // the core method's key (core/run/method_registry.h), e.g. "hypar"
+    // The selector's text and what the method does in one line: the core method's label and tool tip.
+    QString label() const;
+    QString toolTip() const;
     virtual Settings settings() const { return Settings::Cost; }
     // store = false: the method was chosen or its inputs changed (a preview, nothing stored);
     // store = true: Run (the answer is stored when it arrives).

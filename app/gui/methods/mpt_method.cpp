@@ -19,11 +19,6 @@ namespace {
 class MptMethod : public TabMethod<MptView, MptSettings> {
 public:
     QString key() const override { return "mpt"; }
-    QString label() const override { return QObject::tr("MPT"); }
-    QString toolTip() const override {
-        return QObject::tr("Winograd x data-parallel training on 256 near-data workers, per-layer cluster shapes "
-                           "(MPT tab)");
-    }
     QString mainView() const override { return "mpt"; }
 
 protected:

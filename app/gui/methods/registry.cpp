@@ -1,7 +1,13 @@
 // The methods the window offers, in the selector's order: one line each.
 #include "app/gui/methods/registry.h"
 
+#include "core/run/method_registry.h"
+#include "widgets/common/qt_text.h"
+
 namespace partita::gui {
+
+QString GuiMethod::label() const { return q(method(key().toStdString()).label()); }
+QString GuiMethod::toolTip() const { return q(method(key().toStdString()).toolTip()); }
 
 MethodList makeMethods() {
     MethodList methods;

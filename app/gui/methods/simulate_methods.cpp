@@ -11,10 +11,6 @@ namespace {
 class SimulateMethod : public GuiMethod {
 public:
     QString key() const override { return "simulate"; }
-    QString label() const override { return QObject::tr("Simulate"); }
-    QString toolTip() const override {
-        return QObject::tr("Time a strategy with FlexFlow's execution simulator on a device topology");
-    }
     Settings settings() const override { return Settings::Simulation; }
     void start(MainWindow& window, bool store) const override {
         if (store) window.runSimulation();
@@ -25,11 +21,6 @@ public:
 class McmcMethod : public GuiMethod {
 public:
     QString key() const override { return "mcmc"; }
-    QString label() const override { return QObject::tr("MCMC"); }
-    QString toolTip() const override {
-        return QObject::tr("FlexFlow's MCMC search for the fastest simulated strategy (progress and Cancel in the "
-                           "status bar)");
-    }
     Settings settings() const override { return Settings::Mcmc; }
     void start(MainWindow& window, bool store) const override {
         if (store) window.runMcmc();

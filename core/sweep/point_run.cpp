@@ -1,5 +1,7 @@
 #include "core/sweep/point_run.h"
 
+#include "core/sweep/axes.h"
+
 #include <filesystem>
 
 #include "core/io/array_io.h"
@@ -8,6 +10,7 @@
 #include "core/search/methods.h"
 #include "core/sim/topology.h"
 #include "core/store/results_db.h"
+#include "core/sweep/axes.h"
 #include "core/util/bytes.h"
 
 namespace partita::sweep {
@@ -36,6 +39,12 @@ const Json* axis(const Point& p, const std::string& name) {
     for (const auto& [n, v] : p.axes)
         if (n == name) return &v;
     return nullptr;
+}
+
+// The point's values of the axes applied at `stage` (levels excepted: prepare() resizes the array).
+void applyAxes(const Point& point, AxisStage stage, Prepared& p) {
+    for (const auto& [name, v] : point.axes)
+        if (const AxisDef* a = findAxis(name); a && a->stage == stage && a->apply) a->apply(p, v);
 }
 
 }  // namespace
@@ -93,17 +102,15 @@ Prepared PointInputs::prepare(const Point& point) const {
             if (source.path.empty()) p.array = defaultArray(v->get<int>(), source.topology);
             else p.array.levels = v->get<int>();
         }
-        if (const Json* v = axis(point, "link_bps")) p.array.link_bps = v->get<double>();
-        if (const Json* v = axis(point, "level_bw_factor")) p.array.level_bw_factor = v->get<double>();
-        if (const Json* v = axis(point, "throughput_ops")) p.array.accelerator.throughput_ops = v->get<double>();
+        applyAxes(point, AxisStage::Array, p);
         // The entry's hash and the array axes' values determine the array (writing it as JSON per point
         // took most of a 10^6-point dry run).
         ByteWriter array_key;
         bool array_axis = false;
         array_key.str(arr.hash);
-        for (const char* name : {"levels", "link_bps", "level_bw_factor", "throughput_ops"})
-            if (const Json* v = axis(point, name)) {
-                array_key.str(name).f64(v->get<double>());
+        for (const auto& [name, v] : point.axes)
+            if (const AxisDef* a = findAxis(name); a && a->stage == AxisStage::Array) {
+                array_key.str(name).f64(v.get<double>());
                 array_axis = true;
             }
         p.array_hash = array_axis ? contentHash(array_key.bytes()) : arr.hash;
@@ -112,15 +119,7 @@ Prepared PointInputs::prepare(const Point& point) const {
         } catch (const std::invalid_argument& e) {
             throw Error("array '" + p.array.name + "': " + e.what());
         }
-        if (const Json* v = axis(point, "batch")) p.params.batch = v->get<double>();
-        if (const Json* v = axis(point, "bytes_per_element")) {
-            p.params.bytes_per_element = v->get<double>();
-            p.accpar.bytes_per_element = v->get<double>();
-        }
-        if (const Json* v = axis(point, "mode")) p.params.comm.w_intra = v->get<std::string>() == "cal" ? 2.0 : 1.0;
-        if (const Json* v = axis(point, "out_size"))
-            p.params.comm.out_size = v->get<std::string>() == "post" ? OutSize::PostPool : OutSize::PrePool;
-        if (const Json* v = axis(point, "ratio_model")) p.accpar.ratio_model = parseRatioModel(v->get<std::string>());
+        applyAxes(point, AxisStage::Params, p);
         p.accpar.balanced_baselines = m.balanced_baselines;
         if (m.comm_only) p.accpar.objective = Objective::Elements;
         p.accpar.batch = p.params.batch;  // as makeInputs sets it
@@ -140,9 +139,7 @@ Prepared PointInputs::prepare(const Point& point) const {
             p.sim.options.sync = m.sync;
             p.sim.options.training = m.training;
             p.sim.mcmc = m.mcmc;
-            if (const Json* v = axis(point, "iterations")) p.sim.mcmc.iterations = v->get<std::int64_t>();
-            if (const Json* v = axis(point, "seed")) p.sim.mcmc.seed = v->get<std::uint64_t>();
-            if (const Json* v = axis(point, "beta")) p.sim.mcmc.beta = v->get<double>();
+            applyAxes(point, AxisStage::Mcmc, p);
         }
     } catch (const std::exception& e) {
         p.error = e.what();

@@ -1,5 +1,7 @@
 #include "core/sweep/spec.h"
 
+#include "core/sweep/axes.h"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -227,51 +229,16 @@ void checkCombinations(const Json& root, const std::string& source) {
                                              " combinations (the limit); split it into several sweeps");
 }
 
-// One axis value, checked against the axis' range.
-void checkValue(const std::string& axis, const Json& v, const std::string& source, const std::string& at) {
-    auto integer = [&](std::int64_t lo, std::int64_t hi) {
-        if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(hi)) ||
-            v.get<std::int64_t>() < lo || v.get<std::int64_t>() > hi)
-            fail(source, at, "axis '" + axis + "' takes integers from " + std::to_string(lo) + " to " +
-                                 std::to_string(hi) + ", found " + excerpt(v));
-    };
-    auto number = [&](double lo, bool open, double hi) {
-        const bool ok = v.is_number() && (open ? v.get<double>() > lo : v.get<double>() >= lo) && v.get<double>() <= hi;
-        if (!ok)
-            fail(source, at, "axis '" + axis + "' takes numbers " + (open ? "above " : "from ") + formatNumber(lo) +
-                                 " to " + formatNumber(hi) + ", found " + excerpt(v));
-    };
-    auto oneOf = [&](std::initializer_list<const char*> names, const std::string& list) {
-        for (const char* n : names)
-            if (v.is_string() && v.get<std::string>() == n) return;
-        fail(source, at, "axis '" + axis + "' takes " + list + ", found " + excerpt(v));
-    };
-    if (axis == "batch") integer(1, limits::kBatch);
-    else if (axis == "levels") integer(1, Array::kMaxLevels);
-    else if (axis == "iterations") integer(1, kMaxSeed);
-    else if (axis == "seed") integer(0, kMaxSeed);
-    else if (axis == "bytes_per_element") number(0, true, 64);
-    else if (axis == "beta") number(0, false, 1e300);
-    else if (axis == "mode") oneOf({"cal", "lit"}, "\"cal\" or \"lit\"");
-    else if (axis == "out_size") oneOf({"post", "pre"}, "\"post\" or \"pre\"");
-    else if (axis == "ratio_model") oneOf({"E", "P"}, "\"E\" or \"P\"");
-    else number(0, true, 1e300);  // link_bps, level_bw_factor, throughput_ops
-}
-
 std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
     if (!axes.is_object()) fail(source, "/axes", "expected an object of axis: [values], found " + excerpt(axes));
     for (auto it = axes.begin(); it != axes.end(); ++it)
-        if (std::find_if(std::begin(kAxes), std::end(kAxes), [&](const char* a) { return it.key() == a; }) ==
-            std::end(kAxes))
-            fail(source, "/axes/" + it.key(), "unknown axis '" + it.key() + "' (" + [] {
-                std::string names;
-                for (const char* a : kAxes) names += (names.empty() ? "" : ", ") + std::string(a);
-                return names;
-            }() + ")");
+        if (!findAxis(it.key()))
+            fail(source, "/axes/" + it.key(), "unknown axis '" + it.key() + "' (" + axisNames() + ")");
     std::vector<Axis> out;
-    for (const char* name : kAxes) {
+    for (const AxisDef& def : axisDefs()) {
+        const std::string& name = def.name;
         if (!axes.contains(name)) continue;
-        const std::string at = std::string("/axes/") + name;
+        const std::string at = "/axes/" + name;
         const Json& values = axes.at(name);
         if (!values.is_array() || values.empty())
             fail(source, at, "expected a non-empty list of values, found " + excerpt(values));
@@ -280,7 +247,8 @@ std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
         axis.values.reserve(values.size());
         for (size_t i = 0; i < values.size(); ++i) {
             const std::string vat = at + "/" + std::to_string(i);
-            checkValue(name, values[i], source, vat);
+            if (const std::string why = def.problem(values[i]); !why.empty())
+                fail(source, vat, "axis '" + name + "' " + why + ", found " + excerpt(values[i]));
             if (!seen.insert(valueKey(values[i])).second)
                 fail(source, vat, excerpt(values[i]) + " repeats an earlier value of axis '" + axis.name + "'");
             axis.values.push_back(values[i]);

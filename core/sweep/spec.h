@@ -47,18 +47,14 @@ struct MethodEntry {
     bool simulated() const { return info && info->sweep().sim_options; }  // runs on a topology
 };
 
-// A parameter axis, in the canonical order of kAxes.
+// A parameter axis, in the canonical order of axisDefs() (core/sweep/axes.h).
 struct Axis {
     std::string name;
     std::vector<Json> values;  // scalars, validated
 };
 
-// The axes a sweep may vary, in the order they nest (the first varies slowest).
-inline constexpr const char* kAxes[] = {"batch",          "levels",            "link_bps", "level_bw_factor",
-                                        "throughput_ops", "bytes_per_element", "mode",     "out_size",
-                                        "ratio_model",    "iterations",        "seed",     "beta"};
 
-// Whether axis `axis` (a kAxes name, or "topology") changes what `method` computes; an axis that
+// Whether axis `axis` (a axisDefs() (core/sweep/axes.h) name, or "topology") changes what `method` computes; an axis that
 // does not is left at its default for that method, so such points collapse into one.
 bool applies(const std::string& axis, const std::string& method);
 
@@ -68,7 +64,7 @@ struct Spec {
     std::string description;   // free text for the reader
     std::vector<Source> networks, arrays, topologies;
     std::vector<MethodEntry> methods;
-    std::vector<Axis> axes;    // the ones given, kAxes order
+    std::vector<Axis> axes;    // the ones given, axisDefs() (core/sweep/axes.h) order
     std::vector<std::vector<std::string>> zip;  // groups of dimension names
     Json exclude = Json::array();               // validated rules
 };
@@ -77,7 +73,7 @@ struct Spec {
 struct Point {
     std::size_t index = 0;     // position in the expanded order (after exclusions and collapsing)
     int network = 0, array = 0, topology = -1, method = 0;
-    std::vector<std::pair<std::string, Json>> axes;  // kAxes order
+    std::vector<std::pair<std::string, Json>> axes;  // axisDefs() (core/sweep/axes.h) order
     // {"network": label, "array": label, ["topology": label,] "method": label, axis: value, ...}
     Json describe(const Spec& spec) const;
 };

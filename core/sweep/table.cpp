@@ -1,5 +1,7 @@
 #include "core/sweep/table.h"
 
+#include "core/sweep/axes.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -25,8 +27,9 @@ int rank(const std::string& name) {
     static const char* const kFirst[] = {"network", "array", "topology", "method"};
     for (std::size_t i = 0; i < std::size(kFirst); ++i)
         if (name == kFirst[i]) return static_cast<int>(i);
-    for (std::size_t i = 0; i < std::size(kAxes); ++i)
-        if (name == kAxes[i]) return static_cast<int>(std::size(kFirst) + i);
+    const auto& axes = axisDefs();
+    for (std::size_t i = 0; i < axes.size(); ++i)
+        if (name == axes[i].name) return static_cast<int>(std::size(kFirst) + i);
     return 1000;
 }
 

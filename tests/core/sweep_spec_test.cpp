@@ -33,7 +33,7 @@ constexpr const char* kTwoByTwo =
 TEST(SweepSpec, CartesianProductNestsNetworkArrayMethodThenAxesInCanonicalOrder) {
     const auto points = described(kTwoByTwo);
     ASSERT_EQ(points.size(), 16u);
-    // batch comes before levels in kAxes, so levels varies fastest; the network slowest.
+    // batch comes before levels in the axes (core/sweep/axes.h), so levels varies fastest; the network slowest.
     EXPECT_EQ(points[0], R"({"array":"levels=4","batch":64,"levels":2,"method":"hypar","network":"lenet-c"})");
     EXPECT_EQ(points[1], R"({"array":"levels=4","batch":64,"levels":3,"method":"hypar","network":"lenet-c"})");
     EXPECT_EQ(points[2], R"({"array":"levels=4","batch":128,"levels":2,"method":"hypar","network":"lenet-c"})");
@@ -186,7 +186,7 @@ TEST(SweepSpec, EveryValidationErrorNamesTheFileAndTheEntry) {
     EXPECT_EQ(error(with(R"("axes": {"batch": [2.5]})")),
               "s.json: /axes/batch/0: axis 'batch' takes integers from 1 to 16777216, found 2.5");
     EXPECT_EQ(error(with(R"("axes": {"bytes_per_element": [0]})")),
-              "s.json: /axes/bytes_per_element/0: axis 'bytes_per_element' takes numbers above 0 to 64, found 0");
+              "s.json: /axes/bytes_per_element/0: axis 'bytes_per_element' takes numbers from 0.125 to 64, found 0");
     EXPECT_EQ(error(with(R"("axes": {"link_bps": ["fast"]})")),
               "s.json: /axes/link_bps/0: axis 'link_bps' takes numbers above 0 to 1e+300, found \"fast\"");
     EXPECT_EQ(error(with(R"("axes": {"mode": ["cal", "fast"]})")),

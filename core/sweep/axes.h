@@ -1,0 +1,34 @@
+#pragma once
+// The axes a sweep may vary (docs/formats/sweep.md#axes), in the order they nest (the first varies
+// slowest). An axis over a setting of the array, the cost model or AccPar names its field-table row
+// (core/settings/): its values, checks and the member it sets come from there; the sweep's own axes
+// (mode, MCMC's iterations, seed and beta) are declared here.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/io/json_fields.h"
+
+namespace partita::sweep {
+
+struct Prepared;  // core/sweep/point_run.h
+
+// When a point applies an axis: to its array (validated whole afterwards), its cost and AccPar
+// parameters, or (simulated methods) its MCMC settings.
+enum class AxisStage { Array, Params, Mcmc };
+
+struct AxisDef {
+    std::string name;
+    // "" when `v` is one of the axis' values, else what it takes ("takes integers from 1 to 12").
+    std::function<std::string(const Json& v)> problem;
+    // Sets the value on a point being prepared. Array axes set the array only (the array is validated
+    // as a whole afterwards: its fields bound each other); `levels` is applied by the point itself.
+    std::function<void(Prepared&, const Json& v)> apply;
+    AxisStage stage = AxisStage::Params;
+};
+
+const std::vector<AxisDef>& axisDefs();
+const AxisDef* findAxis(const std::string& name);  // nullptr for an unknown name
+std::string axisNames();                          // "batch, levels, …" for messages
+
+}  // namespace partita::sweep

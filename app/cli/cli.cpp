@@ -40,6 +40,10 @@ namespace {
 // "--batch: expects an integer …" (CLI11's validation message) → "option --batch expects an integer …".
 std::string usageMessage(const CLI::ParseError& e) {
     std::string text = e.what();
+    // "--network: 1 required F missing" → "option --network needs a value".
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && text.rfind("--", 0) == 0 &&
+        text.find(" missing") != std::string::npos)
+        return "option " + text.substr(0, text.find(": ")) + " needs a value";
     if (dynamic_cast<const CLI::ValidationError*>(&e) && text.rfind("--", 0) == 0)
         if (const auto colon = text.find(": "); colon != std::string::npos)
             text = "option " + text.substr(0, colon) + " " + text.substr(colon + 2);
@@ -81,7 +85,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         const CLI::App* leaf = &app;
         while (!leaf->get_subcommands().empty()) leaf = leaf->get_subcommands().front();
         if (!leaf->get_subcommands([](const CLI::App*) { return true; }).empty()) {
-            err << app.help();
+            err << "partita-cli " << chosen(app) << ": which command?\n\n" << app.help();
             return 2;
         }
         return ctx.status;

@@ -62,7 +62,7 @@ AccParSetup readAccParSetup(const Options& a) {
         throw UsageError(std::string("array: ") + e.what());
     }
     auto& p = s.params;
-    p.batch = static_cast<double>(a.integerIn("batch", 512, 1, limits::kBatch));
+    p.batch = static_cast<double>(a.integer64("batch", 512));
     p.bytes_per_element = a.numberIn("bytes-per-element", 2, ranges::kBytesPerElement);
     try {
         p.ratio_model = parseRatioModel(a.get("ratio-model", "E"));

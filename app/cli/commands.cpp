@@ -80,7 +80,7 @@ Setup readSetup(const Options& a) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("array: ") + e.what());
     }
-    s.params.batch = static_cast<double>(a.integerIn("batch", 256, 1, limits::kBatch));
+    s.params.batch = static_cast<double>(a.integer64("batch", 256));
     const std::string mode = a.get("mode", "cal");
     if (mode != "cal" && mode != "lit") throw UsageError("--mode must be cal or lit, got '" + mode + "'");
     s.params.comm.w_intra = mode == "cal" ? 2.0 : 1.0;
@@ -227,7 +227,7 @@ int cmdExplore(const Options& a, std::ostream& out) {
     const Grid hypar = hyparSearch(layers, H, s.params);
     ExploreRequest req;
     req.base = planFor(base_method, layers, H, s.params);
-    req.threads = static_cast<int>(a.integerIn("threads", 0, 0, 1024));
+    req.threads = static_cast<int>(a.integer64("threads", 0));
     // Cells come in named groups; with two groups the report is a matrix.
     std::vector<std::pair<std::string, int>> groups;  // label, cell count
     const int modes = static_cast<int>(a.has("explore-levels")) + a.has("explore-layers") + a.flag("full");
@@ -442,7 +442,7 @@ int cmdTable(const Options& a, std::ostream& out) {
 int cmdScale(const Options& a, std::ostream& out) {
     const Setup s = readSetup(a);
     const LayerTable layers = readLayers(a, a.required("network"));
-    const int max_levels = static_cast<int>(a.integerIn("max-levels", 6, 1, Array::kMaxLevels));
+    const int max_levels = static_cast<int>(a.integer64("max-levels", 6));
     const auto points = scaleSweep(layers, s.array, s.params, max_levels);
     CsvTable csv;
     csv.header = {"accelerators", "levels", "dp_gain_x", "hypar_gain_x", "dp_total_comm_GB", "hypar_total_comm_GB"};

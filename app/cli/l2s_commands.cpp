@@ -66,7 +66,7 @@ Setup readSetup(const Options& a) {
     s.mesh.burst_rate = a.numberIn("rate", 0.4, ranges::kBurstRate);
     if (s.preset) s.hop_keep = s.preset->hop_keep;
     if (a.has("hop-keep")) s.hop_keep = usage("hop-keep", [&] { return parseHopKeep(a.get("hop-keep")); });
-    s.spec.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
+    s.spec.seed = static_cast<std::uint64_t>(a.integer64("seed", 1));
 
     const std::string strategy = a.get("strategy", a.has("mask") || a.has("keep") ? "sparse" : "traditional");
     if (strategy.find('=') != std::string::npos)
@@ -368,7 +368,7 @@ void addL2sCommand(CLI::App& app, RunContext& ctx) {
           "burst) or the old congestion-free busiest link at 2 flits/cycle");
     value(*c, "rate", "R", "burst NoC injection rate, flits/cycle/node (0.4)");
     value(*c, "keep", "d0=1,d1=0.5,d2=0", "what-if keep probability per hop distance (last class applies farther)");
-    value(*c, "seed", "N", "what-if mask seed (1)");
+    value(*c, "seed", "N", "what-if mask seed (1)")->check(integerIn(0, kMaxSeed));
     flag(*c, "ports", "ideal: also bound communication by each core's injection/ejection port");
     flag(*c, "skip-zero-blocks", "also skip the MACs of all-zero blocks (off: the paper credits communication)");
     value(*c, "e-link-pj", "E", "NoC energy per flit per link, pJ (10)");

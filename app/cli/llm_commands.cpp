@@ -39,7 +39,7 @@ Inputs readInputs(const Options& a, bool need_model) {
     Inputs in;
     std::vector<std::string> models = a.all("model");
     for (const auto& t : a.all("transformer")) models.push_back(t);
-    const std::int64_t seq = a.has("seq") ? a.integerIn("seq", 0, 1, limits::kLlmSeq) : 0;
+    const std::int64_t seq = a.has("seq") ? a.integer64("seq", 0) : 0;
     for (const auto& v : models) {
         if (v == "calculon" || v == "partita") {
             in.kind = parseModelKind(v);
@@ -54,7 +54,7 @@ Inputs readInputs(const Options& a, bool need_model) {
     in.profile = usage("profile", [&] { return loadProfile(a.get("profile", "a100-sxm4-80gb")); });
     if (a.has("topology")) in.profile = profileFromTopology(in.profile, sim::loadTopology(a.get("topology")));
     ClusterOverrides o;
-    if (a.has("gpus-per-node")) o.gpus_per_node = a.integerIn("gpus-per-node", 0, 1, limits::kLlmGpus);
+    if (a.has("gpus-per-node")) o.gpus_per_node = a.integer64("gpus-per-node", 0);
     if (a.has("intra-node-GBps")) o.intra_node_GBps = a.positiveNumber("intra-node-GBps", 0, 1e9);
     if (a.has("inter-node-Gbps")) o.inter_node_Gbps_per_node = a.positiveNumber("inter-node-Gbps", 0, 1e9);
     in.profile = applyOverrides(in.profile, o);
@@ -70,30 +70,29 @@ bool onOff(const Options& a, const std::string& name) {
 
 Plan readPlanArgs(const Options& a) {
     Plan p;
-    const std::int64_t big = limits::kLlmGpus;
-    p.tp = a.integerIn("tp", 1, 1, big);
-    p.pp = a.integerIn("pp", 1, 1, big);
-    p.cp = a.integerIn("cp", 1, 1, big);
+    p.tp = a.integer64("tp", 1);
+    p.pp = a.integer64("pp", 1);
+    p.cp = a.integer64("cp", 1);
     if (a.has("gpus") && !a.has("dp")) {
-        const std::int64_t gpus = a.integerIn("gpus", 1, 1, big);
+        const std::int64_t gpus = a.integer64("gpus", 1);
         if (gpus % (p.tp * p.pp * p.cp) != 0)
             throw UsageError("--gpus " + std::to_string(gpus) + " is not a multiple of tp x pp x cp = " +
                              std::to_string(p.tp * p.pp * p.cp));
         p.dp = gpus / (p.tp * p.pp * p.cp);
     } else {
-        p.dp = a.integerIn("dp", 1, 1, big);
-        if (a.has("gpus") && a.integerIn("gpus", 1, 1, big) != p.tp * p.pp * p.dp * p.cp)
+        p.dp = a.integer64("dp", 1);
+        if (a.has("gpus") && a.integer64("gpus", 1) != p.tp * p.pp * p.dp * p.cp)
             throw UsageError("--gpus differs from tp x pp x dp x cp = " + std::to_string(p.tp * p.pp * p.dp * p.cp));
     }
-    p.micro_batch = a.integerIn("micro-batch", 1, 1, limits::kLlmBatch);
+    p.micro_batch = a.integer64("micro-batch", 1);
     if (!a.has("global-batch")) throw UsageError("option --global-batch B is required");
-    p.global_batch = a.integerIn("global-batch", 1, 1, limits::kLlmBatch);
+    p.global_batch = a.integer64("global-batch", 1);
     p.sequence_parallel = a.flag("sp");
-    p.interleave = a.integerIn("interleave", 1, 1, limits::kLlmLayers);
+    p.interleave = a.integer64("interleave", 1);
     p.schedule = p.interleave > 1 ? Schedule::Interleaved : Schedule::OneF1B;
     if (a.has("schedule")) p.schedule = usage("schedule", [&] { return parseSchedule(a.get("schedule")); });
     if (a.has("recompute")) p.recompute = usage("recompute", [&] { return parseRecompute(a.get("recompute")); });
-    p.zero = static_cast<int>(a.integerIn("zero", 0, 0, 3));
+    p.zero = static_cast<int>(a.integer64("zero", 0));
     p.distributed_optimizer = a.flag("dist-opt");
     if (a.has("precision")) p.precision = usage("precision", [&] { return parseDtype(a.get("precision")); });
     if (a.has("ag-redo")) p.ag_redo = onOff(a, "ag-redo");
@@ -102,9 +101,9 @@ Plan readPlanArgs(const Options& a) {
     if (a.has("dp-overlap")) p.dp_overlap = onOff(a, "dp-overlap");
     p.pp_overlap = a.flag("pp-overlap");
     p.uneven_split = a.flag("uneven-split");
-    p.tp_tier = static_cast<int>(a.integerIn("tp-tier", -1, 0, limits::kLlmTiers - 1));
-    p.pp_tier = static_cast<int>(a.integerIn("pp-tier", -1, 0, limits::kLlmTiers - 1));
-    p.dp_tier = static_cast<int>(a.integerIn("dp-tier", -1, 0, limits::kLlmTiers - 1));
+    p.tp_tier = static_cast<int>(a.integer64("tp-tier", -1));
+    p.pp_tier = static_cast<int>(a.integer64("pp-tier", -1));
+    p.dp_tier = static_cast<int>(a.integer64("dp-tier", -1));
     return p;
 }
 
@@ -253,10 +252,10 @@ int llmSearch(const Options& a, std::ostream& out) {
     o.model = in.kind;
     if (!a.has("gpus")) throw UsageError("option --gpus N is required");
     if (!a.has("global-batch")) throw UsageError("option --global-batch B is required");
-    o.gpus = a.integerIn("gpus", 1, 1, limits::kLlmGpus);
-    o.global_batch = a.integerIn("global-batch", 1, 1, limits::kLlmBatch);
-    o.top = static_cast<std::size_t>(a.integerIn("top", 10, 0, 1000));
-    o.max_micro_batch = a.integerIn("max-micro-batch", 0, 1, limits::kLlmBatch);
+    o.gpus = a.integer64("gpus", 1);
+    o.global_batch = a.integer64("global-batch", 1);
+    o.top = static_cast<std::size_t>(a.integer64("top", 10));
+    o.max_micro_batch = a.integer64("max-micro-batch", 0);
     o.tp_overlap = !a.flag("no-tp-overlap");
     o.dp_overlap = !a.flag("no-dp-overlap");
     if (a.flag("no-zero")) o.zero_stages = {0};
@@ -470,12 +469,12 @@ void addModelOptions(CLI::App& c) {
           "(F.onnx) whose transformer blocks are recognised (docs/methods/llm.md#from-an-onnx-model);\n"
           "or calculon|partita: the cost model (default partita); repeat --model to give both");
     value(c, "transformer", "PRESET|F", "the transformer alone (as --model PRESET|F)");
-    value(c, "seq", "S", "override the model's sequence length (required for an ONNX model whose is dynamic)");
+    value(c, "seq", "S", "override the model's sequence length (required for an ONNX model whose is dynamic)")->check(integerIn(1, limits::kLlmSeq));
     value(c, "profile", "P",
           "a preset (a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb), a partita-llm-hw/1\n"
           "file or a Calculon system file (default a100-sxm4-80gb)");
     value(c, "topology", "F", "derive the profile's tiers from a topology file (largest uniform island = tier 0)");
-    value(c, "gpus-per-node", "N", "cluster override");
+    value(c, "gpus-per-node", "N", "cluster override")->check(integerIn(1, limits::kLlmGpus));
     value(c, "intra-node-GBps", "X", "cluster override");
     value(c, "inter-node-Gbps", "X", "cluster override (per node)");
     flag(c, "json", "one JSON object on stdout");
@@ -501,18 +500,19 @@ void addLlmCommands(CLI::App& app, RunContext& ctx) {
                              llmEvaluate);
     e->footer("plan: the keys of partita-llm-runs/1 (docs/formats/llm-runs.md)");
     addModelOptions(*e);
-    value(*e, "tp", "T", "tensor parallelism (1)");
-    value(*e, "pp", "P", "pipeline stages (1)");
-    value(*e, "dp", "D", "data parallelism (1, or --gpus N / (tp x pp x cp))");
-    value(*e, "cp", "C", "context parallelism (1)");
-    value(*e, "gpus", "N", "GPUs (instead of --dp)");
-    value(*e, "micro-batch", "b", "micro-batch (1)");
-    value(*e, "global-batch", "B", "global batch (required)");
+    value(*e, "tp", "T", "tensor parallelism (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "pp", "P", "pipeline stages (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "dp", "D", "data parallelism (1, or --gpus N / (tp x pp x cp))")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "cp", "C", "context parallelism (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "gpus", "N", "GPUs (instead of --dp)")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "micro-batch", "b", "micro-batch (1)")->check(integerIn(1, limits::kLlmBatch));
+    value(*e, "global-batch", "B", "global batch (required)")->check(integerIn(1, limits::kLlmBatch));
     flag(*e, "sp", "sequence parallelism");
-    value(*e, "interleave", "V", "model chunks per stage (1; > 1 selects the interleaved schedule)");
+    value(*e, "interleave", "V", "model chunks per stage (1; > 1 selects the interleaved schedule)")
+        ->check(integerIn(1, limits::kLlmLayers));
     value(*e, "schedule", "gpipe|1f1b|interleaved", "the pipeline schedule (1f1b)");
     value(*e, "recompute", "none|selective|full", "activation recomputation (none)");
-    value(*e, "zero", "0..3", "ZeRO stage (0)");
+    value(*e, "zero", "0..3", "ZeRO stage (0)")->check(integerIn(0, 3));
     flag(*e, "dist-opt", "Megatron's distributed optimizer");
     value(*e, "precision", "bf16|fp16|fp8|fp32", "(the profile's)");
     value(*e, "ag-redo", "on|off", "re-gather the sharded LN output in backward (default: on with SP + selective)");
@@ -521,17 +521,18 @@ void addLlmCommands(CLI::App& app, RunContext& ctx) {
     value(*e, "dp-overlap", "on|off", "DP communication overlap (on with dist-opt / ZeRO)");
     flag(*e, "pp-overlap", "overlap pipeline sends with compute");
     flag(*e, "uneven-split", "allow pp not dividing the layers");
-    for (const char* t : {"tp-tier", "pp-tier", "dp-tier"}) value(*e, t, "K", "the tier of this dimension (placed by rank order)");
+    for (const char* t : {"tp-tier", "pp-tier", "dp-tier"})
+        value(*e, t, "K", "the tier of this dimension (placed by rank order)")->check(integerIn(0, limits::kLlmTiers - 1));
 
     CLI::App* s = llmCommand(*llm, ctx, "search",
                              "every plan for a model on N GPUs: the fastest that fits, the Pareto front of\n"
                              "(iteration time, peak memory per GPU), the --top N fastest (docs/methods/llm.md#search)",
                              llmSearch);
     addModelOptions(*s);
-    value(*s, "gpus", "N", "GPUs (required)");
-    value(*s, "global-batch", "B", "global batch (required)");
-    value(*s, "top", "N", "how many of the fastest plans to list (10)");
-    value(*s, "max-micro-batch", "b", "the largest micro-batch tried");
+    value(*s, "gpus", "N", "GPUs (required)")->check(integerIn(1, limits::kLlmGpus));
+    value(*s, "global-batch", "B", "global batch (required)")->check(integerIn(1, limits::kLlmBatch));
+    value(*s, "top", "N", "how many of the fastest plans to list (10)")->check(integerIn(0, 1000));
+    value(*s, "max-micro-batch", "b", "the largest micro-batch tried")->check(integerIn(1, limits::kLlmBatch));
     flag(*s, "no-tp-overlap", "leave TP overlap out of the space");
     flag(*s, "no-dp-overlap", "leave DP overlap out of the space");
     flag(*s, "no-zero", "ZeRO stage 0 only");

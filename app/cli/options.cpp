@@ -87,6 +87,10 @@ int Options::integer(const std::string& name, int fallback) const {
     return static_cast<int>(v);
 }
 
+std::int64_t Options::integer64(const std::string& name, std::int64_t fallback) const {
+    return has(name) ? static_cast<std::int64_t>(number(name, 0)) : fallback;
+}
+
 std::int64_t Options::integerIn(const std::string& name, std::int64_t fallback, std::int64_t lo, std::int64_t hi) const {
     if (!has(name)) return fallback;
     check(name, integerProblem(get(name), lo, hi));

@@ -37,6 +37,8 @@ public:
     std::string required(const std::string& name) const;
     double number(const std::string& name, double fallback) const;
     int integer(const std::string& name, int fallback) const;
+    // An integer option whose range its validator (integerIn) checked when the command line was parsed.
+    std::int64_t integer64(const std::string& name, std::int64_t fallback) const;
     // An integer in [lo, hi]; anything else (0.5, 1e300, text) is a UsageError naming the range.
     std::int64_t integerIn(const std::string& name, std::int64_t fallback, std::int64_t lo, std::int64_t hi) const;
     // A finite number > 0 (and <= hi).

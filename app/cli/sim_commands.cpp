@@ -47,7 +47,7 @@ sim::Topology readTopology(const std::string& spec, std::vector<std::string>* wa
 
 SimSetup readSimSetup(const Options& a) {
     SimSetup s;
-    s.batch = a.integerIn("batch", 256, 1, limits::kBatch);
+    s.batch = a.integer64("batch", 256);
     s.net = readNetworkArg(a, a.required("network"));
     s.topology = readTopology(a.required("topology"), &s.topology_warnings);
     return s;
@@ -197,8 +197,8 @@ int cmdMcmc(const Options& a, std::ostream& out) {
     McmcSettings m;
     m.budget_s = a.number("budget-s", 0);
     if (m.budget_s < 0 || m.budget_s > 1e7) throw UsageError("--budget-s must be from 0 to 10,000,000 seconds");
-    m.iterations = a.integerIn("iterations", 0, 0, kMaxSeed);
-    m.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
+    m.iterations = a.integer64("iterations", 0);
+    m.seed = static_cast<std::uint64_t>(a.integer64("seed", 1));
     m.beta = a.numberIn("beta", 1.0, ranges::kMcmcBeta);
     m.starts = Grid::splitList(a.get("init", "dp,owt,random"));
     // --no-stall-stop was the way to keep chains going when they ended at a stall; now the default.

@@ -190,7 +190,7 @@ int cmdSweep(const Options& a, std::ostream& out, std::ostream& err) {
                          " (or --mpi)");
     sweep::Options options;
     const unsigned cores = std::max(std::thread::hardware_concurrency(), 1u);
-    options.jobs = static_cast<unsigned>(a.integerIn("jobs", cores, 1, 1024));
+    options.jobs = static_cast<unsigned>(a.integer64("jobs", cores));
     if (a.has("shard")) std::tie(options.shard, options.shards) = parseShard(a.get("shard"));
     options.retry_failed = a.flag("retry-failed");
 

@@ -39,8 +39,8 @@ sim::Topology generate(const std::string& kind, const Options& a) {
         sim::ClusterSpec s;
         const std::string device = a.get("device", "p100");
         s = device == "k80" ? sim::k80ClusterSpec() : sim::p100ClusterSpec();
-        s.nodes = static_cast<int>(a.integerIn("nodes", 4, 1, sim::kImportDevices));
-        s.gpus = static_cast<int>(a.integerIn("gpus", 4, 1, sim::kImportDevices));
+        s.nodes = static_cast<int>(a.integer64("nodes", 4));
+        s.gpus = static_cast<int>(a.integer64("gpus", 4));
         s.gpu = usage("device", [&] { return sim::namedDevice(device); });
         const std::string intra = a.get("intra", device == "k80" ? "pcie" : "nvlink");
         if (intra != "nvlink" && intra != "pcie") throw UsageError("--intra must be nvlink or pcie");
@@ -63,7 +63,7 @@ sim::Topology generate(const std::string& kind, const Options& a) {
         const auto topology = shape == "torus" ? partita::Topology::Torus : partita::Topology::HTree;
         Array array = a.has("array") ? loadArray(a.get("array")) : defaultArray(4, topology);
         if (a.has("levels")) {
-            array.levels = static_cast<int>(a.integerIn("levels", 4, 1, Array::kMaxLevels));
+            array.levels = static_cast<int>(a.integer64("levels", 4));
             if (!array.groups.empty()) throw UsageError("--levels applies to arrays without groups");
         }
         if (a.has("shape")) array.topology = topology;
@@ -77,7 +77,7 @@ sim::Topology generate(const std::string& kind, const Options& a) {
     const sim::ComputeDevice device = usage("device", [&] { return sim::namedDevice(a.get("device", "npu")); });
     std::vector<std::int64_t> dims;
     if (kind == "ring" || kind == "switch" || kind == "fully-connected")
-        dims = {a.integerIn("devices", 8, 1, sim::kImportDevices)};
+        dims = {a.integer64("devices", 8)};
     else if (kind == "torus" || kind == "mesh")
         dims = parseDims(a.required("dims"));
     else
@@ -153,21 +153,21 @@ void addKind(CLI::App& parent, RunContext& ctx, const std::string& kind, const s
     value(*c, "out", "F", "the partita-topology/1 file to write (\"-\" = stdout)");
     value(*c, "name", "S", "the topology's name");
     if (kind == "cluster") {
-        value(*c, "nodes", "N", "nodes (4)");
-        value(*c, "gpus", "M", "GPUs per node (4)");
+        value(*c, "nodes", "N", "nodes (4)")->check(integerIn(1, sim::kImportDevices));
+        value(*c, "gpus", "M", "GPUs per node (4)")->check(integerIn(1, sim::kImportDevices));
         value(*c, "device", "p100|k80", "the GPU (p100)");
         value(*c, "intra", "nvlink|pcie", "links inside a node (nvlink for p100, pcie for k80)");
         value(*c, "network-GBps", "X", "the network's bandwidth per node, GB/s (the device's preset)");
         value(*c, "network-latency-ns", "X", "the network's latency, ns (the device's preset)");
     } else if (kind == "array") {
-        value(*c, "levels", "H", "hierarchy levels, 2^H accelerators (4)");
+        value(*c, "levels", "H", "hierarchy levels, 2^H accelerators (4)")->check(integerIn(1, Array::kMaxLevels));
         value(*c, "shape", "htree|torus", "an H-tree fat tree (default) or a torus");
         value(*c, "array", "F", "a partita-array/1 file (heterogeneous AccPar groups too)");
     } else {
         if (kind == "torus" || kind == "mesh")
             value(*c, "dims", "AxB[xC]", "2-D or 3-D sizes, e.g. 4x4 or 4x4x2 (required)");
         else
-            value(*c, "devices", "N", "devices (8)");
+            value(*c, "devices", "N", "devices (8)")->check(integerIn(1, sim::kImportDevices));
         value(*c, "bandwidth-GBps", "X", "link bandwidth, GB/s (100)");
         value(*c, "latency-ns", "X", "link latency, ns (0)");
         value(*c, "device", "npu|p100|k80", "the device (npu)");

@@ -480,6 +480,14 @@ void addModelOptions(CLI::App& c) {
     flag(c, "json", "one JSON object on stdout");
 }
 
+// validate and calibrate: measured runs, a profile, the cost model.
+void addRunsOptions(CLI::App& c, const std::string& profile_help) {
+    value(c, "runs", "F.json", "a partita-llm-runs/1 file (required; repeatable)");
+    value(c, "profile", "P", profile_help);
+    value(c, "model", "calculon|partita", "the cost model (partita)");
+    flag(c, "json", "one JSON object on stdout");
+}
+
 // An impossible plan or model names the field and exits 1 like other input errors.
 CLI::App* llmCommand(CLI::App& llm, RunContext& ctx, const std::string& name, const std::string& description,
                      int (*f)(const Options&, std::ostream&)) {
@@ -541,20 +549,14 @@ void addLlmCommands(CLI::App& app, RunContext& ctx) {
                              "predicted beside measured for partita-llm-runs/1 files: the error per run and the mean\n"
                              "absolute percentage error, over all runs and per source",
                              llmValidate);
-    value(*v, "runs", "F.json", "a partita-llm-runs/1 file (required; repeatable)");
-    value(*v, "profile", "P", "replaces every run's cluster.profile (the run's own overrides still apply)");
-    value(*v, "model", "calculon|partita", "the cost model (partita)");
-    flag(*v, "json", "one JSON object on stdout");
+    addRunsOptions(*v, "replaces every run's cluster.profile (the run's own overrides still apply)");
 
     CLI::App* c = llmCommand(*llm, ctx, "calibrate",
                              "fit four efficiency multipliers of profile P to measured runs by least squares on log\n"
                              "time; print the fitted values and the fit error; write the calibrated profile",
                              llmCalibrate);
-    value(*c, "runs", "F.json", "a partita-llm-runs/1 file (required; repeatable)");
-    value(*c, "profile", "P", "the profile to calibrate (required)");
+    addRunsOptions(*c, "the profile to calibrate (required)");
     value(*c, "out", "P2.json", "the calibrated profile to write (usable as --profile; required)");
-    value(*c, "model", "calculon|partita", "the cost model (partita)");
-    flag(*c, "json", "one JSON object on stdout");
 
     CLI::App* p = llmCommand(*llm, ctx, "profiles", "the built-in hardware profiles", llmProfiles);
     value(*p, "show", "NAME", "print one as partita-llm-hw/1");

@@ -7,7 +7,6 @@
 
 #include "app/cli/accpar_report.h"
 #include "app/cli/network_input.h"
-#include "app/cli/args.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
@@ -24,9 +23,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-const std::set<std::string> kAccParOptions{"network", "network-format", "input", "dim", "array", "machine", "levels", "batch",
-                                           "ratio-model", "bytes-per-element"};
-const std::set<std::string> kAccParFlags{"json", "balanced-baselines", "comm-only", "reference-compatible"};
 
 struct AccParSetup {
     Array array;
@@ -35,7 +31,7 @@ struct AccParSetup {
 
 std::string defaultArrayPath() { return examplesDir() + "/arrays/tpu-mixed-128.json"; }
 
-AccParSetup readAccParSetup(const Args& a) {
+AccParSetup readAccParSetup(const Options& a) {
     AccParSetup s;
     if (a.has("machine")) {
         if (a.has("array") || a.has("levels")) throw UsageError("--machine replaces --array and --levels");
@@ -66,7 +62,7 @@ AccParSetup readAccParSetup(const Args& a) {
         throw UsageError(std::string("array: ") + e.what());
     }
     auto& p = s.params;
-    p.batch = static_cast<double>(a.integerIn("batch", 512, 1, limits::kBatch));
+    p.batch = static_cast<double>(a.integer64("batch", 512));
     p.bytes_per_element = a.numberIn("bytes-per-element", 2, ranges::kBytesPerElement);
     try {
         p.ratio_model = parseRatioModel(a.get("ratio-model", "E"));
@@ -78,7 +74,7 @@ AccParSetup readAccParSetup(const Args& a) {
     return s;
 }
 
-LayerTable readNetwork(const Args& a, const std::string& path) {
+LayerTable readNetwork(const Options& a, const std::string& path) {
     return weightedLayers(readNetworkArg(a, path));
 }
 
@@ -89,7 +85,7 @@ Json namesJson(const LayerTable& layers) {
 }
 
 // The authors' program (Oracle E): chains as given, ResNets as their built-in construction.
-int referenceMode(const Args& a, std::ostream& out, const LayerTable& layers, const AccParSetup& s) {
+int referenceMode(const Options& a, std::ostream& out, const LayerTable& layers, const AccParSetup& s) {
     // The program knows only levels (alpha = 1/2, elements); the default preset just supplies H = 7.
     if (a.has("array") && !s.array.hyparCompatible())
         throw UsageError("--reference-compatible models 2^H identical accelerators (alpha = 1/2); this array "
@@ -131,10 +127,7 @@ int referenceMode(const Args& a, std::ostream& out, const LayerTable& layers, co
     return 0;
 }
 
-}  // namespace
-
-int cmdAccpar(const Argv& argv, std::ostream& out) {
-    const Args a(argv, kAccParOptions, kAccParFlags);
+int cmdAccpar(const Options& a, std::ostream& out) {
     const AccParSetup s = readAccParSetup(a);
     const LayerTable layers = readNetwork(a, a.required("network"));
     if (a.flag("reference-compatible")) return referenceMode(a, out, layers, s);
@@ -165,11 +158,9 @@ int cmdAccpar(const Argv& argv, std::ostream& out) {
     return 0;
 }
 
-int cmdAccparStudy(const Argv& argv, std::ostream& out) {
-    std::set<std::string> options = kAccParOptions;
-    options.erase("network");
-    options.insert({"networks", "study", "csv"});
-    const Args a(argv, options, {"json", "balanced-baselines"});
+}  // namespace
+
+int cmdAccparStudy(const Options& a, std::ostream& out) {
     const AccParSetup s = readAccParSetup(a);
     std::vector<std::string> paths;
     if (a.has("networks")) {
@@ -220,6 +211,27 @@ int cmdAccparStudy(const Argv& argv, std::ostream& out) {
     out << "\nspeedups over data parallelism under the AccPar model (docs/methods/accpar.md#step-time); the paper reports geometric-mean\n"
            "2.98x (OWT), 3.78x (HyPar) and 6.30x (AccPar) on its (unpublished) TPU-v2/v3 array.\n";
     return 0;
+}
+
+void addAccParOptions(CLI::App& app) {
+    value(app, "ratio-model", "E|P", "how AccPar's ratios are chosen (E)");
+    flag(app, "balanced-baselines", "DP, OWT and HyPar at balanced ratios too, not at 1/2");
+}
+
+void addAccParCommands(CLI::App& app, RunContext& ctx) {
+    CLI::App* accpar = command(app, ctx, "accpar",
+                               "AccPar's search (types I/II/III with ratios) beside DP, OWT and HyPar under one model",
+                               [](const Options& a, std::ostream& out, std::ostream&) { return cmdAccpar(a, out); });
+    addNetworkOptions(*accpar);
+    value(*accpar, "array", "F", "partita-array/1 JSON (default examples/arrays/tpu-mixed-128.json)");
+    value(*accpar, "machine", "T", "a topology file or preset as the array (replaces --array and --levels)");
+    value(*accpar, "levels", "H", "hierarchy levels, 1..12; alone: 2^H TPU-v3");
+    value(*accpar, "batch", "B", "samples per step (512)")->check(integerIn(1, limits::kBatch));
+    value(*accpar, "bytes-per-element", "N", "bytes per tensor element (2)");
+    addAccParOptions(*accpar);
+    flag(*accpar, "comm-only", "communication only at ratio 1/2 (element counts), as HyPar and the authors' code");
+    flag(*accpar, "reference-compatible", "the authors' program (alpha = 1/2, elements, their ResNet handling)");
+    flag(*accpar, "json", "one JSON object on stdout");
 }
 
 }  // namespace partita::cli

@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/args.h"
 #include "app/cli/cli.h"
 #include "app/cli/report.h"
 #include "core/accpar/accpar.h"
@@ -25,24 +24,17 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Options every engine command understands.
-const std::set<std::string> kInputOptions{
-    "network",   "network-format", "input", "dim", "array", "machine", "levels",        "topology",  "batch",
-    "mode",      "out-size",       "bytes-per-element", "throughput-ops", "link-bps", "level-bw-factor",
-    "e-mult-pj", "e-add-pj",       "e-dram-pj",   "e-sram-pj",     "e-link-pj-per-bit", "csv"};
-const std::set<std::string> kInputFlags{"json", "sram-energy"};
-
-std::set<std::string> with(std::set<std::string> base, std::initializer_list<std::string> more) {
-    base.insert(more);
-    return base;
-}
+// The HyPar model's options that table --study accpar (the AccPar model) does not read.
+constexpr const char* kNotInStudy[] = {"topology", "mode", "out-size", "throughput-ops", "link-bps", "level-bw-factor",
+                                       "e-mult-pj", "e-add-pj", "e-dram-pj", "e-sram-pj", "e-link-pj-per-bit",
+                                       "sram-energy"};
 
 struct Setup {
     Array array;
     CostParams params;
 };
 
-Setup readSetup(const Args& a) {
+Setup readSetup(const Options& a) {
     Setup s;
     if (a.has("array") && a.has("machine")) throw UsageError("give --array or --machine, not both");
     if (a.has("machine") && a.has("levels")) throw UsageError("--levels cannot resize a --machine; its devices decide");
@@ -88,7 +80,7 @@ Setup readSetup(const Args& a) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("array: ") + e.what());
     }
-    s.params.batch = static_cast<double>(a.integerIn("batch", 256, 1, limits::kBatch));
+    s.params.batch = static_cast<double>(a.integer64("batch", 256));
     const std::string mode = a.get("mode", "cal");
     if (mode != "cal" && mode != "lit") throw UsageError("--mode must be cal or lit, got '" + mode + "'");
     s.params.comm.w_intra = mode == "cal" ? 2.0 : 1.0;
@@ -100,7 +92,7 @@ Setup readSetup(const Args& a) {
     return s;
 }
 
-LayerTable readLayers(const Args& a, const std::string& path) {
+LayerTable readLayers(const Options& a, const std::string& path) {
     return weightedLayers(readNetworkArg(a, path));
 }
 
@@ -173,7 +165,7 @@ void writeGridCsv(const std::string& path, const LayerTable& layers, const Grid&
     writeCsvFile(t, path);
 }
 
-int report(const Args& a, std::ostream& out, const LayerTable& layers, const Setup& s, const Grid& grid) {
+int report(const Options& a, std::ostream& out, const LayerTable& layers, const Setup& s, const Grid& grid) {
     const Assessment as = assess(layers, s.array, s.params, grid);
     if (a.has("csv")) writeGridCsv(a.get("csv"), layers, grid, as.eval);
     if (a.flag("json")) {
@@ -189,10 +181,7 @@ int report(const Args& a, std::ostream& out, const LayerTable& layers, const Set
 
 std::vector<std::string> commaList(const std::string& text) { return Grid::splitList(text); }
 
-}  // namespace
-
-int cmdHypar(const Argv& argv, std::ostream& out) {
-    const Args a(argv, with(kInputOptions, {"export"}), kInputFlags);
+int cmdHypar(const Options& a, std::ostream& out) {
     const Setup s = readSetup(a);
     const LayerTable layers = readLayers(a, a.required("network"));
     const Grid grid = hyparSearch(layers, s.array.levels, s.params);
@@ -204,8 +193,7 @@ int cmdHypar(const Argv& argv, std::ostream& out) {
     return report(a, out, layers, s, grid);
 }
 
-int cmdEvaluate(const Argv& argv, std::ostream& out) {
-    const Args a(argv, with(kInputOptions, {"grid", "strategy", "method"}), kInputFlags);
+int cmdEvaluate(const Options& a, std::ostream& out) {
     const Setup s = readSetup(a);
     const LayerTable layers = readLayers(a, a.required("network"));
     const int given = static_cast<int>(a.has("grid")) + a.has("strategy") + a.has("method");
@@ -230,9 +218,7 @@ int cmdEvaluate(const Argv& argv, std::ostream& out) {
     return report(a, out, layers, s, grid);
 }
 
-int cmdExplore(const Argv& argv, std::ostream& out) {
-    const Args a(argv, with(kInputOptions, {"explore-levels", "explore-layers", "base", "threads"}),
-                 with(kInputFlags, {"full"}));
+int cmdExplore(const Options& a, std::ostream& out) {
     const Setup s = readSetup(a);
     const LayerTable layers = readLayers(a, a.required("network"));
     const int L = static_cast<int>(layers.size());
@@ -241,7 +227,7 @@ int cmdExplore(const Argv& argv, std::ostream& out) {
     const Grid hypar = hyparSearch(layers, H, s.params);
     ExploreRequest req;
     req.base = planFor(base_method, layers, H, s.params);
-    req.threads = static_cast<int>(a.integerIn("threads", 0, 0, 1024));
+    req.threads = static_cast<int>(a.integer64("threads", 0));
     // Cells come in named groups; with two groups the report is a matrix.
     std::vector<std::pair<std::string, int>> groups;  // label, cell count
     const int modes = static_cast<int>(a.has("explore-levels")) + a.has("explore-layers") + a.flag("full");
@@ -356,15 +342,15 @@ int cmdExplore(const Argv& argv, std::ostream& out) {
     return 0;
 }
 
-int cmdTable(const Argv& argv, std::ostream& out) {
-    for (size_t i = 0; i < argv.size(); ++i)
-        if (argv[i] == "--study" || argv[i].rfind("--study=", 0) == 0) {
-            const std::string study =
-                argv[i] == "--study" ? (i + 1 < argv.size() ? argv[i + 1] : "") : argv[i].substr(8);
-            if (study != "accpar") throw UsageError("--study must be accpar, got '" + study + "'");
-            return cmdAccparStudy(argv, out);
-        }
-    const Args a(argv, with(kInputOptions, {"networks"}), kInputFlags);
+int cmdTable(const Options& a, std::ostream& out) {
+    if (a.has("study")) {
+        if (a.get("study") != "accpar") throw UsageError("--study must be accpar, got '" + a.get("study") + "'");
+        for (const char* o : kNotInStudy)
+            if (a.has(o)) throw UsageError(std::string("--") + o + " does not apply to --study accpar");
+        return cmdAccparStudy(a, out);
+    }
+    for (const char* o : {"ratio-model", "balanced-baselines"})
+        if (a.has(o)) throw UsageError(std::string("--") + o + " applies to --study accpar only");
     const Setup s = readSetup(a);
     std::vector<std::string> paths;
     if (a.has("networks")) {
@@ -453,11 +439,10 @@ int cmdTable(const Argv& argv, std::ostream& out) {
     return 0;
 }
 
-int cmdScale(const Argv& argv, std::ostream& out) {
-    const Args a(argv, with(kInputOptions, {"max-levels"}), kInputFlags);
+int cmdScale(const Options& a, std::ostream& out) {
     const Setup s = readSetup(a);
     const LayerTable layers = readLayers(a, a.required("network"));
-    const int max_levels = static_cast<int>(a.integerIn("max-levels", 6, 1, Array::kMaxLevels));
+    const int max_levels = static_cast<int>(a.integer64("max-levels", 6));
     const auto points = scaleSweep(layers, s.array, s.params, max_levels);
     CsvTable csv;
     csv.header = {"accelerators", "levels", "dp_gain_x", "hypar_gain_x", "dp_total_comm_GB", "hypar_total_comm_GB"};
@@ -482,6 +467,73 @@ int cmdScale(const Argv& argv, std::ostream& out) {
                fixed(p.hypar_total_gb, 3)});
     t.print(out);
     return 0;
+}
+
+// The array, model and output options of hypar, evaluate, explore, table and scale.
+void addSetupOptions(CLI::App& app, bool with_network = true) {
+    addNetworkOptions(app, with_network);
+    value(app, "array", "F", "partita-array/1 JSON (default: 16 HMC accelerators on an H-tree)");
+    value(app, "machine", "T",
+          "a topology file or preset as the array: its levels and per-level\n"
+          "bandwidths by recursive bisection (2^H identical devices)");
+    value(app, "levels", "H", "hierarchy levels, 1..12 (2^H accelerators; overrides the array's)");
+    value(app, "topology", "htree|torus", "the array's topology");
+    value(app, "batch", "B", "samples per step (256)")->check(integerIn(1, limits::kBatch));
+    value(app, "mode", "cal|lit", "cal: w_intra = 2 (default); lit: w_intra = 1");
+    value(app, "out-size", "post|pre", "a pooled layer's output size after (default) or before pooling");
+    value(app, "bytes-per-element", "N", "bytes per tensor element (4)");
+    value(app, "throughput-ops", "X", "an accelerator's operations per second (4.2e11)");
+    value(app, "link-bps", "X", "link bandwidth at the lowest level, bytes/s (1.6e9)");
+    value(app, "level-bw-factor", "X", "bandwidth growth per level up (2)");
+    value(app, "e-mult-pj", "X", "energy of a multiply, pJ (3.7)");
+    value(app, "e-add-pj", "X", "energy of an add, pJ (0.9)");
+    value(app, "e-dram-pj", "X", "energy of a DRAM access, pJ (640)");
+    value(app, "e-sram-pj", "X", "energy of an SRAM access, pJ (5)");
+    value(app, "e-link-pj-per-bit", "X", "energy per bit on a link, pJ (20)");
+    flag(app, "sram-energy", "count SRAM accesses in the energy");
+    value(app, "csv", "FILE", "the command's table as CSV (units in the column names)");
+    flag(app, "json", "one JSON object on stdout");
+}
+
+}  // namespace
+
+void addEngineCommands(CLI::App& app, RunContext& ctx) {
+    const auto plain = [](int (*f)(const Options&, std::ostream&)) {
+        return [f](const Options& a, std::ostream& out, std::ostream&) { return f(a, out); };
+    };
+    CLI::App* hypar = command(app, ctx, "hypar", "HyPar's hierarchical search (Algorithms 1 and 2)", plain(cmdHypar));
+    addSetupOptions(*hypar);
+    value(*hypar, "export", "FILE", "write the strategy as partita-strategy/1 JSON");
+
+    CLI::App* evaluate = command(app, ctx, "evaluate",
+                                 "evaluate a given grid, strategy file or baseline (give exactly one)",
+                                 plain(cmdEvaluate));
+    addSetupOptions(*evaluate);
+    value(*evaluate, "grid", "G", "a grid, one string per level: 0011,0010,0000,0011");
+    value(*evaluate, "strategy", "F", "a partita-strategy/1 file");
+    value(*evaluate, "method", "hypar|dp|mp|owt", "a baseline or HyPar's plan");
+
+    CLI::App* explore = command(app, ctx, "explore", "enumerate a strategy space (give exactly one of the three)",
+                                plain(cmdExplore));
+    addSetupOptions(*explore);
+    value(*explore, "explore-levels", "1,4", "every choice of these levels' cells");
+    value(*explore, "explore-layers", "conv5_2,fc1", "every choice of these layers' cells");
+    flag(*explore, "full", "every cell");
+    value(*explore, "base", "hypar|dp|mp|owt", "the plan the other cells keep (hypar)");
+    value(*explore, "threads", "N", "worker threads, 0 = one per core (0)")->check(integerIn(0, 1024));
+
+    CLI::App* table = command(app, ctx, "table",
+                              "DP, MP, OWT and HyPar for many networks (HyPar Figs. 6-8, 12), with geometric means;\n"
+                              "--study accpar: OWT, HyPar and AccPar over DP for AlexNet, VGG-11..19, ResNet-18..50",
+                              plain(cmdTable));
+    addSetupOptions(*table, false);
+    value(*table, "networks", "F1,F2,...", "networks to compare; default: the ten built-in ones (the study's eight)");
+    value(*table, "study", "accpar", "the AccPar study instead of HyPar's table");
+    addAccParOptions(*table);
+
+    CLI::App* scale = command(app, ctx, "scale", "1 to 2^N accelerators (HyPar Fig. 11)", plain(cmdScale));
+    addSetupOptions(*scale);
+    value(*scale, "max-levels", "N", "the largest array, 2^N accelerators (6)")->check(integerIn(1, Array::kMaxLevels));
 }
 
 }  // namespace partita::cli

@@ -1,40 +1,37 @@
 #pragma once
-// The partita-cli subcommands. Each takes its own arguments (after the
-// subcommand name) and writes a report or JSON to `out`.
+// The partita-cli subcommands. Each family file registers its subcommands on the CLI11 app
+// (their options with their help, and the callback that runs the command).
 #include <iosfwd>
 #include <string>
 #include <vector>
 
+#include "app/cli/options.h"
 #include "core/model/array.h"
 
 namespace partita::cli {
 
 using Argv = std::vector<std::string>;
 
-int cmdHypar(const Argv& args, std::ostream& out);
-int cmdEvaluate(const Argv& args, std::ostream& out);
-int cmdExplore(const Argv& args, std::ostream& out);
-int cmdTable(const Argv& args, std::ostream& out);
-int cmdScale(const Argv& args, std::ostream& out);
-int cmdAccpar(const Argv& args, std::ostream& out);
-// table --study accpar: OWT, HyPar and AccPar over DP for the study's networks
-// (docs/methods/accpar.md#presets-and-the-study).
-int cmdAccparStudy(const Argv& args, std::ostream& out);
+// hypar, evaluate, explore, table, scale (commands.cpp).
+void addEngineCommands(CLI::App& app, RunContext& ctx);
+// accpar (accpar_commands.cpp); table --study accpar comes here too.
+void addAccParCommands(CLI::App& app, RunContext& ctx);
+int cmdAccparStudy(const Options& a, std::ostream& out);
+// The options accpar and table --study accpar add to the engine options.
+void addAccParOptions(CLI::App& app);
 // FlexFlow: simulate one SOAP strategy; MCMC search over SOAP strategies (sim_commands.cpp).
-int cmdSimulate(const Argv& args, std::ostream& out);
-int cmdMcmc(const Argv& args, std::ostream& out);
+void addSimCommands(CLI::App& app, RunContext& ctx);
 // MPT (Winograd x data parallel training) and Learn-to-Scale (CMP inference); mpt_commands.cpp, l2s_commands.cpp.
-int cmdMpt(const Argv& args, std::ostream& out);
-int cmdL2s(const Argv& args, std::ostream& out);
-int cmdInspect(const Argv& args, std::ostream& out);  // inspect_commands.cpp
+void addMptCommand(CLI::App& app, RunContext& ctx);
+void addL2sCommand(CLI::App& app, RunContext& ctx);
 // llm evaluate|search|validate|calibrate|profiles|models: LLM training plans (llm_commands.cpp).
-int cmdLlm(const Argv& args, std::ostream& out);
-int cmdConvert(const Argv& args, std::ostream& out);
-// topology generate KIND / topology convert (topology_commands.cpp).
-int cmdTopology(const Argv& args, std::ostream& out);
+void addLlmCommands(CLI::App& app, RunContext& ctx);
+// inspect and convert (inspect_commands.cpp).
+void addInspectCommands(CLI::App& app, RunContext& ctx);
+// topology generate KIND / convert / check (topology_commands.cpp).
+void addTopologyCommands(CLI::App& app, RunContext& ctx);
 // sweep SPEC --db FILE and merge-db OUT IN... (sweep_commands.cpp); the sweep's progress goes to `err`.
-int cmdSweep(const Argv& args, std::ostream& out, std::ostream& err);
-int cmdMergeDb(const Argv& args, std::ostream& out);
+void addSweepCommands(CLI::App& app, RunContext& ctx);
 // --machine F|preset of hypar and accpar: the array of a topology's devices, its level
 // bandwidths by recursive bisection (core/sim/topology_levels.h).
 Array machineArray(const std::string& spec);

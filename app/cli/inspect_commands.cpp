@@ -5,7 +5,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/args.h"
 #include "app/cli/commands.h"
 #include "app/cli/network_input.h"
 #include "app/cli/report.h"
@@ -54,10 +53,7 @@ std::string sizesText(const std::vector<std::int64_t>& dims) {
     return s;
 }
 
-}  // namespace
-
-int cmdInspect(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "network-format", "input", "dim"}, {"json"});
+int cmdInspect(const Options& a, std::ostream& out) {
     const std::string path = a.required("network");
     Network net;
     std::vector<onnx::DefaultedInput> defaulted;  // said, so that 224 px is never a silent guess
@@ -114,8 +110,7 @@ int cmdInspect(const Argv& argv, std::ostream& out) {
     return 0;
 }
 
-int cmdConvert(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "network-format", "input", "dim", "out"}, {});
+int cmdConvert(const Options& a, std::ostream& out) {
     const Network net = readNetworkArg(a, a.required("network"));
     const std::string target = a.required("out");
     std::ofstream file(target, std::ios::binary);
@@ -124,6 +119,20 @@ int cmdConvert(const Argv& argv, std::ostream& out) {
     if (!file) throw Error(target + ": writing failed");
     out << "wrote " << target << " (" << countNetwork(net).operators << " operators)\n";
     return 0;
+}
+
+}  // namespace
+
+void addInspectCommands(CLI::App& app, RunContext& ctx) {
+    CLI::App* inspect = command(app, ctx, "inspect",
+                                "per-operator table (type, inputs, output shape, weights, MACs per sample) and totals",
+                                [](const Options& a, std::ostream& out, std::ostream&) { return cmdInspect(a, out); });
+    addNetworkOptions(*inspect);
+    flag(*inspect, "json", "one JSON object on stdout");
+    CLI::App* convert = command(app, ctx, "convert", "write any network as partita-network/1 JSON",
+                                [](const Options& a, std::ostream& out, std::ostream&) { return cmdConvert(a, out); });
+    addNetworkOptions(*convert);
+    value(*convert, "out", "F.json", "the file to write");
 }
 
 }  // namespace partita::cli

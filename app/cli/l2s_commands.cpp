@@ -5,7 +5,6 @@
 #include <fstream>
 #include <ostream>
 
-#include "app/cli/args.h"
 #include "app/cli/network_input.h"
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
@@ -25,38 +24,6 @@ namespace {
 using namespace partita::l2s;
 using l2s::Evaluation;  // not partita::Evaluation (HyPar's)
 
-constexpr const char* kHelp = R"(partita-cli l2s: Learn-to-Scale inference on a 2-D mesh CMP (Zou et al., DATE 2019)
-
-  --network FILE | --preset mlp|lenet|convnet|caffenet|vgg19|imagenet10-p1|imagenet10-p3
-  --cores N            cores (default 16); --mesh XxY (default 4->2x2, 8->4x2, 16->4x4, 32->8x4)
-  --strategy S         traditional | grouped | sparse for every layer after the first, or a
-                       per-layer list such as conv2=grouped,conv3=sparse (others traditional)
-  --mask ss|ss_mask|FILE
-                       sparse masks: ss = distance-blind what-if (keep d>=1 with the preset's
-                       ss_keep, 0.5 without a preset); ss_mask = keep exactly round(p_h x N_h) of
-                       the N_h blocks h = 1, 2, 3 hops away (--hop-keep); FILE = imported
-                       partita-l2s-masks/1 (its layers become sparse). Implies --strategy sparse.
-  --hop-keep P1,P2,P3  SS_Mask keep probabilities at 1, 2, 3 hops (default: the preset's, e.g.
-                       LeNet 1,0.106,0; 1,0,0 = neighbours only, the old default)
-  --compute lane-filling|channel-only   per-core cycles: ceil(MACs / 256) (default) or the
-                       old H W K^2 ceil(C_out,core/16) ceil(C_in/16)
-  --comm burst|ideal   boundary time: busiest port or link at --rate flits/cycle/node (default
-                       burst, --rate 0.4) or the old congestion-free busiest link at 2 flits/cycle
-  --keep d0=1,d1=0.5,d2=0   what-if keep probability per hop distance (last class applies farther)
-  --seed N             what-if mask seed (default 1)
-  --ports              ideal: also bound communication by each core's injection/ejection port
-  --skip-zero-blocks   also skip the MACs of all-zero blocks (off: the paper credits communication)
-  --e-link-pj E, --e-router-pj E   NoC energy per flit per link / router (defaults 10 / 20 pJ)
-  --sweep              cores 4, 8, 16, 32: speedup, traffic and energy against traditional
-  --compare            baseline / SS / SS_Mask / grouped beside the paper-reported numbers
-  --reference          the paper's Tables I, III-VI, labelled paper-reported
-  --json               JSON instead of tables;  --csv FILE  per-layer rows as CSV
-  --export-masks FILE  the sparse masks used (partita-l2s-masks/1)
-  --export-strength FILE [--eps E]   D and the SS / SS_Mask group strengths M = 1 / D + eps,
-                       for an external group-Lasso trainer (partita-l2s-strength/1)
-Masks are seeded what-if inputs, not trained: the engine cannot train (spec B5).
-)";
-
 struct Setup {
     LayerTable layers;
     const Preset* preset = nullptr;
@@ -68,7 +35,7 @@ struct Setup {
 };
 
 
-Setup readSetup(const Args& a) {
+Setup readSetup(const Options& a) {
     Setup s;
     if (a.has("network") == a.has("preset")) throw UsageError("give exactly one of --network FILE or --preset NAME");
     if (a.has("preset")) {
@@ -99,7 +66,7 @@ Setup readSetup(const Args& a) {
     s.mesh.burst_rate = a.numberIn("rate", 0.4, ranges::kBurstRate);
     if (s.preset) s.hop_keep = s.preset->hop_keep;
     if (a.has("hop-keep")) s.hop_keep = usage("hop-keep", [&] { return parseHopKeep(a.get("hop-keep")); });
-    s.spec.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
+    s.spec.seed = static_cast<std::uint64_t>(a.integer64("seed", 1));
 
     const std::string strategy = a.get("strategy", a.has("mask") || a.has("keep") ? "sparse" : "traditional");
     if (strategy.find('=') != std::string::npos)
@@ -160,7 +127,7 @@ CsvTable rowsCsv(const Evaluation& e) {
     return t;
 }
 
-int single(const Args& a, const Setup& s, std::ostream& out) {
+int single(const Options& a, const Setup& s, std::ostream& out) {
     const Evaluator ev(s.layers, Mesh(s.mesh), s.core);
     const Strategy strategy = usage("strategy", [&] { return buildStrategy(s.layers, ev.mesh(), s.spec); });
     const Evaluation base = ev.evaluate(traditionalStrategy(s.layers));
@@ -226,7 +193,7 @@ int single(const Args& a, const Setup& s, std::ostream& out) {
     return 0;
 }
 
-int sweep(const Args& a, const Setup& s, std::ostream& out) {
+int sweep(const Options& a, const Setup& s, std::ostream& out) {
     const auto points = usage("strategy", [&] { return coreSweep(s.layers, {4, 8, 16, 32}, s.spec, s.mesh, s.core); });
     if (a.flag("json")) {
         Json j = Json::array();
@@ -252,7 +219,7 @@ int sweep(const Args& a, const Setup& s, std::ostream& out) {
     return 0;
 }
 
-int compare(const Args& a, const Setup& s, std::ostream& out) {
+int compare(const Options& a, const Setup& s, std::ostream& out) {
     const Evaluator ev(s.layers, Mesh(s.mesh), s.core);
     const Evaluation base = ev.evaluate(traditionalStrategy(s.layers));
     struct Variant {
@@ -329,7 +296,7 @@ int compare(const Args& a, const Setup& s, std::ostream& out) {
     return 0;
 }
 
-int reference(const Args& a, std::ostream& out) {
+int reference(const Options& a, std::ostream& out) {
     if (a.flag("json")) {
         Json rows = Json::array(), t1 = Json::array();
         for (const PaperRow& r : paperReference()) {
@@ -361,22 +328,61 @@ int reference(const Args& a, std::ostream& out) {
     return 0;
 }
 
-}  // namespace
-
-int cmdL2s(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "input", "dim", "network-format", "preset", "cores", "mesh", "strategy", "mask", "keep", "seed", "csv", "e-link-pj", "compute", "comm", "rate", "hop-keep",
-                        "e-router-pj", "export-masks", "export-strength", "eps"},
-                 {"json", "sweep", "compare", "reference", "help", "skip-zero-blocks", "ports"});
-    if (a.flag("help")) {
-        out << kHelp;
-        return 0;
-    }
+int cmdL2s(const Options& a, std::ostream& out) {
     if (a.flag("reference")) return reference(a, out);
     if (a.flag("sweep") && a.flag("compare")) throw UsageError("give at most one of --sweep and --compare");
     const Setup s = readSetup(a);
     if (a.flag("sweep")) return sweep(a, s, out);
     if (a.flag("compare")) return compare(a, s, out);
     return single(a, s, out);
+}
+
+}  // namespace
+
+void addL2sCommand(CLI::App& app, RunContext& ctx) {
+    CLI::App* c = command(app, ctx, "l2s",
+                          "Learn-to-Scale: single-image inference split across the cores of a 2-D mesh CMP\n"
+                          "(Zou et al., DATE 2019)",
+                          [](const Options& a, std::ostream& out, std::ostream&) { return cmdL2s(a, out); });
+    c->footer("Masks are seeded what-if inputs, not trained: the engine cannot train (docs/methods/l2s.md).");
+    addNetworkOptions(*c);
+    value(*c, "preset", "NAME", "mlp|lenet|convnet|caffenet|vgg19|imagenet10-p1|imagenet10-p3 (instead of --network)");
+    value(*c, "cores", "N", "cores (16)");
+    value(*c, "mesh", "XxY", "the mesh (default 4->2x2, 8->4x2, 16->4x4, 32->8x4)");
+    value(*c, "strategy", "S",
+          "traditional | grouped | sparse for every layer after the first, or a\n"
+          "per-layer list such as conv2=grouped,conv3=sparse (others traditional)");
+    value(*c, "mask", "ss|ss_mask|FILE",
+          "sparse masks: ss = distance-blind what-if (keep d>=1 with the preset's\n"
+          "ss_keep, 0.5 without a preset); ss_mask = keep exactly round(p_h x N_h) of\n"
+          "the N_h blocks h = 1, 2, 3 hops away (--hop-keep); FILE = imported\n"
+          "partita-l2s-masks/1 (its layers become sparse). Implies --strategy sparse.");
+    value(*c, "hop-keep", "P1,P2,P3",
+          "SS_Mask keep probabilities at 1, 2, 3 hops (default: the preset's, e.g.\n"
+          "LeNet 1,0.106,0; 1,0,0 = neighbours only, the old default)");
+    value(*c, "compute", "lane-filling|channel-only",
+          "per-core cycles: ceil(MACs / 256) (default) or the\n"
+          "old H W K^2 ceil(C_out,core/16) ceil(C_in/16)");
+    value(*c, "comm", "burst|ideal",
+          "boundary time: busiest port or link at --rate flits/cycle/node (default\n"
+          "burst) or the old congestion-free busiest link at 2 flits/cycle");
+    value(*c, "rate", "R", "burst NoC injection rate, flits/cycle/node (0.4)");
+    value(*c, "keep", "d0=1,d1=0.5,d2=0", "what-if keep probability per hop distance (last class applies farther)");
+    value(*c, "seed", "N", "what-if mask seed (1)")->check(integerIn(0, kMaxSeed));
+    flag(*c, "ports", "ideal: also bound communication by each core's injection/ejection port");
+    flag(*c, "skip-zero-blocks", "also skip the MACs of all-zero blocks (off: the paper credits communication)");
+    value(*c, "e-link-pj", "E", "NoC energy per flit per link, pJ (10)");
+    value(*c, "e-router-pj", "E", "NoC energy per flit per router, pJ (20)");
+    flag(*c, "sweep", "cores 4, 8, 16, 32: speedup, traffic and energy against traditional");
+    flag(*c, "compare", "baseline / SS / SS_Mask / grouped beside the paper-reported numbers");
+    flag(*c, "reference", "the paper's Tables I, III-VI, labelled paper-reported");
+    flag(*c, "json", "JSON instead of tables");
+    value(*c, "csv", "FILE", "per-layer rows as CSV");
+    value(*c, "export-masks", "FILE", "the sparse masks used (partita-l2s-masks/1)");
+    value(*c, "export-strength", "FILE",
+          "D and the SS / SS_Mask group strengths M = 1 / D + eps, for an external\n"
+          "group-Lasso trainer (partita-l2s-strength/1)");
+    value(*c, "eps", "E", "the eps of --export-strength");
 }
 
 }  // namespace partita::cli

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <ostream>
 
-#include "app/cli/args.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
 #include "core/llm/calibrate.h"
@@ -24,81 +23,8 @@ namespace {
 using namespace partita::llm;
 constexpr double kGiB = 1073741824.0;
 
-const char* kLlmUsage = R"(usage: partita-cli llm <subcommand> [options]     (partita-cli llm <subcommand> --help)
-
-subcommands:
-  evaluate    one plan: iteration time by term, memory per stage, MFU/HFU, tokens/s
-  search      every plan for a model on N GPUs: the fastest that fits, the Pareto front, a ranking
-  validate    predicted beside measured for partita-llm-runs/1 files, with the mean absolute % error
-  calibrate   fit a profile's efficiencies to measured runs by least squares; write the profile
-  profiles    the built-in hardware profiles (--show NAME prints one as partita-llm-hw/1)
-  models      the built-in transformers
-)";
-
-const char* kCommonHelp = R"(model and hardware:
-  --model PRESET|F     the transformer: a preset (partita-cli llm models), a model JSON file (the
-                       keys of a runs file's "model"), a Calculon application file, or an ONNX model
-                       (F.onnx) whose transformer blocks are recognised: layers, hidden, heads, KV
-                       heads, FFN and GeLU/SwiGLU, LayerNorm/RMSNorm, vocabulary, tied head, positions
-                       (docs/methods/llm.md#from-an-onnx-model); refused when not recognised
-  --model calculon|partita   the cost model (default partita); repeat --model to give both
-  --seq S              override the model's sequence length (required for an ONNX model whose is dynamic)
-  --profile P          a preset (a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb), a partita-llm-hw/1
-                       file or a Calculon system file (default a100-sxm4-80gb)
-  --topology F         derive the profile's tiers from a topology file (largest uniform island = tier 0)
-  --gpus-per-node N  --intra-node-GBps X  --inter-node-Gbps X (per node)   cluster overrides
-  --json               one JSON object on stdout
-)";
-
-const char* kEvaluateHelp = R"(usage: partita-cli llm evaluate --model M [--profile P] --tp T --pp P --dp D --global-batch B [options]
-
-plan (the keys of partita-llm-runs/1, docs/formats/llm-runs.md; defaults in parentheses):
-  --tp T (1) --pp P (1) --dp D (1, or --gpus N / (tp x pp x cp))  --cp C (1, context parallelism)
-  --micro-batch b (1)  --global-batch B (required)
-  --sp                 sequence parallelism          --interleave V (1; > 1 selects the interleaved schedule)
-  --schedule gpipe|1f1b|interleaved (1f1b)           --recompute none|selective|full (none)
-  --zero 0..3 (0)      --dist-opt (Megatron's distributed optimizer)
-  --precision bf16|fp16|fp8|fp32 (the profile's)
-  --ag-redo on|off     re-gather the sharded LN output in backward (default: on with SP + selective)
-  --scatter-gather on|off   PP sends 1/tp of the activation without SP (on)
-  --tp-overlap none|ring|pipe (none)  --dp-overlap on|off (on with dist-opt / ZeRO)  --pp-overlap
-  --uneven-split       allow pp not dividing the layers   --tp-tier/--pp-tier/--dp-tier K (placed by rank order)
-)";
-
-const char* kSearchHelp = R"(usage: partita-cli llm search --model M --profile P --gpus N --global-batch B [--seq S] [--top N] [--json]
-
-Evaluates every plan (docs/methods/llm.md#search: tp, pp, dp, micro-batch, interleave, schedule, recompute,
-SP, scatter/gather, AG redo, ZeRO 0-3 and the distributed optimizer, TP and DP overlap) and prints the
-fastest plan that fits in memory, the Pareto front of (iteration time, peak memory per GPU) and the
---top N (10) fastest. Options: --max-micro-batch b, --no-tp-overlap, --no-dp-overlap, --no-zero.
-)";
-
-const char* kValidateHelp = R"(usage: partita-cli llm validate --runs F.json [--runs F2.json ...] [--profile P] [--model calculon] [--json]
-
-Predicts each run of partita-llm-runs/1 files beside its measured iteration time (or the time its
-tokens/s or TFLOP/s per GPU imply) and prints the error per run and the mean absolute percentage
-error, over all runs and per source. --profile P replaces every run's cluster.profile (the run's own
-cluster overrides still apply). A run whose plan cannot run gets its reason instead of a prediction.
-)";
-
-const char* kCalibrateHelp = R"(usage: partita-cli llm calibrate --runs F.json [--runs F2.json ...] --profile P --out P2.json [--json]
-
-Fits four efficiency multipliers of profile P (GEMM curves; element-wise and HBM curves; tier 0 and
-tier 1 bandwidth efficiency) to the measured runs by least squares on log time, prints the fitted
-values and the fit error, and writes the calibrated profile to P2 (usable as --profile). A parameter
-no run depends on (tier 1 for single-node runs) keeps its value.
-)";
-
-const char* kProfilesHelp = R"(usage: partita-cli llm profiles [--show NAME] [--json]
-       partita-cli llm models [--json]
-)";
-
 std::string gib(double bytes) { return fixed(bytes / kGiB, 2) + " GiB"; }
 std::string pct(double x) { return fixed(100 * x, 1) + " %"; }
-
-std::set<std::string> commonValued() {
-    return {"model", "transformer", "profile", "topology", "gpus-per-node", "intra-node-GBps", "inter-node-Gbps", "seq"};
-}
 
 struct Inputs {
     Transformer model;
@@ -109,11 +35,11 @@ struct Inputs {
 };
 
 // --model values: calculon / partita choose the cost model; anything else is the transformer.
-Inputs readInputs(const Args& a, bool need_model) {
+Inputs readInputs(const Options& a, bool need_model) {
     Inputs in;
     std::vector<std::string> models = a.all("model");
     for (const auto& t : a.all("transformer")) models.push_back(t);
-    const std::int64_t seq = a.has("seq") ? a.integerIn("seq", 0, 1, limits::kLlmSeq) : 0;
+    const std::int64_t seq = a.has("seq") ? a.integer64("seq", 0) : 0;
     for (const auto& v : models) {
         if (v == "calculon" || v == "partita") {
             in.kind = parseModelKind(v);
@@ -128,46 +54,45 @@ Inputs readInputs(const Args& a, bool need_model) {
     in.profile = usage("profile", [&] { return loadProfile(a.get("profile", "a100-sxm4-80gb")); });
     if (a.has("topology")) in.profile = profileFromTopology(in.profile, sim::loadTopology(a.get("topology")));
     ClusterOverrides o;
-    if (a.has("gpus-per-node")) o.gpus_per_node = a.integerIn("gpus-per-node", 0, 1, limits::kLlmGpus);
+    if (a.has("gpus-per-node")) o.gpus_per_node = a.integer64("gpus-per-node", 0);
     if (a.has("intra-node-GBps")) o.intra_node_GBps = a.positiveNumber("intra-node-GBps", 0, 1e9);
     if (a.has("inter-node-Gbps")) o.inter_node_Gbps_per_node = a.positiveNumber("inter-node-Gbps", 0, 1e9);
     in.profile = applyOverrides(in.profile, o);
     return in;
 }
 
-bool onOff(const Args& a, const std::string& name) {
+bool onOff(const Options& a, const std::string& name) {
     const std::string v = a.get(name);
     if (v == "on" || v == "true") return true;
     if (v == "off" || v == "false") return false;
     throw UsageError("--" + name + " expects on or off, got '" + v + "'");
 }
 
-Plan readPlanArgs(const Args& a) {
+Plan readPlanArgs(const Options& a) {
     Plan p;
-    const std::int64_t big = limits::kLlmGpus;
-    p.tp = a.integerIn("tp", 1, 1, big);
-    p.pp = a.integerIn("pp", 1, 1, big);
-    p.cp = a.integerIn("cp", 1, 1, big);
+    p.tp = a.integer64("tp", 1);
+    p.pp = a.integer64("pp", 1);
+    p.cp = a.integer64("cp", 1);
     if (a.has("gpus") && !a.has("dp")) {
-        const std::int64_t gpus = a.integerIn("gpus", 1, 1, big);
+        const std::int64_t gpus = a.integer64("gpus", 1);
         if (gpus % (p.tp * p.pp * p.cp) != 0)
             throw UsageError("--gpus " + std::to_string(gpus) + " is not a multiple of tp x pp x cp = " +
                              std::to_string(p.tp * p.pp * p.cp));
         p.dp = gpus / (p.tp * p.pp * p.cp);
     } else {
-        p.dp = a.integerIn("dp", 1, 1, big);
-        if (a.has("gpus") && a.integerIn("gpus", 1, 1, big) != p.tp * p.pp * p.dp * p.cp)
+        p.dp = a.integer64("dp", 1);
+        if (a.has("gpus") && a.integer64("gpus", 1) != p.tp * p.pp * p.dp * p.cp)
             throw UsageError("--gpus differs from tp x pp x dp x cp = " + std::to_string(p.tp * p.pp * p.dp * p.cp));
     }
-    p.micro_batch = a.integerIn("micro-batch", 1, 1, limits::kLlmBatch);
+    p.micro_batch = a.integer64("micro-batch", 1);
     if (!a.has("global-batch")) throw UsageError("option --global-batch B is required");
-    p.global_batch = a.integerIn("global-batch", 1, 1, limits::kLlmBatch);
+    p.global_batch = a.integer64("global-batch", 1);
     p.sequence_parallel = a.flag("sp");
-    p.interleave = a.integerIn("interleave", 1, 1, limits::kLlmLayers);
+    p.interleave = a.integer64("interleave", 1);
     p.schedule = p.interleave > 1 ? Schedule::Interleaved : Schedule::OneF1B;
     if (a.has("schedule")) p.schedule = usage("schedule", [&] { return parseSchedule(a.get("schedule")); });
     if (a.has("recompute")) p.recompute = usage("recompute", [&] { return parseRecompute(a.get("recompute")); });
-    p.zero = static_cast<int>(a.integerIn("zero", 0, 0, 3));
+    p.zero = static_cast<int>(a.integer64("zero", 0));
     p.distributed_optimizer = a.flag("dist-opt");
     if (a.has("precision")) p.precision = usage("precision", [&] { return parseDtype(a.get("precision")); });
     if (a.has("ag-redo")) p.ag_redo = onOff(a, "ag-redo");
@@ -176,9 +101,9 @@ Plan readPlanArgs(const Args& a) {
     if (a.has("dp-overlap")) p.dp_overlap = onOff(a, "dp-overlap");
     p.pp_overlap = a.flag("pp-overlap");
     p.uneven_split = a.flag("uneven-split");
-    p.tp_tier = static_cast<int>(a.integerIn("tp-tier", -1, 0, limits::kLlmTiers - 1));
-    p.pp_tier = static_cast<int>(a.integerIn("pp-tier", -1, 0, limits::kLlmTiers - 1));
-    p.dp_tier = static_cast<int>(a.integerIn("dp-tier", -1, 0, limits::kLlmTiers - 1));
+    p.tp_tier = static_cast<int>(a.integer64("tp-tier", -1));
+    p.pp_tier = static_cast<int>(a.integer64("pp-tier", -1));
+    p.dp_tier = static_cast<int>(a.integer64("dp-tier", -1));
     return p;
 }
 
@@ -298,17 +223,7 @@ void printSource(std::ostream& out, const Inputs& in) {
     if (in.source.onnx) out << onnxSummary(*in.source.onnx) << "\n";
 }
 
-int llmEvaluate(const Argv& args, std::ostream& out) {
-    auto valued = commonValued();
-    for (const char* k : {"tp", "pp", "dp", "cp", "gpus", "micro-batch", "global-batch", "interleave", "schedule",
-                          "recompute", "zero", "precision", "ag-redo", "scatter-gather", "tp-overlap", "dp-overlap",
-                          "tp-tier", "pp-tier", "dp-tier"})
-        valued.insert(k);
-    const Args a(args, valued, {"json", "help", "sp", "dist-opt", "pp-overlap", "uneven-split"});
-    if (a.flag("help")) {
-        out << kEvaluateHelp << "\n" << kCommonHelp;
-        return 0;
-    }
+int llmEvaluate(const Options& a, std::ostream& out) {
     const Inputs in = readInputs(a, true);
     const Plan plan = readPlanArgs(a);
     const Evaluation e = evaluate(in.model, plan, in.profile, in.kind);
@@ -331,23 +246,16 @@ Json pointJson(const PlanPoint& p) {
             {"mfu", p.mfu}};
 }
 
-int llmSearch(const Argv& args, std::ostream& out) {
-    auto valued = commonValued();
-    for (const char* k : {"gpus", "global-batch", "top", "max-micro-batch"}) valued.insert(k);
-    const Args a(args, valued, {"json", "help", "no-tp-overlap", "no-dp-overlap", "no-zero"});
-    if (a.flag("help")) {
-        out << kSearchHelp << "\n" << kCommonHelp;
-        return 0;
-    }
+int llmSearch(const Options& a, std::ostream& out) {
     const Inputs in = readInputs(a, true);
     SearchOptions o;
     o.model = in.kind;
     if (!a.has("gpus")) throw UsageError("option --gpus N is required");
     if (!a.has("global-batch")) throw UsageError("option --global-batch B is required");
-    o.gpus = a.integerIn("gpus", 1, 1, limits::kLlmGpus);
-    o.global_batch = a.integerIn("global-batch", 1, 1, limits::kLlmBatch);
-    o.top = static_cast<std::size_t>(a.integerIn("top", 10, 0, 1000));
-    o.max_micro_batch = a.integerIn("max-micro-batch", 0, 1, limits::kLlmBatch);
+    o.gpus = a.integer64("gpus", 1);
+    o.global_batch = a.integer64("global-batch", 1);
+    o.top = static_cast<std::size_t>(a.integer64("top", 10));
+    o.max_micro_batch = a.integer64("max-micro-batch", 0);
     o.tp_overlap = !a.flag("no-tp-overlap");
     o.dp_overlap = !a.flag("no-dp-overlap");
     if (a.flag("no-zero")) o.zero_stages = {0};
@@ -399,7 +307,7 @@ int llmSearch(const Argv& args, std::ostream& out) {
     return 0;
 }
 
-std::vector<Run> readRunsArgs(const Args& a) {
+std::vector<Run> readRunsArgs(const Options& a) {
     const auto files = a.all("runs");
     if (files.empty()) throw UsageError("option --runs F.json is required");
     std::vector<Run> runs;
@@ -414,12 +322,7 @@ std::string optFixed(const std::optional<double>& v, int digits, const char* uni
     return v ? fixed(*v, digits) + unit : "-";
 }
 
-int llmValidate(const Argv& args, std::ostream& out) {
-    const Args a(args, {"runs", "profile", "model"}, {"json", "help"});
-    if (a.flag("help")) {
-        out << kValidateHelp;
-        return 0;
-    }
+int llmValidate(const Options& a, std::ostream& out) {
     ModelKind kind = ModelKind::Partita;
     if (a.has("model")) kind = usage("model", [&] { return parseModelKind(a.get("model")); });
     const std::vector<Run> runs = readRunsArgs(a);
@@ -467,12 +370,7 @@ int llmValidate(const Argv& args, std::ostream& out) {
     return 0;
 }
 
-int llmCalibrate(const Argv& args, std::ostream& out) {
-    const Args a(args, {"runs", "profile", "out", "model"}, {"json", "help"});
-    if (a.flag("help")) {
-        out << kCalibrateHelp;
-        return 0;
-    }
+int llmCalibrate(const Options& a, std::ostream& out) {
     const std::string dest = a.required("out");
     const std::vector<Run> runs = readRunsArgs(a);
     const Profile base = usage("profile", [&] { return loadProfile(a.required("profile")); });
@@ -513,12 +411,7 @@ int llmCalibrate(const Argv& args, std::ostream& out) {
     return 0;
 }
 
-int llmProfiles(const Argv& args, std::ostream& out) {
-    const Args a(args, {"show"}, {"json", "help"});
-    if (a.flag("help")) {
-        out << kProfilesHelp;
-        return 0;
-    }
+int llmProfiles(const Options& a, std::ostream& out) {
     if (a.has("show")) {
         out << profileToJson(usage("show", [&] { return loadProfile(a.get("show")); })).dump(2) << "\n";
         return 0;
@@ -551,12 +444,7 @@ int llmProfiles(const Argv& args, std::ostream& out) {
     return 0;
 }
 
-int llmModels(const Argv& args, std::ostream& out) {
-    const Args a(args, {}, {"json", "help"});
-    if (a.flag("help")) {
-        out << kProfilesHelp;
-        return 0;
-    }
+int llmModels(const Options& a, std::ostream& out) {
     Json list = Json::array();
     TextTable t({"model", "parameters", "layers", "hidden", "heads", "kv", "ffn", "seq", "vocab", "blocks", "provenance"});
     for (const auto& m : modelPresets()) {
@@ -573,27 +461,108 @@ int llmModels(const Argv& args, std::ostream& out) {
     return 0;
 }
 
+// model and hardware: every llm subcommand that evaluates a plan reads these.
+void addModelOptions(CLI::App& c) {
+    value(c, "model", "PRESET|F",
+          "the transformer: a preset (partita-cli llm models), a model JSON file (the\n"
+          "keys of a runs file's \"model\"), a Calculon application file, or an ONNX model\n"
+          "(F.onnx) whose transformer blocks are recognised (docs/methods/llm.md#from-an-onnx-model);\n"
+          "or calculon|partita: the cost model (default partita); repeat --model to give both");
+    value(c, "transformer", "PRESET|F", "the transformer alone (as --model PRESET|F)");
+    value(c, "seq", "S", "override the model's sequence length (required for an ONNX model whose is dynamic)")->check(integerIn(1, limits::kLlmSeq));
+    value(c, "profile", "P",
+          "a preset (a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb), a partita-llm-hw/1\n"
+          "file or a Calculon system file (default a100-sxm4-80gb)");
+    value(c, "topology", "F", "derive the profile's tiers from a topology file (largest uniform island = tier 0)");
+    value(c, "gpus-per-node", "N", "cluster override")->check(integerIn(1, limits::kLlmGpus));
+    value(c, "intra-node-GBps", "X", "cluster override");
+    value(c, "inter-node-Gbps", "X", "cluster override (per node)");
+    flag(c, "json", "one JSON object on stdout");
+}
+
+// validate and calibrate: measured runs, a profile, the cost model.
+void addRunsOptions(CLI::App& c, const std::string& profile_help) {
+    value(c, "runs", "F.json", "a partita-llm-runs/1 file (required; repeatable)");
+    value(c, "profile", "P", profile_help);
+    value(c, "model", "calculon|partita", "the cost model (partita)");
+    flag(c, "json", "one JSON object on stdout");
+}
+
+// An impossible plan or model names the field and exits 1 like other input errors.
+CLI::App* llmCommand(CLI::App& llm, RunContext& ctx, const std::string& name, const std::string& description,
+                     int (*f)(const Options&, std::ostream&)) {
+    return command(llm, ctx, name, description, Handler([f](const Options& a, std::ostream& out, std::ostream&) {
+                       try {
+                           return f(a, out);
+                       } catch (const FieldError& e) {
+                           throw Error(std::string("impossible plan: ") + e.what());
+                       }
+                   }));
+}
+
 }  // namespace
 
-int cmdLlm(const Argv& args, std::ostream& out) {
-    if (args.empty() || args[0] == "--help" || args[0] == "help") {
-        out << kLlmUsage;
-        return args.empty() ? 2 : 0;
-    }
-    const std::string sub = args[0];
-    const Argv rest(args.begin() + 1, args.end());
-    try {
-        if (sub == "evaluate") return llmEvaluate(rest, out);
-        if (sub == "search") return llmSearch(rest, out);
-        if (sub == "validate") return llmValidate(rest, out);
-        if (sub == "calibrate") return llmCalibrate(rest, out);
-        if (sub == "profiles") return llmProfiles(rest, out);
-        if (sub == "models") return llmModels(rest, out);
-    } catch (const FieldError& e) {
-        // An impossible plan or model: name the field, exit 1 like other input errors.
-        throw Error(std::string("impossible plan: ") + e.what());
-    }
-    throw UsageError("unknown subcommand '" + sub + "' (evaluate, search, validate, calibrate, profiles, models)");
+void addLlmCommands(CLI::App& app, RunContext& ctx) {
+    CLI::App* llm = app.add_subcommand("llm", "LLM training plans for dense transformers (docs/methods/llm.md)");
+    CLI::App* e = llmCommand(*llm, ctx, "evaluate", "one plan: iteration time by term, memory per stage, MFU/HFU, tokens/s",
+                             llmEvaluate);
+    e->footer("plan: the keys of partita-llm-runs/1 (docs/formats/llm-runs.md)");
+    addModelOptions(*e);
+    value(*e, "tp", "T", "tensor parallelism (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "pp", "P", "pipeline stages (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "dp", "D", "data parallelism (1, or --gpus N / (tp x pp x cp))")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "cp", "C", "context parallelism (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "gpus", "N", "GPUs (instead of --dp)")->check(integerIn(1, limits::kLlmGpus));
+    value(*e, "micro-batch", "b", "micro-batch (1)")->check(integerIn(1, limits::kLlmBatch));
+    value(*e, "global-batch", "B", "global batch (required)")->check(integerIn(1, limits::kLlmBatch));
+    flag(*e, "sp", "sequence parallelism");
+    value(*e, "interleave", "V", "model chunks per stage (1; > 1 selects the interleaved schedule)")
+        ->check(integerIn(1, limits::kLlmLayers));
+    value(*e, "schedule", "gpipe|1f1b|interleaved", "the pipeline schedule (1f1b)");
+    value(*e, "recompute", "none|selective|full", "activation recomputation (none)");
+    value(*e, "zero", "0..3", "ZeRO stage (0)")->check(integerIn(0, 3));
+    flag(*e, "dist-opt", "Megatron's distributed optimizer");
+    value(*e, "precision", "bf16|fp16|fp8|fp32", "(the profile's)");
+    value(*e, "ag-redo", "on|off", "re-gather the sharded LN output in backward (default: on with SP + selective)");
+    value(*e, "scatter-gather", "on|off", "PP sends 1/tp of the activation without SP (on)");
+    value(*e, "tp-overlap", "none|ring|pipe", "TP communication overlap (none)");
+    value(*e, "dp-overlap", "on|off", "DP communication overlap (on with dist-opt / ZeRO)");
+    flag(*e, "pp-overlap", "overlap pipeline sends with compute");
+    flag(*e, "uneven-split", "allow pp not dividing the layers");
+    for (const char* t : {"tp-tier", "pp-tier", "dp-tier"})
+        value(*e, t, "K", "the tier of this dimension (placed by rank order)")->check(integerIn(0, limits::kLlmTiers - 1));
+
+    CLI::App* s = llmCommand(*llm, ctx, "search",
+                             "every plan for a model on N GPUs: the fastest that fits, the Pareto front of\n"
+                             "(iteration time, peak memory per GPU), the --top N fastest (docs/methods/llm.md#search)",
+                             llmSearch);
+    addModelOptions(*s);
+    value(*s, "gpus", "N", "GPUs (required)")->check(integerIn(1, limits::kLlmGpus));
+    value(*s, "global-batch", "B", "global batch (required)")->check(integerIn(1, limits::kLlmBatch));
+    value(*s, "top", "N", "how many of the fastest plans to list (10)")->check(integerIn(0, 1000));
+    value(*s, "max-micro-batch", "b", "the largest micro-batch tried")->check(integerIn(1, limits::kLlmBatch));
+    flag(*s, "no-tp-overlap", "leave TP overlap out of the space");
+    flag(*s, "no-dp-overlap", "leave DP overlap out of the space");
+    flag(*s, "no-zero", "ZeRO stage 0 only");
+
+    CLI::App* v = llmCommand(*llm, ctx, "validate",
+                             "predicted beside measured for partita-llm-runs/1 files: the error per run and the mean\n"
+                             "absolute percentage error, over all runs and per source",
+                             llmValidate);
+    addRunsOptions(*v, "replaces every run's cluster.profile (the run's own overrides still apply)");
+
+    CLI::App* c = llmCommand(*llm, ctx, "calibrate",
+                             "fit four efficiency multipliers of profile P to measured runs by least squares on log\n"
+                             "time; print the fitted values and the fit error; write the calibrated profile",
+                             llmCalibrate);
+    addRunsOptions(*c, "the profile to calibrate (required)");
+    value(*c, "out", "P2.json", "the calibrated profile to write (usable as --profile; required)");
+
+    CLI::App* p = llmCommand(*llm, ctx, "profiles", "the built-in hardware profiles", llmProfiles);
+    value(*p, "show", "NAME", "print one as partita-llm-hw/1");
+    flag(*p, "json", "one JSON object on stdout");
+    CLI::App* m = llmCommand(*llm, ctx, "models", "the built-in transformers", llmModels);
+    flag(*m, "json", "one JSON object on stdout");
 }
 
 }  // namespace partita::cli

@@ -4,7 +4,6 @@
 #include <ostream>
 #include <sstream>
 
-#include "app/cli/args.h"
 #include "app/cli/network_input.h"
 #include "app/cli/commands.h"
 #include "app/cli/mpt_commands.h"
@@ -21,39 +20,6 @@ namespace {
 
 using namespace partita::mpt;
 
-const char* kMptUsage = R"(usage: partita-cli mpt [--layers study|study5 | --network F] [options]
-
-  (default)             evaluate one scenario per layer: chosen (N_g,N_c), the cost of every allowed grid,
-                        time split compute / weight comm / tile comm, totals and speedups
-  --compare             all six scenarios (d_dp w_dp w_mp w_mp+ w_mp* w_mp+*) normalised to w_dp
-                        (total-time ratio, per-layer geometric and arithmetic means), beside the paper
-  --compare --paper     every paper figure (spec A11) beside the engine's: layer studies and the three
-                        networks (examples/networks), ratio, three averages, the fit preset and a gap
-                        reason each (docs/methods/mpt.md#the-paper-against-the-engine)
-  --sweep               p = 1, 4, 16, 64, 256: per-worker comm and speedup vs one worker
-  --winograd m,r        Winograd calculator and exact self-test (--shape I,J,H,W, default 640,640,8,8)
-  --reference           the paper-reported numbers with their baselines
-options:
-  --preset default|fit|a9  the model options below at once (default: spec Part D2; fit: a calibration
-                        against the paper's figures, never a reproduction; a9: the first model, as
-                        runs stored before Part D2 were evaluated); single options override it
-  --transform-unit dedicated|vector (dedicated: transforms never limit throughput)
-  --vector-flops F      the vector unit's transform rate (64 FLOP/cycle; implies --transform-unit vector)
-  --overlap max|sum (max: double-buffered inputs)  --passes 1|2 (2)
-  --array-dim S         (64 for the layer study, 96 for networks)
-  --bytes-per-element B on the wire (4 for the layer study, 2 for networks: an assumption)
-  --scenario S (w_mp+*)  --p N (256)  --batch B (256)
-  --objective comm_volume|comm_time|total_time (comm_time)  --configs paper|extended (paper)
-  --transform per-config|paper-formula (per-config: F(2,3) if N_g > 1 else F(4,3))
-  --weight-domain spatial|winograd (spatial; the (1,p) grid)
-  --gather-2d/--scatter-2d/--gather-1d/--scatter-1d F (0.340/0.393/0.781/0.647, paper-reported)
-  --prediction factor|functional (functional: gather skip fractions from the quantiser and interval
-                        model on normal(--tile-mean -0.5, --tile-sigma 1) F(2,3) output tiles)
-  --charge-prediction-bits  --source-side-1d  --winograd-join (joins in the Winograd domain, M11)
-  --override L=NgxNc,...  force a grid for named layers (e.g. Late-2=1x256)
-  --json (one JSON object)  --csv FILE (the table, units in column names)
-)";
-
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> out;
     std::stringstream in(s);
@@ -61,7 +27,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return out;
 }
 
-int positive(const Args& a, const std::string& name, int fallback) {
+int positive(const Options& a, const std::string& name, int fallback) {
     return static_cast<int>(a.integerIn(name, fallback, 1, 1'000'000'000));
 }
 
@@ -85,7 +51,7 @@ struct Setup {
 // "Model     fit (not a reproduction): transforms on the vector unit at 192 FLOP/cycle, ..."
 std::string modelText(const Setup& s) { return mptModelText(s.options, s.study); }
 
-Setup readSetup(const Args& a) {
+Setup readSetup(const Options& a) {
     Setup s;
     if (a.has("network") && a.has("layers")) throw UsageError("give --layers or --network, not both");
     if (a.has("network")) {
@@ -140,7 +106,7 @@ Setup readSetup(const Args& a) {
     return s;
 }
 
-std::vector<std::optional<GridConfig>> readOverrides(const Args& a, const std::vector<MptLayer>& layers) {
+std::vector<std::optional<GridConfig>> readOverrides(const Options& a, const std::vector<MptLayer>& layers) {
     if (!a.has("override")) return {};
     std::vector<std::optional<GridConfig>> out(layers.size());
     for (const std::string& item : split(a.get("override"), ',')) {
@@ -180,11 +146,11 @@ Json paperJson() {
     return out;
 }
 
-void emitCsv(const Args& a, const TextTable&, const CsvTable& csv) {
+void emitCsv(const Options& a, const TextTable&, const CsvTable& csv) {
     if (a.has("csv")) writeCsvFile(csv, a.get("csv"));
 }
 
-int winogradCommand(const Args& a, std::ostream& out) {
+int winogradCommand(const Options& a, std::ostream& out) {
     const auto mr = split(a.get("winograd"), ',');
     const auto shape = split(a.get("shape", "640,640,8,8"), ',');
     WinogradSize f;
@@ -253,7 +219,7 @@ int winogradCommand(const Args& a, std::ostream& out) {
 
 
 // Evaluate one scenario: a row per layer with the cost of every allowed grid.
-int scenarioCommand(const Args& a, const Setup& s, std::ostream& out) {
+int scenarioCommand(const Options& a, const Setup& s, std::ostream& out) {
     Scenario sc;
     Evaluation e;
     try {
@@ -338,7 +304,7 @@ int scenarioCommand(const Args& a, const Setup& s, std::ostream& out) {
 // The paper-reported number set beside a scenario for this input (never computed).
 std::string paperColumn(Scenario sc, const Setup& s) { return paperFigure(sc, s.study, s.five); }
 
-int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
+int compareCommand(const Options& a, const Setup& s, std::ostream& out) {
     std::vector<Evaluation> evals;
     try {
         for (Scenario sc : allScenarios()) evals.push_back(evaluate(s.layers, sc, s.params));
@@ -384,7 +350,7 @@ int compareCommand(const Args& a, const Setup& s, std::ostream& out) {
     return 0;
 }
 
-int sweepCommand(const Args& a, const Setup& s, std::ostream& out) {
+int sweepCommand(const Options& a, const Setup& s, std::ostream& out) {
     const bool plus = a.get("scenario", "w_mp+*").find('+') != std::string::npos;
     std::vector<SweepRow> rows;
     try {
@@ -420,7 +386,7 @@ int sweepCommand(const Args& a, const Setup& s, std::ostream& out) {
     return 0;
 }
 
-int cmdMptTables(const Args& a, const Setup& s, std::ostream& out) {
+int cmdMptTables(const Options& a, const Setup& s, std::ostream& out) {
     if (a.flag("compare") && a.flag("sweep")) throw UsageError("give --compare or --sweep, not both");
     if (a.flag("compare") && a.flag("paper")) return mptPaperCommand(s.options, a.flag("json"), a.get("csv", ""), out);
     if (a.flag("paper")) throw UsageError("--paper goes with --compare");
@@ -429,20 +395,7 @@ int cmdMptTables(const Args& a, const Setup& s, std::ostream& out) {
     return scenarioCommand(a, s, out);
 }
 
-}  // namespace
-
-int cmdMpt(const Argv& argv, std::ostream& out) {
-    const Args a(argv,
-                 {"layers", "network", "input", "dim", "network-format", "scenario", "p", "batch", "passes", "objective", "configs", "transform",
-                  "transform-unit", "preset",
-                  "weight-domain", "bytes-per-element", "array-dim", "vector-flops", "overlap", "gather-2d", "scatter-2d",
-                  "gather-1d", "scatter-1d", "override", "csv", "winograd", "shape", "prediction", "tile-mean",
-                  "tile-sigma"},
-                 {"json", "compare", "paper", "sweep", "reference", "help", "charge-prediction-bits", "source-side-1d", "winograd-join"});
-    if (a.flag("help")) {
-        out << kMptUsage;
-        return 0;
-    }
+int cmdMpt(const Options& a, std::ostream& out) {
     if (a.has("winograd")) return winogradCommand(a, out);
     if (a.flag("reference")) {
         if (a.flag("json")) {
@@ -455,6 +408,59 @@ int cmdMpt(const Argv& argv, std::ostream& out) {
         return 0;
     }
     return cmdMptTables(a, readSetup(a), out);
+}
+
+}  // namespace
+
+void addMptCommand(CLI::App& app, RunContext& ctx) {
+    CLI::App* c = command(app, ctx, "mpt",
+                          "MPT: Winograd x data-parallel training on a 2-D worker grid (docs/methods/mpt.md);\n"
+                          "by default one scenario per layer: the chosen (N_g,N_c), the cost of every allowed\n"
+                          "grid, time split compute / weight comm / tile comm, totals and speedups",
+                          [](const Options& a, std::ostream& out, std::ostream&) { return cmdMpt(a, out); });
+    value(*c, "layers", "study|study5", "the paper's layer study (study, the default) or its five-layer variant");
+    addNetworkOptions(*c);
+    flag(*c, "compare",
+         "all six scenarios (d_dp w_dp w_mp w_mp+ w_mp* w_mp+*) normalised to w_dp\n"
+         "(total-time ratio, per-layer geometric and arithmetic means), beside the paper");
+    flag(*c, "paper",
+         "with --compare: every paper figure beside the engine's: layer studies and the three\n"
+         "networks (examples/networks), ratio, three averages, the fit preset and a gap reason each\n"
+         "(docs/methods/mpt.md#the-paper-against-the-engine)");
+    flag(*c, "sweep", "p = 1, 4, 16, 64, 256: per-worker comm and speedup vs one worker");
+    value(*c, "winograd", "m,r", "Winograd calculator and exact self-test");
+    value(*c, "shape", "I,J,H,W", "the --winograd shape (640,640,8,8)");
+    flag(*c, "reference", "the paper-reported numbers with their baselines");
+    value(*c, "preset", "default|fit|a9",
+          "the model options below at once (default: the current model; fit: a calibration\n"
+          "against the paper's figures, never a reproduction; a9: the first model, as runs stored\n"
+          "before it changed were evaluated); single options override it");
+    value(*c, "transform-unit", "dedicated|vector", "dedicated (default): transforms never limit throughput");
+    value(*c, "vector-flops", "F", "the vector unit's transform rate (64 FLOP/cycle; implies --transform-unit vector)");
+    value(*c, "overlap", "max|sum", "max (default): double-buffered inputs");
+    value(*c, "passes", "1|2", "passes (2)");
+    value(*c, "array-dim", "S", "the array side (64 for the layer study, 96 for networks)");
+    value(*c, "bytes-per-element", "B", "bytes on the wire (4 for the layer study, 2 for networks: an assumption)");
+    value(*c, "scenario", "S", "the scenario (w_mp+*)");
+    value(*c, "p", "N", "workers (256)");
+    value(*c, "batch", "B", "samples per step (256)");
+    value(*c, "objective", "comm_volume|comm_time|total_time", "what the grid choice minimises (comm_time)");
+    value(*c, "configs", "paper|extended", "the grids allowed (paper)");
+    value(*c, "transform", "per-config|paper-formula", "per-config (default): F(2,3) if N_g > 1 else F(4,3)");
+    value(*c, "weight-domain", "spatial|winograd", "spatial (default; the (1,p) grid)");
+    for (const char* f : {"gather-2d", "scatter-2d", "gather-1d", "scatter-1d"})
+        value(*c, f, "F", "skip fraction (0.340/0.393/0.781/0.647 for 2-D/1-D gather/scatter, paper-reported)");
+    value(*c, "prediction", "factor|functional",
+          "functional (default): gather skip fractions from the quantiser and interval\n"
+          "model on normal(--tile-mean, --tile-sigma) F(2,3) output tiles");
+    value(*c, "tile-mean", "X", "the output tiles' mean (-0.5)");
+    value(*c, "tile-sigma", "X", "the output tiles' standard deviation (1)");
+    flag(*c, "charge-prediction-bits", "charge the prediction bits to communication");
+    flag(*c, "source-side-1d", "1-D skips decided at the source");
+    flag(*c, "winograd-join", "joins in the Winograd domain");
+    value(*c, "override", "L=NgxNc,...", "force a grid for named layers (e.g. Late-2=1x256)");
+    flag(*c, "json", "one JSON object");
+    value(*c, "csv", "FILE", "the table as CSV, units in column names");
 }
 
 }  // namespace partita::cli

@@ -9,11 +9,11 @@
 
 namespace partita::cli {
 
-class Args;
+class Options;
 
 // --preset default|fit|a9, then --transform-unit, --vector-flops, --overlap, --passes, --objective,
 // --array-dim and --bytes-per-element over it. Throws UsageError.
-mpt::ModelOptions readMptOptions(const Args& a);
+mpt::ModelOptions readMptOptions(const Options& a);
 // "fit (not a reproduction): transforms on the vector unit at 192 FLOP/cycle, ..."
 std::string mptModelText(const mpt::ModelOptions& o, bool layer_study);
 Json mptModelJson(const mpt::ModelOptions& o, bool layer_study);

@@ -1,14 +1,14 @@
 // partita-cli mpt: the model options of docs/methods/mpt.md#model-options-and-presets read from the command line, and how they are
 // printed (text and JSON) wherever the command reports a model.
-#include "app/cli/args.h"
 #include "app/cli/mpt_commands.h"
+#include "app/cli/options.h"
 
 namespace partita::cli {
 
 using namespace partita::mpt;
 
 // --preset, then the single options over it.
-ModelOptions readMptOptions(const Args& a) {
+ModelOptions readMptOptions(const Options& a) {
     ModelOptions o = presetOptions(usage("preset", [&] { return parsePreset(a.get("preset", "default")); }));
     auto positive = [&](const char* name) { return static_cast<int>(a.integerIn(name, 1, 1, 1'000'000'000)); };
     if (a.has("vector-flops")) {

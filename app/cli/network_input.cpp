@@ -26,7 +26,18 @@ std::pair<std::string, std::string> assignment(const std::string& given, const s
 
 }  // namespace
 
-onnx::InputDims inputDims(const Args& a) {
+void addNetworkOptions(CLI::App& app, bool with_network) {
+    if (with_network)
+        value(app, "network", "F", "the network: partita-network/1 JSON, AccPar text (.txt) or an ONNX model (.onnx)");
+    value(app, "network-format", "F", "auto (default), json, accpar or onnx");
+    value(app, "input", "NAME=d0,d1,...",
+          "an ONNX graph input's full shape, batch first (repeatable; split at the last '=')");
+    value(app, "dim", "SYMBOL=V",
+          "an ONNX symbolic dimension (repeatable); open dims default to batch 1,\n"
+          "224 for image sides, 128 for sequence lengths");
+}
+
+onnx::InputDims inputDims(const Options& a) {
     onnx::InputDims dims;
     for (const std::string& given : a.all("input")) {
         const auto [name, list] = assignment(given, "input");
@@ -47,7 +58,7 @@ onnx::InputDims inputDims(const Args& a) {
     return dims;
 }
 
-Network readNetworkArg(const Args& a, const std::string& path, std::vector<onnx::DefaultedInput>* defaulted) {
+Network readNetworkArg(const Options& a, const std::string& path, std::vector<onnx::DefaultedInput>* defaulted) {
     const auto format = usage("network-format", [&] { return parseNetworkFormat(a.get("network-format", "auto")); });
     return loadNetwork(path, format, inputDims(a), defaulted);
 }

@@ -5,17 +5,18 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/args.h"
+#include "app/cli/options.h"
 #include "core/model/network.h"
 #include "core/onnx/import.h"
 
 namespace partita::cli {
 
-inline const std::set<std::string> kNetworkOptions{"network-format", "input", "dim"};
+// --network-format, --input and --dim (and --network F unless `with_network` is false).
+void addNetworkOptions(CLI::App& app, bool with_network = true);
 
 // The --input and --dim values; a malformed one is a UsageError naming the option.
-onnx::InputDims inputDims(const Args& a);
+onnx::InputDims inputDims(const Options& a);
 // `defaulted` (optional): the ONNX inputs whose open dimensions took the importer's defaults.
-Network readNetworkArg(const Args& a, const std::string& path, std::vector<onnx::DefaultedInput>* defaulted = nullptr);
+Network readNetworkArg(const Options& a, const std::string& path, std::vector<onnx::DefaultedInput>* defaulted = nullptr);
 
 }  // namespace partita::cli

@@ -5,7 +5,6 @@
 #include <fstream>
 #include <ostream>
 
-#include "app/cli/args.h"
 #include "app/cli/network_input.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
@@ -47,9 +46,9 @@ sim::Topology readTopology(const std::string& spec, std::vector<std::string>* wa
     }
 }
 
-SimSetup readSimSetup(const Args& a) {
+SimSetup readSimSetup(const Options& a) {
     SimSetup s;
-    s.batch = a.integerIn("batch", 256, 1, limits::kBatch);
+    s.batch = a.integer64("batch", 256);
     s.net = readNetworkArg(a, a.required("network"));
     s.topology = readTopology(a.required("topology"), &s.topology_warnings);
     return s;
@@ -57,7 +56,7 @@ SimSetup readSimSetup(const Args& a) {
 
 // --sync ring (default: ring all-reduce overlapped with the backward pass) or ps (a parameter
 // server on each weight's first replica, as FlexFlow's own simulator does).
-sim::SyncMode readSync(const Args& a) {
+sim::SyncMode readSync(const Options& a) {
     const std::string sync = a.get("sync", "ring");
     if (sync == "ring") return sim::SyncMode::Ring;
     if (sync == "ps") return sim::SyncMode::ParameterServer;
@@ -114,17 +113,13 @@ Json trafficSummary(const std::vector<sim::TrafficPair>& pairs, int devices) {
 }
 
 // What a --method or --strategy simulation occupies (the same words as the GUI's summary).
-DeviceUse methodDeviceUse(const Args& a, const sim::SoapStrategy& strategy, const SimSetup& s) {
+DeviceUse methodDeviceUse(const Options& a, const sim::SoapStrategy& strategy, const SimSetup& s) {
     SimSource source = SimSource::File;
     if (!a.has("strategy")) source = method(a.get("method")).strategySource().value_or(SimSource::File);
     return deviceUse(source, strategy, s.batch, s.topology.deviceCount());
 }
 
-}  // namespace
-
-int cmdSimulate(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "input", "dim", "network-format", "topology", "strategy", "method", "batch", "trace", "dot", "sync"},
-                 {"json", "inference"});
+int cmdSimulate(const Options& a, std::ostream& out) {
     if (a.has("strategy") == a.has("method")) throw UsageError("give exactly one of --strategy or --method");
     const SimSetup s = readSimSetup(a);
     const sim::SoapStrategy strategy =
@@ -181,17 +176,15 @@ int cmdSimulate(const Argv& argv, std::ostream& out) {
     return 0;
 }
 
-int cmdMcmc(const Argv& argv, std::ostream& out) {
-    const Args a(argv, {"network", "input", "dim", "network-format", "topology", "batch", "budget-s", "iterations", "seed", "beta", "init", "export", "sync"},
-                 {"json", "relative-beta", "stop-on-stall", "no-stall-stop", "full-sim"});
+int cmdMcmc(const Options& a, std::ostream& out) {
     if (!a.has("budget-s") && !a.has("iterations")) throw UsageError("give --budget-s S or --iterations N (or both)");
     const SimSetup s = readSimSetup(a);
     const int d = s.topology.deviceCount();
     McmcSettings m;
     m.budget_s = a.number("budget-s", 0);
     if (m.budget_s < 0 || m.budget_s > 1e7) throw UsageError("--budget-s must be from 0 to 10,000,000 seconds");
-    m.iterations = a.integerIn("iterations", 0, 0, kMaxSeed);
-    m.seed = static_cast<std::uint64_t>(a.integerIn("seed", 1, 0, kMaxSeed));
+    m.iterations = a.integer64("iterations", 0);
+    m.seed = static_cast<std::uint64_t>(a.integer64("seed", 1));
     m.beta = a.numberIn("beta", 1.0, ranges::kMcmcBeta);
     m.starts = Grid::splitList(a.get("init", "dp,owt,random"));
     // --no-stall-stop was the way to keep chains going when they ended at a stall; now the default.
@@ -240,6 +233,45 @@ int cmdMcmc(const Argv& argv, std::ostream& out) {
     out << "\nBest      " << seconds(r.best_s) << "  (DP " << seconds(dp_s) << ", " << fixed(dp_s / r.best_s, 3)
         << "x; OWT " << seconds(owt_s) << ", " << fixed(owt_s / r.best_s, 3) << "x)\n";
     return 0;
+}
+
+// The network, machine and batch both commands read.
+void addSimOptions(CLI::App& app) {
+    addNetworkOptions(app);
+    value(app, "topology", "T",
+          "a preset (p100-16, k80-64, hmc-htree-16, ...) or a topology file: partita-topology/1,\n"
+          "ASTRA-sim network .yml/.json or Calculon system .json");
+    value(app, "batch", "B", "samples per step (256)")->check(integerIn(1, limits::kBatch));
+    value(app, "sync", "ring|ps",
+          "weight synchronisation: ring all-reduce overlapped with backward (default) or a parameter server");
+    flag(app, "json", "one JSON object on stdout");
+}
+
+}  // namespace
+
+void addSimCommands(CLI::App& app, RunContext& ctx) {
+    CLI::App* simulate = command(app, ctx, "simulate", "FlexFlow's execution simulator on one SOAP strategy",
+                                 [](const Options& a, std::ostream& out, std::ostream&) { return cmdSimulate(a, out); });
+    addSimOptions(*simulate);
+    value(*simulate, "strategy", "F", "a partita-soap/1 strategy file");
+    value(*simulate, "method", "dp|owt|mp|hypar|accpar", "a method's strategy (give --strategy or --method)");
+    value(*simulate, "trace", "FILE", "write the timeline as a Chrome trace (JSON)");
+    value(*simulate, "dot", "FILE", "write the task graph as Graphviz dot");
+    flag(*simulate, "inference", "forward pass only (default: a training step)");
+
+    CLI::App* mcmc = command(app, ctx, "mcmc", "FlexFlow's MCMC search over SOAP strategies",
+                             [](const Options& a, std::ostream& out, std::ostream&) { return cmdMcmc(a, out); });
+    addSimOptions(*mcmc);
+    value(*mcmc, "budget-s", "S", "search time budget in seconds (give it, --iterations, or both)");
+    value(*mcmc, "iterations", "N", "proposals per chain")->check(integerIn(0, kMaxSeed));
+    value(*mcmc, "seed", "N", "random seed (1)")->check(integerIn(0, kMaxSeed));
+    value(*mcmc, "beta", "B", "the acceptance temperature (1)");
+    flag(*mcmc, "relative-beta", "beta relative to the current cost");
+    value(*mcmc, "init", "LIST", "starting strategies: dp, owt, mp, random or a file (dp,owt,random)");
+    value(*mcmc, "export", "FILE", "write the best strategy as partita-soap/1");
+    flag(*mcmc, "stop-on-stall", "end a chain when it stalls");
+    flag(*mcmc, "no-stall-stop", "(the default now; kept for old scripts)");
+    flag(*mcmc, "full-sim", "re-simulate every proposal in full, not incrementally");
 }
 
 }  // namespace partita::cli

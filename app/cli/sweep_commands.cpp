@@ -10,7 +10,6 @@
 
 #include <unistd.h>
 
-#include "app/cli/args.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
 #include "app/cli/sweep_mpi.h"
@@ -118,7 +117,7 @@ private:
 };
 
 // A local sweep, or rank 0 of an MPI sweep: plan against the database, run, report.
-int sweepOnRankZero(MpiSweep& mpi, const Args& a, const std::string& spec_path, const sweep::Options& options,
+int sweepOnRankZero(MpiSweep& mpi, const Options& a, const std::string& spec_path, const sweep::Options& options,
                     std::ostream& out, std::ostream& err) {
     const bool dry = a.flag("dry-run");
     const sweep::Spec spec = sweep::loadSpec(spec_path, examplesDir());
@@ -179,14 +178,11 @@ int sweepOnRankZero(MpiSweep& mpi, const Args& a, const std::string& spec_path, 
     return r.failures.empty() ? 0 : 1;
 }
 
-}  // namespace
-
-int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
-    if (argv.empty() || argv[0].starts_with("--"))
+int cmdSweep(const Options& a, std::ostream& out, std::ostream& err) {
+    if (!a.has("spec"))
         throw UsageError("usage: partita-cli sweep SPEC --db FILE [--jobs N | --mpi] [--shard i/n] [--dry-run] "
                          "[--retry-failed]");
-    const std::string spec_path = argv[0];
-    const Args a(Argv(argv.begin() + 1, argv.end()), {"db", "jobs", "shard"}, {"dry-run", "retry-failed", "mpi"});
+    const std::string spec_path = a.get("spec");
     const bool dry = a.flag("dry-run");
     if (!dry && !a.has("db")) throw UsageError("option --db is required (the results database to fill)");
     if (a.flag("mpi") && (dry || a.has("jobs")))
@@ -194,7 +190,7 @@ int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
                          " (or --mpi)");
     sweep::Options options;
     const unsigned cores = std::max(std::thread::hardware_concurrency(), 1u);
-    options.jobs = static_cast<unsigned>(a.integerIn("jobs", cores, 1, 1024));
+    options.jobs = static_cast<unsigned>(a.integer64("jobs", cores));
     if (a.has("shard")) std::tie(options.shard, options.shards) = parseShard(a.get("shard"));
     options.retry_failed = a.flag("retry-failed");
 
@@ -212,9 +208,8 @@ int cmdSweep(const Argv& argv, std::ostream& out, std::ostream& err) {
     }
 }
 
-int cmdMergeDb(const Argv& argv, std::ostream& out) {
-    for (const auto& arg : argv)
-        if (arg.starts_with("--")) throw UsageError("unknown option " + arg);
+int cmdMergeDb(const Options& a, std::ostream& out) {
+    const std::vector<std::string> argv = a.all("databases");
     if (argv.empty()) throw UsageError("usage: partita-cli merge-db OUT [IN...]");
     // Every input is checked (read-only, nothing created beside it) before OUT is created or migrated,
     // so a refusal leaves every file as it was.
@@ -227,6 +222,28 @@ int cmdMergeDb(const Argv& argv, std::ostream& out) {
             << c.points_added << " sweep points added, " << c.points_skipped << " already present\n";
     }
     return 0;
+}
+
+}  // namespace
+
+void addSweepCommands(CLI::App& app, RunContext& ctx) {
+    CLI::App* sweep = command(app, ctx, "sweep",
+                              "every point of a partita-sweep/1 spec on local threads (or MPI ranks), stored in\n"
+                              "the results database; a rerun resumes",
+                              cmdSweep);
+    positional(*sweep, "spec", "the partita-sweep/1 spec (docs/guide/sweeps.md)");
+    value(*sweep, "db", "FILE", "the results database to fill (required unless --dry-run)");
+    value(*sweep, "jobs", "N", "worker threads (one per core)")->check(integerIn(1, 1024));
+    value(*sweep, "shard", "i/n", "run only shard i of n (1-based)");
+    flag(*sweep, "dry-run", "list the points and what is already stored; run nothing");
+    flag(*sweep, "retry-failed", "run the points that failed before again");
+    flag(*sweep, "mpi", "one process per MPI rank (mpirun -n N partita-cli sweep ... --mpi)");
+
+    CLI::App* merge = command(app, ctx, "merge-db",
+                              "add the runs and sweep points of databases IN to OUT, without duplicates\n"
+                              "(OUT alone: create it or migrate it to this version's schema)",
+                              cmdMergeDb);
+    positional(*merge, "databases", "OUT [IN...]")->expected(0, CLI::detail::expected_max_vector_size)->allow_extra_args();
 }
 
 }  // namespace partita::cli

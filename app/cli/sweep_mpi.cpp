@@ -1,6 +1,6 @@
 #include "app/cli/sweep_mpi.h"
 
-#include "app/cli/args.h"
+#include "app/cli/options.h"
 
 #ifdef PARTITA_HAVE_MPI
 

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <ostream>
 
-#include "app/cli/args.h"
 #include "app/cli/commands.h"
 #include "core/io/array_io.h"
 #include "core/model/array.h"
@@ -18,21 +17,6 @@
 namespace partita::cli {
 
 namespace {
-
-const char* kTopologyUsage = R"(usage: partita-cli topology generate KIND [options] --out F     (F "-" = stdout)
-       partita-cli topology convert --topology F --out F2   (ASTRA-sim / Calculon file to partita-topology/1)
-       partita-cli topology check F   (every problem with its place; exit status 1 when there is one)
-kinds:
-  ring --devices N | switch --devices N | fully-connected --devices N
-  torus --dims AxB[xC]  (2-D or 3-D, every dimension a ring) | mesh --dims AxB[xC]
-    options: --bandwidth-GBps X (100) --latency-ns X (0) --device npu|p100|k80 (npu) --name S
-  cluster --nodes N --gpus M [--device p100|k80] [--intra nvlink|pcie] [--network-GBps X] [--network-latency-ns X]
-  array [--levels H] [--shape htree|torus] [--array F]   HyPar/AccPar arrays (H-tree fat tree, torus,
-    heterogeneous AccPar groups from a partita-array/1 file)
-presets: p100-16 = cluster --nodes 4 --gpus 4 --device p100 --intra nvlink --network-GBps 12.5
-         k80-64  = cluster --nodes 16 --gpus 4 --device k80 --intra pcie --network-GBps 7
-         hmc-htree-16 = array --levels 4 --shape htree;  hmc-torus-16 = array --levels 4 --shape torus
-)";
 
 std::vector<std::int64_t> parseDims(const std::string& text) {
     std::vector<std::int64_t> dims;
@@ -50,15 +34,13 @@ std::vector<std::int64_t> parseDims(const std::string& text) {
     return dims;
 }
 
-sim::Topology generate(const std::string& kind, const Argv& rest) {
-    const std::set<std::string> flags;
+sim::Topology generate(const std::string& kind, const Options& a) {
     if (kind == "cluster") {
-        const Args a(rest, {"nodes", "gpus", "device", "intra", "network-GBps", "network-latency-ns", "name", "out"}, flags);
         sim::ClusterSpec s;
         const std::string device = a.get("device", "p100");
         s = device == "k80" ? sim::k80ClusterSpec() : sim::p100ClusterSpec();
-        s.nodes = static_cast<int>(a.integerIn("nodes", 4, 1, sim::kImportDevices));
-        s.gpus = static_cast<int>(a.integerIn("gpus", 4, 1, sim::kImportDevices));
+        s.nodes = static_cast<int>(a.integer64("nodes", 4));
+        s.gpus = static_cast<int>(a.integer64("gpus", 4));
         s.gpu = usage("device", [&] { return sim::namedDevice(device); });
         const std::string intra = a.get("intra", device == "k80" ? "pcie" : "nvlink");
         if (intra != "nvlink" && intra != "pcie") throw UsageError("--intra must be nvlink or pcie");
@@ -76,20 +58,18 @@ sim::Topology generate(const std::string& kind, const Argv& rest) {
         return usage("nodes", [&] { return sim::clusterTopology(s); });
     }
     if (kind == "array") {
-        const Args a(rest, {"levels", "shape", "array", "name", "out"}, flags);
         const std::string shape = a.get("shape", "htree");
         if (shape != "htree" && shape != "torus") throw UsageError("--shape must be htree or torus");
         const auto topology = shape == "torus" ? partita::Topology::Torus : partita::Topology::HTree;
         Array array = a.has("array") ? loadArray(a.get("array")) : defaultArray(4, topology);
         if (a.has("levels")) {
-            array.levels = static_cast<int>(a.integerIn("levels", 4, 1, Array::kMaxLevels));
+            array.levels = static_cast<int>(a.integer64("levels", 4));
             if (!array.groups.empty()) throw UsageError("--levels applies to arrays without groups");
         }
         if (a.has("shape")) array.topology = topology;
         if (a.has("name")) array.name = a.get("name");
         return usage("array", [&] { return sim::fromArray(array); });
     }
-    const Args a(rest, {"devices", "dims", "bandwidth-GBps", "latency-ns", "device", "name", "out"}, flags);
     sim::LinkSpec link;
     link.bandwidth_Bps = a.positiveNumber("bandwidth-GBps", 100, 1e12) * 1e9;
     link.latency_s = a.number("latency-ns", 0) / 1e9;
@@ -97,11 +77,11 @@ sim::Topology generate(const std::string& kind, const Argv& rest) {
     const sim::ComputeDevice device = usage("device", [&] { return sim::namedDevice(a.get("device", "npu")); });
     std::vector<std::int64_t> dims;
     if (kind == "ring" || kind == "switch" || kind == "fully-connected")
-        dims = {a.integerIn("devices", 8, 1, sim::kImportDevices)};
+        dims = {a.integer64("devices", 8)};
     else if (kind == "torus" || kind == "mesh")
         dims = parseDims(a.required("dims"));
     else
-        throw UsageError("unknown kind '" + kind + "'\n" + kTopologyUsage);
+        throw UsageError("unknown kind '" + kind + "'");
     if ((kind == "torus" || kind == "mesh") && (dims.size() < 2 || dims.size() > 3))
         throw UsageError("--dims: a torus or mesh has 2 or 3 dimensions");
     std::string size;
@@ -112,12 +92,6 @@ sim::Topology generate(const std::string& kind, const Argv& rest) {
                        : kind == "fully-connected" ? sim::Dimension::Shape::FullyConnected
                                                    : sim::Dimension::Shape::Ring;
     return usage("dims", [&] { return sim::regularTopology(shape, dims, link, device, name); });
-}
-
-std::string outOf(const Argv& rest) {
-    for (size_t k = 0; k + 1 < rest.size(); ++k)
-        if (rest[k] == "--out") return rest[k + 1];
-    throw UsageError("--out F is required (\"-\" writes to stdout)");
 }
 
 void write(const std::string& path, const sim::Topology& t, std::ostream& out) {
@@ -141,40 +115,86 @@ Array machineArray(const std::string& spec) {
     return usage("machine", [&] { return sim::arrayFromTopology(t); });
 }
 
-int cmdTopology(const Argv& argv, std::ostream& out) {
-    if (argv.empty() || argv[0] == "--help") {
-        out << kTopologyUsage;
-        return argv.empty() ? 2 : 0;
-    }
-    if (argv[0] == "convert") {
-        const Args a(Argv(argv.begin() + 1, argv.end()), {"topology", "out"}, {});
-        std::vector<std::string> warnings;
-        const sim::Topology t = sim::loadTopology(a.required("topology"), &warnings);
-        write(a.required("out"), t, out);
-        if (a.required("out") != "-")
-            for (const auto& w : warnings) out << "warning: " << w << "\n";
-        return 0;
-    }
-    if (argv[0] == "check") {
-        if (argv.size() != 2 || argv[1].rfind("--", 0) == 0) throw UsageError("expected topology check F");
-        sim::Topology t;
-        std::vector<sim::TopologyProblem> warnings;
-        const auto problems = sim::checkTopologyFile(argv[1], &t, &warnings);
-        for (const auto& p : problems) out << sim::describeProblem(argv[1], p) << "\n";
-        for (const auto& w : warnings) out << "warning: " << sim::describeProblem(argv[1], w) << "\n";
-        out << argv[1] << ": topology '" << t.name << "', " << t.deviceCount() << " devices, " << t.switches.size()
-            << " switches, " << t.links.size() << " links: ";
-        if (problems.empty()) out << "no problems";
-        else out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s");
-        if (!warnings.empty()) out << ", " << warnings.size() << " warning" << (warnings.size() == 1 ? "" : "s");
-        out << "\n";
-        return problems.empty() ? 0 : 1;
-    }
-    if (argv[0] != "generate" || argv.size() < 2) throw UsageError(std::string("expected generate KIND, convert or check\n") + kTopologyUsage);
-    const Argv rest(argv.begin() + 2, argv.end());
-    const std::string path = outOf(rest);
-    write(path, generate(argv[1], rest), out);
+namespace {
+
+int convert(const Options& a, std::ostream& out) {
+    std::vector<std::string> warnings;
+    const sim::Topology t = sim::loadTopology(a.required("topology"), &warnings);
+    write(a.required("out"), t, out);
+    if (a.required("out") != "-")
+        for (const auto& w : warnings) out << "warning: " << w << "\n";
     return 0;
+}
+
+int check(const Options& a, std::ostream& out) {
+    if (!a.has("file")) throw UsageError("expected topology check F");
+    const std::string file = a.get("file");
+    sim::Topology t;
+    std::vector<sim::TopologyProblem> warnings;
+    const auto problems = sim::checkTopologyFile(file, &t, &warnings);
+    for (const auto& p : problems) out << sim::describeProblem(file, p) << "\n";
+    for (const auto& w : warnings) out << "warning: " << sim::describeProblem(file, w) << "\n";
+    out << file << ": topology '" << t.name << "', " << t.deviceCount() << " devices, " << t.switches.size()
+        << " switches, " << t.links.size() << " links: ";
+    if (problems.empty()) out << "no problems";
+    else out << problems.size() << " problem" << (problems.size() == 1 ? "" : "s");
+    if (!warnings.empty()) out << ", " << warnings.size() << " warning" << (warnings.size() == 1 ? "" : "s");
+    out << "\n";
+    return problems.empty() ? 0 : 1;
+}
+
+// topology generate KIND: the kind's options, then --out F ("-" = stdout) and --name S.
+void addKind(CLI::App& parent, RunContext& ctx, const std::string& kind, const std::string& description) {
+    CLI::App* c = command(parent, ctx, kind, description, [kind](const Options& a, std::ostream& out, std::ostream&) {
+        if (!a.has("out")) throw UsageError("--out F is required (\"-\" writes to stdout)");
+        write(a.get("out"), generate(kind, a), out);
+        return 0;
+    });
+    value(*c, "out", "F", "the partita-topology/1 file to write (\"-\" = stdout)");
+    value(*c, "name", "S", "the topology's name");
+    if (kind == "cluster") {
+        value(*c, "nodes", "N", "nodes (4)")->check(integerIn(1, sim::kImportDevices));
+        value(*c, "gpus", "M", "GPUs per node (4)")->check(integerIn(1, sim::kImportDevices));
+        value(*c, "device", "p100|k80", "the GPU (p100)");
+        value(*c, "intra", "nvlink|pcie", "links inside a node (nvlink for p100, pcie for k80)");
+        value(*c, "network-GBps", "X", "the network's bandwidth per node, GB/s (the device's preset)");
+        value(*c, "network-latency-ns", "X", "the network's latency, ns (the device's preset)");
+    } else if (kind == "array") {
+        value(*c, "levels", "H", "hierarchy levels, 2^H accelerators (4)")->check(integerIn(1, Array::kMaxLevels));
+        value(*c, "shape", "htree|torus", "an H-tree fat tree (default) or a torus");
+        value(*c, "array", "F", "a partita-array/1 file (heterogeneous AccPar groups too)");
+    } else {
+        if (kind == "torus" || kind == "mesh")
+            value(*c, "dims", "AxB[xC]", "2-D or 3-D sizes, e.g. 4x4 or 4x4x2 (required)");
+        else
+            value(*c, "devices", "N", "devices (8)")->check(integerIn(1, sim::kImportDevices));
+        value(*c, "bandwidth-GBps", "X", "link bandwidth, GB/s (100)");
+        value(*c, "latency-ns", "X", "link latency, ns (0)");
+        value(*c, "device", "npu|p100|k80", "the device (npu)");
+    }
+}
+
+}  // namespace
+
+void addTopologyCommands(CLI::App& app, RunContext& ctx) {
+    CLI::App* topology = app.add_subcommand("topology", "generate, convert or check a topology (partita-topology/1)");
+    topology->footer("presets: p100-16 = cluster --nodes 4 --gpus 4 --device p100 --intra nvlink --network-GBps 12.5\n"
+                     "         k80-64  = cluster --nodes 16 --gpus 4 --device k80 --intra pcie --network-GBps 7\n"
+                     "         hmc-htree-16 = array --levels 4 --shape htree;  hmc-torus-16 = array --levels 4 --shape torus");
+    CLI::App* gen = topology->add_subcommand("generate", "generate KIND [options] --out F (F \"-\" = stdout)");
+    addKind(*gen, ctx, "ring", "a ring of --devices N");
+    addKind(*gen, ctx, "switch", "--devices N on one switch");
+    addKind(*gen, ctx, "fully-connected", "--devices N, every pair linked");
+    addKind(*gen, ctx, "torus", "a 2-D or 3-D torus, every dimension a ring");
+    addKind(*gen, ctx, "mesh", "a 2-D or 3-D mesh");
+    addKind(*gen, ctx, "cluster", "--nodes N of --gpus M");
+    addKind(*gen, ctx, "array", "HyPar/AccPar arrays (H-tree fat tree, torus, heterogeneous AccPar groups)");
+    CLI::App* conv = command(*topology, ctx, "convert", "an ASTRA-sim or Calculon file to partita-topology/1", convert);
+    value(*conv, "topology", "F", "the file to convert");
+    value(*conv, "out", "F2", "the file to write (\"-\" = stdout)");
+    CLI::App* chk = command(*topology, ctx, "check", "every problem of a topology file with its place; exit status 1 when there is one",
+                            check);
+    positional(*chk, "file", "the topology file");
 }
 
 }  // namespace partita::cli

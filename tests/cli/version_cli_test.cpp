@@ -12,7 +12,7 @@ TEST(CliVersion, VersionAndHelpExitZero) {
     EXPECT_EQ(v.out, std::string("partita-cli ") + PARTITA_VERSION + "\n");
     const Result h = cli({"--help"});
     EXPECT_EQ(h.status, 0);
-    EXPECT_NE(h.out.find("usage: partita-cli <command>"), std::string::npos);
+    EXPECT_NE(h.out.find("usage: partita-cli [options] [command]"), std::string::npos) << h.out;
     EXPECT_NE(h.out.find("--version"), std::string::npos);
     EXPECT_EQ(cli({}).status, 2);  // no command: usage on stderr
 }

@@ -2,6 +2,7 @@
 #include "app/cli/network_input.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <ostream>
 
@@ -14,6 +15,8 @@
 #include "core/io/csv.h"
 #include "core/io/network_io.h"
 #include "core/io/strategy_io.h"
+#include "core/settings/array_fields.h"
+#include "core/settings/cost_fields.h"
 #include "core/search/explore.h"
 #include "core/study/studies.h"
 #include "core/util/error.h"
@@ -24,10 +27,23 @@ namespace {
 
 using Json = nlohmann::json;
 
-// The HyPar model's options that table --study accpar (the AccPar model) does not read.
-constexpr const char* kNotInStudy[] = {"topology", "mode", "out-size", "throughput-ops", "link-bps", "level-bw-factor",
-                                       "e-mult-pj", "e-add-pj", "e-dram-pj", "e-sram-pj", "e-link-pj-per-bit",
-                                       "sram-energy"};
+// The array's numeric settings as options: each field of the array's table (docs/formats/array.md)
+// whose value is a number, named as its key with '-' for '_', with the field's help, default and range.
+std::vector<const Field<Array>*> arrayNumberFields() {
+    std::vector<const Field<Array>*> out;
+    for (const Field<Array>& f : arrayFields())
+        if (f.type == FieldType::Number) out.push_back(&f);
+    return out;
+}
+
+// The HyPar model's options that table --study accpar (the AccPar model) does not read: the array's
+// HyPar-only fields, and the cost model's mode, output size and SRAM switch.
+std::vector<std::string> notInStudy() {
+    std::vector<std::string> out{"mode", "out-size", "sram-energy"};
+    for (const Field<Array>& f : arrayFields())
+        if (f.models == FieldModels::HyPar) out.push_back(f.option());
+    return out;
+}
 
 struct Setup {
     Array array;
@@ -60,21 +76,8 @@ Setup readSetup(const Options& a) {
         s.array.topology = t == "htree" ? Topology::HTree : Topology::Torus;
         if (!given) s.array = defaultArray(s.array.levels, s.array.topology);
     }
-    auto& acc = s.array.accelerator;
-    // Each option is the array field of the same name with '-' for '_', in that field's range.
-    const auto field = [&](const char* option, double& value) {
-        std::string key = option;
-        std::replace(key.begin(), key.end(), '-', '_');
-        value = a.numberIn(option, value, arrayRange(key));
-    };
-    field("link-bps", s.array.link_bps);
-    field("level-bw-factor", s.array.level_bw_factor);
-    field("throughput-ops", acc.throughput_ops);
-    field("e-mult-pj", acc.e_mult_pj);
-    field("e-add-pj", acc.e_add_pj);
-    field("e-dram-pj", acc.e_dram_pj);
-    field("e-sram-pj", acc.e_sram_pj);
-    field("e-link-pj-per-bit", acc.e_link_pj_per_bit);
+    for (const Field<Array>* f : arrayNumberFields())
+        f->set(s.array, a.numberIn(f->option(), f->get(s.array), f->range));
     try {
         validate(s.array);
     } catch (const std::invalid_argument& e) {
@@ -87,7 +90,8 @@ Setup readSetup(const Options& a) {
     const std::string out_size = a.get("out-size", "post");
     if (out_size != "post" && out_size != "pre") throw UsageError("--out-size must be post or pre, got '" + out_size + "'");
     s.params.comm.out_size = out_size == "post" ? OutSize::PostPool : OutSize::PrePool;
-    s.params.bytes_per_element = a.numberIn("bytes-per-element", 4, ranges::kBytesPerElement);
+    const Field<CostParams>& bytes = *findField(costFields(), "bytes_per_element");
+    s.params.bytes_per_element = a.numberIn(bytes.option(), bytes.defaultValue(), bytes.range);
     s.params.include_sram_energy = a.flag("sram-energy");
     return s;
 }
@@ -345,8 +349,8 @@ int cmdExplore(const Options& a, std::ostream& out) {
 int cmdTable(const Options& a, std::ostream& out) {
     if (a.has("study")) {
         if (a.get("study") != "accpar") throw UsageError("--study must be accpar, got '" + a.get("study") + "'");
-        for (const char* o : kNotInStudy)
-            if (a.has(o)) throw UsageError(std::string("--") + o + " does not apply to --study accpar");
+        for (const std::string& o : notInStudy())
+            if (a.has(o)) throw UsageError("--" + o + " does not apply to --study accpar");
         return cmdAccparStudy(a, out);
     }
     for (const char* o : {"ratio-model", "balanced-baselines"})
@@ -469,6 +473,15 @@ int cmdScale(const Options& a, std::ostream& out) {
     return 0;
 }
 
+// A field's option help: its one line, then its unit, default and range ("… (default 1.6e9 bit/s; range …)").
+template <class S>
+std::string fieldHelp(const Field<S>& f) {
+    std::string help = f.help;
+    if (!help.empty() && help.back() == '.') help.pop_back();
+    help[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(help[0])));
+    return help + " (" + fieldSummary(f) + ")";
+}
+
 // The array, model and output options of hypar, evaluate, explore, table and scale.
 void addSetupOptions(CLI::App& app, bool with_network = true) {
     addNetworkOptions(app, with_network);
@@ -481,15 +494,9 @@ void addSetupOptions(CLI::App& app, bool with_network = true) {
     value(app, "batch", "B", "samples per step (256)")->check(integerIn(1, limits::kBatch));
     value(app, "mode", "cal|lit", "cal: w_intra = 2 (default); lit: w_intra = 1");
     value(app, "out-size", "post|pre", "a pooled layer's output size after (default) or before pooling");
-    value(app, "bytes-per-element", "N", "bytes per tensor element (4)");
-    value(app, "throughput-ops", "X", "an accelerator's operations per second (4.2e11)");
-    value(app, "link-bps", "X", "link bandwidth at the lowest level, bytes/s (1.6e9)");
-    value(app, "level-bw-factor", "X", "bandwidth growth per level up (2)");
-    value(app, "e-mult-pj", "X", "energy of a multiply, pJ (3.7)");
-    value(app, "e-add-pj", "X", "energy of an add, pJ (0.9)");
-    value(app, "e-dram-pj", "X", "energy of a DRAM access, pJ (640)");
-    value(app, "e-sram-pj", "X", "energy of an SRAM access, pJ (5)");
-    value(app, "e-link-pj-per-bit", "X", "energy per bit on a link, pJ (20)");
+    const Field<CostParams>& bytes = *findField(costFields(), "bytes_per_element");
+    value(app, bytes.option(), "N", fieldHelp(bytes));
+    for (const Field<Array>* f : arrayNumberFields()) value(app, f->option(), "X", fieldHelp(*f));
     flag(app, "sram-energy", "count SRAM accesses in the energy");
     value(app, "csv", "FILE", "the command's table as CSV (units in the column names)");
     flag(app, "json", "one JSON object on stdout");

@@ -63,17 +63,17 @@ RunPtr RunStore::store(const RunPtr& run, bool* identical) {
 bool RunStore::storeMethod(const MethodRun& run, bool* already) {
     if (already) *already = false;
     if (!storing()) return false;
-    return guard([&] {
-        const std::string key = store::methodRunKey(run);
-        if (stored_methods_[run.method] == key) {  // Run again on what is stored: nothing new
-            if (already) *already = true;
-            emit notice(tr("This evaluation is already stored"));
-            return;
-        }
-        db_->storeMethod(run);
-        stored_methods_[run.method] = key;
-        emit changed();
-    }) && !(already && *already);
+    std::string key;
+    if (!guard([&] { key = store::methodRunKey(run); })) return false;
+    if (stored_methods_[run.method] == key) {  // Run again on what is stored: nothing new
+        if (already) *already = true;
+        emit notice(tr("This evaluation is already stored"));
+        return false;
+    }
+    if (!guard([&] { db_->storeMethod(run); })) return false;
+    stored_methods_[run.method] = key;
+    emit changed();
+    return true;
 }
 
 void RunStore::rememberMethod(const MethodRun& run) { stored_methods_[run.method] = store::methodRunKey(run); }

@@ -103,7 +103,9 @@ public:
     // a parameter only previews: the analytic methods follow at once, unstored; simulations, MCMC, MPT
     // and L2S wait for Run. Edited grids are stored by Keep (or on close); searches when they finish.
     void runSelected();
-    void runMethod(Method method);   // HyPar's search or a baseline's plan, in a worker (not stored)
+    // A grid-plan method of core's registry by key (HyPar's search, a baseline, a plug-in's), in a
+    // worker (not stored).
+    void runMethod(const std::string& key);
     void runAccPar();                // AccPar's plan, in a worker (not stored)
     // Simulate: the strategy the properties' source names on the chosen topology, simulated in a worker.
     void runSimulation();
@@ -111,7 +113,7 @@ public:
     void runMcmc();
     // What the methods (methods/) start: a plan of HyPar's model (or its refusal, said in the Grid
     // tab), AccPar's plan, or a note that the chosen method waits for Run.
-    void plan(Method method, bool store);
+    void plan(const std::string& key, bool store);
     void planAccPar(bool store);
     void askForRun();
     // For methods with their own tab: the tab area, the network the user chose ("" before they chose

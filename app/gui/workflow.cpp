@@ -16,6 +16,7 @@
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
 #include "core/io/strategy_io.h"
+#include "core/run/method_registry.h"
 #include "core/run/simulation_run.h"
 #include "core/util/error.h"
 #include "widgets/common/qt_text.h"
@@ -93,9 +94,9 @@ void MainWindow::startMethod(bool store) {
 // The selector lists methods_ in order.
 const GuiMethod& MainWindow::method() const { return *methods_[static_cast<size_t>(std::max(0, method_box_->currentIndex()))]; }
 
-void MainWindow::plan(Method m, bool store) {
+void MainWindow::plan(const std::string& key, bool store) {
     if (!inputs_ || explainCannotPlan()) return;
-    runMethod(m);
+    runMethod(key);
     if (store) startStored(jobs_.generation());
 }
 
@@ -274,11 +275,12 @@ void MainWindow::setInputs(InputsPtr inputs) {
     updateActions();
 }
 
-void MainWindow::runMethod(Method m) {
+void MainWindow::runMethod(const std::string& key) {
     if (!inputs_) return;
     const InputsPtr inputs = inputs_;
-    jobs_.start(tr("Running %1 on %2").arg(methodLabel(m), q(inputs->network.name)),
-                [inputs, m](const ProgressFn&, const CancelFn& cancel) { return planRun(inputs, m, cancel); });
+    const MethodInfo& m = partita::method(key);
+    jobs_.start(tr("Running %1 on %2").arg(q(m.label()), q(inputs->network.name)),
+                [inputs, &m](const ProgressFn&, const CancelFn& cancel) { return m.runPoint(inputs, {}, cancel); });
 }
 
 void MainWindow::evaluateCurrent() {

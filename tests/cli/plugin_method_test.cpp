@@ -1,15 +1,12 @@
-// The proof of the method registry (docs/contributing/adding-a-method.md): a method that exists
-// only in this file, registered for the test, is listed by partita-cli methods, runs with
-// partita-cli run, takes part in a sweep, is stored, and re-opens with the same numbers; no shared
-// file names it.
+// The proof of the method registry (docs/contributing/adding-a-method.md): Stripes, a method that
+// exists only in the tests (tests/stripes_method.h), registered for the test, is listed by
+// partita-cli methods, runs with partita-cli run, takes part in a sweep, is stored, and re-opens with
+// the same numbers; no shared file names it.
 #include <gtest/gtest.h>
 
-#include <memory>
-
-#include "core/run/method_registry.h"
-#include "core/run/run.h"
 #include "core/store/results_db.h"
 #include "tests/cli/sweep_test_util.h"
+#include "tests/stripes_method.h"
 
 namespace partita::cli {
 namespace {
@@ -18,29 +15,7 @@ using test::cli;
 using test::cliJson;
 using test::example;
 
-// "Stripes": dp on even layers, mp on odd ones, at every level (a plan no built-in method makes).
-class StripesMethod final : public MethodInfo {
-public:
-    StripesMethod() {
-        sweep_.in_sweeps = true;
-        sweep_.axes = {"batch", "levels"};
-    }
-    std::string key() const override { return "stripes"; }
-    std::string label() const override { return "Stripes"; }
-    std::string toolTip() const override { return "dp on even layers, mp on odd ones (a test's method)"; }
-    MethodFamily family() const override { return MethodFamily::GridPlan; }
-    Run runPoint(const InputsPtr& inputs, const SimulationSpec&, const CancelFn&) const override {
-        const int layers = static_cast<int>(inputs->layers.size());
-        Grid grid(inputs->array.levels, layers);
-        for (int h = 0; h < grid.levels(); ++h)
-            for (int l = 1; l < layers; l += 2) grid.at(h, l).split = Split::Input;
-        return gridRun(inputs, grid, RunKind::Search, key());
-    }
-};
-
-struct Registered {
-    MethodRegistration registration{std::make_unique<StripesMethod>()};
-};
+using Registered = partita::test::StripesRegistered;
 
 TEST(PluginMethod, ListedByTheCli) {
     const Registered stripes;

@@ -181,7 +181,7 @@ private slots:
         const std::int64_t simulated = w.currentRun()->id;
         QVERIFY(simulated > 0);
         const std::vector<std::pair<QString, std::function<void()>>> jobs = {
-            {"hypar", [&] { w.runMethod(Method::HyPar); }},
+            {"hypar", [&] { w.runMethod("hypar"); }},
             {"accpar", [&] { w.runAccPar(); }},
             {"evaluate", [&] { w.evaluateCurrent(); }},
             {"explore", [&] { w.explore(w.exploreView()->cells()); }},

@@ -8,14 +8,15 @@ namespace partita::gui {
 
 namespace {
 
+// Any grid-plan method of core's registry: built in or a plug-in's (docs/contributing/adding-a-method.md).
 class PlanMethod : public GuiMethod {
 public:
-    explicit PlanMethod(Method method) : method_(method) {}
-    QString key() const override { return methodName(method_); }
-    void start(MainWindow& window, bool store) const override { window.plan(method_, store); }
+    explicit PlanMethod(std::string key) : key_(std::move(key)) {}
+    QString key() const override { return QString::fromStdString(key_); }
+    void start(MainWindow& window, bool store) const override { window.plan(key_, store); }
 
 private:
-    Method method_;
+    std::string key_;
 };
 
 class AccParMethod : public GuiMethod {
@@ -26,7 +27,7 @@ public:
 
 }  // namespace
 
-std::unique_ptr<GuiMethod> planMethod(Method method) { return std::make_unique<PlanMethod>(method); }
+std::unique_ptr<GuiMethod> planMethod(const std::string& key) { return std::make_unique<PlanMethod>(key); }
 
 std::unique_ptr<GuiMethod> accparMethod() { return std::make_unique<AccParMethod>(); }
 

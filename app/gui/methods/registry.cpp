@@ -11,7 +11,10 @@ QString GuiMethod::toolTip() const { return q(method(key().toStdString()).toolTi
 
 MethodList makeMethods() {
     MethodList methods;
-    for (Method m : kAllMethods) methods.push_back(planMethod(m));
+    // Every grid-plan method registered in core, in registration order: HyPar, the baselines, then
+    // any a plug-in or a test added.
+    for (const MethodInfo* m : allMethods())
+        if (m->family() == MethodFamily::GridPlan) methods.push_back(planMethod(m->key()));
     methods.push_back(accparMethod());
     methods.push_back(simulateMethod());
     methods.push_back(mptMethod());

@@ -99,7 +99,7 @@ private slots:
         QVERIFY(v->evaluation().totals.total_s > mpt::evaluate(mpt::layerStudy(3), mpt::Scenario::WMpPlusStar, p).totals.total_s);
 
         // Side by side with data parallelism: six configurations, w_dp at 1x, a paper column apart.
-        QCOMPARE(v->compareTable()->rowCount(), 6);
+        QCOMPARE(v->compareTable()->model()->rowCount(), 6);
         const CsvTable t = v->compareCsv();
         QCOMPARE(t.rows[1][0], std::string("w_dp"));
         QCOMPARE(std::stod(t.rows[1][2]), 1.0);
@@ -235,7 +235,7 @@ private slots:
             for (int b = 0; b < links.cols; ++b)
                 if (links.at(a, b) > 0) QCOMPARE(mesh.distance(a, b), 1);
 
-        QCOMPARE(v->compareTable()->rowCount(), 5);
+        QCOMPARE(v->compareTable()->model()->rowCount(), 5);
         // The core-count sweep at 16 cores is the scenario the tab shows (SS_Mask, no edit at that point).
         v->requestScenario(L2sView::Scenario::SsMask);
         QVERIFY(w.jobs().waitForIdle());

@@ -1,5 +1,7 @@
 #include "widgets/common/number_table.h"
 
+#include "widgets/common/result_table_model.h"
+
 #include <algorithm>
 
 #include <QHeaderView>
@@ -29,7 +31,8 @@ class BarDelegate : public QStyledItemDelegate {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
-        const double fraction = std::clamp(index.data(Qt::UserRole).toDouble(), 0.0, 1.0);
+        const QVariant raw = index.data(RawValueRole);  // a ResultTableModel's; a QTableWidget's is UserRole
+        const double fraction = std::clamp((raw.isValid() ? raw : index.data(Qt::UserRole)).toDouble(), 0.0, 1.0);
         QRect bar = option.rect.adjusted(2, 3, -2, -3);
         bar.setWidth(static_cast<int>(bar.width() * fraction));
         painter->fillRect(bar, QColor(86, 150, 214, 110));
@@ -54,7 +57,7 @@ QTableWidget* makeNumberTable(QWidget* parent, const QString& name) {
 
 QTableWidgetItem* numberItem(const QString& text, double value) { return new NumberItem(text, value); }
 
-void setBarColumn(QTableWidget* table, int column) {
+void setBarColumn(QAbstractItemView* table, int column) {
     if (dynamic_cast<BarDelegate*>(table->itemDelegateForColumn(column))) return;  // a refill keeps its delegate
     table->setItemDelegateForColumn(column, new BarDelegate(table));
 }

@@ -3,6 +3,7 @@
 // their value rather than their text, and a utilisation column drawn as a bar behind the percentage.
 #include <QString>
 
+class QAbstractItemView;
 class QTableWidget;
 class QTableWidgetItem;
 class QWidget;
@@ -13,7 +14,8 @@ namespace partita {
 QTableWidget* makeNumberTable(QWidget* parent, const QString& name);
 // A right-aligned cell showing `text` that sorts by `value`.
 QTableWidgetItem* numberItem(const QString& text, double value);
-// Column `column` draws a bar as long as each cell's value (a fraction in 0..1) behind its text.
-void setBarColumn(QTableWidget* table, int column);
+// Column `column` draws a bar as long as each cell's value (a fraction in 0..1: RawValueRole, else
+// Qt::UserRole) behind its text.
+void setBarColumn(QAbstractItemView* table, int column);
 
 }  // namespace partita

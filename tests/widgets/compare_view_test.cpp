@@ -260,6 +260,9 @@ void CompareViewTest::simulatedDpVersusMcmc() {
         differences_before.rows.push_back(std::move(row));
     }
     QCOMPARE(toCsv(s->differencesCsv()), toCsv(differences_before));
+    // Devices in their order until a column is clicked, then by the exact utilisation.
+    for (int d = 0; d < 4; ++d)
+        QCOMPARE(s->devicesTable()->model()->index(d, 0).data().toString(), q(c.devices[static_cast<std::size_t>(d)]));
     for (QTableView* table : {s->runsTable(), s->devicesTable(), s->differencesTable()})
         QAbstractItemModelTester(table->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {

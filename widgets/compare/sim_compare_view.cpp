@@ -71,6 +71,7 @@ SimCompareView::SimCompareView(QWidget* parent) : QWidget(parent) {
     chart_layout->addWidget(chart_);
     devices_model_ = new ResultTableModel({}, this);
     devices_ = makeResultView(use, "sim-compare-devices", devices_model_);
+    devices_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // device order until a column is clicked
     devices_->setToolTip(tr("Every device's utilisation (busy time / makespan) in each run; sort by a column"));
     use->addWidget(chart_box);
     use->addWidget(devices_);

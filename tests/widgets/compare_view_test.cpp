@@ -85,7 +85,7 @@ private slots:
 void CompareViewTest::emptyView() {
     CompareView view;
     view.setRuns({});
-    QCOMPARE(view.metricsTable()->rowCount(), 0);
+    QCOMPARE(view.metricsTable()->model()->rowCount(), 0);
     QCOMPARE(view.levelChart()->plottableCount(), 0);
     QCOMPARE(view.gridView(0), nullptr);
     QCOMPARE(view.differingCells(1), 0);
@@ -118,7 +118,7 @@ void CompareViewTest::hyparVersusDp() {
     view.setRuns({hypar, dp});
     QCOMPARE(view.differingCells(0), 0);
     QCOMPARE(view.differingCells(1), expected);
-    QCOMPARE(view.metricsTable()->rowCount(), 2);
+    QCOMPARE(view.metricsTable()->model()->rowCount(), 2);
     QCOMPARE(view.levelChart()->plottableCount(), 2);
     for (int i = 0; i < 2; ++i) QVERIFY(qobject_cast<QCPBars*>(view.levelChart()->plottable(i)));
     QCOMPARE(view.timeChart()->plottableCount(), 2);  // compute + communication, stacked
@@ -131,8 +131,23 @@ void CompareViewTest::hyparVersusDp() {
     for (int h = 0; h < 4; ++h)
         for (int l = 0; l < 4; ++l) marked += second->cellDiffers(h, l);
     QCOMPARE(marked, expected);
-    QCOMPARE(view.metricsTable()->item(1, 1)->text(), QString::fromStdString(withCommas(dp->eval().total_elements)));
-    QCOMPARE(view.metricsTable()->item(0, 7)->text(), QString::fromStdString(fixed(hypar->perfVsDp(), 2)) + " x");
+    QCOMPARE(view.metricsTable()->model()->index(1, 2).data().toString(), QString::fromStdString(withCommas(dp->eval().total_elements)));
+    QCOMPARE(view.metricsTable()->model()->index(0, 8).data().toString(), QString::fromStdString(fixed(hypar->perfVsDp(), 2)) + " x");
+    {  // The CSV as the view wrote it before its table was a model (issue 27 item 5).
+        CsvTable before{{"run", "method", "total_elements", "total_GB", "step_time_s", "compute_time_s", "comm_time_s",
+                         "energy_J", "perf_vs_dp_x", "energy_vs_dp_x"},
+                        {}};
+        for (const RunPtr& r : {hypar, dp}) {
+            const Evaluation& ev = r->shown();
+            before.rows.push_back({r->name, r->method, formatNumber(ev.total_elements), formatNumber(ev.totalGB()),
+                                   formatNumber(ev.time_step_s), formatNumber(ev.time_compute_s),
+                                   formatNumber(ev.time_comm_s), formatNumber(ev.energy_j), formatNumber(r->perfVsDp()),
+                                   formatNumber(r->energyVsDp())});
+        }
+        QCOMPARE(toCsv(view.metricsCsv()), toCsv(before));
+        QVERIFY(view.metricsTable()->isColumnHidden(1));  // the method: CSV only
+        QAbstractItemModelTester(view.metricsTable()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
 
     view.resize(1280, 800);
     view.show();
@@ -170,7 +185,7 @@ void CompareViewTest::fourRunsOnVggE() {
     for (Method m : kAllMethods) runs.push_back(planned(in, m));
     CompareView view;
     view.setRuns(runs);
-    QCOMPARE(view.metricsTable()->rowCount(), 4);
+    QCOMPARE(view.metricsTable()->model()->rowCount(), 4);
     QCOMPARE(view.levelChart()->plottableCount(), 4);
     view.resize(1280, 800);
     view.show();

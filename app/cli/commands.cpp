@@ -15,9 +15,12 @@
 #include "core/io/csv.h"
 #include "core/io/network_io.h"
 #include "core/io/strategy_io.h"
+#include "core/run/method_registry.h"
+#include "core/run/run.h"
 #include "core/settings/array_fields.h"
 #include "core/settings/cost_fields.h"
 #include "core/search/explore.h"
+#include "core/store/results_db.h"
 #include "core/study/studies.h"
 #include "core/util/error.h"
 
@@ -184,6 +187,81 @@ int report(const Options& a, std::ostream& out, const LayerTable& layers, const 
 }
 
 std::vector<std::string> commaList(const std::string& text) { return Grid::splitList(text); }
+
+std::string familyName(MethodFamily f) {
+    switch (f) {
+        case MethodFamily::GridPlan: return "grid plan";
+        case MethodFamily::AccPar: return "AccPar plan";
+        case MethodFamily::Simulated: return "simulated";
+        case MethodFamily::Settings: return "own settings";
+    }
+    return "?";
+}
+
+// Where a method that `run` cannot start is run instead.
+std::string commandOf(const MethodInfo& m) {
+    switch (m.family()) {
+        case MethodFamily::GridPlan: return "run " + m.key();
+        case MethodFamily::AccPar: return "accpar";
+        case MethodFamily::Simulated: return m.key() == "mcmc" ? "mcmc" : "simulate";
+        case MethodFamily::Settings: return m.key();
+    }
+    return m.key();
+}
+
+// Every registered method, as the GUI's selector, sweeps and the runs list know them
+// (docs/guide/command-line.md#methods).
+int cmdMethods(const Options& a, std::ostream& out) {
+    if (a.flag("json")) {
+        Json list = Json::array();
+        for (const MethodInfo* m : allMethods())
+            list.push_back(Json{{"key", m->key()}, {"label", m->label()}, {"family", familyName(m->family())},
+                                {"command", "partita-cli " + commandOf(*m)}, {"in_sweeps", m->sweep().in_sweeps},
+                                {"sweep_axes", m->sweep().axes}, {"description", m->toolTip()}});
+        out << jsonText(Json{{"methods", list}}) << "\n";
+        return 0;
+    }
+    TextTable t({"key", "method", "kind", "command", "sweeps"});
+    for (const MethodInfo* m : allMethods())
+        t.add({m->key(), m->label(), familyName(m->family()), "partita-cli " + commandOf(*m),
+               m->sweep().in_sweeps ? "yes" : "no"});
+    t.print(out);
+    return 0;
+}
+
+// Any grid-plan method on the network and array, reported as hypar is; --db stores the run as the
+// GUI and sweeps do (docs/guide/command-line.md#run-any-method).
+int cmdRun(const Options& a, std::ostream& out) {
+    const std::string key = a.required("method");
+    const MethodInfo* m = findMethod(key);
+    if (!m) throw UsageError("unknown method '" + key + "': partita-cli methods lists them");
+    if (m->family() != MethodFamily::GridPlan)
+        throw UsageError("method '" + key + "' is not a plan on the array alone: run it with partita-cli " +
+                         commandOf(*m));
+    const Setup s = readSetup(a);
+    const std::string network_path = a.required("network");
+    const InputsPtr inputs =
+        makeInputs(readNetworkArg(a, network_path), s.array, s.params, network_path, a.get("array"));
+    Run run = m->runPoint(inputs, SimulationSpec{}, {});
+    if (run.name.empty()) run.name = defaultRunName(run);
+    std::int64_t id = 0;
+    if (a.has("db")) id = ResultsDb(a.get("db")).store(run);
+    const Assessment as = assess(inputs->layers, s.array, s.params, run.grid);
+    if (a.has("csv")) writeGridCsv(a.get("csv"), inputs->layers, run.grid, as.eval);
+    if (a.flag("json")) {
+        Json j{{"method", m->key()}, {"label", m->label()}};
+        j.update(setupJson(inputs->layers, s));
+        j.update(evaluationJson(run.grid, as));
+        if (id) j["run_id"] = id;
+        out << jsonText(j) << "\n";
+        return 0;
+    }
+    out << "Method    " << m->label() << " (" << m->key() << ")\n";
+    printSetup(out, inputs->layers, s);
+    printAssessment(out, inputs->layers, run.grid, as);
+    if (id) out << "\nStored as run " << id << " in " << a.get("db") << "\n";
+    return 0;
+}
 
 int cmdHypar(const Options& a, std::ostream& out) {
     const Setup s = readSetup(a);
@@ -541,6 +619,16 @@ void addEngineCommands(CLI::App& app, RunContext& ctx) {
     CLI::App* scale = command(app, ctx, "scale", "1 to 2^N accelerators (HyPar Fig. 11)", plain(cmdScale));
     addSetupOptions(*scale);
     value(*scale, "max-levels", "N", "the largest array, 2^N accelerators (6)")->check(integerIn(1, Array::kMaxLevels));
+
+    CLI::App* methods = command(app, ctx, "methods", "every method: its key, name, kind, the command that runs it, sweeps",
+                                plain(cmdMethods));
+    flag(*methods, "json", "one JSON object on stdout");
+
+    CLI::App* run = command(app, ctx, "run", "any grid-plan method by its key (partita-cli methods), reported as hypar is",
+                            plain(cmdRun));
+    positional(*run, "method", "the method's key: hypar, dp, mp, owt, or one a plug-in registered")->required();
+    addSetupOptions(*run);
+    value(*run, "db", "F", "store the run in this results database (created if absent)");
 }
 
 }  // namespace partita::cli

@@ -1,11 +1,11 @@
 // Communication volumes (ring bytes one GPU sends) and the bubble shares of the pipeline
 // (docs/methods/llm.md#derivation): the quantities the worked example W17-W21 pins, shared by the evaluation and its reports.
 #include "core/llm/evaluate.h"
+#include "core/llm/numbers.h"
 
 namespace partita::llm {
 
 namespace {
-double d(std::int64_t v) { return static_cast<double>(v); }
 // P = b·s·h·e of one micro-batch, the tokens of this GPU's context-parallel shard.
 double activation(const Transformer& m, const Plan& p) {
     const double e = p.precision.value_or(Dtype::Bf16) == Dtype::Fp32 ? 4 : 2;

@@ -7,16 +7,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/llm/numbers.h"
 #include "core/util/format.h"
 
 namespace partita::llm {
-
-namespace {
-
-double d(std::int64_t v) { return static_cast<double>(v); }
-constexpr double kGiB = 1073741824.0;
-
-}  // namespace
 
 double CostContext::passTime(const Kernel& k, const Pass& pass) const {
     if (pass.flops <= 0 && pass.bytes <= 0) return 0;

@@ -3,12 +3,9 @@
 #include <algorithm>
 
 #include "core/llm/evaluate.h"
+#include "core/llm/numbers.h"
 
 namespace partita::llm {
-
-namespace {
-double d(std::int64_t v) { return static_cast<double>(v); }
-}  // namespace
 
 double layerActivationBytes(const Transformer& m, std::int64_t micro_batch, const ActivationOptions& o) {
     const double t = d(o.tp), keys = d(m.seq), b = d(micro_batch);

@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/llm/numbers.h"
 #include "core/onnx/import.h"
 #include "core/util/error.h"
 
@@ -104,7 +105,6 @@ private:
 };
 
 std::string inQuotes(const std::string& s) { return "'" + (s.size() <= 80 ? s : s.substr(0, 77) + "...") + "'"; }
-std::string str(std::int64_t v) { return std::to_string(v); }
 
 [[noreturn]] void refuse(const GraphView& v, const std::string& message) {
     throw InputError(v.graph().source, "", message);

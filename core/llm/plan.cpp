@@ -1,6 +1,7 @@
 #include "core/llm/plan.h"
 
 #include "core/llm/json_util.h"
+#include "core/llm/numbers.h"
 #include "core/util/checked.h"
 #include "core/util/enum_names.h"
 #include "core/util/limits.h"
@@ -16,9 +17,6 @@ constexpr EnumName<Recompute> kRecomputes[] = {
 constexpr EnumName<TpOverlap> kOverlaps[] = {
     {TpOverlap::None, "none"}, {TpOverlap::Ring, "ring"}, {TpOverlap::Pipe, "pipe"}};
 constexpr EnumName<ModelKind> kModels[] = {{ModelKind::Partita, "partita"}, {ModelKind::Calculon, "calculon"}};
-
-
-std::string str(std::int64_t v) { return std::to_string(v); }
 
 void degree(std::int64_t v, std::int64_t hi, const char* key) {
     if (v < 1) throw FieldError(key, "must be a positive integer, got " + str(v));

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/llm/json_util.h"
+#include "core/llm/numbers.h"
 #include "core/llm/transformer.h"
 #include "core/util/enum_names.h"
 #include "core/util/error.h"
@@ -13,7 +14,6 @@ namespace partita::llm {
 
 namespace {
 
-constexpr double kGiB = 1073741824.0;
 constexpr EnumName<Dtype> kDtypes[] = {
     {Dtype::Fp8, "fp8"}, {Dtype::Bf16, "bf16"}, {Dtype::Fp16, "fp16"}, {Dtype::Fp32, "fp32"}};
 constexpr EnumName<Op> kOpNames[] = {{Op::P2p, "p2p"},

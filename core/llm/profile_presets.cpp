@@ -3,13 +3,13 @@
 // default model, fitted once per system (the fit set is named in each provenance).
 #include <algorithm>
 
+#include "core/llm/numbers.h"
 #include "core/llm/profile.h"
 
 namespace partita::llm {
 
 namespace {
 
-constexpr double kGiB = 1073741824.0;
 
 Curve loglinear(const char* key, std::vector<std::array<double, 2>> points) {
     return Curve{key, Interp::LogLinear, std::move(points)};

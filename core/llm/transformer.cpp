@@ -1,5 +1,6 @@
 #include "core/llm/transformer.h"
 
+#include "core/llm/numbers.h"
 #include "core/util/checked.h"
 #include "core/util/enum_names.h"
 #include "core/util/limits.h"
@@ -22,7 +23,6 @@ void inRange(std::int64_t v, std::int64_t hi, const char* key) {
                          std::to_string(v) + " exceeds the limit of " + std::to_string(hi));
 }
 
-double d(std::int64_t v) { return static_cast<double>(v); }
 
 }  // namespace
 

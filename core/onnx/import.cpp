@@ -35,11 +35,16 @@ std::string listText(const std::vector<std::string>& items, std::size_t shown = 
     return s;
 }
 
+}  // namespace
+
+// Named (not anonymous): OnnxModel::Parsed holds one.
 struct Model {
     ::onnx::ModelProto proto;
     std::string source;
     int opset = 0;
 };
+
+namespace {
 
 // Names and types become network JSON, the results database and --json output, which hold UTF-8
 // only: any other byte is refused here, where the file and the place are known.

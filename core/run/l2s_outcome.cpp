@@ -9,10 +9,6 @@ namespace partita {
 
 namespace {
 
-void check(const CancelFn& cancel) {
-    if (cancel && cancel()) throw Cancelled();
-}
-
 constexpr l2s::Scheme kSchemes[] = {l2s::Scheme::Traditional, l2s::Scheme::Grouped, l2s::Scheme::Sparse};
 constexpr L2sScenario kScenarios[] = {L2sScenario::Baseline, L2sScenario::Ss, L2sScenario::SsMask,
                                       L2sScenario::Grouped};
@@ -43,7 +39,7 @@ std::vector<l2s::PaperGap> paperGaps(const L2sOutcome& out, const CancelFn& canc
     if (ev.mesh().cores() == kPaperCores)
         return l2s::paperGaps(out.preset.title, kPaperCores, out.baseline,
                               out.scenarios[static_cast<size_t>(L2sScenario::SsMask)], reasons);
-    check(cancel);
+    throwIfCancelled(cancel);
     l2s::MeshParams mesh = ev.mesh().params();
     mesh.cores = kPaperCores;
     mesh.width = mesh.height = 0;
@@ -58,7 +54,7 @@ std::vector<l2s::PaperGap> paperGaps(const L2sOutcome& out, const CancelFn& canc
 
 L2sOutcome l2sOutcome(const L2sSettings& settings, const CancelFn& cancel) {
     L2sOutcome out;
-    check(cancel);
+    throwIfCancelled(cancel);
     std::shared_ptr<const l2s::Evaluator> ev = l2sEvaluator(settings);
     out.evaluator = ev;
     out.preset = l2sPreset(settings, ev->layers());
@@ -72,7 +68,7 @@ L2sOutcome l2sOutcome(const L2sSettings& settings, const CancelFn& cancel) {
 
     const size_t layers = ev->layers().size();
     for (l2s::Scheme scheme : kSchemes) {
-        check(cancel);
+        throwIfCancelled(cancel);
         std::vector<L2sOutcome::Cell>& row = out.cells.emplace_back(layers);
         for (size_t l = 0; l < layers; ++l) {
             if (l == 0 && scheme != l2s::Scheme::Traditional) {
@@ -87,11 +83,11 @@ L2sOutcome l2sOutcome(const L2sSettings& settings, const CancelFn& cancel) {
         }
     }
     for (int n : {4, 8, 16, 32}) {
-        check(cancel);
+        throwIfCancelled(cancel);
         out.sweep.push_back(atCores(*ev, out.preset, settings.scenario, n));
     }
     for (L2sScenario s : kScenarios) {
-        check(cancel);
+        throwIfCancelled(cancel);
         out.scenarios.push_back(ev->evaluate(s == settings.scenario ? out.strategies.scenario
                                                                     : l2s::buildStrategy(ev->layers(), ev->mesh(),
                                                                                          l2sScenarioSpec(*ev, out.preset, s))));

@@ -10,14 +10,14 @@
 namespace partita {
 
 namespace {
-constexpr EnumName<L2sScenario> kScenarios[] = {{L2sScenario::Baseline, "baseline"}, {L2sScenario::Ss, "ss"},
+constexpr EnumName<L2sScenario> kScenarioNames[] = {{L2sScenario::Baseline, "baseline"}, {L2sScenario::Ss, "ss"},
                                                 {L2sScenario::SsMask, "ss_mask"}, {L2sScenario::Grouped, "grouped"}};
 }  // namespace
 
-const char* l2sScenarioName(L2sScenario s) { return enumName(kScenarios, s); }
+const char* l2sScenarioName(L2sScenario s) { return enumName(kScenarioNames, s); }
 
 L2sScenario parseL2sScenario(const std::string& name) {
-    if (auto s = parseEnum(kScenarios, name)) return *s;
+    if (auto s = parseEnum(kScenarioNames, name)) return *s;
     throw std::invalid_argument("unknown L2S scenario '" + name + "' (baseline, ss, ss_mask, grouped)");
 }
 

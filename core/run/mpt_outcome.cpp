@@ -8,10 +8,6 @@ namespace partita {
 
 namespace {
 
-void check(const CancelFn& cancel) {
-    if (cancel && cancel()) throw Cancelled();
-}
-
 bool isReduction(mpt::Scenario s) { return s == mpt::Scenario::WMpPlus || s == mpt::Scenario::WMpPlusStar; }
 
 }  // namespace
@@ -25,7 +21,7 @@ MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel, const
     // No override set is the same evaluation as none given: one form, so equal settings store once.
     if (std::none_of(overrides.begin(), overrides.end(), [](const auto& o) { return o.has_value(); }))
         overrides.clear();
-    check(cancel);
+    throwIfCancelled(cancel);
     out.layers = mptLayers(out.settings);
     if (!overrides.empty() && overrides.size() != out.layers.size())
         throw Error("MPT workload '" + settings.workload + "': " + std::to_string(overrides.size()) +
@@ -33,13 +29,13 @@ MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel, const
     const mpt::ScenarioParams p = mptParams(out.settings);
     const mpt::Scenario shown = out.settings.scenario;
     out.eval = mpt::evaluate(out.layers, shown, p, overrides);
-    check(cancel);
+    throwIfCancelled(cancel);
     out.w_dp = mpt::evaluate(out.layers, mpt::Scenario::WDp, p);
     if (shown != mpt::Scenario::DDp && shown != mpt::Scenario::WDp)
         out.dynamic = mpt::evaluate(out.layers, isReduction(shown) ? mpt::Scenario::WMpPlusStar : mpt::Scenario::WMpStar, p);
     out.rows = mpt::allowedConfigs(p.model.p, mpt::ConfigSet::Paper);
     std::sort(out.rows.begin(), out.rows.end(), [](const auto& a, const auto& b) { return a.n_g > b.n_g; });
-    check(cancel);
+    throwIfCancelled(cancel);
     // The sweep (docs/methods/mpt.md#the-six-configurations): the same layers and batch on 1 ... 256 workers; overrides do not apply (they name 256-worker grids).
     try {
         out.sweep = mpt::sweep(out.layers, p, isReduction(shown));
@@ -47,7 +43,7 @@ MptOutcome mptOutcome(const MptSettings& settings, const CancelFn& cancel, const
         out.sweep_problem = e.what();
     }
     for (mpt::Scenario s : mpt::allScenarios()) {
-        check(cancel);
+        throwIfCancelled(cancel);
         out.scenarios.push_back(s == shown ? out.eval : mpt::evaluate(out.layers, s, p));
     }
     if (!examples_dir.empty()) {

@@ -12,21 +12,13 @@ namespace partita {
 
 namespace {
 
-using mpt::Averages;
-using mpt::Evaluation;
-using mpt::Scenario;
-
-void check(const CancelFn& cancel) {
-    if (cancel && cancel()) throw Cancelled();
-}
-
 double paperValue(const std::string& id) {
     for (const mpt::PaperNumber& n : mpt::paperNumbers())
         if (n.id == id) return n.value;
     throw std::logic_error("no paper number '" + id + "'");
 }
 
-Averages single(double x) { return {x, x, x}; }
+mpt::Averages single(double x) { return {x, x, x}; }
 
 // Why the engine differs from the paper under the default options (measured with them; docs/methods/mpt.md#model-options-and-presets).
 const std::map<std::string, std::string>& defaultReasons() {
@@ -63,13 +55,13 @@ mpt::ScenarioParams paramsFor(const mpt::ModelOptions& o, bool layer_study) {
 
 // The paper's "forward+backward" time is the whole iteration here: its backward pass holds both
 // bprop and updateGrad (w_dp's weight ring runs in updateGrad) [R].
-Averages iteration(const Evaluation& dp, const Evaluation& e, std::initializer_list<size_t> layers) {
+mpt::Averages iteration(const mpt::Evaluation& dp, const mpt::Evaluation& e, std::initializer_list<size_t> layers) {
     std::vector<std::pair<double, double>> pairs;
     for (size_t l : layers) pairs.push_back({dp.layers.at(l).cost.total_s, e.layers.at(l).cost.total_s});
     return mpt::averages(pairs);
 }
 
-Averages energy(const Evaluation& dp, const Evaluation& e, std::initializer_list<size_t> layers) {
+mpt::Averages energy(const mpt::Evaluation& dp, const mpt::Evaluation& e, std::initializer_list<size_t> layers) {
     std::vector<std::pair<double, double>> pairs;
     for (size_t l : layers) pairs.push_back({dp.layers.at(l).cost.energy.total(), e.layers.at(l).cost.energy.total()});
     return mpt::averages(pairs);
@@ -82,7 +74,7 @@ MptPaperStudy mptPaperStudy(const mpt::ModelOptions& o, const std::string& dir, 
     out.options = o;
     out.preset = mpt::presetOf(o);
     const bool defaults = out.preset == mpt::Preset::Default;
-    auto add = [&](const std::string& id, const std::string& figure, const Averages& engine) {
+    auto add = [&](const std::string& id, const std::string& figure, const mpt::Averages& engine) {
         MptPaperRow r{id, figure, paperValue(id), "x", true, engine, {}};
         if (defaults) r.reason = defaultReasons().at(id);
         out.rows.push_back(r);
@@ -90,15 +82,15 @@ MptPaperStudy mptPaperStudy(const mpt::ModelOptions& o, const std::string& dir, 
     // Table II layer study (Early, Mid-1, Late-1, Mid-2, Late-2).
     const mpt::ScenarioParams lp = paramsFor(o, true);
     const std::vector<mpt::MptLayer> study = mpt::layerStudy(3);
-    const Evaluation dp = mpt::evaluate(study, Scenario::WDp, lp);
-    const Evaluation plus = mpt::evaluate(study, Scenario::WMpPlus, lp);
-    const Evaluation best = mpt::evaluate(study, Scenario::WMpPlusStar, lp);
+    const mpt::Evaluation dp = mpt::evaluate(study, mpt::Scenario::WDp, lp);
+    const mpt::Evaluation plus = mpt::evaluate(study, mpt::Scenario::WMpPlus, lp);
+    const mpt::Evaluation best = mpt::evaluate(study, mpt::Scenario::WMpPlusStar, lp);
     add("layers_wmp+_mid", "w_mp+ over w_dp, Mid layers", iteration(dp, plus, {1, 3}));
     add("layers_wmp+_late", "w_mp+ over w_dp, Late layers", iteration(dp, plus, {2, 4}));
     add("layers_wmp+*", "w_mp+* over w_dp, 5 layers", best.vsWdp());
-    check(cancel);
+    throwIfCancelled(cancel);
     add("layers_wmp+*_5x5", "w_mp+* over w_dp, 5 layers 5x5",
-        mpt::evaluate(mpt::layerStudy(5), Scenario::WMpPlusStar, lp).vsWdp());
+        mpt::evaluate(mpt::layerStudy(5), mpt::Scenario::WMpPlusStar, lp).vsWdp());
     add("energy_late", "energy w_dp / w_mp+*, Late", energy(dp, best, {2, 4}));
 
     // Whole networks (Table I): the averages run over the three networks.
@@ -106,11 +98,11 @@ MptPaperStudy mptPaperStudy(const mpt::ModelOptions& o, const std::string& dir, 
     std::vector<std::pair<double, double>> dp_one, star, pl, plst, plst_one;
     for (const auto& [key, name] : {std::pair{"wrn-40-10", "WRN-40-10"}, std::pair{"resnet-34", "ResNet-34"},
                                     std::pair{"fractalnet-4x4", "FractalNet 4x4"}}) {
-        check(cancel);
+        throwIfCancelled(cancel);
         const std::vector<mpt::MptLayer> layers = networkLayers(dir, key);
-        const Evaluation s = mpt::evaluate(layers, Scenario::WMpStar, np);
-        const Evaluation p = mpt::evaluate(layers, Scenario::WMpPlus, np);
-        const Evaluation ps = mpt::evaluate(layers, Scenario::WMpPlusStar, np);
+        const mpt::Evaluation s = mpt::evaluate(layers, mpt::Scenario::WMpStar, np);
+        const mpt::Evaluation p = mpt::evaluate(layers, mpt::Scenario::WMpPlus, np);
+        const mpt::Evaluation ps = mpt::evaluate(layers, mpt::Scenario::WMpPlusStar, np);
         dp_one.push_back({s.one_worker_s, s.w_dp_s});
         star.push_back({s.w_dp_s, s.totals.total_s});
         pl.push_back({p.w_dp_s, p.totals.total_s});
@@ -126,15 +118,15 @@ MptPaperStudy mptPaperStudy(const mpt::ModelOptions& o, const std::string& dir, 
     add("net_wmp+*_vs_one", "w_mp+* over 1 worker, networks", mpt::averages(plst_one));
 
     // Fig. 7: per-worker communication of fixed (16,16) over dynamic clustering, FractalNet, volumes.
-    check(cancel);
+    throwIfCancelled(cancel);
     mpt::ScenarioParams vp = np;
     vp.model.collective_passes = 1;
     vp.objective = mpt::Objective::CommVolume;
     vp.transform = mpt::TransformRule::PaperFormula;
     const std::vector<mpt::MptLayer> fractal = networkLayers(dir, "fractalnet-4x4");
-    const double fixed = mpt::evaluate(fractal, Scenario::WMp, vp).totals.comm_bytes;
+    const double fixed = mpt::evaluate(fractal, mpt::Scenario::WMp, vp).totals.comm_bytes;
     add("clustering_comm", "comm w_mp / w_mp*, FractalNet",
-        single(fixed / mpt::evaluate(fractal, Scenario::WMpStar, vp).totals.comm_bytes));
+        single(fixed / mpt::evaluate(fractal, mpt::Scenario::WMpStar, vp).totals.comm_bytes));
 
     for (const auto& [id, figure, why] :
          {std::tuple{"dgx1", "w_mp+* over DGX-1 (8 V100)", "no GPU model in the engine"},

@@ -15,10 +15,6 @@ namespace partita {
 
 namespace {
 
-void check(const CancelFn& cancel) {
-    if (cancel && cancel()) throw Cancelled();
-}
-
 void report(const ProgressFn& progress, double done, double total) {
     if (progress) progress(total > 0 ? done / total : 1.0);
 }
@@ -41,7 +37,7 @@ ScaleStudy scaleStudy(const LayerTable& layers, const Array& array, const CostPa
     ScaleStudy s;
     s.network = layers.network;
     s.batch = params.batch;
-    check(cancel);
+    throwIfCancelled(cancel);
     // HyPar's sweep is cheap next to AccPar's ratio search; count it as one step.
     const double steps = 1.0 + max_levels;
     const auto sweep = scaleSweep(layers, array, params, max_levels);
@@ -56,7 +52,7 @@ ScaleStudy scaleStudy(const LayerTable& layers, const Array& array, const CostPa
         r.dp_total_gb = p.dp_total_gb;
         r.hypar_total_gb = p.hypar_total_gb;
         if (p.levels > 0) {  // AccPar needs a split; one accelerator is its own baseline
-            check(cancel);
+            throwIfCancelled(cancel);
             Array a = array;
             a.levels = p.levels;
             const AccParResult res = runAccPar(layers, a, accpar);
@@ -78,7 +74,7 @@ TopologyStudy topologyStudy(const std::vector<LayerTable>& networks, const Array
     torus.topology = Topology::Torus;
     std::vector<double> hh, ht, dt;
     for (size_t i = 0; i < networks.size(); ++i) {
-        check(cancel);
+        throwIfCancelled(cancel);
         const LayerTable& layers = networks[i];
         // One partition per network, priced on both topologies (docs/methods/hypar.md#h-tree-against-torus).
         const Grid hypar = hyparSearch(layers, array.levels, params);

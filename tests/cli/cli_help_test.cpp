@@ -132,6 +132,8 @@ TEST(CliHelp, EveryCommandRunsOneExample) {
         {"explore", {"--network", net, "--explore-levels", "1", "--levels", "2"}},
         {"table", {"--networks", net, "--levels", "2"}},
         {"scale", {"--network", net, "--max-levels", "2"}},
+        {"methods", {}},
+        {"run", {"dp", "--network", net, "--levels", "2"}},
         {"accpar", {"--network", net, "--levels", "2"}},
         {"simulate", {"--network", net, "--topology", "p100-16", "--method", "dp"}},
         {"mcmc", {"--network", net, "--topology", "p100-16", "--iterations", "5"}},

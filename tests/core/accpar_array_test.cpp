@@ -9,7 +9,7 @@
 namespace partita {
 namespace {
 
-std::string errorOf(const std::string& text) {
+std::string arrayErrorOf(const std::string& text) {
     return test::errorOf<InputError>([&] { readArrayJson(text, "groups.json"); });
 }
 
@@ -57,31 +57,31 @@ TEST(AcceleratorGroups, RoundTrip) {
 }
 
 TEST(AcceleratorGroups, Errors) {
-    EXPECT_EQ(errorOf(groupsText(R"({"kind": "a", "count": 2, "throughput_flops": 1e12, "bandwidth_Bps": 0})")),
+    EXPECT_EQ(arrayErrorOf(groupsText(R"({"kind": "a", "count": 2, "throughput_flops": 1e12, "bandwidth_Bps": 0})")),
               "groups.json: /accelerators/0/bandwidth_Bps: must be positive, got 0");
-    EXPECT_EQ(errorOf(groupsText(kV3 + R"(, {"kind": "b", "count": 2, "throughput_flops": -1, "bandwidth_Bps": 1})")),
+    EXPECT_EQ(arrayErrorOf(groupsText(kV3 + R"(, {"kind": "b", "count": 2, "throughput_flops": -1, "bandwidth_Bps": 1})")),
               "groups.json: /accelerators/1/throughput_flops: must be positive, got -1");
     EXPECT_EQ(
-        errorOf(groupsText(R"({"kind": "a", "count": 2, "throughput_flops": 1, "bandwidth_Bps": 1, "speed": 2})")),
+        arrayErrorOf(groupsText(R"({"kind": "a", "count": 2, "throughput_flops": 1, "bandwidth_Bps": 1, "speed": 2})")),
               "groups.json: /accelerators/0/speed: unknown key 'speed'");
-    EXPECT_EQ(errorOf(groupsText(kV3, R"(, "colour": "red")")), "groups.json: /colour: unknown key 'colour'");
-    EXPECT_EQ(errorOf(groupsText(R"({"kind": "a", "count": 0, "throughput_flops": 1, "bandwidth_Bps": 1})")),
+    EXPECT_EQ(arrayErrorOf(groupsText(kV3, R"(, "colour": "red")")), "groups.json: /colour: unknown key 'colour'");
+    EXPECT_EQ(arrayErrorOf(groupsText(R"({"kind": "a", "count": 0, "throughput_flops": 1, "bandwidth_Bps": 1})")),
               "groups.json: /accelerators/0/count: must be between 1 and 4096, got 0");
-    EXPECT_EQ(errorOf(groupsText(R"({"kind": "a", "count": 1, "throughput_flops": 1, "bandwidth_Bps": 1})")),
+    EXPECT_EQ(arrayErrorOf(groupsText(R"({"kind": "a", "count": 1, "throughput_flops": 1, "bandwidth_Bps": 1})")),
               "groups.json: /accelerators: an array needs at least 2 accelerators");
-    EXPECT_EQ(errorOf(groupsText(kV3 + ", " + kV3)),
+    EXPECT_EQ(arrayErrorOf(groupsText(kV3 + ", " + kV3)),
               "groups.json: /accelerators/1/kind: kind 'tpu-v3' is listed twice; merge the groups");
-    EXPECT_EQ(errorOf(groupsText(kV3, R"(, "levels": 3)")),
+    EXPECT_EQ(arrayErrorOf(groupsText(kV3, R"(, "levels": 3)")),
               "groups.json: /levels: the accelerator groups form 1 levels, not 3 (leave 'levels' out to derive it)");
-    EXPECT_EQ(errorOf(groupsText(kV3, R"(, "link_bps": 1e9)")),
+    EXPECT_EQ(arrayErrorOf(groupsText(kV3, R"(, "link_bps": 1e9)")),
               "groups.json: /link_bps: 'link_bps' cannot be combined with 'accelerators'");
-    EXPECT_EQ(errorOf(groupsText(kV3, R"(, "level_bandwidth_Bps": [1, 2])")),
+    EXPECT_EQ(arrayErrorOf(groupsText(kV3, R"(, "level_bandwidth_Bps": [1, 2])")),
               "groups.json: /level_bandwidth_Bps: has 2 entries, the array has 1 levels");
-    EXPECT_EQ(errorOf(groupsText(kV3, R"(, "level_bandwidth_Bps": [0])")),
+    EXPECT_EQ(arrayErrorOf(groupsText(kV3, R"(, "level_bandwidth_Bps": [0])")),
               "groups.json: /level_bandwidth_Bps/0: must be a positive number, got 0");
-    EXPECT_EQ(errorOf(R"({"format": "partita-array/1", "name": "g", "accelerators": []})"),
+    EXPECT_EQ(arrayErrorOf(R"({"format": "partita-array/1", "name": "g", "accelerators": []})"),
               "groups.json: /accelerators: expected a non-empty list of accelerator groups");
-    EXPECT_EQ(errorOf(groupsText(R"({"kind": "a", "count": 2, "throughput_flops": "fast", "bandwidth_Bps": 1})")),
+    EXPECT_EQ(arrayErrorOf(groupsText(R"({"kind": "a", "count": 2, "throughput_flops": "fast", "bandwidth_Bps": 1})")),
               "groups.json: /accelerators/0/throughput_flops: expected a number, found string");
 }
 

@@ -37,13 +37,15 @@ AccParParams params(Objective objective, RatioModel model = RatioModel::E) {
 
 SplitOptions options(const AccParParams& p) { return splitOptions(p, Scheme::AccPar); }
 
-std::string digits(const std::vector<Cell>& row) {
+std::string cellDigits(const std::vector<Cell>& row) {
     std::string s;
     for (const Cell& c : row) s += splitDigit(c.split);
     return s;
 }
 
-constexpr Split I = Split::Batch, II = Split::Input, III = Split::Output;
+using test::I;
+using test::II;
+using test::III;
 constexpr Split kTypes[] = {I, II, III};
 
 // c(fc2, t) = min over tt of c(fc1, tt) + tau(tt, t), through evaluateRow.
@@ -78,7 +80,7 @@ TEST(AccParOracle, A_HomogeneousCommOnlyLevelOne) {
     EXPECT_EQ(accpar.grid.toStrings(), (std::vector<std::string>{"21", "11"}));
     EXPECT_EQ(accpar.root().objective, 101000);
     for (const Cell& c : accpar.root().row) EXPECT_EQ(c.ratio, 0.5);
-    EXPECT_EQ(digits(planHierarchy(t, four, p, Scheme::HyPar).root().row), "11");
+    EXPECT_EQ(cellDigits(planHierarchy(t, four, p, Scheme::HyPar).root().row), "11");
     EXPECT_EQ(planHierarchy(t, four, p, Scheme::HyPar).root().objective, 151000);
     EXPECT_EQ(planHierarchy(t, four, p, Scheme::OneWeirdTrick).root().objective, 151000);
     EXPECT_EQ(planHierarchy(t, four, p, Scheme::DataParallel).root().objective, 1010000);
@@ -135,7 +137,7 @@ TEST(AccParOracle, B_HeterogeneousModelE) {
     expectRel(c2(in, pair, o, III), 5.515e-4);
 
     const AccParResult r = runAccPar(t, oracleB(), p);
-    EXPECT_EQ(digits(r.accpar.root().row), "21");
+    EXPECT_EQ(cellDigits(r.accpar.root().row), "21");
     EXPECT_DOUBLE_EQ(r.accpar.root().row[0].ratio, 0.75);
     EXPECT_DOUBLE_EQ(r.accpar.root().row[1].ratio, 0.75);
     expectRel(r.accpar.step_time_s, 3.535e-4);
@@ -177,7 +179,7 @@ TEST(AccParOracle, C_HeterogeneousModelP) {
     expectRel(worked.ratio, 2.0 / 3);
     expectRel(worked.cost, 2.666667e-6);
     const PlanTree tree = planHierarchy(t, oracleB(), p, Scheme::AccPar);
-    EXPECT_EQ(digits(tree.root().row), "21");
+    EXPECT_EQ(cellDigits(tree.root().row), "21");
     expectRel(tree.root().row[0].ratio, 2.0 / 3);
     expectRel(tree.root().row[1].ratio, 2.0 / 3);
     expectRel(tree.root().objective, 2.693333e-4);
@@ -196,7 +198,7 @@ TEST(AccParOracle, D_BandwidthHeterogeneity) {
     EXPECT_EQ(step(I).ratio, 1.0);  // the root 4/3 clamps to the endpoint
     expectRel(step(I).cost, 2e-3);
     const PlanTree e = planHierarchy(t, a, p, Scheme::AccPar);
-    EXPECT_EQ(digits(e.root().row), "1");  // II and III tie; the lower index wins
+    EXPECT_EQ(cellDigits(e.root().row), "1");  // II and III tie; the lower index wins
     expectRel(e.root().objective, 4.5e-4);
     // docs/methods/accpar.md#step-time adds the slower group's communication (2e-4) to the slower leaf's compute (3.5e-4).
     expectRel(e.step_time_s, 5.5e-4);
@@ -205,7 +207,7 @@ TEST(AccParOracle, D_BandwidthHeterogeneity) {
     expectRel(step(II).ratio, 8.0 / 15);
     expectRel(step(II).cost, 3.733333e-4);
     expectRel(step(I).cost, 9.904762e-4);
-    EXPECT_EQ(digits(planHierarchy(t, a, p, Scheme::AccPar).root().row), "1");
+    EXPECT_EQ(cellDigits(planHierarchy(t, a, p, Scheme::AccPar).root().row), "1");
 }
 
 }  // namespace

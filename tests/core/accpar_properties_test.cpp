@@ -14,7 +14,9 @@
 namespace partita {
 namespace {
 
-constexpr Split I = Split::Batch, II = Split::Input, III = Split::Output;
+using test::I;
+using test::II;
+using test::III;
 
 class TenNetworks : public testing::TestWithParam<const char*> {};
 

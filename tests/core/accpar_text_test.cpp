@@ -11,7 +11,7 @@ namespace {
 
 std::string data(const std::string& name) { return std::string(PARTITA_TEST_DATA) + "/accpar/" + name; }
 
-std::string errorOf(const std::string& text) {
+std::string textErrorOf(const std::string& text) {
     return test::errorOf<InputError>([&] { readAccParText(text, "net.txt"); });
 }
 
@@ -47,21 +47,21 @@ TEST(AccParText, ExplicitFormatOverridesExtension) {
 }
 
 TEST(AccParText, Errors) {
-    EXPECT_EQ(errorOf("layers 2\n"), "net.txt: line 1: expected 'num_layers N' on the first line");
-    EXPECT_EQ(errorOf("num_layers 2\nfc1 FC\nin_ch 10\nout_ch 5\nfc2 FC\nin_ch 5\n"),
+    EXPECT_EQ(textErrorOf("layers 2\n"), "net.txt: line 1: expected 'num_layers N' on the first line");
+    EXPECT_EQ(textErrorOf("num_layers 2\nfc1 FC\nin_ch 10\nout_ch 5\nfc2 FC\nin_ch 5\n"),
               "net.txt: line 6: the file ends early: expected 'out_ch' of layer 'fc2'");
-    EXPECT_EQ(errorOf("num_layers 1\nfc1 FC\nin_ch 10\n"),
+    EXPECT_EQ(textErrorOf("num_layers 1\nfc1 FC\nin_ch 10\n"),
               "net.txt: line 3: the file ends early: expected 'out_ch' of layer 'fc1'");
-    EXPECT_EQ(errorOf("num_layers 1\nfc1 RNN\n"), "net.txt: line 2: expected '<name> FC' or '<name> CONV', found 'fc1 RNN'");
-    EXPECT_EQ(errorOf("num_layers 1\nfc1 FC\nin_ch -10\nout_ch 5\n"), "net.txt: line 3: in_ch must be positive, got -10");
-    EXPECT_EQ(errorOf("num_layers 1\nfc1 FC\nin_ch 10\nout_chan 5\n"),
+    EXPECT_EQ(textErrorOf("num_layers 1\nfc1 RNN\n"), "net.txt: line 2: expected '<name> FC' or '<name> CONV', found 'fc1 RNN'");
+    EXPECT_EQ(textErrorOf("num_layers 1\nfc1 FC\nin_ch -10\nout_ch 5\n"), "net.txt: line 3: in_ch must be positive, got -10");
+    EXPECT_EQ(textErrorOf("num_layers 1\nfc1 FC\nin_ch 10\nout_chan 5\n"),
               "net.txt: line 4: expected 'out_ch' for layer 'fc1', found 'out_chan'");
-    EXPECT_EQ(errorOf("num_layers 2\nfc1 FC\nin_ch 10\nout_ch 5\nfc2 FC\nin_ch 6\nout_ch 2\n"),
+    EXPECT_EQ(textErrorOf("num_layers 2\nfc1 FC\nin_ch 10\nout_ch 5\nfc2 FC\nin_ch 6\nout_ch 2\n"),
               "net.txt: line 5: layer 'fc2' has in_ch 6 but the previous layer produces 5 values per sample");
-    EXPECT_EQ(errorOf("num_layers 1\nc CONV\nin_ch 3\nin_fmap_h 8\nin_fmap_w 8\nkernel 3\nout_ch 4\nout_fmap_h 20\n"
+    EXPECT_EQ(textErrorOf("num_layers 1\nc CONV\nin_ch 3\nin_fmap_h 8\nin_fmap_w 8\nkernel 3\nout_ch 4\nout_fmap_h 20\n"
                       "out_fmap_w 20\npool 1\n"),
               "net.txt: line 2: no stride and padding map 8x8 to 20x20 with kernel 3 in layer 'c'");
-    EXPECT_EQ(errorOf("num_layers 1\nfc1 FC\nin_ch 10\nout_ch 5\nextra FC\n"),
+    EXPECT_EQ(textErrorOf("num_layers 1\nfc1 FC\nin_ch 10\nout_ch 5\nextra FC\n"),
               "net.txt: line 5: unexpected text after the 1 layers announced by num_layers");
 }
 

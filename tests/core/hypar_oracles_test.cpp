@@ -25,11 +25,11 @@ Network singleFc(double batch_unused, int in, int out) {
     return test::network("fc", {in, 1, 1}, {test::fc("fc", {"input"}, out)});
 }
 
-struct Run {
+struct Planned {
     Grid grid;
     Evaluation eval;
 };
-Run hypar(const LayerTable& t, int levels, const CostParams& p) {
+Planned hypar(const LayerTable& t, int levels, const CostParams& p) {
     Grid g = hyparSearch(t, levels, p);
     return {g, evaluate(t, defaultArray(levels), g, p)};
 }

@@ -22,7 +22,7 @@ std::string errorOf(F f) {
     return test::anyErrorOf(f);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 std::string network(const std::string& input, const std::string& ops) {
     return R"({"format": "partita-network/1", "name": "n", "input": )" + input + R"(, "operators": [)" + ops + "]}";

@@ -12,7 +12,9 @@
 namespace partita {
 namespace {
 
-constexpr Split I = Split::Batch, II = Split::Input, III = Split::Output;
+using test::I;
+using test::II;
+using test::III;
 
 double weights(const LayerTable& t) {
     double w = 0;

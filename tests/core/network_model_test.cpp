@@ -10,7 +10,7 @@
 namespace partita {
 namespace {
 
-std::string errorOf(const std::string& json) {
+std::string networkErrorOf(const std::string& json) {
     return test::errorOf<InputError>([&] { readNetworkJson(json, "net.json"); });
 }
 
@@ -88,44 +88,44 @@ TEST(NetworkModel, OperatorsMayAppearBeforeTheirInputs) {
 }
 
 TEST(NetworkErrors, EachCaseHasItsOwnMessage) {
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernal": 3})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernal": 3})")),
               "net.json: /operators/0: missing key 'kernel' (found 'kernal': a misspelling?)");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 3, "bias": true})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 3, "bias": true})")),
               "net.json: /operators/0/bias: unknown key 'bias'");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "lstm"})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "c", "type": "lstm"})")),
               "net.json: /operators/0/type: unknown operator type 'lstm' (use conv, fc, pool, add, concat, "
               "conv_transpose, matmul, elementwise or layout)");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 0, "kernel": 3})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 0, "kernel": 3})")),
               "net.json: /operators/0/out_channels: must be between 1 and 16777216, got 0");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": -3})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": -3})")),
               "net.json: /operators/0/kernel: must be positive, got -3");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "fc", "out_features": 2})", R"({"channels": -1})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "c", "type": "fc", "out_features": 2})", R"({"channels": -1})")),
               "net.json: /input/channels: must be between 1 and 16777216, got -1");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 3, "stride": 2})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 3, "stride": 2})")),
               "net.json: operator 'c': window 3 with stride 2 and padding 0 does not tile input 8 (5 is not a multiple "
               "of 2); set \"rounding\" to \"floor\" or \"ceil\"");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 9})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "c", "type": "conv", "out_channels": 2, "kernel": 9})")),
               "net.json: operator 'c': window 9 does not fit input 8 with padding 0");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "a", "type": "fc", "out_features": 2, "inputs": ["b"]},
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "a", "type": "fc", "out_features": 2, "inputs": ["b"]},
                               {"name": "b", "type": "fc", "out_features": 2, "inputs": ["a"]})")),
               "net.json: operator 'a': the operators form a cycle: a -> b -> a");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "a", "type": "fc", "out_features": 2, "inputs": ["nope"]})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "a", "type": "fc", "out_features": 2, "inputs": ["nope"]})")),
               "net.json: operator 'a': unknown input 'nope'");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "a", "type": "fc", "out_features": 2}, {"name": "a", "type": "fc", "out_features": 2})")),
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "a", "type": "fc", "out_features": 2}, {"name": "a", "type": "fc", "out_features": 2})")),
               "net.json: operator 'a': duplicate operator name");
-    EXPECT_EQ(errorOf(wrap(R"({"name": "a", "type": "conv", "out_channels": 2, "kernel": 3},
+    EXPECT_EQ(networkErrorOf(wrap(R"({"name": "a", "type": "conv", "out_channels": 2, "kernel": 3},
                               {"name": "s", "type": "add", "inputs": ["a", "input"]})")),
               "net.json: operator 's': inputs have different shapes (2x6x6 vs 1x8x8)");
-    EXPECT_EQ(errorOf(R"({"format": "partita-network/2", "name": "t"})"),
+    EXPECT_EQ(networkErrorOf(R"({"format": "partita-network/2", "name": "t"})"),
               "net.json: /format: unsupported version 'partita-network/2' (this build reads 'partita-network/1')");
-    EXPECT_EQ(errorOf(R"({"format": "partita-network/1", "name": "t", "input": {"channels": 1}, "operators": []})"),
+    EXPECT_EQ(networkErrorOf(R"({"format": "partita-network/1", "name": "t", "input": {"channels": 1}, "operators": []})"),
               "net.json: the network has no operators");
-    EXPECT_EQ(errorOf(R"({"format": "partita-network/1", "name": 5})"), "net.json: /name: expected a string, found number");
-    EXPECT_EQ(errorOf("[1, 2]"), "net.json: /: expected a JSON object, found array");
+    EXPECT_EQ(networkErrorOf(R"({"format": "partita-network/1", "name": 5})"), "net.json: /name: expected a string, found number");
+    EXPECT_EQ(networkErrorOf("[1, 2]"), "net.json: /: expected a JSON object, found array");
 }
 
 TEST(NetworkErrors, BrokenJsonNamesLineAndColumn) {
-    const std::string msg = errorOf("{\n  \"format\": \"partita-network/1\",\n  \"name\": ,\n}");
+    const std::string msg = networkErrorOf("{\n  \"format\": \"partita-network/1\",\n  \"name\": ,\n}");
     EXPECT_EQ(msg.rfind("net.json: line 3, column 11: malformed JSON", 0), 0u) << msg;
 }
 

@@ -7,6 +7,7 @@
 #include "core/onnx/counts.h"
 #include "core/onnx/import.h"
 #include "onnx_builder.h"
+#include "test_util.h"
 
 namespace partita {
 namespace {
@@ -36,7 +37,7 @@ std::string errorOf(F f) {
     return "(no error)";
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 // x [N, 3, 8, 8] → Conv 3×3 pad 1 → Reshape to [N, -1] with the target computed from Shape(x)[0]:
 // Shape → Gather → Unsqueeze → Concat, as PyTorch's x.view(x.size(0), -1) exports.

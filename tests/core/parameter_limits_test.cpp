@@ -24,7 +24,7 @@ using test::errorOf;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 TEST(ParameterLimits, TheRangeMessageStatesTheLimitForEveryClassOfValue) {
     for (const double v : {1e-300, 1e300, 0.0, -1.0, kNaN, std::numeric_limits<double>::infinity()})

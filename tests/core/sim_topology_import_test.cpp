@@ -30,8 +30,8 @@ std::set<std::string> neighbours(const Topology& t, const std::string& v) {
     return out;
 }
 
-std::string error(const std::string& text, const std::string& source) {
-    return test::errorOf<InputError>([&] { readAnyTopology(text, source, nullptr); });
+std::string importError(const std::string& text, const std::string& source) {
+    return partita::test::errorOf<InputError>([&] { readAnyTopology(text, source, nullptr); });
 }
 
 TEST(TopologyImport, AstraRingOf8) {
@@ -120,50 +120,50 @@ TEST(TopologyImport, CalculonOlderPerTypeMatrix) {
 }
 
 TEST(TopologyImport, YamlErrorsNamePlace) {
-    EXPECT_EQ(error("topology: [ Torus ]\nnpus_count: [ 8 ]\nbandwidth: [ 1 ]\nlatency: [ 1 ]\n", "a.yml"),
+    EXPECT_EQ(importError("topology: [ Torus ]\nnpus_count: [ 8 ]\nbandwidth: [ 1 ]\nlatency: [ 1 ]\n", "a.yml"),
               "a.yml: line 1, column 13: unknown topology 'Torus' (use Ring, FullyConnected or Switch)");
-    EXPECT_EQ(error("topology: [ Ring ]\nnpus_count: [ 0 ]\nbandwidth: [ 1 ]\nlatency: [ 1 ]\n", "a.yml"),
+    EXPECT_EQ(importError("topology: [ Ring ]\nnpus_count: [ 0 ]\nbandwidth: [ 1 ]\nlatency: [ 1 ]\n", "a.yml"),
               "a.yml: line 2, column 15: npus_count must be a positive number, got '0'");
-    EXPECT_EQ(error("topology: [ Ring ]\nnpus_count: [ 8 ]\nbandwidth: [ -1 ]\nlatency: [ 1 ]\n", "a.yml"),
+    EXPECT_EQ(importError("topology: [ Ring ]\nnpus_count: [ 8 ]\nbandwidth: [ -1 ]\nlatency: [ 1 ]\n", "a.yml"),
               "a.yml: line 3, column 14: bandwidth (GB/s) must be a positive number, got '-1'");
-    EXPECT_EQ(error("topology: [ Ring, Ring ]\nnpus_count: [ 8 ]\nbandwidth: [ 1 ]\nlatency: [ 1 ]\n", "a.yml"),
+    EXPECT_EQ(importError("topology: [ Ring, Ring ]\nnpus_count: [ 8 ]\nbandwidth: [ 1 ]\nlatency: [ 1 ]\n", "a.yml"),
               "a.yml: 'npus_count' has 1 entries but 'topology' has 2");
-    EXPECT_EQ(error("topology: [ Ring ]\nnpus_count: [ 8 ]\nbandwidth: [ 1 ]\n", "a.yml"), "a.yml: missing 'latency'");
-    EXPECT_NE(error("topology: [ Ring\n", "a.yml").find("a.yml: line "), std::string::npos);
-    EXPECT_EQ(error("- 1\n- 2\n", "a.yml"), "a.yml: line 1, column 1: expected a mapping of per-dimension lists");
+    EXPECT_EQ(importError("topology: [ Ring ]\nnpus_count: [ 8 ]\nbandwidth: [ 1 ]\n", "a.yml"), "a.yml: missing 'latency'");
+    EXPECT_NE(importError("topology: [ Ring\n", "a.yml").find("a.yml: line "), std::string::npos);
+    EXPECT_EQ(importError("- 1\n- 2\n", "a.yml"), "a.yml: line 1, column 1: expected a mapping of per-dimension lists");
     // yaml-cpp stops deep nesting with its generic "bad file"; the message says what is wrong instead.
     const std::string deep = "bandwidth: " + std::string(5000, '[') + std::string(5000, ']') + "\n";
-    const std::string message = error(deep, "a.yml");
+    const std::string message = importError(deep, "a.yml");
     EXPECT_EQ(message.rfind("a.yml: line 1, column ", 0), 0u) << message;
     EXPECT_NE(message.find(": nested deeper than "), std::string::npos) << message;
 }
 
 TEST(TopologyImport, LimitsAreCheckedNotCrashed) {
     // 4096 x 2 devices, and a fully connected group of 4096 (16.8 million links).
-    EXPECT_EQ(error("topology: [ Ring, Ring ]\nnpus_count: [ 4096, 2 ]\nbandwidth: [ 1, 1 ]\nlatency: [ 1, 1 ]\n",
+    EXPECT_EQ(importError("topology: [ Ring, Ring ]\nnpus_count: [ 4096, 2 ]\nbandwidth: [ 1, 1 ]\nlatency: [ 1, 1 ]\n",
                     "a.yml"),
               "a.yml: line 2, column 21: the device count (4096 x 2) exceeds the limit of 4096");
-    EXPECT_EQ(error(R"({"topology": ["FullyConnected"], "npus_count": [4096], "bandwidth": [1], "latency": [0]})",
+    EXPECT_EQ(importError(R"({"topology": ["FullyConnected"], "npus_count": [4096], "bandwidth": [1], "latency": [0]})",
                     "f.json"),
               "f.json: /npus_count/0: the network needs 16773120 or more links, over the limit of 262144");
-    EXPECT_EQ(error(R"({"topology": ["Ring"], "npus_count": [1e300], "bandwidth": [1], "latency": [0]})", "f.json"),
+    EXPECT_EQ(importError(R"({"topology": ["Ring"], "npus_count": [1e300], "bandwidth": [1], "latency": [0]})", "f.json"),
               "f.json: /npus_count/0: npus_count must be an integer in 1..4096, got '1e+300'");
 }
 
 TEST(TopologyImport, JsonErrorsNamePlace) {
-    EXPECT_EQ(error(R"({"dimensions-count": 2, "topologies-per-dim": ["Ring"], "units-count": [2],
+    EXPECT_EQ(importError(R"({"dimensions-count": 2, "topologies-per-dim": ["Ring"], "units-count": [2],
         "links-count": [2], "link-latency": [1], "link-bandwidth": [1]})", "old.json"),
               "old.json: /topologies-per-dim: has 1 entries but dimensions-count is 2");
-    EXPECT_EQ(error(R"({"matrix": {"tflops": 1}, "mem1": {"GiB": 1, "GBps": 1},
+    EXPECT_EQ(importError(R"({"matrix": {"tflops": 1}, "mem1": {"GiB": 1, "GBps": 1},
         "networks": [{"bandwidth": 1, "efficiency": 1.5, "size": 2}]})", "c.json"),
               "c.json: /networks/0/efficiency: must be in (0, 1]");
-    EXPECT_EQ(error(R"({"matrix": {"tflops": 1}, "mem1": {"GiB": 1, "GBps": 1},
+    EXPECT_EQ(importError(R"({"matrix": {"tflops": 1}, "mem1": {"GiB": 1, "GBps": 1},
         "networks": [{"bandwidth": 1, "efficiency": 1, "size": 3}, {"bandwidth": 1, "efficiency": 1, "size": 4}]})",
                     "c.json"),
               "c.json: /networks/1/size: the tier's size must be a multiple of the tier below");
-    EXPECT_EQ(error(R"({"matrix": {"tflops": 1}, "mem1": {"GiB": 1}, "networks": []})", "c.json"),
+    EXPECT_EQ(importError(R"({"matrix": {"tflops": 1}, "mem1": {"GiB": 1}, "networks": []})", "c.json"),
               "c.json: /mem1: missing key 'GBps'");
-    EXPECT_EQ(error(R"({"name": "x"})", "x.json"),
+    EXPECT_EQ(importError(R"({"name": "x"})", "x.json"),
               "x.json: /: not a topology: expected \"format\": \"partita-topology/1\", ASTRA-sim's \"npus_count\" or "
               "\"dimensions-count\", or Calculon's \"networks\"");
 }

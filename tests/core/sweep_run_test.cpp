@@ -17,7 +17,7 @@ namespace {
 
 using test::TempDir;
 
-Spec spec(const std::string& body) {
+Spec namedSpec(const std::string& body) {
     return readSpec(R"({"format": "partita-sweep/1", "name": "t", )" + body + "}", "s.json", "", PARTITA_EXAMPLES_DIR);
 }
 
@@ -32,7 +32,7 @@ Report sweepInto(ResultsDb& db, const Spec& s, Options o = {}, const std::functi
 TEST(SweepRun, APointIsTheRunStartedAloneWithItsInputsAndParameters) {
     TempDir dir;
     ResultsDb db(dir.file("r.sqlite"));
-    const Spec s = spec(R"("networks": ["lenet-c"], "methods": ["hypar"], "axes": {"levels": [3], "batch": [64]})");
+    const Spec s = namedSpec(R"("networks": ["lenet-c"], "methods": ["hypar"], "axes": {"levels": [3], "batch": [64]})");
     const Report r = sweepInto(db, s);
     EXPECT_EQ(r.ran, 1u);
     EXPECT_EQ(r.failed, 0u);
@@ -59,7 +59,7 @@ TEST(SweepRun, APointIsTheRunStartedAloneWithItsInputsAndParameters) {
 }
 
 TEST(SweepRun, KeysAreStableAndSeparateEveryInputAndParameter) {
-    const Spec s = spec(kTen);
+    const Spec s = namedSpec(kTen);
     const PointInputs a(s), b(s);
     const auto points = expand(s);
     ASSERT_EQ(points.size(), 15u);
@@ -72,7 +72,7 @@ TEST(SweepRun, KeysAreStableAndSeparateEveryInputAndParameter) {
     }
     EXPECT_EQ(keys.size(), points.size());
     // The same content by another name is the same point.
-    const Spec renamed = spec(R"("networks": [")" + test::example("networks/lenet-c.json") +
+    const Spec renamed = namedSpec(R"("networks": [")" + test::example("networks/lenet-c.json") +
                               R"("], "methods": ["hypar"], "axes": {"levels": [1]})");
     EXPECT_EQ(PointInputs(renamed).prepare(expand(renamed)[0]).key, a.prepare(points[0]).key);
 }
@@ -80,7 +80,7 @@ TEST(SweepRun, KeysAreStableAndSeparateEveryInputAndParameter) {
 TEST(SweepRun, AStopLetsInFlightPointsFinishAndARerunCompletesTheSweep) {
     TempDir dir;
     ResultsDb db(dir.file("r.sqlite"));
-    const Spec s = spec(kTen);
+    const Spec s = namedSpec(kTen);
     std::atomic<int> asked{0};
     const Report first = sweepInto(db, s, {}, [&] { return ++asked > 4; });  // four points start
     EXPECT_TRUE(first.stopped);
@@ -103,7 +103,7 @@ TEST(SweepRun, FailuresAreRecordedSkippedOnRerunAndRetriedOnRequest) {
     const std::string path = dir.file("r.sqlite");
     ResultsDb db(path);
     // HyPar cannot plan ResNet-18 (it branches); the file does not exist.
-    const Spec s = spec(R"("networks": ["lenet-c", "resnet-18", "no/such.json"], "methods": ["hypar"])");
+    const Spec s = namedSpec(R"("networks": ["lenet-c", "resnet-18", "no/such.json"], "methods": ["hypar"])");
     const Report r = sweepInto(db, s, {2, 0, 1, false});
     EXPECT_EQ(r.ran, 3u);
     EXPECT_EQ(r.failed, 2u);
@@ -135,7 +135,7 @@ TEST(SweepRun, SchemaThreeIsMigratedWithNoPoints) {
     EXPECT_EQ(test::scalar(path, "PRAGMA user_version"), 4);
     EXPECT_TRUE(db.sweepPointStates().empty());
     EXPECT_EQ(db.load(old_id).grid.toStrings(), test::kLenetHyparGrid);
-    EXPECT_EQ(sweepInto(db, spec(kTen)).ran, 15u);
+    EXPECT_EQ(sweepInto(db, namedSpec(kTen)).ran, 15u);
     EXPECT_EQ(db.list().size(), 16u);  // the old run's array file is named apart from the generated array
 }
 
@@ -145,7 +145,7 @@ TEST(SweepRun, MergeRefusesAnotherSchemaNamingTheFileAndChangesNothing) {
     test::oneRunDatabase(newer, "PRAGMA user_version = 99");
     test::oneRunDatabase(older, "PRAGMA user_version = 3");
     ResultsDb db(out);
-    sweepInto(db, spec(kTen));
+    sweepInto(db, namedSpec(kTen));
     EXPECT_EQ(test::errorOf<StoreError>([&] { db.merge(newer); }),
               newer + ": written by a newer Partita (schema 99, this build reads up to 4); not modified");
     EXPECT_EQ(test::errorOf<StoreError>([&] { db.merge(older); }),
@@ -162,9 +162,9 @@ TEST(SweepRun, MergeAddsOnlyWhatIsMissingAndUpgradesAFailedPoint) {
     const std::string a = dir.file("a.sqlite"), b = dir.file("b.sqlite");
     {
         ResultsDb db(a);
-        sweepInto(db, spec(kTen), {1, 0, 2, false});  // even points
+        sweepInto(db, namedSpec(kTen), {1, 0, 2, false});  // even points
         ResultsDb other(b);
-        sweepInto(other, spec(kTen), {1, 0, 3, false});  // every third point
+        sweepInto(other, namedSpec(kTen), {1, 0, 3, false});  // every third point
     }
     ResultsDb db(a);
     const ResultsDb::MergeCount c = db.merge(b);

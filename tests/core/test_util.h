@@ -20,6 +20,11 @@
 
 namespace partita::test {
 
+// HyPar's and AccPar's names of the three splits (Type-I, -II, -III).
+inline constexpr Split I = Split::Batch, II = Split::Input, III = Split::Output;
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 inline std::string example(const std::string& relative) { return std::string(PARTITA_EXAMPLES_DIR) + "/" + relative; }
 
 inline LayerTable builtin(const std::string& name) {

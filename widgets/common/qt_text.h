@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QString>
 
+#include "core/util/format.h"
 #include "widgets/geometry/palette.h"
 
 namespace partita {
@@ -13,5 +14,13 @@ namespace partita {
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 
 inline QColor qcolor(view::Rgb c) { return QColor(c.r, c.g, c.b); }
+
+// "1 device", "4 devices".
+inline QString counted(qsizetype n, const QString& one, const QString& many) {
+    return QString::number(n) + " " + (n == 1 ? one : many);
+}
+
+// A quantity with an SI prefix and no unit: "1.2 G".
+inline QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
 
 }  // namespace partita

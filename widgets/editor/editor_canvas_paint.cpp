@@ -16,7 +16,7 @@ namespace partita {
 namespace {
 const QColor kEdge(140, 140, 140), kPlain(255, 255, 255), kInputFill(232, 232, 232), kBorder(120, 120, 120),
     kPlainBorder(170, 170, 170), kProblemFill(255, 214, 214), kProblem(176, 0, 32), kMuted(110, 110, 110);
-const QColor kSelected = qcolor(view::okabeIto(5));  // blue, as in the network graph
+const QColor kSelectedOperator = qcolor(view::okabeIto(5));  // blue, as in the network graph
 constexpr double kPortRadius = 4.5, kMargin = 12;
 }  // namespace
 
@@ -37,7 +37,7 @@ void EditorCanvas::paintScene(QPainter& p, const QRectF& clip, double scale, QPo
                (!edge_ && (selection_.count(e.from) || selection_.count(e.to)));
     };
     for (int pass = 0; pass < 2; ++pass) {  // the selection's edges last, on top
-        p.setPen(graphpaint::cosmeticPen(pass ? kSelected : kEdge, pass ? 2.2 : 1.2));
+        p.setPen(graphpaint::cosmeticPen(pass ? kSelectedOperator : kEdge, pass ? 2.2 : 1.2));
         for (const Edge& e : edges_) {
             if (!items_.count(e.from) || (highlight && touchesSelection(e)) != (pass == 1)) continue;
             const QPainterPath path = edgePath(e);
@@ -72,7 +72,7 @@ void EditorCanvas::paintScene(QPainter& p, const QRectF& clip, double scale, QPo
         for (int k = 0; k < count; ++k) p.drawEllipse(inputSlot(id, k), radius * 0.6, radius * 0.6);
     }
     if (interactive) {
-        QPen mark = graphpaint::cosmeticPen(kSelected, 3);
+        QPen mark = graphpaint::cosmeticPen(kSelectedOperator, 3);
         p.setPen(mark);
         p.setBrush(Qt::NoBrush);
         const double gap = 3 / scale;
@@ -93,17 +93,17 @@ void EditorCanvas::paintEvent(QPaintEvent*) {
     }
     paintScene(p, rect(), scale_, offset_, true);
     if (drag_ == Drag::Connect && connect_from_ && drag_moved_) {
-        QPen pen(kSelected, 2, Qt::DashLine);
+        QPen pen(kSelectedOperator, 2, Qt::DashLine);
         p.setPen(pen);
         p.drawLine(outputPort(*connect_from_), pointer_);
         if (const auto target = nodeAt(pointer_); target && *target != *connect_from_ && *target != edit::kNetworkInput) {
             p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(kSelected, 2));
+            p.setPen(QPen(kSelectedOperator, 2));
             p.drawRoundedRect(nodeRect(*target).adjusted(-3, -3, 3, 3), 7, 7);
         }
     }
     if (drag_ == Drag::Band && drag_moved_) {
-        p.setPen(QPen(kSelected, 1));
+        p.setPen(QPen(kSelectedOperator, 1));
         p.setBrush(QColor(0, 114, 178, 30));
         p.drawRect(QRectF(press_, pointer_).normalized());
     }
@@ -131,7 +131,7 @@ void EditorCanvas::paintOverviewScene(QPainter& p) const {
         if (items_.count(e.from)) p.drawPath(edgePath(e));
     p.setPen(Qt::NoPen);
     for (const auto& [id, item] : items_) {
-        p.setBrush(item.problem ? kProblem : selection_.count(id) ? kSelected : kPlainBorder);
+        p.setBrush(item.problem ? kProblem : selection_.count(id) ? kSelectedOperator : kPlainBorder);
         p.drawRect(nodeBox(id));
     }
 }

@@ -19,7 +19,7 @@ namespace partita {
 namespace {
 
 // Whole elements: AccPar ratios make fractional counts, exact but unreadable.
-QString commas(double v) { return q(withCommas(std::round(v))); }
+QString roundedCommas(double v) { return q(withCommas(std::round(v))); }
 
 }  // namespace
 
@@ -168,13 +168,13 @@ view::GridMetrics GridView::metrics() const {
                                  small.horizontalAdvance(QStringLiteral("999.9 ms")) + 14
                            : 0.0;
     for (int h = 0; h < m.levels; ++h) {
-        const double a = label.horizontalAdvance(commas(ev.level_comm[static_cast<size_t>(h)]));
+        const double a = label.horizontalAdvance(roundedCommas(ev.level_comm[static_cast<size_t>(h)]));
         const double b = small.horizontalAdvance(q(seconds(ev.level_time_s[static_cast<size_t>(h)])));
         side = std::max(side, compact_ ? a + b + 14 : std::max(a, b));
     }
     QFont bold = f.label;
     bold.setBold(true);
-    if (!compact_) side = std::max(side, QFontMetricsF(bold).horizontalAdvance(commas(ev.total_elements)));
+    if (!compact_) side = std::max(side, QFontMetricsF(bold).horizontalAdvance(roundedCommas(ev.total_elements)));
     const QString heading = sideHeading();
     if (header.horizontalAdvance(heading) > side) {
         m.side_header_lines = 2;
@@ -214,7 +214,7 @@ QRect GridView::cellRect(int level, int layer) const {
 
 QString GridView::titleSummary() const {
     const Evaluation& ev = run_->shown();
-    return tr("total %1 elements · step %2").arg(commas(ev.total_elements), q(seconds(ev.time_step_s)));
+    return tr("total %1 elements · step %2").arg(roundedCommas(ev.total_elements), q(seconds(ev.time_step_s)));
 }
 
 QSize GridView::figureSize() const {

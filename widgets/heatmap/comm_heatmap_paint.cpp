@@ -16,7 +16,9 @@ namespace {
 
 const QColor kZero(222, 222, 222);                      // no traffic: outside the colour scale
 const QColor kSelected = qcolor(view::okabeIto(6));     // vermillion, reads on every viridis colour
-constexpr int kLabelPx = 12, kTitlePx = 14, kCellPx = 11;
+using comm_heatmap::kLabelPx;
+using comm_heatmap::kTitlePx;
+constexpr int kCellPx = 11;
 
 QRectF box(const view::CellRect& c) { return {c.x, c.y, c.w, c.h}; }
 

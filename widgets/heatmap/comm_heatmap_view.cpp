@@ -15,7 +15,8 @@ namespace partita {
 
 namespace {
 
-constexpr int kLabelPx = 12, kTitlePx = 14;
+using comm_heatmap::kLabelPx;
+using comm_heatmap::kTitlePx;
 
 }  // namespace
 

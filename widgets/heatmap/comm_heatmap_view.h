@@ -20,6 +20,11 @@ class QCheckBox;
 
 namespace partita {
 
+// Font sizes the heatmap lays out and paints with.
+namespace comm_heatmap {
+inline constexpr int kLabelPx = 12, kTitlePx = 14;
+}
+
 class CommHeatmap : public QWidget, public FigureSource {
     Q_OBJECT
 public:

@@ -17,10 +17,9 @@ namespace {
 
 const QColor kInk(40, 40, 40), kMuted(110, 110, 110), kEdge(140, 140, 140), kPlain(255, 255, 255),
     kInputFill(232, 232, 232), kBorder(120, 120, 120), kPlainBorder(170, 170, 170);
-const QColor kSelected = qcolor(view::okabeIto(5));  // blue
+const QColor kSelectedNode = qcolor(view::okabeIto(5));  // blue
 constexpr double kMargin = 12, kSwatch = 18, kRampW = 180;
 
-QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
 
 // A strip of equal parts, one per colour; nothing when every part would look alike.
 void paintStripes(QPainter& p, const QRectF& strip, const std::vector<QColor>& colours) {
@@ -260,7 +259,7 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
         drawEdge(i);
     }
     if (selection) {
-        p.setPen(graphpaint::cosmeticPen(kSelected, 2.2));
+        p.setPen(graphpaint::cosmeticPen(kSelectedNode, 2.2));
         for (size_t i = 0; i < layout_.edges.size() && i < paths_.size(); ++i)
             if (layout_.edges[i].from == selected_ || layout_.edges[i].to == selected_) drawEdge(i);
     }
@@ -292,7 +291,7 @@ void NetworkGraphView::paintGraph(QPainter& p, const QRectF& clip, double scale,
     }
     if (selection && static_cast<size_t>(selected_) < layout_.nodes.size()) {
         const view::Box& b = layout_.nodes[static_cast<size_t>(selected_)];
-        QPen mark(kSelected, 3);
+        QPen mark(kSelectedNode, 3);
         mark.setCosmetic(true);
         p.setPen(mark);
         p.setBrush(Qt::NoBrush);
@@ -341,7 +340,7 @@ void NetworkGraphView::paintOverviewScene(QPainter& p) const {
     }
     if (selected_ >= 0 && static_cast<size_t>(selected_) < layout_.nodes.size()) {
         const view::Box& b = layout_.nodes[static_cast<size_t>(selected_)];
-        p.setPen(graphpaint::cosmeticPen(kSelected, 2));
+        p.setPen(graphpaint::cosmeticPen(kSelectedNode, 2));
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(b.x, b.y, b.w, b.h).adjusted(-12, -12, 12, 12));
     }

@@ -13,7 +13,6 @@ namespace partita {
 namespace {
 
 // "118 M" for 118,013,952: four significant digits and an SI prefix.
-QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
 
 std::string hex(const QColor& c) { return c.name(QColor::HexRgb).toStdString(); }
 

@@ -3,13 +3,10 @@
 #include <QHeaderView>
 
 #include "core/util/format.h"
+#include "widgets/common/op_text.h"
 #include "widgets/common/qt_text.h"
 
 namespace partita {
-
-namespace {
-QString shapeText(const Shape& s) { return QString("%1×%2×%3").arg(s.c).arg(s.h).arg(s.w); }
-}  // namespace
 
 NetworkTable::NetworkTable(QWidget* parent) : QTableWidget(parent) {
     setObjectName("network-table");

@@ -19,11 +19,6 @@ namespace partita {
 
 namespace {
 
-// "1 device", "4 devices".
-QString counted(qsizetype n, const QString& one, const QString& many) {
-    return QString::number(n) + " " + (n == 1 ? one : many);
-}
-
 std::set<int> selectedRows(const QTableWidget* t) {
     std::set<int> rows;
     for (const QModelIndex& i : t->selectionModel()->selectedRows()) rows.insert(i.row());

@@ -26,10 +26,6 @@ namespace partita {
 
 namespace {
 
-// "1 device", "4 devices".
-QString counted(qsizetype n, const QString& one, const QString& many) {
-    return QString::number(n) + " " + (n == 1 ? one : many);
-}
 QString num(double v) { return QString::number(v, 'g', 6); }  // the fields show every digit
 
 QTableWidget* makeTable(const QStringList& header, QWidget* parent) {

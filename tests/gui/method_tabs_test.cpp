@@ -2,6 +2,8 @@
 // through the UI, a click on the choice grid changes one layer and the shown
 // numbers equal the engine's for that strategy, and every part exports. Every
 // choice is a request: its outcome arrives through the job runner as a Run.
+#include <cmath>
+
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
@@ -16,6 +18,7 @@
 #include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
 #include "core/io/network_io.h"
+#include "core/util/format.h"
 #include "core/l2s/presets.h"
 #include "core/run/l2s_outcome.h"
 #include "core/run/mpt_outcome.h"
@@ -99,12 +102,25 @@ private slots:
         QVERIFY(v->evaluation().totals.total_s > mpt::evaluate(mpt::layerStudy(3), mpt::Scenario::WMpPlusStar, p).totals.total_s);
 
         // Side by side with data parallelism: six configurations, w_dp at 1x, a paper column apart.
-        QCOMPARE(v->compareTable()->rowCount(), 6);
+        QCOMPARE(v->compareTable()->model()->rowCount(), 6);
         const CsvTable t = v->compareCsv();
         QCOMPARE(t.rows[1][0], std::string("w_dp"));
         QCOMPARE(std::stod(t.rows[1][2]), 1.0);
         QVERIFY(t.rows[5][8].find("paper") != std::string::npos);
         QCOMPARE(std::stod(t.rows[5][3]), v->evaluation().vsWdp().geomean);  // the per-layer averages beside
+        // The table's model writes the CSV the view wrote before (issue 27 item 5): exact numbers.
+        QCOMPARE(t.header, (std::vector<std::string>{"configuration", "time_per_iteration_s", "speedup_vs_w_dp_x",
+                                                     "per_layer_geomean_x", "per_layer_mean_x", "speedup_vs_one_worker_x",
+                                                     "comm_per_worker_B", "energy_J", "paper_reported"}));
+        QCOMPARE(t.rows.size(), v->outcome()->scenarios.size());
+        for (std::size_t i = 0; i < t.rows.size(); ++i) {
+            const mpt::Evaluation& e = v->outcome()->scenarios[i];
+            QCOMPARE(std::vector<std::string>(t.rows[i].begin(), t.rows[i].begin() + 8),
+                     (std::vector<std::string>{mpt::scenarioName(e.scenario), formatNumber(e.totals.total_s),
+                                               formatNumber(e.speedupVsWdp()), formatNumber(e.vsWdp().geomean),
+                                               formatNumber(e.vsWdp().mean), formatNumber(e.speedupVsOne()),
+                                               formatNumber(e.totals.comm_bytes), formatNumber(e.totals.energy.total())}));
+        }
         QCOMPARE(v->bars()->data().stacks.size(), size_t{2});
 
         // The network study's 96x96 array: the same settings on the engine give the same time.
@@ -235,7 +251,26 @@ private slots:
             for (int b = 0; b < links.cols; ++b)
                 if (links.at(a, b) > 0) QCOMPARE(mesh.distance(a, b), 1);
 
-        QCOMPARE(v->compareTable()->rowCount(), 5);
+        QCOMPARE(v->compareTable()->model()->rowCount(), 5);
+        {
+            const CsvTable t = v->compareCsv();
+            QCOMPARE(t.header, (std::vector<std::string>{"scenario", "time_s", "speedup_x", "traffic_fraction", "byte_hops",
+                                                         "noc_energy_J", "energy_reduction_fraction", "paper_speedup_x",
+                                                         "paper_traffic_fraction", "paper_energy_reduction_fraction"}));
+            const L2sOutcome& o = *v->outcome();
+            QCOMPARE(t.rows.size(), o.scenarios.size() + 1);
+            for (std::size_t i = 0; i < t.rows.size(); ++i) {
+                const l2s::Evaluation& e = i == o.scenarios.size() ? o.eval : o.scenarios[i];
+                const l2s::Versus vs = l2s::versus(o.baseline, e);
+                QCOMPARE(std::vector<std::string>(t.rows[i].begin() + 1, t.rows[i].begin() + 7),
+                         (std::vector<std::string>{formatNumber(e.time_s),
+                                                   std::isfinite(vs.speedup) ? formatNumber(vs.speedup) : "",
+                                                   formatNumber(vs.traffic_rate), formatNumber(e.byte_hops),
+                                                   formatNumber(e.energy_J), formatNumber(vs.energy_reduction)}));
+            }
+            QCOMPARE(t.rows.back()[0], std::string("shown (edited)"));
+            QVERIFY(v->compareTable()->isColumnHidden(5));  // the NoC energy: CSV only
+        }
         // The core-count sweep at 16 cores is the scenario the tab shows (SS_Mask, no edit at that point).
         v->requestScenario(L2sView::Scenario::SsMask);
         QVERIFY(w.jobs().waitForIdle());

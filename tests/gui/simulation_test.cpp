@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -94,8 +95,8 @@ private slots:
         QVERIFY(run->id > 0);  // stored like every run
         QCOMPARE(w.runStore().db()->list().front().topology_name, topo.name);
         // Devices first, then only the links that carried data.
-        QTableWidget* table = w.simulationView()->resourcesTable();
-        QCOMPARE(table->item(0, 0)->text(), QString::fromStdString(topo.devices[0].name));
+        QAbstractItemModel* table = w.simulationView()->resourcesTable()->model();
+        QCOMPARE(table->index(0, 0).data().toString(), QString::fromStdString(topo.devices[0].name));
         QVERIFY(table->rowCount() > 16 && table->rowCount() < 16 + static_cast<int>(topo.links.size()));
         w.simulationView()->idleLinksBox()->setChecked(true);
         QCOMPARE(table->rowCount(), 16 + static_cast<int>(topo.links.size()));
@@ -196,7 +197,7 @@ private slots:
         QVERIFY(run->simulation->mcmc->iterations > 0 && run->simulation->mcmc->iterations <= 400);
         QCOMPARE(run->simulation->spec.mcmc.seed, std::uint64_t{5});
         QVERIFY(run->simulation->makespan_s <= run->simulation->dp_makespan_s);
-        QCOMPARE(w.simulationView()->startsTable()->rowCount(), 3);
+        QCOMPARE(w.simulationView()->startsTable()->model()->rowCount(), 3);
         QVERIFY(!w.simulationView()->text("search").isEmpty());
         QCOMPARE(w.exportTarget("simulation-starts", dir_.filePath("starts.csv")), QString());
         // Stored, and re-opened from the database with its summary (not searched again).

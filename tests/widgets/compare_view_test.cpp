@@ -2,6 +2,8 @@
 // charts, the CSV tables, and screenshots at 1280x800 to look at.
 #include <QDir>
 #include <QLabel>
+#include <QAbstractItemModelTester>
+#include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -20,6 +22,7 @@
 #include "widgets/compare/compare_view.h"
 #include "widgets/compare/sim_compare_view.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/topology/topology_layout.h"
 #include "widgets/grid/grid_view.h"
 
@@ -82,7 +85,7 @@ private slots:
 void CompareViewTest::emptyView() {
     CompareView view;
     view.setRuns({});
-    QCOMPARE(view.metricsTable()->rowCount(), 0);
+    QCOMPARE(view.metricsTable()->model()->rowCount(), 0);
     QCOMPARE(view.levelChart()->plottableCount(), 0);
     QCOMPARE(view.gridView(0), nullptr);
     QCOMPARE(view.differingCells(1), 0);
@@ -115,7 +118,7 @@ void CompareViewTest::hyparVersusDp() {
     view.setRuns({hypar, dp});
     QCOMPARE(view.differingCells(0), 0);
     QCOMPARE(view.differingCells(1), expected);
-    QCOMPARE(view.metricsTable()->rowCount(), 2);
+    QCOMPARE(view.metricsTable()->model()->rowCount(), 2);
     QCOMPARE(view.levelChart()->plottableCount(), 2);
     for (int i = 0; i < 2; ++i) QVERIFY(qobject_cast<QCPBars*>(view.levelChart()->plottable(i)));
     QCOMPARE(view.timeChart()->plottableCount(), 2);  // compute + communication, stacked
@@ -128,8 +131,23 @@ void CompareViewTest::hyparVersusDp() {
     for (int h = 0; h < 4; ++h)
         for (int l = 0; l < 4; ++l) marked += second->cellDiffers(h, l);
     QCOMPARE(marked, expected);
-    QCOMPARE(view.metricsTable()->item(1, 1)->text(), QString::fromStdString(withCommas(dp->eval().total_elements)));
-    QCOMPARE(view.metricsTable()->item(0, 7)->text(), QString::fromStdString(fixed(hypar->perfVsDp(), 2)) + " x");
+    QCOMPARE(view.metricsTable()->model()->index(1, 2).data().toString(), QString::fromStdString(withCommas(dp->eval().total_elements)));
+    QCOMPARE(view.metricsTable()->model()->index(0, 8).data().toString(), QString::fromStdString(fixed(hypar->perfVsDp(), 2)) + " x");
+    {  // The CSV as the view wrote it before its table was a model (issue 27 item 5).
+        CsvTable before{{"run", "method", "total_elements", "total_GB", "step_time_s", "compute_time_s", "comm_time_s",
+                         "energy_J", "perf_vs_dp_x", "energy_vs_dp_x"},
+                        {}};
+        for (const RunPtr& r : {hypar, dp}) {
+            const Evaluation& ev = r->shown();
+            before.rows.push_back({r->name, r->method, formatNumber(ev.total_elements), formatNumber(ev.totalGB()),
+                                   formatNumber(ev.time_step_s), formatNumber(ev.time_compute_s),
+                                   formatNumber(ev.time_comm_s), formatNumber(ev.energy_j), formatNumber(r->perfVsDp()),
+                                   formatNumber(r->energyVsDp())});
+        }
+        QCOMPARE(toCsv(view.metricsCsv()), toCsv(before));
+        QVERIFY(view.metricsTable()->isColumnHidden(1));  // the method: CSV only
+        QAbstractItemModelTester(view.metricsTable()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
 
     view.resize(1280, 800);
     view.show();
@@ -167,7 +185,7 @@ void CompareViewTest::fourRunsOnVggE() {
     for (Method m : kAllMethods) runs.push_back(planned(in, m));
     CompareView view;
     view.setRuns(runs);
-    QCOMPARE(view.metricsTable()->rowCount(), 4);
+    QCOMPARE(view.metricsTable()->model()->rowCount(), 4);
     QCOMPARE(view.levelChart()->plottableCount(), 4);
     view.resize(1280, 800);
     view.show();
@@ -195,8 +213,8 @@ void CompareViewTest::simulatedDpVersusMcmc() {
     QCOMPARE(c.runs[1].makespan_s, mcmc->simulation->makespan_s);
     QCOMPARE(c.runs[0].speedup, 1.0);
     QCOMPARE(c.runs[1].speedup, mcmc->simulation->speedupVsDp());
-    QCOMPARE(s->runsTable()->item(1, 2)->text(), q(seconds(mcmc->simulation->makespan_s)));
-    QCOMPARE(s->runsTable()->item(1, 3)->text(), q(fixed(mcmc->simulation->speedupVsDp(), 3)) + QChar(0x00D7));
+    QCOMPARE(s->runsTable()->model()->index(1, 2).data().toString(), q(seconds(mcmc->simulation->makespan_s)));
+    QCOMPARE(s->runsTable()->model()->index(1, 3).data().toString(), q(fixed(mcmc->simulation->speedupVsDp(), 3)) + QChar(0x00D7));
     // Traffic: the summary's total, and per link kind the topology view's link bytes summed by kind.
     for (std::size_t i = 0; i < 2; ++i) {
         const SimulationResult& sim = *(i == 0 ? dp : mcmc)->simulation;
@@ -208,11 +226,11 @@ void CompareViewTest::simulatedDpVersusMcmc() {
         for (std::size_t k = 0; k < c.link_kinds.size(); ++k) QCOMPARE(c.runs[i].link_bytes[k], by_kind[c.link_kinds[k]]);
         for (int d = 0; d < 4; ++d) {
             QCOMPARE(c.runs[i].utilisation[static_cast<std::size_t>(d)], sim.utilisation[static_cast<std::size_t>(d)]);
-            QCOMPARE(s->devicesTable()->item(d, 2 + static_cast<int>(i))->data(Qt::UserRole).toDouble(),
+            QCOMPARE(s->devicesTable()->model()->index(d, 2 + static_cast<int>(i)).data(RawValueRole).toDouble(),
                      sim.utilisation[static_cast<std::size_t>(d)]);
         }
     }
-    QCOMPARE(s->runsTable()->item(0, 5)->text(), q(withPrefix(dp->simulation->trafficBytes(), "B")));
+    QCOMPARE(s->runsTable()->model()->index(0, 5).data().toString(), q(withPrefix(dp->simulation->trafficBytes(), "B")));
     QVERIFY(c.link_kinds.size() >= 2);  // NVLink inside a node, the network between
     // Four devices: a bar per device and run.
     QCOMPARE(s->chartBars(), 4);
@@ -225,21 +243,50 @@ void CompareViewTest::simulatedDpVersusMcmc() {
         const sim::OpConfig& b = mcmc->simulation->strategy.ops[op];
         if (a == b) continue;
         const int row = differ++;
-        QCOMPARE(s->differencesTable()->item(row, 0)->text(), q(net.ops[op].name));
-        QCOMPARE(s->differencesTable()->item(row, 1)->text(), q(sim::configText(a)));
-        QCOMPARE(s->differencesTable()->item(row, 2)->text(), q(sim::configText(b)));
+        QCOMPARE(s->differencesTable()->model()->index(row, 0).data().toString(), q(net.ops[op].name));
+        QCOMPARE(s->differencesTable()->model()->index(row, 1).data().toString(), q(sim::configText(a)));
+        QCOMPARE(s->differencesTable()->model()->index(row, 2).data().toString(), q(sim::configText(b)));
     }
     QVERIFY(differ > 0);  // the search moved away from DP
-    QCOMPARE(s->differencesTable()->rowCount(), differ);
+    QCOMPARE(s->differencesTable()->model()->rowCount(), differ);
     QCOMPARE(view.metricsCsv().rows.size(), std::size_t(2));
     QCOMPARE(s->devicesCsv().rows.size(), std::size_t(4));
+    // The CSV the tables wrote before they were models (issue 27 item 5), byte for byte.
+    CsvTable runs_before{{"run", "strategy", "makespan_s", "speedup_vs_first_x", "devices_used", "traffic_B"}, {}};
+    for (const std::string& k : c.link_kinds) runs_before.header.push_back(k + "_links_B");
+    for (const SimCompareRun& r : c.runs) {
+        std::vector<std::string> row{r.name, r.strategy, formatNumber(r.makespan_s), formatNumber(r.speedup),
+                                     std::to_string(r.devices_used), formatNumber(r.traffic_bytes)};
+        for (double b : r.link_bytes) row.push_back(formatNumber(b));
+        runs_before.rows.push_back(std::move(row));
+    }
+    QCOMPARE(toCsv(s->runsCsv()), toCsv(runs_before));
+    CsvTable devices_before{{"device", "node", "#1_utilisation_percent", "#2_utilisation_percent"}, {}};
+    for (std::size_t d = 0; d < c.devices.size(); ++d) {
+        std::vector<std::string> row{c.devices[d], std::to_string(c.device_nodes[d])};
+        for (const SimCompareRun& r : c.runs) row.push_back(formatNumber(100 * r.utilisation[d]));
+        devices_before.rows.push_back(std::move(row));
+    }
+    QCOMPARE(toCsv(s->devicesCsv()), toCsv(devices_before));
+    CsvTable differences_before{{"operator", "#1_config", "#2_config"}, {}};
+    for (const SimOpDifference& d : c.differences) {
+        std::vector<std::string> row{d.op};
+        row.insert(row.end(), d.configs.begin(), d.configs.end());
+        differences_before.rows.push_back(std::move(row));
+    }
+    QCOMPARE(toCsv(s->differencesCsv()), toCsv(differences_before));
+    // Devices in their order until a column is clicked, then by the exact utilisation.
+    for (int d = 0; d < 4; ++d)
+        QCOMPARE(s->devicesTable()->model()->index(d, 0).data().toString(), q(c.devices[static_cast<std::size_t>(d)]));
+    for (QTableView* table : {s->runsTable(), s->devicesTable(), s->differencesTable()})
+        QAbstractItemModelTester(table->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {
         view.resize(size);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         s->pages()->setCurrentIndex(0);
         // Both runs readable even when the columns scroll (the bar must not cover the second row).
-        QTableWidget* runs = s->runsTable();
+        QTableView* runs = s->runsTable();
         QVERIFY(runs->rowViewportPosition(1) + runs->rowHeight(1) <= runs->viewport()->height());
         // The axis reaches the busiest bar and no far beyond a low one.
         double busiest = 0;
@@ -267,8 +314,8 @@ void CompareViewTest::simulatedRunsThatCannotBeCompared() {
     const QString said = view.simView()->summary()->text();
     QVERIFY2(said.contains("cannot be compared"), qPrintable(said));
     QVERIFY2(said.contains("ran on topology") && said.contains("P100 cluster (4 nodes x 4 GPUs)") && said.contains("p100-2x2"), qPrintable(said));
-    QCOMPARE(view.simView()->runsTable()->rowCount(), 0);
-    QCOMPARE(view.simView()->devicesTable()->rowCount(), 0);
+    QCOMPARE(view.simView()->runsTable()->model()->rowCount(), 0);
+    QCOMPARE(view.simView()->devicesTable()->model()->rowCount(), 0);
     const RunPtr other_batch =
         std::make_shared<const Run>(simulationRun(batched("lenet-c", 32), specOn(smallCluster(), SimSource::DataParallel)));
     view.setRuns({small, other_batch});
@@ -293,7 +340,7 @@ void CompareViewTest::simulatedRunsOnManyDevices() {
     SimCompareView* s = view.simView();
     QVERIFY(s->comparison().ok());
     QCOMPARE(s->chartBars(), 16);
-    QCOMPARE(s->devicesTable()->rowCount(), 64);
+    QCOMPARE(s->devicesTable()->model()->rowCount(), 64);
     const auto groups = deviceGroups(s->comparison(), SimCompareView::kMaxBars);
     double sum = 0;
     for (int d = 0; d < groups[3].count; ++d) sum += dp->simulation->utilisation[static_cast<std::size_t>(groups[3].first + d)];

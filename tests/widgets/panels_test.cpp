@@ -8,12 +8,15 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QAbstractItemModelTester>
+#include <QTableView>
 #include <QtTest>
 
 #include "core/io/network_io.h"
 #include "core/util/format.h"
 #include "tests/qt_test_util.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/common/runs_model.h"
 #include "widgets/editors/params_editor.h"
 #include "widgets/grid/metrics_panel.h"
@@ -80,6 +83,17 @@ private slots:
         QCOMPARE(csvValue(csv, "total_elements"), q(formatNumber(3901560)));  // core's exact number text
         QCOMPARE(csvValue(csv, "total_elements").toDouble(), 3901560.0);
         QCOMPARE(csvValue(csv, "step_time_s"), q(formatNumber(a.eval.time_step_s)));
+        // As before the table was a model: one row per value, headings left out (14 values, no SRAM).
+        QCOMPARE(csv.rows.size(), std::size_t(14));
+        QCOMPARE(csv.rows[0], (std::vector<std::string>{"total_elements", "3901560", "elements"}));
+        QCOMPARE(csv.rows[13], (std::vector<std::string>{"energy_vs_owt", formatNumber(a.energyVs(a.owt)), "x"}));
+        auto* table = panel.findChild<QTableView*>("metrics-table");
+        QAbstractItemModelTester(table->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(table->model()->rowCount(), 14 + 5);  // five headings
+        QVERIFY(table->isColumnHidden(2));              // the unit: CSV only
+        QCOMPARE(table->model()->index(0, 0).data().toString(), QString("Communication"));
+        QCOMPARE(table->model()->index(1, 1).data().toString(), QString("3,901,560"));
+        QCOMPARE(table->model()->index(1, 1).data(RawValueRole).toDouble(), 3901560.0);
         panel.setRun(nullptr);
         QCOMPARE(panel.text("total_elements"), QString());
         QVERIFY(panel.csv().rows.empty());

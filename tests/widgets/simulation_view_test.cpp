@@ -6,7 +6,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QTableWidget>
+#include <QTableView>
+#include <QAbstractItemModelTester>
 #include <QtTest>
 
 #include "core/io/network_io.h"
@@ -14,6 +15,7 @@
 #include "core/util/format.h"
 #include "tests/qt_test_util.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/simulation/simulation_view.h"
 
@@ -33,6 +35,30 @@ SimulationSpec p100(SimSource source) {
     s.mcmc.budget_s = 0;
     s.mcmc.iterations = 200;
     return s;
+}
+
+// The CSV the view wrote before its tables were models (issue 27 item 5): the models' CSV stays byte-identical.
+std::string kindBefore(const SimulationResult& sim, int resource) {
+    const sim::Topology& t = sim.topology();
+    if (!sim.isLink(resource)) return "device · " + t.devices[static_cast<size_t>(resource)].kind;
+    const auto link = static_cast<size_t>(resource - sim.compute_devices);
+    return link < t.links.size() ? "link · " + t.links[link].kind : "link";
+}
+
+CsvTable resourceCsvBefore(const SimulationResult& sim) {
+    CsvTable c{{"resource", "kind", "busy_s", "utilisation_percent"}, {}};
+    for (size_t i = 0; i < sim.resources.size(); ++i)
+        c.rows.push_back({sim.resources[i], kindBefore(sim, static_cast<int>(i)), formatNumber(sim.busy_s[i]),
+                          formatNumber(100 * sim.utilisation[i])});
+    return c;
+}
+
+CsvTable startsCsvBefore(const McmcSummary& m) {
+    CsvTable c{{"start", "initial_makespan_s", "best_makespan_s", "iterations", "accepted", "elapsed_s", "stop"}, {}};
+    for (const auto& s : m.starts)
+        c.rows.push_back({s.name, formatNumber(s.initial_s), formatNumber(s.best_s), std::to_string(s.iterations),
+                          std::to_string(s.accepted), formatNumber(s.elapsed_s), s.stop});
+    return c;
 }
 
 }  // namespace
@@ -58,17 +84,19 @@ private slots:
         // Busy links only, unless asked; the CSV always has every resource.
         int busy_links = 0;
         for (size_t r = 16; r < sim.busy_s.size(); ++r) busy_links += sim.busy_s[r] > 0;
-        QCOMPARE(view.resourcesTable()->rowCount(), 16 + busy_links);
+        QCOMPARE(view.resourcesTable()->model()->rowCount(), 16 + busy_links);
         view.idleLinksBox()->setChecked(true);
-        QCOMPARE(view.resourcesTable()->rowCount(), static_cast<int>(sim.resources.size()));
+        QCOMPARE(view.resourcesTable()->model()->rowCount(), static_cast<int>(sim.resources.size()));
         const CsvTable csv = view.resourcesCsv();
         QCOMPARE(csv.rows.size(), sim.resources.size());
         QCOMPARE(csv.rows[0][2], formatNumber(sim.busy_s[0]));
+        QCOMPARE(toCsv(csv), toCsv(resourceCsvBefore(sim)));
+        QAbstractItemModelTester(view.resourcesTable()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(view.trafficCsv().rows.size(), size_t{16});
         QCOMPARE(view.trafficCsv().header.size(), size_t{17});
         // Sorting by busy time is numeric, not by text.
         view.resourcesTable()->sortByColumn(2, Qt::DescendingOrder);
-        const double top = view.resourcesTable()->item(0, 2)->data(Qt::UserRole).toDouble();
+        const double top = view.resourcesTable()->model()->index(0, 2).data(RawValueRole).toDouble();
         QCOMPARE(top, *std::max_element(sim.busy_s.begin(), sim.busy_s.end()));
     }
 
@@ -97,11 +125,16 @@ private slots:
         view.setRun(run);
         view.show();
         const McmcSummary& m = *run->simulation->mcmc;
-        QCOMPARE(view.startsTable()->rowCount(), static_cast<int>(m.starts.size()));
+        QCOMPARE(view.startsTable()->model()->rowCount(), static_cast<int>(m.starts.size()));
         QVERIFY(view.startsTable()->isVisible());
-        QCOMPARE(view.startsTable()->item(0, 0)->text(), QString("dp"));
+        QCOMPARE(view.startsTable()->model()->index(0, 0).data().toString(), QString("dp"));
         QVERIFY(view.text("search").contains(q(withCommas(double(m.iterations))) + " proposals"));
         QCOMPARE(view.startsCsv().rows.size(), m.starts.size());
+        QCOMPARE(toCsv(view.startsCsv()), toCsv(startsCsvBefore(m)));
+        QAbstractItemModelTester(view.startsTable()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // A Simulate run after the search exports no starts.
+        view.setRun(std::make_shared<const Run>(simulationRun(lenet(), p100(SimSource::OneWeirdTrick))));
+        QVERIFY(view.startsCsv().rows.empty());
         QVERIFY(view.text("cancelled").isEmpty());
     }
 

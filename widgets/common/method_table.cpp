@@ -6,7 +6,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QTableWidget>
+#include <QTableView>
 
 namespace partita {
 
@@ -40,34 +40,25 @@ void showSummaryError(QLabel* summary, const QString& message) {
     summary->setText(QStringLiteral("<span style='color:#b00'>%1</span>").arg(message.toHtmlEscaped()));
 }
 
-QTableWidget* makeComparisonTable(QWidget* parent, const QString& object_name) {
-    auto* table = new QTableWidget(parent);
-    table->setObjectName(object_name);
-    table->verticalHeader()->hide();
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    return table;
+QTableView* makeComparisonTable(QWidget* parent, const QString& object_name, std::vector<ResultColumn> columns) {
+    return makeModelView(parent, object_name, new ResultTableModel(std::move(columns)));
 }
 
-void fillComparisonTable(QTableWidget* table, const QStringList& headers, const std::vector<QStringList>& rows,
-                         int first_paper_column, int bold_row, const std::vector<QStringList>& tooltips) {
-    table->setColumnCount(static_cast<int>(headers.size()));
-    table->setHorizontalHeaderLabels(headers);
-    table->setRowCount(static_cast<int>(rows.size()));
+ResultTableModel* comparisonModel(const QTableView* table) { return resultModelOf(table); }
+
+void fillComparisonTable(QTableView* table, std::vector<ResultTableModel::Row> rows, int first_paper_column,
+                         int bold_row, const std::vector<int>& hidden) {
     for (int r = 0; r < static_cast<int>(rows.size()); ++r)
-        for (int c = 0; c < static_cast<int>(headers.size()); ++c) {
-            const QStringList& row = rows[static_cast<size_t>(r)];
-            auto* item = new QTableWidgetItem(c < row.size() ? row[c] : QString());
-            if (c >= first_paper_column) item->setForeground(QColor(110, 110, 110));
-            else if (c > 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (r == bold_row) {
-                QFont bold = item->font();
-                bold.setBold(true);
-                item->setFont(bold);
+        for (int c = 0; c < static_cast<int>(rows[static_cast<size_t>(r)].size()); ++c) {
+            ResultCell& cell = rows[static_cast<size_t>(r)][static_cast<size_t>(c)];
+            if (c >= first_paper_column) {
+                cell.foreground = QColor(110, 110, 110);
+                cell.alignment = QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
             }
-            if (static_cast<size_t>(r) < tooltips.size() && c < tooltips[static_cast<size_t>(r)].size())
-                item->setToolTip(tooltips[static_cast<size_t>(r)][c]);
-            table->setItem(r, c, item);
+            cell.bold = r == bold_row;
         }
+    resultModelOf(table)->setRows(std::move(rows));
+    for (int c : hidden) table->setColumnHidden(c, true);
     table->resizeColumnsToContents();
 }
 

@@ -7,10 +7,12 @@
 #include <QStringList>
 #include <QVariant>
 
+#include "widgets/common/result_table_model.h"
+
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
-class QTableWidget;
+class QTableView;
 class QWidget;
 
 namespace partita {
@@ -32,10 +34,12 @@ void choose(QComboBox* box, const QVariant& value, const QString& title);
 QString timesText(double x);  // "2.54×", or "—" when not finite
 void showSummaryError(QLabel* summary, const QString& message);  // red, escaped
 
-QTableWidget* makeComparisonTable(QWidget* parent, const QString& object_name);
-// Columns at or after `first_paper_column` are grey; row `bold_row` (-1: none) is bold;
-// `tooltips` (optional, same shape as rows) per cell.
-void fillComparisonTable(QTableWidget* table, const QStringList& headers, const std::vector<QStringList>& rows,
-                         int first_paper_column, int bold_row, const std::vector<QStringList>& tooltips = {});
+// A view over a ResultTableModel of `columns` (its CSV is csvFromModel of comparisonModel).
+QTableView* makeComparisonTable(QWidget* parent, const QString& object_name, std::vector<ResultColumn> columns);
+ResultTableModel* comparisonModel(const QTableView* table);
+// Columns at or after `first_paper_column` are grey and left-aligned; row `bold_row` (-1: none) is bold;
+// columns with `hidden` (CSV only) are not shown.
+void fillComparisonTable(QTableView* table, std::vector<ResultTableModel::Row> rows, int first_paper_column,
+                         int bold_row, const std::vector<int>& hidden = {});
 
 }  // namespace partita

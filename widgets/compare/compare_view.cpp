@@ -8,13 +8,15 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
+#include "widgets/common/model_csv.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/compare/sim_compare_view.h"
 #include "widgets/grid/grid_view.h"
 
@@ -24,10 +26,6 @@ namespace {
 
 
 bool sameShape(const Grid& a, const Grid& b) { return a.levels() == b.levels() && a.layers() == b.layers(); }
-
-const char* const kMetricHeaders[] = {"run",        "total communication (elements)", "total traffic", "step time",
-                                      "compute",    "communication time",             "energy",        "perf vs DP (x)",
-                                      "energy vs DP (x)"};
 
 void stylePlot(QCustomPlot* plot) {
     QFont font = plot->font();
@@ -81,10 +79,20 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     grids->setSpacing(2);
     scroll->setWidget(grid_area_);
 
-    metrics_ = new QTableWidget(0, static_cast<int>(std::size(kMetricHeaders)), splitter);
-    QStringList headers;
-    for (const char* h : kMetricHeaders) headers << tr(h);
-    metrics_->setHorizontalHeaderLabels(headers);
+    // In the CSV's order; the method is the CSV's (the run's name says it on screen).
+    metrics_model_ = new ResultTableModel({{tr("run"), "run", false},
+                                           {tr("method"), "method", false},
+                                           {tr("total communication (elements)"), "total_elements"},
+                                           {tr("total traffic"), "total_GB"},
+                                           {tr("step time"), "step_time_s"},
+                                           {tr("compute"), "compute_time_s"},
+                                           {tr("communication time"), "comm_time_s"},
+                                           {tr("energy"), "energy_J"},
+                                           {tr("perf vs DP (x)"), "perf_vs_dp_x"},
+                                           {tr("energy vs DP (x)"), "energy_vs_dp_x"}},
+                                          this);
+    metrics_ = makeModelView(splitter, "compare-metrics", metrics_model_);
+    metrics_->setColumnHidden(1, true);
     metrics_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     metrics_->setSelectionBehavior(QAbstractItemView::SelectRows);
     metrics_->setAlternatingRowColors(true);
@@ -200,8 +208,8 @@ void CompareView::fitSplitter() {
     const int handles = 2 * splitter_->handleWidth();
     // The table shows every row; the grids get what they need up to about half, then scroll.
     int table = metrics_->horizontalHeader()->height() + 2 * metrics_->frameWidth() + 2;
-    for (int r = 0; r < metrics_->rowCount(); ++r) table += metrics_->rowHeight(r);
-    if (metrics_->rowCount() == 0) table = 60;
+    for (int r = 0; r < metrics_model_->rowCount(); ++r) table += metrics_->rowHeight(r);
+    if (metrics_model_->rowCount() == 0) table = 60;
     const int width = std::max(splitter_->width(), 800) - 20;  // a vertical scroll bar may take some
     const int grids = std::min(grid_area_->heightForWidth(width) + 8, (total - handles) / 2);
     const int charts = std::max(220, total - handles - table - grids);
@@ -261,42 +269,34 @@ void CompareView::rebuildGrids() {
 }
 
 void CompareView::fillMetrics() {
-    metrics_->setRowCount(static_cast<int>(runs_.size()));
+    std::vector<ResultTableModel::Row> rows;
+    // AccPar's model has no energy term: "—", and nothing in the CSV.
+    auto noEnergy = [] {
+        ResultCell c = textCell(QStringLiteral("—"));
+        c.raw = QVariant();
+        c.csv = "";
+        c.alignment = QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+        return c;
+    };
     for (int i = 0; i < static_cast<int>(runs_.size()); ++i) {
         const Run& r = *runs_[static_cast<size_t>(i)];
         const Evaluation& ev = r.shown();
-        const QString values[] = {QStringLiteral("#%1 %2").arg(i + 1).arg(q(r.name)),
-                                  q(withCommas(std::round(ev.total_elements))),
-                                  q(withPrefix(ev.total_bytes, "B")),
-                                  q(seconds(ev.time_step_s)),
-                                  q(seconds(ev.time_compute_s)),
-                                  q(seconds(ev.time_comm_s)),
-                                  // AccPar's model has no energy term.
-                                  r.isAccPar() ? QStringLiteral("—") : q(joules(ev.energy_j)),
-                                  q(fixed(r.perfVsDp(), 2)) + QStringLiteral(" x"),
-                                  r.isAccPar() ? QStringLiteral("—") : q(fixed(r.energyVsDp(), 2)) + QStringLiteral(" x")};
-        for (int c = 0; c < static_cast<int>(std::size(values)); ++c) {
-            auto* item = new QTableWidgetItem(values[c]);
-            item->setTextAlignment(Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight));
-            metrics_->setItem(i, c, item);
-        }
+        ResultCell name = textCell(QStringLiteral("#%1 %2").arg(i + 1).arg(q(r.name)));
+        name.csv = r.name;
+        ResultCell traffic = numberCell(q(withPrefix(ev.total_bytes, "B")), ev.totalGB());
+        rows.push_back({name, textCell(q(r.method)), numberCell(q(withCommas(std::round(ev.total_elements))), ev.total_elements),
+                        traffic, numberCell(q(seconds(ev.time_step_s)), ev.time_step_s),
+                        numberCell(q(seconds(ev.time_compute_s)), ev.time_compute_s),
+                        numberCell(q(seconds(ev.time_comm_s)), ev.time_comm_s),
+                        r.isAccPar() ? noEnergy() : numberCell(q(joules(ev.energy_j)), ev.energy_j),
+                        numberCell(q(fixed(r.perfVsDp(), 2)) + QStringLiteral(" x"), r.perfVsDp()),
+                        r.isAccPar() ? noEnergy()
+                                     : numberCell(q(fixed(r.energyVsDp(), 2)) + QStringLiteral(" x"), r.energyVsDp())});
     }
+    metrics_model_->setRows(std::move(rows));
 }
 
-CsvTable CompareView::metricsCsv() const {
-    if (simulated_) return sim_->runsCsv();
-    CsvTable t;
-    t.header = {"run",       "method",        "total_elements", "total_GB",     "step_time_s",   "compute_time_s",
-                "comm_time_s", "energy_J",    "perf_vs_dp_x",   "energy_vs_dp_x"};
-    for (const RunPtr& r : runs_) {
-        const Evaluation& ev = r->shown();
-        t.rows.push_back({r->name, r->method, formatNumber(ev.total_elements), formatNumber(ev.totalGB()),
-                          formatNumber(ev.time_step_s), formatNumber(ev.time_compute_s), formatNumber(ev.time_comm_s),
-                          r->isAccPar() ? "" : formatNumber(ev.energy_j), formatNumber(r->perfVsDp()),
-                          r->isAccPar() ? "" : formatNumber(r->energyVsDp())});
-    }
-    return t;
-}
+CsvTable CompareView::metricsCsv() const { return simulated_ ? sim_->runsCsv() : csvFromModel(*metrics_model_); }
 
 CsvTable CompareView::levelCommCsv() const {
     CsvTable t;

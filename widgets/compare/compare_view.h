@@ -17,9 +17,11 @@ class QLabel;
 class QCustomPlot;
 class QSplitter;
 class QStackedWidget;
-class QTableWidget;
+class QTableView;
 
 namespace partita {
+
+class ResultTableModel;
 
 class GridView;
 class SimCompareView;
@@ -46,7 +48,7 @@ public:
     // Cells of run i that differ from run 0 (0 for run 0 or a shape mismatch).
     int differingCells(int i) const;
 
-    QTableWidget* metricsTable() const { return metrics_; }
+    QTableView* metricsTable() const { return metrics_; }
     QCustomPlot* levelChart() const { return level_chart_; }
     QCustomPlot* timeChart() const { return time_chart_; }
     GridView* gridView(int i) const;
@@ -81,7 +83,8 @@ private:
     std::vector<GridView*> grids_;
     QSplitter* splitter_ = nullptr;
     QWidget* grid_area_ = nullptr;
-    QTableWidget* metrics_ = nullptr;
+    ResultTableModel* metrics_model_ = nullptr;
+    QTableView* metrics_ = nullptr;
     QCustomPlot* level_chart_ = nullptr;
     QCustomPlot* time_chart_ = nullptr;
     QCPBarsGroup* level_group_ = nullptr;  // owned by level_chart_

@@ -9,14 +9,16 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
 #include "core/util/format.h"
+#include "widgets/common/model_csv.h"
 #include "widgets/common/number_table.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/compare/compare_view.h"
 
 namespace partita {
@@ -27,7 +29,7 @@ QString percent(double fraction) { return q(fixed(100 * fraction, 1)) + " %"; }
 QString bytes(double b) { return q(withPrefix(b, "B")); }
 
 // Every column as wide as its contents, the last one taking what is left.
-void fitColumns(QTableWidget* t) {
+void fitColumns(QTableView* t) {
     auto* h = t->horizontalHeader();
     h->setSectionResizeMode(QHeaderView::ResizeToContents);
     h->setStretchLastSection(true);
@@ -52,7 +54,8 @@ SimCompareView::SimCompareView(QWidget* parent) : QWidget(parent) {
     auto* page = new QWidget(body_);
     auto* page_layout = new QVBoxLayout(page);
     page_layout->setContentsMargins(0, 0, 0, 0);
-    runs_ = makeNumberTable(page, "sim-compare-runs");
+    runs_model_ = new ResultTableModel({}, this);
+    runs_ = makeResultView(page, "sim-compare-runs", runs_model_);
     runs_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     page_layout->addWidget(runs_);
 
@@ -66,7 +69,9 @@ SimCompareView::SimCompareView(QWidget* parent) : QWidget(parent) {
     chart_->setObjectName("sim-compare-utilisation");
     chart_->setMinimumSize(260, 180);
     chart_layout->addWidget(chart_);
-    devices_ = makeNumberTable(use, "sim-compare-devices");
+    devices_model_ = new ResultTableModel({}, this);
+    devices_ = makeResultView(use, "sim-compare-devices", devices_model_);
+    devices_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // device order until a column is clicked
     devices_->setToolTip(tr("Every device's utilisation (busy time / makespan) in each run; sort by a column"));
     use->addWidget(chart_box);
     use->addWidget(devices_);
@@ -80,7 +85,8 @@ SimCompareView::SimCompareView(QWidget* parent) : QWidget(parent) {
     differences_note_ = new QLabel(diff_page);
     differences_note_->setWordWrap(true);
     diff_layout->addWidget(differences_note_);
-    differences_ = makeNumberTable(diff_page, "sim-compare-differences");
+    differences_model_ = new ResultTableModel({}, this);
+    differences_ = makeResultView(diff_page, "sim-compare-differences", differences_model_);
     differences_->setWordWrap(true);
     diff_layout->addWidget(differences_, 1);
     pages_->addTab(diff_page, tr("Strategy differences"));
@@ -131,40 +137,41 @@ void SimCompareView::setRuns(const std::vector<RunPtr>& runs) {
 
 void SimCompareView::fillRuns() {
     const SimComparison& c = comparison_;
-    QStringList header{tr("Run"), tr("Strategy"), tr("Makespan"), tr("Speed-up over #1"), tr("Devices used"),
-                       tr("Traffic")};
-    for (const std::string& kind : c.link_kinds) header << tr("on %1 links").arg(q(kind));
-    runs_->setSortingEnabled(false);
-    runs_->clear();
-    runs_->setColumnCount(static_cast<int>(header.size()));
-    runs_->setHorizontalHeaderLabels(header);
-    runs_->setRowCount(static_cast<int>(c.runs.size()));
-    for (int i = 0; i < runs_->rowCount(); ++i) {
+    std::vector<ResultColumn> columns{{tr("Run"), "run", false, {}},
+                                      {tr("Strategy"), "strategy", false, {}},
+                                      {tr("Makespan"), "makespan_s", true, {}},
+                                      {tr("Speed-up over #1"), "speedup_vs_first_x", true, {}},
+                                      {tr("Devices used"), "devices_used", true, {}},
+                                      {tr("Traffic"), "traffic_B", true, {}}};
+    for (const std::string& kind : c.link_kinds) columns.push_back({tr("on %1 links").arg(q(kind)), kind + "_links_B", true, {}});
+    std::vector<ResultTableModel::Row> rows;
+    for (int i = 0; i < static_cast<int>(c.runs.size()); ++i) {
         const SimCompareRun& r = c.runs[static_cast<std::size_t>(i)];
-        auto* name = new QTableWidgetItem(QStringLiteral("#%1 %2").arg(i + 1).arg(q(r.name)));
-        name->setForeground(compareRunColour(i).darker(120));
-        runs_->setItem(i, 0, name);
-        runs_->setItem(i, 1, new QTableWidgetItem(q(r.strategy)));
-        runs_->setItem(i, 2, numberItem(q(seconds(r.makespan_s)), r.makespan_s));
-        runs_->setItem(i, 3, numberItem(q(fixed(r.speedup, 3)) + QChar(0x00D7), r.speedup));
-        runs_->setItem(i, 4, numberItem(tr("%1 of %2").arg(q(withCommas(r.devices_used)),
-                                                           q(withCommas(static_cast<double>(c.devices.size())))),
-                                        r.devices_used));
-        runs_->setItem(i, 5, numberItem(bytes(r.traffic_bytes), r.traffic_bytes));
-        for (std::size_t k = 0; k < r.link_bytes.size(); ++k)
-            runs_->setItem(i, 6 + static_cast<int>(k), numberItem(bytes(r.link_bytes[k]), r.link_bytes[k]));
+        ResultCell name = textCell(QStringLiteral("#%1 %2").arg(i + 1).arg(q(r.name)));
+        name.csv = r.name;
+        name.foreground = compareRunColour(i).darker(120);
+        ResultTableModel::Row row{name, textCell(q(r.strategy)), numberCell(q(seconds(r.makespan_s)), r.makespan_s),
+                                  numberCell(q(fixed(r.speedup, 3)) + QChar(0x00D7), r.speedup),
+                                  countCell(tr("%1 of %2").arg(q(withCommas(r.devices_used)),
+                                                              q(withCommas(static_cast<double>(c.devices.size())))),
+                                            r.devices_used),
+                                  numberCell(bytes(r.traffic_bytes), r.traffic_bytes)};
+        for (double b : r.link_bytes) row.push_back(numberCell(bytes(b), b));
+        rows.push_back(std::move(row));
     }
+    runs_model_->setColumns(std::move(columns));
+    runs_model_->setRows(std::move(rows));
     runs_->setToolTip(tr("Traffic: bytes between devices, each message once; on <kind> links: the bytes those links "
                          "carried, counted on every link a message crosses"));
     fitColumns(runs_);
     runs_->horizontalHeader()->setStretchLastSection(false);
     runs_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     // As tall as its two to four rows.
-    const int rows = std::max(1, runs_->rowCount());
+    const int shown = std::max(1, runs_model_->rowCount());
     // Room for the horizontal scroll bar too: on a narrow window the columns scroll and the bar
     // would otherwise cover the last row.
     runs_->setFixedHeight(runs_->horizontalHeader()->sizeHint().height() +
-                          rows * runs_->verticalHeader()->defaultSectionSize() + 2 * runs_->frameWidth() + 2 +
+                          shown * runs_->verticalHeader()->defaultSectionSize() + 2 * runs_->frameWidth() + 2 +
                           runs_->horizontalScrollBar()->sizeHint().height());
 }
 
@@ -211,25 +218,25 @@ void SimCompareView::fillChart() {
 
 void SimCompareView::fillDevices() {
     const SimComparison& c = comparison_;
-    QStringList header{tr("Device"), tr("Node")};
-    for (int i = 0; i < static_cast<int>(c.runs.size()); ++i) header << runLabel(i);
-    devices_->setSortingEnabled(false);
-    devices_->clear();
-    devices_->setColumnCount(static_cast<int>(header.size()));
-    devices_->setHorizontalHeaderLabels(header);
-    devices_->setRowCount(c.ok() ? static_cast<int>(c.devices.size()) : 0);
-    for (int d = 0; d < devices_->rowCount(); ++d) {
-        auto* name = numberItem(q(c.devices[static_cast<std::size_t>(d)]), d);  // sorts in device order
-        name->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        devices_->setItem(d, 0, name);
-        devices_->setItem(d, 1, numberItem(QString::number(c.device_nodes[static_cast<std::size_t>(d)]),
-                                           c.device_nodes[static_cast<std::size_t>(d)]));
-        for (std::size_t i = 0; i < c.runs.size(); ++i) {
-            const double u = c.runs[i].utilisation[static_cast<std::size_t>(d)];
-            devices_->setItem(d, 2 + static_cast<int>(i), numberItem(percent(u), u));
+    std::vector<ResultColumn> columns{{tr("Device"), "device", false, {}}, {tr("Node"), "node", true, {}}};
+    for (int i = 0; i < static_cast<int>(c.runs.size()); ++i)
+        columns.push_back({runLabel(i), "#" + std::to_string(i + 1) + "_utilisation_percent", true, {}});
+    std::vector<ResultTableModel::Row> rows;
+    for (std::size_t d = 0; d < c.devices.size() && c.ok(); ++d) {
+        ResultCell name = countCell(q(c.devices[d]), qint64(d));  // sorts in device order
+        name.csv = c.devices[d];
+        ResultTableModel::Row row{name, countCell(QString::number(c.device_nodes[d]), c.device_nodes[d])};
+        for (const SimCompareRun& r : c.runs) {
+            ResultCell use = numberCell(percent(r.utilisation[d]), r.utilisation[d]);
+            use.csv = formatNumber(100 * r.utilisation[d]);
+            row.push_back(std::move(use));
         }
+        rows.push_back(std::move(row));
     }
-    for (int col = 2; col < devices_->columnCount(); ++col) setBarColumn(devices_, col);
+    devices_->setSortingEnabled(false);
+    devices_model_->setColumns(std::move(columns));
+    devices_model_->setRows(std::move(rows));
+    for (int col = 2; col < devices_model_->columnCount(); ++col) setBarColumn(devices_, col);
     fitColumns(devices_);
     devices_->horizontalHeader()->setMinimumSectionSize(70);
     devices_->setSortingEnabled(true);
@@ -237,26 +244,26 @@ void SimCompareView::fillDevices() {
 
 void SimCompareView::fillDifferences() {
     const SimComparison& c = comparison_;
-    QStringList header{tr("Operator")};
-    for (int i = 0; i < static_cast<int>(c.runs.size()); ++i) header << runLabel(i);
-    differences_->clear();
-    differences_->setColumnCount(static_cast<int>(header.size()));
-    differences_->setHorizontalHeaderLabels(header);
-    differences_->setRowCount(static_cast<int>(c.differences.size()));
-    for (int r = 0; r < differences_->rowCount(); ++r) {
-        const SimOpDifference& d = c.differences[static_cast<std::size_t>(r)];
-        differences_->setItem(r, 0, new QTableWidgetItem(q(d.op)));
+    std::vector<ResultColumn> columns{{tr("Operator"), "operator", false, {}}};
+    for (int i = 0; i < static_cast<int>(c.runs.size()); ++i)
+        columns.push_back({runLabel(i), "#" + std::to_string(i + 1) + "_config", false, {}});
+    std::vector<ResultTableModel::Row> rows;
+    for (const SimOpDifference& d : c.differences) {
+        ResultTableModel::Row row{textCell(q(d.op))};
         for (std::size_t i = 0; i < d.configs.size(); ++i) {
-            auto* item = new QTableWidgetItem(q(d.configs[i]));
-            item->setToolTip(item->text());
-            if (i > 0 && d.configs[i] != d.configs[0]) item->setForeground(compareRunColour(static_cast<int>(i)).darker(130));
-            differences_->setItem(r, 1 + static_cast<int>(i), item);
+            ResultCell config = textCell(q(d.configs[i]));
+            config.tooltip = config.text;
+            if (i > 0 && d.configs[i] != d.configs[0]) config.foreground = compareRunColour(static_cast<int>(i)).darker(130);
+            row.push_back(std::move(config));
         }
+        rows.push_back(std::move(row));
     }
+    differences_model_->setColumns(std::move(columns));
+    differences_model_->setRows(std::move(rows));
     auto* h = differences_->horizontalHeader();
     h->setSectionResizeMode(QHeaderView::Interactive);
     h->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    for (int col = 1; col < differences_->columnCount(); ++col) h->setSectionResizeMode(col, QHeaderView::Stretch);
+    for (int col = 1; col < differences_model_->columnCount(); ++col) h->setSectionResizeMode(col, QHeaderView::Stretch);
     std::size_t ops = 0;
     if (c.ok() && !c.runs.empty()) ops = c.differences.size();
     differences_note_->setText(!c.ok() ? QString()
@@ -268,42 +275,10 @@ void SimCompareView::fillDifferences() {
                                          .arg(ops));
 }
 
-CsvTable SimCompareView::runsCsv() const {
-    CsvTable t;
-    t.header = {"run", "strategy", "makespan_s", "speedup_vs_first_x", "devices_used", "traffic_B"};
-    for (const std::string& k : comparison_.link_kinds) t.header.push_back(k + "_links_B");
-    for (const SimCompareRun& r : comparison_.runs) {
-        std::vector<std::string> row{r.name, r.strategy, formatNumber(r.makespan_s), formatNumber(r.speedup),
-                                     std::to_string(r.devices_used), formatNumber(r.traffic_bytes)};
-        for (double b : r.link_bytes) row.push_back(formatNumber(b));
-        t.rows.push_back(std::move(row));
-    }
-    return t;
-}
+CsvTable SimCompareView::runsCsv() const { return csvFromModel(*runs_model_); }
 
-CsvTable SimCompareView::devicesCsv() const {
-    CsvTable t;
-    t.header = {"device", "node"};
-    for (std::size_t i = 0; i < comparison_.runs.size(); ++i)
-        t.header.push_back("#" + std::to_string(i + 1) + "_utilisation_percent");
-    for (std::size_t d = 0; d < comparison_.devices.size() && comparison_.ok(); ++d) {
-        std::vector<std::string> row{comparison_.devices[d], std::to_string(comparison_.device_nodes[d])};
-        for (const SimCompareRun& r : comparison_.runs) row.push_back(formatNumber(100 * r.utilisation[d]));
-        t.rows.push_back(std::move(row));
-    }
-    return t;
-}
+CsvTable SimCompareView::devicesCsv() const { return csvFromModel(*devices_model_); }
 
-CsvTable SimCompareView::differencesCsv() const {
-    CsvTable t;
-    t.header = {"operator"};
-    for (std::size_t i = 0; i < comparison_.runs.size(); ++i) t.header.push_back("#" + std::to_string(i + 1) + "_config");
-    for (const SimOpDifference& d : comparison_.differences) {
-        std::vector<std::string> row{d.op};
-        row.insert(row.end(), d.configs.begin(), d.configs.end());
-        t.rows.push_back(std::move(row));
-    }
-    return t;
-}
+CsvTable SimCompareView::differencesCsv() const { return csvFromModel(*differences_model_); }
 
 }  // namespace partita

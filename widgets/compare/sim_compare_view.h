@@ -16,9 +16,11 @@ class QCustomPlot;
 class QLabel;
 class QStackedWidget;
 class QTabWidget;
-class QTableWidget;
+class QTableView;
 
 namespace partita {
+
+class ResultTableModel;
 
 class SimCompareView : public QWidget {
     Q_OBJECT
@@ -30,9 +32,9 @@ public:
     const SimComparison& comparison() const { return comparison_; }
 
     QLabel* summary() const { return summary_; }
-    QTableWidget* runsTable() const { return runs_; }
-    QTableWidget* devicesTable() const { return devices_; }
-    QTableWidget* differencesTable() const { return differences_; }
+    QTableView* runsTable() const { return runs_; }
+    QTableView* devicesTable() const { return devices_; }
+    QTableView* differencesTable() const { return differences_; }
     QCustomPlot* utilisationChart() const { return chart_; }
     QTabWidget* pages() const { return pages_; }
     int chartBars() const { return static_cast<int>(groups_.size()); }  // per run
@@ -52,13 +54,16 @@ private:
     std::vector<DeviceGroup> groups_;
     QLabel* summary_ = nullptr;
     QStackedWidget* body_ = nullptr;  // the comparison, or nothing under a refusal
-    QTableWidget* runs_ = nullptr;
+    ResultTableModel* runs_model_ = nullptr;
+    ResultTableModel* devices_model_ = nullptr;
+    ResultTableModel* differences_model_ = nullptr;
+    QTableView* runs_ = nullptr;
     QTabWidget* pages_ = nullptr;
     QCustomPlot* chart_ = nullptr;
     QCPBarsGroup* bars_group_ = nullptr;  // owned by chart_
-    QTableWidget* devices_ = nullptr;
+    QTableView* devices_ = nullptr;
     QLabel* differences_note_ = nullptr;
-    QTableWidget* differences_ = nullptr;
+    QTableView* differences_ = nullptr;
 };
 
 }  // namespace partita

@@ -5,11 +5,13 @@
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
+#include "widgets/common/model_csv.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 
 namespace partita {
 
@@ -44,76 +46,71 @@ MetricsPanel::MetricsPanel(QWidget* parent) : QWidget(parent) {
     headline_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(headline_);
 
-    table_ = new QTableWidget(0, 2, this);
-    table_->setObjectName("metrics-table");
-    table_->setHorizontalHeaderLabels({tr("Metric"), tr("Value")});
+    // The unit is the CSV's third column; the label says it on screen.
+    model_ = new ResultTableModel({{tr("Metric"), "metric", false, {}}, {tr("Value"), "value", true, {}},
+                                   {tr("Unit"), "unit", false, {}}},
+                                  this);
+    table_ = makeResultView(this, "metrics-table", model_);
+    table_->setColumnHidden(2, true);
     table_->horizontalHeader()->hide();  // the labels say what each row is
-    table_->verticalHeader()->hide();
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setShowGrid(false);
     table_->setWordWrap(true);  // long changes wrap in a narrow dock instead of being elided
-    table_->setAlternatingRowColors(true);
     layout->addWidget(table_, 1);
     clear();
 }
 
 void MetricsPanel::clear() {
     texts_.clear();
-    csv_ = CsvTable{{"metric", "value", "unit"}, {}};
-    table_->setRowCount(0);
+    rows_.clear();
+    showRows();
     headline_->setText(tr("<i>No run yet: run a search or open a stored run.</i>"));
 }
 
+void MetricsPanel::showRows() {
+    model_->setRows(rows_);
+    table_->clearSpans();
+    for (int row = 0; row < model_->rowCount(); ++row)
+        if (model_->cell(row, 0).heading) table_->setSpan(row, 0, 1, 2);
+}
+
 void MetricsPanel::addHeading(const QString& title) {
-    const int row = table_->rowCount();
-    table_->insertRow(row);
-    auto* item = new QTableWidgetItem(title);
-    QFont font = item->font();
-    font.setBold(true);
-    item->setFont(font);
-    item->setFlags(Qt::ItemIsEnabled);
-    table_->setItem(row, 0, item);
-    table_->setSpan(row, 0, 1, 2);
+    ResultCell heading = textCell(title);
+    heading.heading = true;
+    rows_.push_back({heading, {}, {}});
 }
 
 void MetricsPanel::addRow(const QString& key, const QString& label, const QString& text, double raw,
                           const char* unit) {
-    const int row = table_->rowCount();
-    table_->insertRow(row);
-    auto* name = new QTableWidgetItem(QStringLiteral("  ") + label);  // indented under its heading
-    auto* value = new QTableWidgetItem(text);
-    value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    value->setData(Qt::UserRole, raw);
-    value->setToolTip(QStringLiteral("%1 = %2 %3").arg(key, q(formatNumber(raw)), unit));
-    table_->setItem(row, 0, name);
-    table_->setItem(row, 1, value);
+    ResultCell name = textCell(QStringLiteral("  ") + label);  // indented under its heading
+    name.csv = key.toStdString();
+    ResultCell value = numberCell(text, raw);
+    value.tooltip = QStringLiteral("%1 = %2 %3").arg(key, q(formatNumber(raw)), unit);
+    rows_.push_back({name, value, textCell(unit)});
     texts_.insert(key, text);
-    csv_.rows.push_back({key.toStdString(), formatNumber(raw), unit});
 }
 
 void MetricsPanel::addRefusal(const QString& key, const QString& label, const QString& reason) {
-    const int row = table_->rowCount();
-    table_->insertRow(row);
     const QString text = tr("refused: %1").arg(reason);
-    auto* value = new QTableWidgetItem(text);
-    value->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    value->setToolTip(text);
-    table_->setItem(row, 0, new QTableWidgetItem(QStringLiteral("  ") + label));
-    table_->setItem(row, 1, value);
+    ResultCell name = textCell(QStringLiteral("  ") + label);
+    name.csv = key.toStdString();
+    ResultCell value = textCell(text);
+    value.alignment = QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
+    value.tooltip = text;
+    value.csv = "refused";
+    rows_.push_back({name, value, textCell(reason)});
     texts_.insert(key, text);
-    csv_.rows.push_back({key.toStdString(), "refused", reason.toStdString()});
 }
 
 void MetricsPanel::setRun(RunPtr run) {
     run_ = std::move(run);
     clear();
     if (!run_) return;
-    if (run_->isAccPar()) return addAccParRows(*run_);
-    addHyparRows(*run_);
+    if (run_->isAccPar()) addAccParRows(*run_);
+    else addHyparRows(*run_);
+    showRows();
 }
 
 void MetricsPanel::addHyparRows(const Run& r) {
@@ -240,6 +237,6 @@ void MetricsPanel::addAccParRows(const Run& r) {
 
 QString MetricsPanel::text(const QString& key) const { return texts_.value(key); }
 
-CsvTable MetricsPanel::csv() const { return csv_; }
+CsvTable MetricsPanel::csv() const { return csvFromModel(*model_); }
 
 }  // namespace partita

@@ -7,8 +7,9 @@
 
 #include "core/io/csv.h"
 #include "core/run/run.h"
+#include "widgets/common/result_table_model.h"
 
-class QTableWidget;
+class QTableView;
 class QLabel;
 
 namespace partita {
@@ -34,6 +35,7 @@ public:
 
 private:
     void clear();
+    void showRows();  // puts rows_ in the table
     void addHeading(const QString& title);
     // One table row, its text(key) entry and its CSV row (raw number, unit).
     void addHyparRows(const Run& run);   // HyPar's model (communication, time, energy)
@@ -44,9 +46,10 @@ private:
 
     RunPtr run_;
     QMap<QString, QString> texts_;
-    CsvTable csv_;
+    std::vector<ResultTableModel::Row> rows_;  // built by the add* functions, then shown
     QLabel* headline_ = nullptr;
-    QTableWidget* table_ = nullptr;
+    ResultTableModel* model_ = nullptr;
+    QTableView* table_ = nullptr;
 };
 
 }  // namespace partita

@@ -8,7 +8,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
@@ -16,6 +16,7 @@
 #include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/method_table.h"
+#include "widgets/common/model_csv.h"
 #include "widgets/common/paper_table.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
@@ -72,7 +73,18 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     auto* top = new QSplitter(Qt::Horizontal, split);
     auto* left = new QSplitter(Qt::Vertical, top);
     grid_ = new ChoiceGrid(left);
-    table_ = makeComparisonTable(left, "l2s-compare");
+    // The NoC energy is the CSV's; the table shows its reduction.
+    table_ = makeComparisonTable(left, "l2s-compare",
+                                 {{tr("scenario"), "scenario", false},
+                                  {tr("time / image"), "time_s"},
+                                  {tr("speedup"), "speedup_x"},
+                                  {tr("NoC traffic"), "traffic_fraction"},
+                                  {tr("byte-hops"), "byte_hops"},
+                                  {tr("NoC energy"), "noc_energy_J"},
+                                  {tr("NoC energy −"), "energy_reduction_fraction"},
+                                  {tr("paper: speedup"), "paper_speedup_x", false},
+                                  {tr("paper: traffic"), "paper_traffic_fraction", false},
+                                  {tr("paper: energy −"), "paper_energy_reduction_fraction", false}});
     left->setSizes({300, 200});
     auto* maps = new QTabWidget(top);
     maps->setDocumentMode(true);
@@ -346,42 +358,35 @@ CsvTable L2sView::paperCsv() const {
     return t;
 }
 
-CsvTable L2sView::compareCsv() const {
-    CsvTable t;
-    t.header = {"scenario", "time_s", "speedup_x", "traffic_fraction", "byte_hops", "noc_energy_J",
-                "energy_reduction_fraction", "paper_speedup_x", "paper_traffic_fraction", "paper_energy_reduction_fraction"};
-    if (!outcome_) return t;
+CsvTable L2sView::compareCsv() const { return csvFromModel(*comparisonModel(table_)); }
+
+void L2sView::fillTable() {
     const L2sOutcome& o = *outcome_;
+    // A number the CSV leaves empty when it is not finite (or the paper has none); shown as "—" or blank.
+    auto cell = [](const QString& text, double x) {
+        ResultCell c = numberCell(text, x);
+        if (!std::isfinite(x)) c.csv = "";
+        return c;
+    };
+    auto paperCell = [](const l2s::PaperRow* paper, double l2s::PaperRow::*field, bool ratio) {
+        if (!paper || !std::isfinite(paper->*field)) return textCell(QString());
+        return numberCell(ratio ? timesText(paper->*field) : percent(paper->*field), paper->*field);
+    };
+    std::vector<ResultTableModel::Row> rows;
     for (size_t s = 0; s <= o.scenarios.size(); ++s) {
         const bool shown = s == o.scenarios.size();
         const l2s::Evaluation& e = shown ? o.eval : o.scenarios[s];
         const l2s::Versus v = l2s::versus(o.baseline, e);
         const l2s::PaperRow* paper = s < 3 ? l2s::paperRow(o.preset.title, kPaperVariant[s], o.evaluator->mesh().cores())
                                            : nullptr;
-        auto num = [](double x) { return std::isfinite(x) ? formatNumber(x) : std::string(); };
-        t.rows.push_back({shown ? "shown (edited)" : kScenarioNames[s], formatNumber(e.time_s), num(v.speedup),
-                          formatNumber(v.traffic_rate), formatNumber(e.byte_hops), formatNumber(e.energy_J),
-                          formatNumber(v.energy_reduction), paper ? num(paper->speedup) : "",
-                          paper ? num(paper->traffic) : "", paper ? num(paper->energy_reduction) : ""});
+        rows.push_back({textCell(q(shown ? "shown (edited)" : kScenarioNames[s])), numberCell(q(seconds(e.time_s)), e.time_s),
+                        cell(timesText(v.speedup), v.speedup), numberCell(percent(v.traffic_rate), v.traffic_rate),
+                        numberCell(q(withCommas(e.byte_hops)), e.byte_hops), numberCell(q(joules(e.energy_J)), e.energy_J),
+                        numberCell(percent(v.energy_reduction), v.energy_reduction),
+                        paperCell(paper, &l2s::PaperRow::speedup, true), paperCell(paper, &l2s::PaperRow::traffic, false),
+                        paperCell(paper, &l2s::PaperRow::energy_reduction, false)});
     }
-    return t;
-}
-
-void L2sView::fillTable() {
-    const CsvTable t = compareCsv();
-    std::vector<QStringList> rows;
-    for (const auto& row : t.rows) {
-        auto num = [&](size_t i) { return row[i].empty() ? NAN : std::stod(row[i]); };
-        auto paper = [&](size_t i, bool ratio) {
-            return row[i].empty() ? QString() : ratio ? timesText(num(i)) : percent(num(i));
-        };
-        rows.push_back({q(row[0]), q(seconds(num(1))), timesText(num(2)), percent(num(3)), q(withCommas(num(4))),
-                        percent(num(6)), paper(7, true), paper(8, false), paper(9, false)});
-    }
-    fillComparisonTable(table_,
-                        {tr("scenario"), tr("time / image"), tr("speedup"), tr("NoC traffic"), tr("byte-hops"),
-                         tr("NoC energy −"), tr("paper: speedup"), tr("paper: traffic"), tr("paper: energy −")},
-                        rows, 6, static_cast<int>(outcome_->settings.scenario));
+    fillComparisonTable(table_, std::move(rows), 7, static_cast<int>(outcome_->settings.scenario), {5});
     table_->setToolTip(tr("Paper columns: Zou et al., Tables IV and VI (trained masks, BookSim2/DSENT), shown for "
                           "reference; the engine's what-if masks are seeded, not trained."));
 }

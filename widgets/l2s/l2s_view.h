@@ -20,7 +20,7 @@
 
 class QComboBox;
 class QLabel;
-class QTableWidget;
+class QTableView;
 
 namespace partita {
 
@@ -74,7 +74,7 @@ public:
     CommHeatmap* linkView() const { return links_; }
     LayerBars* bars() const { return bars_; }
     SweepChart* sweepChart() const { return sweep_; }  // the scenario on 4, 8, 16 and 32 cores
-    QTableWidget* compareTable() const { return table_; }
+    QTableView* compareTable() const { return table_; }
     L2sModelControls* modelControls() const { return models_; }
     PaperTable* paperTable() const { return paper_; }  // Table IV beside the engine (SS_Mask, 16 cores)
     CsvTable compareCsv() const;
@@ -109,7 +109,7 @@ private:
     CommHeatmap* links_ = nullptr;
     LayerBars* bars_ = nullptr;
     SweepChart* sweep_ = nullptr;
-    QTableWidget* table_ = nullptr;
+    QTableView* table_ = nullptr;
     PaperTable* paper_ = nullptr;
 
     std::shared_ptr<const L2sOutcome> outcome_;  // what is drawn

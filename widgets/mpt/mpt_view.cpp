@@ -10,7 +10,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
@@ -18,6 +18,7 @@
 #include "widgets/charts/sweep_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/method_table.h"
+#include "widgets/common/model_csv.h"
 #include "widgets/common/paper_table.h"
 #include "widgets/common/qt_text.h"
 
@@ -155,7 +156,16 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     charts->addTab(sweep_, tr("Scaling, 1–256 workers"));
     auto* tables = new QTabWidget(bottom);
     tables->setDocumentMode(true);
-    table_ = makeComparisonTable(tables, "mpt-compare");
+    table_ = makeComparisonTable(tables, "mpt-compare",
+                                 {{tr("configuration"), "configuration", false},
+                                  {tr("time / iteration"), "time_per_iteration_s"},
+                                  {tr("vs w_dp"), "speedup_vs_w_dp_x"},
+                                  {tr("geomean"), "per_layer_geomean_x"},
+                                  {tr("mean"), "per_layer_mean_x"},
+                                  {tr("vs 1 worker"), "speedup_vs_one_worker_x"},
+                                  {tr("comm / worker"), "comm_per_worker_B"},
+                                  {tr("energy"), "energy_J"},
+                                  {tr("paper-reported"), "paper_reported", false}});
     paper_table_ = new PaperTable(tables);
     paper_table_->setObjectName("mpt-paper");
     tables->addTab(table_, tr("Configurations"));
@@ -409,32 +419,24 @@ std::string MptView::paperFigure(mpt::Scenario s) const {
     return figure.empty() ? figure : figure + " (paper)";
 }
 
-CsvTable MptView::compareCsv() const {
-    CsvTable t;
-    t.header = {"configuration", "time_per_iteration_s", "speedup_vs_w_dp_x", "per_layer_geomean_x",
-                "per_layer_mean_x", "speedup_vs_one_worker_x", "comm_per_worker_B", "energy_J", "paper_reported"};
-    if (!outcome_) return t;
-    for (const mpt::Evaluation& e : outcome_->scenarios)
-        t.rows.push_back({mpt::scenarioName(e.scenario), formatNumber(e.totals.total_s), formatNumber(e.speedupVsWdp()),
-                          formatNumber(e.vsWdp().geomean), formatNumber(e.vsWdp().mean), formatNumber(e.speedupVsOne()), formatNumber(e.totals.comm_bytes),
-                          formatNumber(e.totals.energy.total()), paperFigure(e.scenario)});
-    return t;
-}
+CsvTable MptView::compareCsv() const { return csvFromModel(*comparisonModel(table_)); }
 
 void MptView::fillTable() {
-    const CsvTable t = compareCsv();
-    std::vector<QStringList> rows;
+    std::vector<ResultTableModel::Row> rows;
     int bold = -1;
-    for (const auto& row : t.rows) {
-        if (row[0] == mpt::scenarioName(outcome_->eval.scenario)) bold = static_cast<int>(rows.size());
-        rows.push_back({q(row[0]), q(seconds(std::stod(row[1]))), timesText(std::stod(row[2])), timesText(std::stod(row[3])),
-                        timesText(std::stod(row[4])), timesText(std::stod(row[5])), q(withPrefix(std::stod(row[6]), "B")),
-                        q(joules(std::stod(row[7]))), q(row[8])});
+    for (const mpt::Evaluation& e : outcome_->scenarios) {
+        const std::string name = mpt::scenarioName(e.scenario);
+        if (name == mpt::scenarioName(outcome_->eval.scenario)) bold = static_cast<int>(rows.size());
+        rows.push_back({textCell(q(name)), numberCell(q(seconds(e.totals.total_s)), e.totals.total_s),
+                        numberCell(timesText(e.speedupVsWdp()), e.speedupVsWdp()),
+                        numberCell(timesText(e.vsWdp().geomean), e.vsWdp().geomean),
+                        numberCell(timesText(e.vsWdp().mean), e.vsWdp().mean),
+                        numberCell(timesText(e.speedupVsOne()), e.speedupVsOne()),
+                        numberCell(q(withPrefix(e.totals.comm_bytes, "B")), e.totals.comm_bytes),
+                        numberCell(q(joules(e.totals.energy.total())), e.totals.energy.total()),
+                        textCell(q(paperFigure(e.scenario)))});
     }
-    fillComparisonTable(table_,
-                        {tr("configuration"), tr("time / iteration"), tr("vs w_dp"), tr("geomean"), tr("mean"),
-                         tr("vs 1 worker"), tr("comm / worker"), tr("energy"), tr("paper-reported")},
-                        rows, 8, bold);
+    fillComparisonTable(table_, std::move(rows), 8, bold);
     table_->setToolTip(tr("vs w_dp: total-time ratio; geomean / mean: of the per-layer ratios (the paper's "
                           "\"on average\" is undefined). Paper-reported: Hong et al., MICRO 2018 (cycle-accurate "
                           "BookSim, trained networks), for reference; the other columns are this engine's model."));

@@ -22,7 +22,7 @@
 
 class QComboBox;
 class QLabel;
-class QTableWidget;
+class QTableView;
 
 namespace partita {
 class PaperTable;
@@ -77,7 +77,7 @@ public:
     ChoiceGrid* grid() const { return grid_; }
     LayerBars* bars() const { return bars_; }
     SweepChart* sweepChart() const { return sweep_; }  // speed-up over one worker, p = 1 ... 256
-    QTableWidget* compareTable() const { return table_; }
+    QTableView* compareTable() const { return table_; }
     CsvTable compareCsv() const;
     PaperTable* paperTable() const { return paper_table_; }  // paper figures beside the engine's
     CsvTable paperCsv() const;
@@ -111,7 +111,7 @@ private:
     ChoiceGrid* grid_ = nullptr;
     LayerBars* bars_ = nullptr;
     SweepChart* sweep_ = nullptr;
-    QTableWidget* table_ = nullptr;
+    QTableView* table_ = nullptr;
 
     std::shared_ptr<const MptOutcome> outcome_;  // what is drawn
     bool updating_ = false;                      // controls being set from an outcome

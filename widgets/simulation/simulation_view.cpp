@@ -7,11 +7,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QStackedWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/run/simulation.h"
 #include "core/util/format.h"
+#include "widgets/common/model_csv.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/simulation/simulation_tables.h"
 
@@ -98,7 +99,7 @@ SimulationView::SimulationView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(summary_);
     starts_title_ = new QLabel(tr("<b>Search starts</b>"), page);
     layout->addWidget(starts_title_);
-    starts_ = makeSimTable(page, "simulation-starts");
+    starts_ = makeSimTable(page, "simulation-starts", startColumns());
     layout->addWidget(starts_);
     auto* heading = new QHBoxLayout;
     heading->addWidget(new QLabel(tr("<b>Compute devices and links</b>"), page));
@@ -111,7 +112,7 @@ SimulationView::SimulationView(QWidget* parent) : QWidget(parent) {
     connect(idle_links_, &QCheckBox::toggled, this, [this] {
         if (hasSimulation()) fillResources(*run_->simulation);
     });
-    resources_ = makeSimTable(page, "simulation-resources");
+    resources_ = makeSimTable(page, "simulation-resources", resourceColumns());
     layout->addWidget(resources_, 1);
     stack_->addWidget(page);
     setRun(nullptr);
@@ -126,8 +127,8 @@ void SimulationView::setRun(RunPtr run) {
                                "the method list to time a strategy with FlexFlow's execution simulator.</p>")
                                 .arg(q(run_->name).toHtmlEscaped()));
         stack_->setCurrentWidget(empty_);
-        resources_->setRowCount(0);
-        starts_->setRowCount(0);
+        resultModelOf(resources_)->setRows({});
+        resultModelOf(starts_)->setRows({});
         return;
     }
     const SimulationResult& sim = *run_->simulation;
@@ -184,14 +185,12 @@ void SimulationView::fillStarts(const SimulationResult& sim) {
     starts_title_->setVisible(search);
     starts_->setVisible(search);
     if (search) fillStartsTable(starts_, *sim.mcmc);
+    else resultModelOf(starts_)->setRows({});  // a Simulate run exports no starts
 }
 
-CsvTable SimulationView::resourcesCsv() const { return resourceCsv(hasSimulation() ? run_->simulation.get() : nullptr); }
+CsvTable SimulationView::resourcesCsv() const { return csvFromModel(*resultModelOf(resources_)); }
 
-CsvTable SimulationView::startsCsv() const {
-    const bool search = hasSimulation() && run_->simulation->mcmc;
-    return partita::startsCsv(search ? &*run_->simulation->mcmc : nullptr);
-}
+CsvTable SimulationView::startsCsv() const { return csvFromModel(*resultModelOf(starts_)); }
 
 CsvTable SimulationView::trafficCsv() const {
     return partita::trafficCsv(hasSimulation() ? run_->simulation.get() : nullptr);

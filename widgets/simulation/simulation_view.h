@@ -13,7 +13,7 @@
 class QCheckBox;
 class QLabel;
 class QStackedWidget;
-class QTableWidget;
+class QTableView;
 
 namespace partita {
 
@@ -30,9 +30,9 @@ public:
     // "makespan" ("12.345 ms"), "tasks", "traffic" ("1.234 GB"), "speedup_vs_dp",
     // "speedup_vs_owt" ("1.234×"), "strategy", "search" (MCMC only), "cancelled" (a cancelled search).
     QString text(const QString& key) const { return texts_.value(key); }
-    QTableWidget* resourcesTable() const { return resources_; }  // idle links only when ticked
+    QTableView* resourcesTable() const { return resources_; }  // idle links only when ticked
     QCheckBox* idleLinksBox() const { return idle_links_; }
-    QTableWidget* startsTable() const { return starts_; }
+    QTableView* startsTable() const { return starts_; }
 
     CsvTable resourcesCsv() const;  // resource, kind, busy_s, utilisation_percent
     CsvTable startsCsv() const;     // one row per MCMC start (empty for Simulate)
@@ -49,8 +49,8 @@ private:
     QLabel* empty_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* starts_title_ = nullptr;
-    QTableWidget* starts_ = nullptr;
-    QTableWidget* resources_ = nullptr;
+    QTableView* starts_ = nullptr;
+    QTableView* resources_ = nullptr;
     QCheckBox* idle_links_ = nullptr;
 };
 

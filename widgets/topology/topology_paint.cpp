@@ -17,7 +17,8 @@ namespace partita {
 
 namespace {
 constexpr double kMargin = 10, kSwatch = 14, kRampW = 110, kLineSwatch = 28;
-const QColor kInk(40, 40, 40), kMuted(100, 100, 100);
+// Named for this file: a unity batch may hold gantt_paint.cpp, which has its own kInk and kMuted.
+const QColor kTopoInk(40, 40, 40), kTopoMuted(100, 100, 100);
 const QColor kSelect(0, 114, 178);
 const QColor kIdleEdge(222, 222, 222);  // topology_view.cpp's kIdle  // Okabe-Ito blue, as the other views' selection
 }  // namespace
@@ -57,7 +58,7 @@ double TopologyView::paintHeader(QPainter& p, const QRectF& area) const {
     const graphpaint::Fonts f = graphpaint::fonts(font());
     const QFontMetricsF title(f.title), label(f.legend);
     p.fillRect(QRectF(area.left(), area.top(), area.width(), height), Qt::white);
-    p.setPen(kInk);
+    p.setPen(kTopoInk);
     p.setFont(f.title);
     const sim::Topology& t = *topology_;
     QString text = tr("%1 — %2 devices, %3 switches, %4 links (%5 drawn) · %6")
@@ -80,7 +81,7 @@ double TopologyView::paintHeader(QPainter& p, const QRectF& area) const {
             const double cy = y + line / 2;
             if (item.type == LegendItem::Type::Ramp) {
                 const QString caption = item.text + ": " + item.low;
-                p.setPen(kInk);
+                p.setPen(kTopoInk);
                 p.drawText(QRectF(x, y, label.horizontalAdvance(caption) + 1, line), Qt::AlignLeft | Qt::AlignVCenter, caption);
                 x += label.horizontalAdvance(caption) + 6;
                 QLinearGradient ramp(x, 0, x + kRampW, 0);
@@ -92,7 +93,7 @@ double TopologyView::paintHeader(QPainter& p, const QRectF& area) const {
                 p.setBrush(ramp);
                 p.drawRect(QRectF(x, cy - kSwatch / 2, kRampW, kSwatch));
                 x += kRampW + 6;
-                p.setPen(kInk);
+                p.setPen(kTopoInk);
                 p.drawText(QRectF(x, y, label.horizontalAdvance(item.high) + 1, line), Qt::AlignLeft | Qt::AlignVCenter,
                            item.high);
                 x += label.horizontalAdvance(item.high) + 28;
@@ -115,7 +116,7 @@ double TopologyView::paintHeader(QPainter& p, const QRectF& area) const {
                 p.setBrush(item.colour);
                 p.drawRoundedRect(QRectF(x, cy - kSwatch / 2, kSwatch, kSwatch), 3, 3);
             }
-            p.setPen(kInk);
+            p.setPen(kTopoInk);
             const double w = label.horizontalAdvance(item.text) + 1;
             p.drawText(QRectF(x + sw + 6, y, w, line), Qt::AlignLeft | Qt::AlignVCenter, item.text);
             x += sw + 6 + w + 17;
@@ -179,7 +180,7 @@ void TopologyView::paintScene(QPainter& p, bool interactive) const {
         p.setBrush(QColor(246, 247, 250));
         p.drawRoundedRect(g.box, 8, 8);
         if (group_text) {
-            p.setPen(kMuted);
+            p.setPen(kTopoMuted);
             p.drawText(g.box.adjusted(8, 0, -8, -3), Qt::AlignLeft | Qt::AlignBottom, g.label);
         }
     }
@@ -191,7 +192,7 @@ void TopologyView::paintScene(QPainter& p, bool interactive) const {
         QFont small = f.detail;
         small.setPixelSize(9);
         p.setFont(small);
-        p.setPen(kMuted);
+        p.setPen(kTopoMuted);
         const QFontMetricsF fm(small);
         for (const Group& g : groups_) {
             const QRectF r = to_window.mapRect(g.box);
@@ -226,7 +227,7 @@ void TopologyView::paintScene(QPainter& p, bool interactive) const {
                                      QPointF(r.right(), cy), QPointF(r.right() - k, r.bottom()),
                                      QPointF(r.left() + k, r.bottom())}));
             if (text) {
-                p.setPen(kInk);
+                p.setPen(kTopoInk);
                 p.setFont(f.detail);
                 const QFontMetricsF fm(f.detail);
                 p.drawText(r.adjusted(k, 0, -k, 0), Qt::AlignCenter,
@@ -257,7 +258,7 @@ void TopologyView::paintAll(QPainter& p, const QRectF& area, double scale, QPoin
     p.save();
     p.fillRect(area, Qt::white);
     if (!topology_ || placement_.centre.empty()) {
-        p.setPen(kMuted);
+        p.setPen(kTopoMuted);
         p.drawText(area.adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, problem_);
         p.restore();
         return;

@@ -126,7 +126,7 @@ int convert(const Options& a, std::ostream& out) {
     return 0;
 }
 
-int check(const Options& a, std::ostream& out) {
+int checkTopologyCommand(const Options& a, std::ostream& out) {
     if (!a.has("file")) throw UsageError("expected topology check F");
     const std::string file = a.get("file");
     sim::Topology t;
@@ -193,7 +193,7 @@ void addTopologyCommands(CLI::App& app, RunContext& ctx) {
     value(*conv, "topology", "F", "the file to convert");
     value(*conv, "out", "F2", "the file to write (\"-\" = stdout)");
     CLI::App* chk = command(*topology, ctx, "check", "every problem of a topology file with its place; exit status 1 when there is one",
-                            check);
+                            checkTopologyCommand);
     positional(*chk, "file", "the topology file");
 }
 

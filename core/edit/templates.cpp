@@ -13,7 +13,7 @@ constexpr double kDx = 180, kDy = 90;  // layout hint spacing, about one node bo
 
 // A block before it has names: operators with local inputs (indices, or kIn for the block's input),
 // named prefix_suffix (the prefix alone for an empty suffix) once a prefix is found with all names free.
-class Block {
+class TemplatesBlock {
 public:
     static constexpr int kIn = -1;
 
@@ -123,7 +123,7 @@ Operator layout(Shape shape) {
 }
 
 // conv [-> bn] [-> relu]; returns the last.
-int convUnit(Block& b, const std::string& stem, int in, Operator c, bool bn, bool relu, const std::string& bn_suffix,
+int convUnit(TemplatesBlock& b, const std::string& stem, int in, Operator c, bool bn, bool relu, const std::string& bn_suffix,
              const std::string& relu_suffix) {
     int last = b.add(stem, std::move(c), {in});
     if (bn) last = b.add(bn_suffix, ofType(OpType::Elementwise, "BatchNormalization"), {last});
@@ -132,9 +132,9 @@ int convUnit(Block& b, const std::string& stem, int in, Operator c, bool bn, boo
 }
 
 // The sum of a residual branch and the block's input (projected when the shape changes), then ReLU.
-void residual(Block& b, int branch, bool project, std::int64_t channels, int stride, bool norm_act) {
-    int shortcut = Block::kIn;
-    if (project) shortcut = convUnit(b, "proj", Block::kIn, conv(channels, 1, stride), norm_act, false, "proj_bn", "");
+void templatesResidual(TemplatesBlock& b, int branch, bool project, std::int64_t channels, int stride, bool norm_act) {
+    int shortcut = TemplatesBlock::kIn;
+    if (project) shortcut = convUnit(b, "proj", TemplatesBlock::kIn, conv(channels, 1, stride), norm_act, false, "proj_bn", "");
     const int sum = b.add("add", ofType(OpType::Add), {branch, shortcut});
     if (norm_act) b.add("relu", ofType(OpType::Elementwise, "Relu"), {sum});
 }
@@ -146,8 +146,8 @@ Patch convBnRelu(const Document& doc, const ConvBnReluParams& p, const Placement
     requireSize(p.kernel, "kernel");
     requireSize(p.stride, "stride");
     requireNode(doc, where);
-    Block b;
-    convUnit(b, "", Block::kIn, conv(p.channels, p.kernel, p.stride), p.batch_norm, p.relu, "bn", "relu");
+    TemplatesBlock b;
+    convUnit(b, "", TemplatesBlock::kIn, conv(p.channels, p.kernel, p.stride), p.batch_norm, p.relu, "bn", "relu");
     return b.finish(doc, p.name, where);
 }
 
@@ -155,10 +155,10 @@ Patch resnetBasic(const Document& doc, const ResNetBasicParams& p, const Placeme
     requireSize(p.channels, "channels");
     requireSize(p.stride, "stride");
     const Shape in = inputShape(doc, where);
-    Block b;
-    int x = convUnit(b, "conv1", Block::kIn, conv(p.channels, 3, p.stride), p.norm_act, p.norm_act, "bn1", "relu1");
+    TemplatesBlock b;
+    int x = convUnit(b, "conv1", TemplatesBlock::kIn, conv(p.channels, 3, p.stride), p.norm_act, p.norm_act, "bn1", "relu1");
     x = convUnit(b, "conv2", x, conv(p.channels, 3, 1), p.norm_act, false, "bn2", "");
-    residual(b, x, in.c != p.channels || p.stride != 1, p.channels, p.stride, p.norm_act);
+    templatesResidual(b, x, in.c != p.channels || p.stride != 1, p.channels, p.stride, p.norm_act);
     return b.finish(doc, p.name, where);
 }
 
@@ -169,11 +169,11 @@ Patch resnetBottleneck(const Document& doc, const ResNetBottleneckParams& p, con
     requireSize(p.width * p.expansion, "width x expansion");
     const std::int64_t out = p.width * p.expansion;
     const Shape in = inputShape(doc, where);
-    Block b;
-    int x = convUnit(b, "conv1", Block::kIn, conv(p.width, 1, 1), p.norm_act, p.norm_act, "bn1", "relu1");
+    TemplatesBlock b;
+    int x = convUnit(b, "conv1", TemplatesBlock::kIn, conv(p.width, 1, 1), p.norm_act, p.norm_act, "bn1", "relu1");
     x = convUnit(b, "conv2", x, conv(p.width, 3, p.stride), p.norm_act, p.norm_act, "bn2", "relu2");
     x = convUnit(b, "conv3", x, conv(out, 1, 1), p.norm_act, false, "bn3", "");
-    residual(b, x, in.c != out || p.stride != 1, out, p.stride, p.norm_act);
+    templatesResidual(b, x, in.c != out || p.stride != 1, out, p.stride, p.norm_act);
     return b.finish(doc, p.name, where);
 }
 
@@ -182,15 +182,15 @@ Patch inception(const Document& doc, const InceptionParams& p, const Placement& 
                            {p.b5x5_reduce, "the 5x5 reduction"}, {p.b5x5, "the 5x5 branch"}, {p.pool_proj, "the pool projection"}})
         requireSize(v, std::string(what) + "'s channels");
     requireNode(doc, where);
-    Block b;
-    const int b1 = convUnit(b, "1x1", Block::kIn, conv(p.b1x1, 1, 1), false, p.relu, "", "1x1_relu");
-    int b3 = convUnit(b, "3x3_reduce", Block::kIn, conv(p.b3x3_reduce, 1, 1), false, p.relu, "", "3x3_reduce_relu");
+    TemplatesBlock b;
+    const int b1 = convUnit(b, "1x1", TemplatesBlock::kIn, conv(p.b1x1, 1, 1), false, p.relu, "", "1x1_relu");
+    int b3 = convUnit(b, "3x3_reduce", TemplatesBlock::kIn, conv(p.b3x3_reduce, 1, 1), false, p.relu, "", "3x3_reduce_relu");
     b3 = convUnit(b, "3x3", b3, conv(p.b3x3, 3, 1), false, p.relu, "", "3x3_relu");
-    int b5 = convUnit(b, "5x5_reduce", Block::kIn, conv(p.b5x5_reduce, 1, 1), false, p.relu, "", "5x5_reduce_relu");
+    int b5 = convUnit(b, "5x5_reduce", TemplatesBlock::kIn, conv(p.b5x5_reduce, 1, 1), false, p.relu, "", "5x5_reduce_relu");
     b5 = convUnit(b, "5x5", b5, conv(p.b5x5, 5, 1), false, p.relu, "", "5x5_relu");
     Operator pool = ofType(OpType::Pool);
     pool.window = Window{3, 3, 1, 1, 1, 1};
-    const int pooled = b.add("pool", pool, {Block::kIn});
+    const int pooled = b.add("pool", pool, {TemplatesBlock::kIn});
     const int pp = convUnit(b, "pool_proj", pooled, conv(p.pool_proj, 1, 1), false, p.relu, "", "pool_proj_relu");
     b.add("", ofType(OpType::Concat), {b1, b3, b5, pp});
     return b.finish(doc, p.name, where);
@@ -206,8 +206,8 @@ Patch transformerEncoder(const Document& doc, const TransformerEncoderParams& p,
     requireSize(positions, "the positions (height x width)");
     const std::int64_t heads = p.heads, dk = d / heads;
     auto linear = [](std::int64_t out) { return conv(out, 1, 1, "MatMul"); };
-    Block b;
-    const int ln1 = b.add("ln1", ofType(OpType::Elementwise, "LayerNormalization"), {Block::kIn});
+    TemplatesBlock b;
+    const int ln1 = b.add("ln1", ofType(OpType::Elementwise, "LayerNormalization"), {TemplatesBlock::kIn});
     const int q = b.add("q", linear(d), {ln1});
     const int k = b.add("k", linear(d), {ln1});
     const int v = b.add("v", linear(d), {ln1});
@@ -219,7 +219,7 @@ Patch transformerEncoder(const Document& doc, const TransformerEncoderParams& p,
     const int context = b.add("context", ofType(OpType::MatMul), {soft, vh});
     const int merged = b.add("merge", layout(in), {context});
     const int proj = b.add("proj", linear(d), {merged});
-    const int add1 = b.add("add1", ofType(OpType::Add), {proj, Block::kIn});
+    const int add1 = b.add("add1", ofType(OpType::Add), {proj, TemplatesBlock::kIn});
     const int ln2 = b.add("ln2", ofType(OpType::Elementwise, "LayerNormalization"), {add1});
     const int fc1 = b.add("fc1", linear(hidden), {ln2});
     const int gelu = b.add("gelu", ofType(OpType::Elementwise, "Gelu"), {fc1});
@@ -233,8 +233,8 @@ Patch mlp(const Document& doc, const MlpParams& p, const Placement& where) {
     require(p.widths.size() <= 4096, "an MLP template takes at most 4096 layers");
     for (std::int64_t w : p.widths) requireSize(w, "a layer's width");
     requireNode(doc, where);
-    Block b;
-    int x = Block::kIn;
+    TemplatesBlock b;
+    int x = TemplatesBlock::kIn;
     for (size_t i = 0; i < p.widths.size(); ++i) {
         Operator fc = ofType(OpType::FullyConnected);
         fc.out_channels = p.widths[i];

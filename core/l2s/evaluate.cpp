@@ -12,14 +12,14 @@
 namespace partita::l2s {
 
 namespace {
-constexpr EnumName<Scheme> kSchemes[] = {
+constexpr EnumName<Scheme> kEvaluateSchemes[] = {
     {Scheme::Traditional, "traditional"}, {Scheme::Grouped, "grouped"}, {Scheme::Sparse, "sparse"}};
 }  // namespace
 
-const char* schemeName(Scheme s) { return enumName(kSchemes, s); }
+const char* schemeName(Scheme s) { return enumName(kEvaluateSchemes, s); }
 
 Scheme parseScheme(const std::string& name) {
-    if (auto s = parseEnum(kSchemes, name)) return *s;
+    if (auto s = parseEnum(kEvaluateSchemes, name)) return *s;
     throw std::invalid_argument("strategy '" + name + "': expected traditional, grouped or sparse");
 }
 
@@ -258,16 +258,16 @@ Versus versus(const Evaluation& base, const Evaluation& x) {
 }
 
 namespace {
-std::vector<std::string> names(size_t n) {
+std::vector<std::string> evaluateNames(size_t n) {
     std::vector<std::string> v;
     for (size_t c = 0; c < n; ++c) v.push_back(coreName(static_cast<int>(c)));
     return v;
 }
 }  // namespace
 
-CommMatrix trafficCommMatrix(const BoundaryRow& row) { return deviceCommMatrix(row.traffic, names(row.traffic.size())); }
+CommMatrix trafficCommMatrix(const BoundaryRow& row) { return deviceCommMatrix(row.traffic, evaluateNames(row.traffic.size())); }
 CommMatrix linkLoadCommMatrix(const BoundaryRow& row) {
-    return deviceCommMatrix(row.link_load, names(row.link_load.size()));
+    return deviceCommMatrix(row.link_load, evaluateNames(row.link_load.size()));
 }
 
 }  // namespace partita::l2s

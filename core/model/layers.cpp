@@ -29,14 +29,14 @@ std::vector<int> backPath(const Network& net, int id) {
 }
 
 // A two-way add seen as a residual block: the branches from the fork tensor X to the add.
-struct Block {
+struct LayersBlock {
     int add = -1;
     std::vector<int> main;  // weighted ops, last one first; main.back() reads X
     int projection = -1;    // the single conv on the short branch, or -1 for an identity shortcut
 };
 
 // Recognises add(main branch, X) and add(main branch, projection(X)); other joins stay plain DAG joins.
-bool asBlock(const Network& net, int add, Block& block) {
+bool asBlock(const Network& net, int add, LayersBlock& block) {
     const auto& in = opAt(net, add).input_ids;
     if (in.size() != 2) return false;
     const auto pu = backPath(net, in[0]), pv = backPath(net, in[1]);
@@ -58,12 +58,12 @@ bool asBlock(const Network& net, int add, Block& block) {
 // Fills dp_pred, shares_input and the residual edges (docs/methods/accpar.md#multi-path-networks, "recommended tool behaviour").
 void findShortcuts(const Network& net, const std::vector<int>& layer_of, LayerTable& table) {
     for (auto& layer : table.layers) layer.dp_pred = layer.preds.empty() ? -1 : layer.preds.back();
-    std::vector<Block> blocks;
+    std::vector<LayersBlock> blocks;
     for (size_t i = 0; i < net.ops.size(); ++i) {
-        Block b;
+        LayersBlock b;
         if (net.ops[i].type == OpType::Add && asBlock(net, static_cast<int>(i), b)) blocks.push_back(b);
     }
-    for (const Block& b : blocks) {
+    for (const LayersBlock& b : blocks) {
         if (b.projection < 0) continue;
         auto& proj = table.layers[static_cast<size_t>(layer_of[static_cast<size_t>(b.projection)])];
         proj.dp_pred = layer_of[static_cast<size_t>(b.main.back())];
@@ -71,13 +71,13 @@ void findShortcuts(const Network& net, const std::vector<int>& layer_of, LayerTa
     }
     // The non-projection weighted layers reading each add (through pools), found in one pass.
     std::unordered_map<int, std::vector<int>> readers;
-    for (const Block& b : blocks) readers[b.add];
+    for (const LayersBlock& b : blocks) readers[b.add];
     for (size_t l = 0; l < table.layers.size(); ++l) {
         if (table.layers[l].shares_input) continue;
         const auto it = readers.find(throughPools(net, opAt(net, table.layers[l].op_id).input_ids[0]));
         if (it != readers.end()) it->second.push_back(static_cast<int>(l));
     }
-    for (const Block& b : blocks) {
+    for (const LayersBlock& b : blocks) {
         // The consumer: the one non-projection weighted layer reading the add.
         const auto& read_by = readers[b.add];
         const int consumer = read_by.empty() ? -1 : read_by.back();

@@ -132,7 +132,7 @@ bool productFits(std::int64_t a, std::int64_t b, std::int64_t limit) {
 // Every shape within limits::kDimension per axis (channels may hold a flattened tensor) and
 // limits::kTensorElements in all, so later products of shapes cannot overflow.
 
-void checkShape(const Shape& s, bool flat_channels) {
+void networkCheckShape(const Shape& s, bool flat_channels) {
     const bool axes = s.h <= limits::kDimension && s.w <= limits::kDimension && (flat_channels || s.c <= limits::kDimension);
     if (axes && productFits(s.c, s.h, limits::kTensorElements) &&
         productFits(s.c * s.h, s.w, limits::kTensorElements))
@@ -193,7 +193,7 @@ void reorder(Network& net, const std::vector<int>& order, const std::vector<std:
 
 void checkInputShape(const Shape& s) {
     if (s.c <= 0 || s.h <= 0 || s.w <= 0) throw std::invalid_argument("input sizes must be positive, got " + shapeText(s));
-    checkShape(s, false);
+    networkCheckShape(s, false);
 }
 
 void checkArity(OpType type, size_t inputs) {
@@ -303,9 +303,9 @@ void deriveShapes(Operator& op, const std::vector<Shape>& inputs) {
         op.pre_pool_shape = op.out_shape = op.layout_shape;
         break;
     }
-    checkShape(op.in_shape, op.type == OpType::FullyConnected);
-    checkShape(op.pre_pool_shape, false);
-    checkShape(op.out_shape, false);
+    networkCheckShape(op.in_shape, op.type == OpType::FullyConnected);
+    networkCheckShape(op.pre_pool_shape, false);
+    networkCheckShape(op.out_shape, false);
     if (hasWeights(op.type)) checkLayer(op);
 }
 

@@ -101,13 +101,13 @@ void finish(LayerCost& c, double macs_per_phase, const TransformFlops& tf, doubl
 }  // namespace
 
 namespace {
-constexpr EnumName<Overlap> kOverlaps[] = {{Overlap::Sum, "sum"}, {Overlap::Max, "max"}};
+constexpr EnumName<Overlap> kCostOverlaps[] = {{Overlap::Sum, "sum"}, {Overlap::Max, "max"}};
 constexpr EnumName<TransformUnit> kUnits[] = {{TransformUnit::Dedicated, "dedicated"}, {TransformUnit::Vector, "vector"}};
 }  // namespace
 
-const char* overlapName(Overlap o) { return enumName(kOverlaps, o); }
+const char* overlapName(Overlap o) { return enumName(kCostOverlaps, o); }
 Overlap parseOverlap(const std::string& name) {
-    if (auto o = parseEnum(kOverlaps, name)) return *o;
+    if (auto o = parseEnum(kCostOverlaps, name)) return *o;
     throw std::invalid_argument("unknown overlap '" + name + "' (use max or sum)");
 }
 const char* transformUnitName(TransformUnit t) { return enumName(kUnits, t); }

@@ -14,7 +14,7 @@ const Tensor* operand(const Graph& g, const Node& n, std::size_t i) {
     return i < n.inputs.size() && !n.inputs[i].empty() ? g.tensor(n.inputs[i]) : nullptr;
 }
 
-std::int64_t product(const std::vector<std::int64_t>& dims, std::size_t from = 0) {
+std::int64_t countsProduct(const std::vector<std::int64_t>& dims, std::size_t from = 0) {
     std::int64_t p = 1;
     for (std::size_t i = from; i < dims.size(); ++i) {
         if (dims[i] < 0) throw std::overflow_error("an operand's shape is unknown");
@@ -47,19 +47,19 @@ NodeCounts countNode(const Graph& g, const Node& n, std::int64_t batch) {
                                                                       : std::vector<const Tensor*>{a, b})
             if (t->constant) {
                 c.weighted = true;
-                c.weights = checkedAdd(c.weights, product(t->dims));
+                c.weights = checkedAdd(c.weights, countsProduct(t->dims));
             }
         if (op == "Conv") {
-            c.macs = checkedMul(product(y->dims), product(b->dims, 1));
+            c.macs = checkedMul(countsProduct(y->dims), countsProduct(b->dims, 1));
         } else if (op == "ConvTranspose") {
-            c.macs = checkedMul(product(a->dims), product(b->dims, 1));
+            c.macs = checkedMul(countsProduct(a->dims), countsProduct(b->dims, 1));
         } else if (op == "Gemm") {
             if (a->dims.size() != 2) throw InputError(g.source, place(n), "Gemm needs a rank-2 A");
             const bool transA = n.attributes.count("transA") && n.attributes.at("transA").i.value_or(0) != 0;
-            c.macs = checkedMul(product(y->dims), a->dims[transA ? 0 : 1]);
+            c.macs = checkedMul(countsProduct(y->dims), a->dims[transA ? 0 : 1]);
         } else {
             if (a->dims.empty()) throw InputError(g.source, place(n), "MatMul needs an A of rank 1 or more");
-            c.macs = checkedMul(product(y->dims), a->dims.back());
+            c.macs = checkedMul(countsProduct(y->dims), a->dims.back());
         }
     } catch (const std::overflow_error& e) {
         throw InputError(g.source, place(n), e.what());

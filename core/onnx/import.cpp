@@ -23,8 +23,8 @@ using detail::RuleError;
 namespace {
 
 // A user's or model's string as a short excerpt, so a huge name cannot blow up a message.
-std::string excerpt(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
-std::string quoted(const std::string& s) { return "'" + excerpt(s) + "'"; }
+std::string importExcerpt(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
+std::string quoted(const std::string& s) { return "'" + importExcerpt(s) + "'"; }
 
 bool isDefaultDomain(const std::string& d) { return d.empty() || d == "ai.onnx"; }
 
@@ -126,7 +126,7 @@ std::string nodeName(const ::onnx::NodeProto& n, int index) {
 }
 
 std::string nodePlace(const ::onnx::NodeProto& n, int index) {
-    return "node " + quoted(nodeName(n, index)) + " (" + excerpt(n.op_type()) + ", #" + std::to_string(index) + ")";
+    return "node " + quoted(nodeName(n, index)) + " (" + importExcerpt(n.op_type()) + ", #" + std::to_string(index) + ")";
 }
 
 void checkSupported(const Model& m) {
@@ -199,12 +199,12 @@ std::map<std::string, Info> applyDims(const Model& m, const std::vector<GraphInp
     }
     for (const auto& [name, v] : dims.inputs)
         if (!names.count(name))
-            throw InputError(src, "--input " + excerpt(name),
+            throw InputError(src, "--input " + importExcerpt(name),
                              "the model has no graph input of that name (inputs: " +
                                  listText({names.begin(), names.end()}) + ")");
     for (const auto& [name, v] : dims.symbols)
         if (!symbols.count(name))
-            throw InputError(src, "--dim " + excerpt(name),
+            throw InputError(src, "--dim " + importExcerpt(name),
                              symbols.empty() ? "the model's inputs have no symbolic dimensions"
                                              : "no dynamic input dimension is named so (symbols: " +
                                                    listText({symbols.begin(), symbols.end()}) + ")");
@@ -224,12 +224,12 @@ std::map<std::string, Info> applyDims(const Model& m, const std::vector<GraphInp
         if (given != dims.inputs.end()) {
             const std::vector<std::int64_t>& v = given->second;
             if (in.rank_known && v.size() != in.dims.size())
-                throw InputError(src, "--input " + excerpt(in.name),
+                throw InputError(src, "--input " + importExcerpt(in.name),
                                  std::to_string(v.size()) + " sizes given; the model declares " +
                                      std::to_string(in.dims.size()) + " dimensions");
             if (v.size() > static_cast<std::size_t>(limits::kOnnxRank))
-                throw InputError(src, "--input " + excerpt(in.name), "more than " + std::to_string(limits::kOnnxRank) + " sizes");
-            for (const std::int64_t d : v) checkSize("--input " + excerpt(in.name), d);
+                throw InputError(src, "--input " + importExcerpt(in.name), "more than " + std::to_string(limits::kOnnxRank) + " sizes");
+            for (const std::int64_t d : v) checkSize("--input " + importExcerpt(in.name), d);
             info.rank_known = true;
             info.dims = v;
         } else if (in.rank_known) {
@@ -239,7 +239,7 @@ std::map<std::string, Info> applyDims(const Model& m, const std::vector<GraphInp
                 std::int64_t size = d.fixed() ? d.value : -1;
                 if (!d.fixed() && !d.symbol.empty() && dims.symbols.count(d.symbol)) {
                     size = dims.symbols.at(d.symbol);
-                    checkSize("--dim " + excerpt(d.symbol), size);
+                    checkSize("--dim " + importExcerpt(d.symbol), size);
                 }
                 if (size < 0) unresolved.push_back({in.name, i, d.symbol});
                 info.dims.push_back(size);
@@ -267,7 +267,7 @@ std::string unresolvedText(const std::vector<Unresolved>& unresolved) {
 
 // The node order to walk: the model's when it is topological (as ONNX requires), else the first ready
 // node by position first (core/util/graph.h); a cycle or an input nothing defines is an error.
-std::vector<int> topologicalOrder(const Model& m, const std::set<std::string>& defined) {
+std::vector<int> importTopologicalOrder(const Model& m, const std::set<std::string>& defined) {
     const auto& g = m.proto.graph();
     const int n = g.node_size();
     std::unordered_map<std::string, int> producer;
@@ -353,7 +353,7 @@ Tensor tensorOf(const std::string& name, const Info& info) {
                 items.push_back(quoted(node.input(static_cast<int>(i))) + " " +
                                 (ins[i]->rank_known ? detail::dimsText(ins[i]->dims) : "[unknown rank]"));
         msg += "; its inputs: " + listText(items);
-        if (!onnx_message.empty()) msg += "; ONNX shape inference: " + excerpt(onnx_message);
+        if (!onnx_message.empty()) msg += "; ONNX shape inference: " + importExcerpt(onnx_message);
     }
     throw InputError(m.source, place, msg);
 }
@@ -414,7 +414,7 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
 
     for (int i = 0; i < g.node_size(); ++i)
         if (g.node(i).domain() == "ai.onnx") g.mutable_node(i)->set_domain("");
-    for (const int index : topologicalOrder(m, defined)) {
+    for (const int index : importTopologicalOrder(m, defined)) {
         ::onnx::NodeProto& np = *g.mutable_node(index);
         const std::string place = nodePlace(np, index);
         detail::NodeCtx c{np, m.opset, {}};
@@ -494,7 +494,7 @@ UnsupportedOperators::UnsupportedOperators(std::string source, std::vector<Unsup
     : InputError(std::move(source), "", [&] {
           std::vector<std::string> items;
           for (const UnsupportedNode& n : nodes)
-              items.push_back(quoted(n.name) + " (" + (n.domain.empty() ? "" : excerpt(n.domain) + ".") + excerpt(n.op_type) +
+              items.push_back(quoted(n.name) + " (" + (n.domain.empty() ? "" : importExcerpt(n.domain) + ".") + importExcerpt(n.op_type) +
                               ", #" + std::to_string(n.index) + ")");
           return std::to_string(nodes.size()) + (nodes.size() == 1 ? " node uses an operator" : " nodes use operators") +
                  " Partita does not support: " + listText(items, 20);

@@ -31,7 +31,7 @@ TypeProto typeOf(const Info& info) {
 }
 
 // The folded values as ONNX stores them; false when the element type has no plain field.
-bool tensorOf(const std::string& name, const Info& info, TensorProto& t) {
+bool onnxTensorOf(const std::string& name, const Info& info, TensorProto& t) {
     if (info.is_float != isFloatType(info.elem_type) || !info.known()) return false;
     t.set_name(name);
     t.set_data_type(info.elem_type);
@@ -79,7 +79,7 @@ std::string onnxInfer(const NodeCtx& c, std::vector<Info>& out) {
         if (in->elem_type == 0) return "the element type of input '" + name + "' is unknown";
         types[i] = typeOf(*in);
         typeByName[name] = &types[i];
-        if (in->has_values && tensorOf(name, *in, values[i])) valueByName[name] = &values[i];
+        if (in->has_values && onnxTensorOf(name, *in, values[i])) valueByName[name] = &values[i];
     }
     const std::unordered_map<std::string, const ::onnx::SparseTensorProto*> noSparse;
     ::onnx::shape_inference::InferenceContextImpl ctx(c.node, typeByName, valueByName, noSparse, nullptr, nullptr);

@@ -99,7 +99,7 @@ bool unary(const NodeCtx& c, std::vector<Info>& out) {
 
 // Opset 17's LayerNormalization, and the same operator ONNX Runtime's optimiser writes into the
 // default domain at older opsets: Y like X; Mean and InvStdDev keep the axes before `axis`, 1 after.
-bool layerNorm(const NodeCtx& c, std::vector<Info>& out) {
+bool shapesLayerNorm(const NodeCtx& c, std::vector<Info>& out) {
     const Info* x = knownInput(c, 0);
     if (!x) return false;
     if (x->dims.empty()) throw RuleError("LayerNormalization needs an input of rank 1 or more");
@@ -350,7 +350,7 @@ const std::map<std::string, Rule>& rules() {
         {"Where", broadcast},   {"Reshape", reshape},   {"Expand", expand},      {"Tile", tile},
         {"Resize", resize},     {"Upsample", resize},   {"ReduceMean", reduce},  {"ReduceSum", reduce},
         {"ReduceMax", reduce},  {"ReduceProd", reduce}, {"Split", split},        {"Pad", pad},            {"Slice", slice},
-        {"LayerNormalization", layerNorm},
+        {"LayerNormalization", shapesLayerNorm},
         {"Floor", unary},       {"Ceil", unary},        {"Neg", unary},          {"Abs", unary},
         {"Sign", unary},        {"Reciprocal", unary},  {"Exp", unary},          {"Log", unary},
         {"Not", unary},         {"Min", broadcast},     {"Max", broadcast},      {"Mod", broadcast},

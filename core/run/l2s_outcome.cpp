@@ -9,8 +9,8 @@ namespace partita {
 
 namespace {
 
-constexpr l2s::Scheme kSchemes[] = {l2s::Scheme::Traditional, l2s::Scheme::Grouped, l2s::Scheme::Sparse};
-constexpr L2sScenario kScenarios[] = {L2sScenario::Baseline, L2sScenario::Ss, L2sScenario::SsMask,
+constexpr l2s::Scheme kL2sSchemes[] = {l2s::Scheme::Traditional, l2s::Scheme::Grouped, l2s::Scheme::Sparse};
+constexpr L2sScenario kL2sScenarios[] = {L2sScenario::Baseline, L2sScenario::Ss, L2sScenario::SsMask,
                                       L2sScenario::Grouped};
 
 // docs/methods/l2s.md#grouping-advisor-and-core-sweep (Tables V/VI): the scenario on a mesh of n cores, against the traditional scheme there.
@@ -67,7 +67,7 @@ L2sOutcome l2sOutcome(const L2sSettings& settings, const CancelFn& cancel) {
     out.baseline = ev->evaluate(l2s::traditionalStrategy(ev->layers()));
 
     const size_t layers = ev->layers().size();
-    for (l2s::Scheme scheme : kSchemes) {
+    for (l2s::Scheme scheme : kL2sSchemes) {
         throwIfCancelled(cancel);
         std::vector<L2sOutcome::Cell>& row = out.cells.emplace_back(layers);
         for (size_t l = 0; l < layers; ++l) {
@@ -86,7 +86,7 @@ L2sOutcome l2sOutcome(const L2sSettings& settings, const CancelFn& cancel) {
         throwIfCancelled(cancel);
         out.sweep.push_back(atCores(*ev, out.preset, settings.scenario, n));
     }
-    for (L2sScenario s : kScenarios) {
+    for (L2sScenario s : kL2sScenarios) {
         throwIfCancelled(cancel);
         out.scenarios.push_back(ev->evaluate(s == settings.scenario ? out.strategies.scenario
                                                                     : l2s::buildStrategy(ev->layers(), ev->mesh(),

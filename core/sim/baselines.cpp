@@ -9,7 +9,7 @@ namespace partita::sim {
 namespace {
 
 // `parts` pieces along `dim` on devices 0..parts-1.
-OpConfig split(Dim dim, int parts) {
+OpConfig baselinesSplit(Dim dim, int parts) {
     OpConfig c;
     c.degree[static_cast<size_t>(dim)] = parts;
     c.devices.resize(static_cast<size_t>(parts));
@@ -33,7 +33,7 @@ SoapStrategy dataParallelStrategy(const Network& net, std::int64_t batch, int de
     requireDevices(devices);
     SoapStrategy s;
     s.network = net.name;
-    s.ops.assign(net.ops.size(), split(Dim::Sample, largestDivisorUpTo(batch, devices)));
+    s.ops.assign(net.ops.size(), baselinesSplit(Dim::Sample, largestDivisorUpTo(batch, devices)));
     return s;
 }
 
@@ -41,7 +41,7 @@ SoapStrategy oneWeirdTrickStrategy(const Network& net, std::int64_t batch, int d
     SoapStrategy s = dataParallelStrategy(net, batch, devices);
     for (size_t i = 0; i < net.ops.size(); ++i)
         if (net.ops[i].type == OpType::FullyConnected)
-            s.ops[i] = split(Dim::Channel, largestDivisorUpTo(net.ops[i].out_shape.c, devices));
+            s.ops[i] = baselinesSplit(Dim::Channel, largestDivisorUpTo(net.ops[i].out_shape.c, devices));
     return s;
 }
 
@@ -49,7 +49,7 @@ SoapStrategy modelParallelStrategy(const Network& net, std::int64_t /*batch*/, i
     requireDevices(devices);
     SoapStrategy s;
     s.network = net.name;
-    for (const Operator& op : net.ops) s.ops.push_back(split(Dim::Channel, largestDivisorUpTo(op.out_shape.c, devices)));
+    for (const Operator& op : net.ops) s.ops.push_back(baselinesSplit(Dim::Channel, largestDivisorUpTo(op.out_shape.c, devices)));
     return s;
 }
 

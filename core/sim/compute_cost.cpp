@@ -81,7 +81,7 @@ double analyticTime(const Work& work, const ComputeDevice& device) {
 
 namespace {
 
-std::string shapeText(const Shape& s) {
+std::string computeShapeText(const Shape& s) {
     return std::to_string(s.c) + "x" + std::to_string(s.h) + "x" + std::to_string(s.w);
 }
 
@@ -250,7 +250,7 @@ std::optional<double> CostTable::lookup(const Operator& op, std::int64_t batch, 
     const std::string deg = std::to_string(degrees[0]) + "x" + std::to_string(degrees[1]) + "x" +
                             std::to_string(degrees[2]) + "x" + std::to_string(degrees[3]);
     const auto it = entries_.find(
-        keyOf(opTypeName(op.type), shapeText(op.in_shape), shapeText(op.out_shape), kernel, batch, deg, device_kind));
+        keyOf(opTypeName(op.type), computeShapeText(op.in_shape), computeShapeText(op.out_shape), kernel, batch, deg, device_kind));
     if (it == entries_.end()) return std::nullopt;
     return backward ? it->second.backward : it->second.forward;
 }

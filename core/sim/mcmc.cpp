@@ -31,7 +31,7 @@ std::vector<McmcStart> namedStarts(const Network& net, std::int64_t batch, int d
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMcmcInf = std::numeric_limits<double>::infinity();
 
 double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -222,7 +222,7 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
     };
 
     McmcResult result;
-    result.best_s = kInf;
+    result.best_s = kMcmcInf;
     // Every start first, cancelled or not (a few simulations): the result is never worse than a start.
     std::vector<double> initial;
     for (std::int64_t k = 0; k < n; ++k) {
@@ -257,7 +257,7 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
         // The run since the last restart ("segment"): its best is where a periodic reset returns and
         // what the stall rule watches. `kept` is the best of the earlier segments.
         SoapStrategy segment_best = sim.strategy(), kept;
-        double segment_best_s = current, kept_s = kInf;
+        double segment_best_s = current, kept_s = kMcmcInf;
         // Cost in ms; relative beta measures the change as a fraction of the start's makespan.
         const double beta_per_s = options.relative_beta ? options.beta / current : options.beta * 1e3;
         std::int64_t it = 0, segment_it = 0, improved_it = 0, since_reset = 0;
@@ -307,7 +307,7 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
                 segment_it = it;
                 segment_s = secondsSince(t0);
                 since_reset = 0;
-                segment_best_s = kInf;
+                segment_best_s = kMcmcInf;
                 improved();
                 improved_it = it;
             }
@@ -324,10 +324,10 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
             // Metropolis-Hastings: always take a better strategy, a worse one with probability
             // exp(-beta * delta), i.e. when next < current - ln(u) / beta: beyond that, stop early.
             const double u = unit(rng);
-            const double bound = beta_per_s > 0 ? current - std::log(u) / beta_per_s : kInf;
+            const double bound = beta_per_s > 0 ? current - std::log(u) / beta_per_s : kMcmcInf;
             OpConfig config =
                 options.proposal ? options.proposal(op, rng) : proposer(op, sim.strategy(), rng);
-            const double next = sim.propose(op, std::move(config), options.early_exit ? bound : kInf);
+            const double next = sim.propose(op, std::move(config), options.early_exit ? bound : kMcmcInf);
             if (sim.abandoned()) ++summary.early_exits;
             if (next <= current || u < std::exp(beta_per_s * (current - next))) {
                 sim.commit();

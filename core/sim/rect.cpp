@@ -39,7 +39,7 @@ namespace {
 
 Shape shapeOf(const Network& net, int id) { return id < 0 ? net.input : net.ops[static_cast<size_t>(id)].out_shape; }
 
-Box applyWindow(Box b, const Window& w, const Shape& in) {
+Box rectApplyWindow(Box b, const Window& w, const Shape& in) {
     b[2] = windowInput(b[2], w.spanH(), w.stride_h, w.pad_h, in.h);
     b[3] = windowInput(b[3], w.spanW(), w.stride_w, w.pad_w, in.w);
     return b;
@@ -68,7 +68,7 @@ Interval broadcastInput(Interval out, std::int64_t in_size) { return in_size == 
 
 Box prePoolBox(const Operator& op, const Box& out) {
     if (op.type != OpType::Conv || !op.pool) return out;
-    return applyWindow(out, *op.pool, op.pre_pool_shape);
+    return rectApplyWindow(out, *op.pool, op.pre_pool_shape);
 }
 
 Box inputBox(const Network& net, const Operator& op, int slot, const Box& out) {
@@ -77,7 +77,7 @@ Box inputBox(const Network& net, const Operator& op, int slot, const Box& out) {
     Box b = out;
     switch (op.type) {
     case OpType::Conv:
-        b = applyWindow(prePoolBox(op, out), op.window, in);
+        b = rectApplyWindow(prePoolBox(op, out), op.window, in);
         b[1] = groupInput(out[1], op.group, op.out_shape.c, in.c);
         break;
     case OpType::ConvTranspose:
@@ -105,7 +105,7 @@ Box inputBox(const Network& net, const Operator& op, int slot, const Box& out) {
         b[2] = {0, in.h};
         b[3] = {0, in.w};
         break;
-    case OpType::Pool: b = applyWindow(out, op.window, in); break;
+    case OpType::Pool: b = rectApplyWindow(out, op.window, in); break;
     case OpType::Add: break;
     case OpType::Concat: {
         std::int64_t offset = 0;

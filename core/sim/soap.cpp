@@ -65,7 +65,7 @@ Extent outputExtent(const Operator& op, std::int64_t batch) {
 
 namespace {
 
-[[noreturn]] void fail(const Operator& op, const std::string& message, const std::string& source = "") {
+[[noreturn]] void soapFail(const Operator& op, const std::string& message, const std::string& source = "") {
     if (!source.empty()) throw InputError(source, "operator '" + op.name + "'", message);
     throw Error("operator '" + op.name + "': " + message);
 }
@@ -88,43 +88,43 @@ void validateConfig(const Network& net, int op_id, std::int64_t batch, const OpC
         const int deg = config.degree[static_cast<size_t>(d)];
         const char* name = dimName(static_cast<Dim>(d));
         if (deg < 1)
-            fail(op, "the degree along " + std::string(name) + " must be positive, got " + std::to_string(deg), source);
+            soapFail(op, "the degree along " + std::string(name) + " must be positive, got " + std::to_string(deg), source);
         if (deg > 1 && dimKind(op.type, static_cast<Dim>(d)) == DimKind::Fixed)
-            fail(op, std::string(opTypeName(op.type)) + " operators cannot be split along " + name, source);
+            soapFail(op, std::string(opTypeName(op.type)) + " operators cannot be split along " + name, source);
         if (extent[static_cast<size_t>(d)] % deg != 0)
-            fail(op, "degree " + std::to_string(deg) + " along " + name + " does not divide " +
+            soapFail(op, "degree " + std::to_string(deg) + " along " + name + " does not divide " +
                          std::to_string(extent[static_cast<size_t>(d)]), source);
         product *= deg;  // stays small: it is checked against the device count at once
         if (product > devices)
-            fail(op, "the degrees make " + std::to_string(product) + " tasks, more than the " + std::to_string(devices) +
+            soapFail(op, "the degrees make " + std::to_string(product) + " tasks, more than the " + std::to_string(devices) +
                          " devices", source);
     }
-    if (config.reduce < 1) fail(op, "the reduce degree must be positive, got " + std::to_string(config.reduce), source);
+    if (config.reduce < 1) soapFail(op, "the reduce degree must be positive, got " + std::to_string(config.reduce), source);
     if (config.reduce > 1) {
         if (op.type != OpType::Conv && op.type != OpType::FullyConnected)
-            fail(op, std::string(opTypeName(op.type)) + " operators have no input-channel reduction to split", source);
-        if (op.group != 1) fail(op, "a grouped conv's input channels are not reduced across groups", source);
+            soapFail(op, std::string(opTypeName(op.type)) + " operators have no input-channel reduction to split", source);
+        if (op.group != 1) soapFail(op, "a grouped conv's input channels are not reduced across groups", source);
         const std::int64_t channels = reducedChannels(net, op);
         if (channels % config.reduce != 0)
-            fail(op, "reduce degree " + std::to_string(config.reduce) + " does not divide the " +
+            soapFail(op, "reduce degree " + std::to_string(config.reduce) + " does not divide the " +
                          std::to_string(channels) + " input channels", source);
         product *= config.reduce;
     }
     if (product > devices)
-        fail(op, "the degrees make " + std::to_string(product) + " tasks, more than the " + std::to_string(devices) +
+        soapFail(op, "the degrees make " + std::to_string(product) + " tasks, more than the " + std::to_string(devices) +
                      " devices", source);
     if (static_cast<std::int64_t>(config.devices.size()) != product)
-        fail(op, "the degrees make " + std::to_string(product) + " tasks but " + std::to_string(config.devices.size()) +
+        soapFail(op, "the degrees make " + std::to_string(product) + " tasks but " + std::to_string(config.devices.size()) +
                      " devices are listed", source);
     std::vector<int> owner(static_cast<size_t>(devices), -1);
     for (size_t k = 0; k < config.devices.size(); ++k) {
         const int dev = config.devices[k];
         if (dev < 0 || dev >= devices)
-            fail(op, "task " + std::to_string(k) + " is placed on device " + std::to_string(dev) +
+            soapFail(op, "task " + std::to_string(k) + " is placed on device " + std::to_string(dev) +
                          ", which does not exist (the topology has " + std::to_string(devices) + " devices)", source);
         int& first = owner[static_cast<size_t>(dev)];
         if (first >= 0 && !allow_shared)
-            fail(op, "tasks " + std::to_string(first) + " and " + std::to_string(k) + " share device " +
+            soapFail(op, "tasks " + std::to_string(first) + " and " + std::to_string(k) + " share device " +
                          std::to_string(dev) + " (allow shared devices to permit this)", source);
         if (first < 0) first = static_cast<int>(k);
     }

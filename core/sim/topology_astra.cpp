@@ -17,20 +17,20 @@ namespace partita::sim {
 namespace {
 
 // One list entry as read, with its place in the file.
-struct Entry {
+struct AstraEntry {
     std::string text;  // the scalar as written
     std::string place;
 };
-using Lists = std::map<std::string, std::vector<Entry>>;
+using Lists = std::map<std::string, std::vector<AstraEntry>>;
 
-Dimension::Shape shapeOf(const Entry& e, const std::string& source) {
+Dimension::Shape astraShapeOf(const AstraEntry& e, const std::string& source) {
     if (e.text == "Ring") return Dimension::Shape::Ring;
     if (e.text == "FullyConnected") return Dimension::Shape::FullyConnected;
     if (e.text == "Switch") return Dimension::Shape::Switch;
     throw InputError(source, e.place, "unknown topology '" + e.text + "' (use Ring, FullyConnected or Switch)");
 }
 
-double numberOf(const Entry& e, const std::string& source, const std::string& what, bool zero_allowed) {
+double numberOf(const AstraEntry& e, const std::string& source, const std::string& what, bool zero_allowed) {
     double v = 0;
     size_t used = 0;
     try {
@@ -45,7 +45,7 @@ double numberOf(const Entry& e, const std::string& source, const std::string& wh
     return v;
 }
 
-std::int64_t countOf(const Entry& e, const std::string& source, const std::string& what) {
+std::int64_t countOf(const AstraEntry& e, const std::string& source, const std::string& what) {
     const double v = numberOf(e, source, what, false);
     if (v != std::floor(v) || v > static_cast<double>(kImportDevices))
         throw InputError(source, e.place,
@@ -70,7 +70,7 @@ std::vector<Dimension> dimensionsOf(const Lists& lists, const std::string& sourc
     std::vector<Dimension> dims;
     for (size_t k = 0; k < topo.size(); ++k) {
         Dimension d;
-        d.shape = shapeOf(topo[k], source);
+        d.shape = astraShapeOf(topo[k], source);
         d.count = countOf(lists.at("npus_count")[k], source, "npus_count");
         d.bandwidth_Bps = numberOf(lists.at("bandwidth")[k], source, "bandwidth (GB/s)", false) * 1e9;
         d.latency_s = numberOf(lists.at("latency")[k], source, "latency (ns)", true) / 1e9;
@@ -80,7 +80,7 @@ std::vector<Dimension> dimensionsOf(const Lists& lists, const std::string& sourc
     return dims;
 }
 
-std::string placeOf(const YAML::Mark& m) {
+std::string astraPlaceOf(const YAML::Mark& m) {
     if (m.is_null()) return "";
     return "line " + std::to_string(m.line + 1) + ", column " + std::to_string(m.column + 1);
 }
@@ -88,15 +88,15 @@ std::string placeOf(const YAML::Mark& m) {
 std::string scalarText(const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 // A JSON list of scalars (a lone scalar counts as a list of one).
-std::vector<Entry> jsonList(const Json& v, const std::string& pointer, const std::string& source) {
+std::vector<AstraEntry> jsonList(const Json& v, const std::string& pointer, const std::string& source) {
     const auto one = [&](const Json& x, const std::string& at) {
         if (!x.is_string() && !x.is_number()) throw InputError(source, at, "expected a string or a number");
-        return Entry{scalarText(x), at};
+        return AstraEntry{scalarText(x), at};
     };
     if (!v.is_array()) return {one(v, pointer)};
     if (static_cast<std::int64_t>(v.size()) > kImportDimensions)
         throw InputError(source, pointer, "more than " + std::to_string(kImportDimensions) + " entries");
-    std::vector<Entry> out;
+    std::vector<AstraEntry> out;
     for (size_t k = 0; k < v.size(); ++k) out.push_back(one(v[k], pointer + "/" + std::to_string(k)));
     return out;
 }
@@ -127,15 +127,15 @@ Topology readAstraYaml(const std::string& text, const std::string& source, std::
     try {
         root = YAML::Load(text);
     } catch (const YAML::DeepRecursion& e) {  // its own message is yaml-cpp's generic "bad file"
-        throw InputError(source, placeOf(e.mark), "nested deeper than " + std::to_string(e.depth()) + " levels");
+        throw InputError(source, astraPlaceOf(e.mark), "nested deeper than " + std::to_string(e.depth()) + " levels");
     } catch (const YAML::Exception& e) {
-        throw InputError(source, placeOf(e.mark), e.msg);
+        throw InputError(source, astraPlaceOf(e.mark), e.msg);
     }
-    if (!root.IsMap()) throw InputError(source, placeOf(root.Mark()), "expected a mapping of per-dimension lists");
+    if (!root.IsMap()) throw InputError(source, astraPlaceOf(root.Mark()), "expected a mapping of per-dimension lists");
     Lists lists;
     std::set<std::string> ignored;
     for (const auto& kv : root) {
-        const std::string at = placeOf(kv.first.Mark());
+        const std::string at = astraPlaceOf(kv.first.Mark());
         if (!kv.first.IsScalar()) throw InputError(source, at, "expected a plain key");
         const std::string key = kv.first.Scalar();
         if (key != "topology" && key != "npus_count" && key != "bandwidth" && key != "latency") {
@@ -143,19 +143,19 @@ Topology readAstraYaml(const std::string& text, const std::string& source, std::
             continue;
         }
         const YAML::Node& v = kv.second;
-        std::vector<Entry> entries;
+        std::vector<AstraEntry> entries;
         if (v.IsScalar()) {
-            entries.push_back({v.Scalar(), placeOf(v.Mark())});
+            entries.push_back({v.Scalar(), astraPlaceOf(v.Mark())});
         } else if (v.IsSequence()) {
             if (static_cast<std::int64_t>(v.size()) > kImportDimensions)
-                throw InputError(source, placeOf(v.Mark()),
+                throw InputError(source, astraPlaceOf(v.Mark()),
                                  "more than " + std::to_string(kImportDimensions) + " entries");
             for (const auto& x : v) {
-                if (!x.IsScalar()) throw InputError(source, placeOf(x.Mark()), "expected a scalar");
-                entries.push_back({x.Scalar(), placeOf(x.Mark())});
+                if (!x.IsScalar()) throw InputError(source, astraPlaceOf(x.Mark()), "expected a scalar");
+                entries.push_back({x.Scalar(), astraPlaceOf(x.Mark())});
             }
         } else {
-            throw InputError(source, placeOf(v.Mark()), "'" + key + "' must be a list");
+            throw InputError(source, astraPlaceOf(v.Mark()), "'" + key + "' must be a list");
         }
         lists[key] = std::move(entries);
     }
@@ -195,7 +195,7 @@ Topology readAstraLegacyJson(const Json& root, const std::string& source, std::v
     bool shared = false;
     for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
         Dimension d;
-        d.shape = shapeOf(lists["topologies-per-dim"][k], source);
+        d.shape = astraShapeOf(lists["topologies-per-dim"][k], source);
         d.count = countOf(lists["units-count"][k], source, "units-count");
         d.place = lists["units-count"][k].place;
         const std::int64_t links = countOf(lists["links-count"][k], source, "links-count");

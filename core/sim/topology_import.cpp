@@ -6,11 +6,11 @@ namespace partita::sim {
 
 namespace {
 
-bool endsWith(const std::string& s, const std::string& tail) {
+bool importEndsWith(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-bool yamlName(const std::string& source) { return endsWith(source, ".yaml") || endsWith(source, ".yml"); }
+bool yamlName(const std::string& source) { return importEndsWith(source, ".yaml") || importEndsWith(source, ".yml"); }
 
 using Importer = Topology (*)(const Json&, const std::string&, std::vector<std::string>*);
 
@@ -33,7 +33,7 @@ bool isImportedTopology(const std::string& text, const std::string& source) {
 Topology readAnyTopology(const std::string& text, const std::string& source, std::vector<std::string>* warnings) {
     const auto first = text.find_first_not_of(" \t\r\n");
     const bool json_like = first != std::string::npos && (text[first] == '{' || text[first] == '[');
-    if (yamlName(source) || (!json_like && !endsWith(source, ".json"))) return readAstraYaml(text, source, warnings);
+    if (yamlName(source) || (!json_like && !importEndsWith(source, ".json"))) return readAstraYaml(text, source, warnings);
     const Json root = parseJsonText(text, source);
     if (root.is_object() && root.contains("format")) return readTopologyJson(text, source);
     if (const Importer read = importerOf(root)) return read(root, source, warnings);

@@ -16,7 +16,7 @@ namespace partita::sim {
 
 namespace {
 
-constexpr const char* kFormat = "partita-topology/1";
+constexpr const char* kTopologyFormat = "partita-topology/1";
 
 // Where an element came from, so errors found later (finalize) point into the file.
 struct Origin {
@@ -201,7 +201,7 @@ namespace {
 Reader read(const std::string& text, const std::string& source, bool lenient) {
     const Json root = parseJsonText(text, source);
     Fields f(root, "", source);
-    checkFormat(f, kFormat);
+    checkFormat(f, kTopologyFormat);
     Reader r;
     r.source = source;
     r.lenient = lenient;
@@ -278,7 +278,7 @@ Json topologyToJson(const Topology& t) {
         }
         links.push_back(j);
     }
-    return {{"format", kFormat}, {"name", t.name}, {"devices", devices}, {"switches", t.switches}, {"links", links}};
+    return {{"format", kTopologyFormat}, {"name", t.name}, {"devices", devices}, {"switches", t.switches}, {"links", links}};
 }
 
 std::string writeTopologyJson(const Topology& t) { return topologyToJson(t).dump(2) + "\n"; }

@@ -9,12 +9,12 @@ namespace partita {
 
 namespace {
 constexpr EnumName<Layout> kLayouts[] = {{Layout::Rows, "rows"}, {Layout::Cols, "columns"}, {Layout::Full, "full"}};
-constexpr EnumName<Phase> kPhases[] = {
+constexpr EnumName<Phase> kExplainPhases[] = {
     {Phase::Forward, "forward"}, {Phase::Backward, "backward"}, {Phase::Gradient, "gradient"}};
 }  // namespace
 
 const char* layoutName(Layout l) { return enumName(kLayouts, l); }
-const char* phaseName(Phase p) { return enumName(kPhases, p); }
+const char* phaseName(Phase p) { return enumName(kExplainPhases, p); }
 
 Layout outputLayout(Split t) {
     return t == Split::Batch ? Layout::Rows : t == Split::Input ? Layout::Full : Layout::Cols;

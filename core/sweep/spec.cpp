@@ -29,7 +29,7 @@ namespace {
 
 constexpr std::int64_t kMaxSeed = std::int64_t{1} << 53;
 
-[[noreturn]] void fail(const std::string& source, const std::string& pointer, const std::string& message) {
+[[noreturn]] void specFail(const std::string& source, const std::string& pointer, const std::string& message) {
     throw InputError(source, pointer.empty() ? "/" : pointer, message);
 }
 
@@ -52,7 +52,7 @@ const Json& nonEmptyList(Fields& f, const std::string& key) {
 }
 
 std::string text(const Json& v, const std::string& source, const std::string& pointer) {
-    if (!v.is_string()) fail(source, pointer, "expected a string, found " + excerpt(v));
+    if (!v.is_string()) specFail(source, pointer, "expected a string, found " + excerpt(v));
     return v.get<std::string>();
 }
 
@@ -68,7 +68,7 @@ std::vector<Source> readNetworks(const Json& list, const std::string& source, co
         } else {
             s.built_in = true;
             s.path = examples_dir + "/networks/" + s.label + ".json";
-            if (!fs::exists(s.path)) fail(source, at, "no built-in network '" + s.label + "' (examples/networks)");
+            if (!fs::exists(s.path)) specFail(source, at, "no built-in network '" + s.label + "' (examples/networks)");
         }
         out.push_back(std::move(s));
     }
@@ -96,7 +96,7 @@ std::vector<Source> readArrays(const Json& list, const std::string& source, cons
             } else {
                 s.built_in = true;
                 s.path = examples_dir + "/arrays/" + s.label + ".json";
-                if (!fs::exists(s.path)) fail(source, at, "no built-in array '" + s.label + "' (examples/arrays)");
+                if (!fs::exists(s.path)) specFail(source, at, "no built-in array '" + s.label + "' (examples/arrays)");
             }
         }
         out.push_back(std::move(s));
@@ -115,7 +115,7 @@ std::vector<Source> readTopologies(const Json& list, const std::string& source, 
             s.path = resolve(s.label, base_dir);
         } else {
             if (std::find(presets.begin(), presets.end(), s.label) == presets.end())
-                fail(source, at, "no built-in topology '" + s.label + "' (p100-16, k80-64, hmc-htree-16, hmc-torus-16)");
+                specFail(source, at, "no built-in topology '" + s.label + "' (p100-16, k80-64, hmc-htree-16, hmc-torus-16)");
             s.built_in = true;
         }
         out.push_back(std::move(s));
@@ -140,8 +140,8 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
     if (!v.is_object()) {
         m.method = text(v, source, at);
         m.info = sweepMethod(m.method);
-        if (!m.info) fail(source, at, "unknown method '" + m.method + "' (" + sweepMethodList() + ")");
-        if (!m.info->sweep().needs_options.empty()) fail(source, at, m.info->sweep().needs_options);
+        if (!m.info) specFail(source, at, "unknown method '" + m.method + "' (" + sweepMethodList() + ")");
+        if (!m.info->sweep().needs_options.empty()) specFail(source, at, m.info->sweep().needs_options);
         m.label = m.method;
         return m;
     }
@@ -181,7 +181,7 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
             for (size_t i = 0; i < starts.size(); ++i) {
                 const std::string s = text(starts[i], source, f.pointer("starts") + "/" + std::to_string(i));
                 if (s != "dp" && s != "owt" && s != "mp" && s != "random")
-                    fail(source, f.pointer("starts") + "/" + std::to_string(i),
+                    specFail(source, f.pointer("starts") + "/" + std::to_string(i),
                          "expected \"dp\", \"owt\", \"mp\" or \"random\", found '" + s + "'");
                 m.mcmc.starts.push_back(s);
             }
@@ -230,10 +230,10 @@ void checkCombinations(const Json& root, const std::string& source) {
 }
 
 std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
-    if (!axes.is_object()) fail(source, "/axes", "expected an object of axis: [values], found " + excerpt(axes));
+    if (!axes.is_object()) specFail(source, "/axes", "expected an object of axis: [values], found " + excerpt(axes));
     for (auto it = axes.begin(); it != axes.end(); ++it)
         if (!findAxis(it.key()))
-            fail(source, "/axes/" + it.key(), "unknown axis '" + it.key() + "' (" + axisNames() + ")");
+            specFail(source, "/axes/" + it.key(), "unknown axis '" + it.key() + "' (" + axisNames() + ")");
     std::vector<Axis> out;
     for (const AxisDef& def : axisDefs()) {
         const std::string& name = def.name;
@@ -241,16 +241,16 @@ std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
         const std::string at = "/axes/" + name;
         const Json& values = axes.at(name);
         if (!values.is_array() || values.empty())
-            fail(source, at, "expected a non-empty list of values, found " + excerpt(values));
+            specFail(source, at, "expected a non-empty list of values, found " + excerpt(values));
         Axis axis{name, {}};
         std::unordered_set<std::string> seen;  // linear in the axis' length
         axis.values.reserve(values.size());
         for (size_t i = 0; i < values.size(); ++i) {
             const std::string vat = at + "/" + std::to_string(i);
             if (const std::string why = def.problem(values[i]); !why.empty())
-                fail(source, vat, "axis '" + name + "' " + why + ", found " + excerpt(values[i]));
+                specFail(source, vat, "axis '" + name + "' " + why + ", found " + excerpt(values[i]));
             if (!seen.insert(valueKey(values[i])).second)
-                fail(source, vat, excerpt(values[i]) + " repeats an earlier value of axis '" + axis.name + "'");
+                specFail(source, vat, excerpt(values[i]) + " repeats an earlier value of axis '" + axis.name + "'");
             axis.values.push_back(values[i]);
         }
         out.push_back(std::move(axis));
@@ -260,25 +260,25 @@ std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
 
 std::vector<std::vector<std::string>> readZip(const Json& zip, const std::vector<Dimension>& dims,
                                               const std::string& source) {
-    if (!zip.is_array()) fail(source, "/zip", "expected a list of groups of dimension names, found " + excerpt(zip));
+    if (!zip.is_array()) specFail(source, "/zip", "expected a list of groups of dimension names, found " + excerpt(zip));
     std::vector<std::vector<std::string>> groups;
     std::map<std::string, size_t> seen;
     for (size_t g = 0; g < zip.size(); ++g) {
         const std::string at = "/zip/" + std::to_string(g);
         if (!zip[g].is_array() || zip[g].size() < 2)
-            fail(source, at, "a zip group lists two or more dimensions, found " + excerpt(zip[g]));
+            specFail(source, at, "a zip group lists two or more dimensions, found " + excerpt(zip[g]));
         std::vector<std::string> group;
         for (size_t i = 0; i < zip[g].size(); ++i) {
             const std::string iat = at + "/" + std::to_string(i);
             const std::string name = text(zip[g][i], source, iat);
             const int d = dimensionIndex(dims, name);
-            if (d < 0) fail(source, iat, "'" + name + "' is not a dimension of this sweep");
-            if (seen.count(name)) fail(source, iat, "'" + name + "' is already in zip group " + std::to_string(seen[name]));
+            if (d < 0) specFail(source, iat, "'" + name + "' is not a dimension of this sweep");
+            if (seen.count(name)) specFail(source, iat, "'" + name + "' is already in zip group " + std::to_string(seen[name]));
             seen[name] = g;
             const size_t n0 = dims[static_cast<size_t>(dimensionIndex(dims, zip[g][0].get<std::string>()))].values.size();
             const size_t n = dims[static_cast<size_t>(d)].values.size();
             if (n != n0)
-                fail(source, iat, "'" + name + "' has " + std::to_string(n) + " values, '" +
+                specFail(source, iat, "'" + name + "' has " + std::to_string(n) + " values, '" +
                                       zip[g][0].get<std::string>() + "' " + std::to_string(n0) +
                                       ": zipped dimensions need as many values each");
             group.push_back(name);
@@ -289,26 +289,26 @@ std::vector<std::vector<std::string>> readZip(const Json& zip, const std::vector
 }
 
 Json readExclude(const Json& rules, const std::vector<Dimension>& dims, const std::string& source) {
-    if (!rules.is_array()) fail(source, "/exclude", "expected a list of rules, found " + excerpt(rules));
+    if (!rules.is_array()) specFail(source, "/exclude", "expected a list of rules, found " + excerpt(rules));
     if (rules.size() > kMaxExcludeRules)  // every combination is tested against every rule
-        fail(source, "/exclude", std::to_string(rules.size()) + " rules exceed the limit of " +
+        specFail(source, "/exclude", std::to_string(rules.size()) + " rules exceed the limit of " +
                                      std::to_string(kMaxExcludeRules) + "; a rule's values may be a list");
     std::vector<std::unordered_set<std::string>> keys(dims.size());  // each dimension's values, made when needed
     for (size_t r = 0; r < rules.size(); ++r) {
         const std::string at = "/exclude/" + std::to_string(r);
         if (!rules[r].is_object() || rules[r].empty())
-            fail(source, at, "a rule is a non-empty object of dimension: value(s), found " + excerpt(rules[r]));
+            specFail(source, at, "a rule is a non-empty object of dimension: value(s), found " + excerpt(rules[r]));
         for (auto it = rules[r].begin(); it != rules[r].end(); ++it) {
             const std::string kat = at + "/" + it.key();
             const int d = dimensionIndex(dims, it.key());
-            if (d < 0) fail(source, kat, "'" + it.key() + "' is not a dimension of this sweep");
+            if (d < 0) specFail(source, kat, "'" + it.key() + "' is not a dimension of this sweep");
             auto& known = keys[static_cast<size_t>(d)];
             if (known.empty())
                 for (const Json& v : dims[static_cast<size_t>(d)].values) known.insert(valueKey(v));
             const Json list = it->is_array() ? *it : Json::array({*it});
             for (size_t i = 0; i < list.size(); ++i)
                 if (!known.count(valueKey(list[i])))
-                    fail(source, it->is_array() ? kat + "/" + std::to_string(i) : kat,
+                    specFail(source, it->is_array() ? kat + "/" + std::to_string(i) : kat,
                          excerpt(list[i]) + " is not a value of '" + it.key() + "'");
         }
     }
@@ -351,26 +351,26 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
         const MethodEntry& m = s.methods[i];
         const std::string at = "/methods/" + std::to_string(i);
         if (!labels.insert(m.label).second)
-            fail(source, at, "the label '" + m.label + "' is used twice; give each entry its own \"label\"");
+            specFail(source, at, "the label '" + m.label + "' is used twice; give each entry its own \"label\"");
         simulated = simulated || m.simulated();
         if (m.simulated() && s.topologies.empty())
-            fail(source, at, m.method + " needs \"topologies\" to run on");
+            specFail(source, at, m.method + " needs \"topologies\" to run on");
         if (m.info->sweep().mcmc_options) {
             const Json& given = methods[i];
             for (const char* key : {"iterations", "seed", "beta"})
                 if (given.contains(key) && hasAxis(key))
-                    fail(source, at + "/" + key, std::string("'") + key + "' is also an axis; give it in one place");
+                    specFail(source, at + "/" + key, std::string("'") + key + "' is also an axis; give it in one place");
             if (m.mcmc.iterations == 0 && m.mcmc.budget_s == 0 && !hasAxis("iterations"))
-                fail(source, at, "mcmc needs \"iterations\" (here or as an axis) or \"budget_s\"");
+                specFail(source, at, "mcmc needs \"iterations\" (here or as an axis) or \"budget_s\"");
         }
     }
-    if (!s.topologies.empty() && !simulated) fail(source, "/topologies", "no simulate or mcmc method uses them");
+    if (!s.topologies.empty() && !simulated) specFail(source, "/topologies", "no simulate or mcmc method uses them");
     for (const auto* list : {&s.networks, &s.arrays, &s.topologies}) {
         std::unordered_set<std::string> listed;
         for (size_t i = 0; i < list->size(); ++i)
             if (!listed.insert((*list)[i].label).second) {
                 const std::string key = list == &s.networks ? "networks" : list == &s.arrays ? "arrays" : "topologies";
-                fail(source, "/" + key + "/" + std::to_string(i), "'" + (*list)[i].label + "' is listed twice");
+                specFail(source, "/" + key + "/" + std::to_string(i), "'" + (*list)[i].label + "' is listed twice");
             }
     }
     const auto dims = dimensions(s);

@@ -26,7 +26,7 @@ QString digitString(int value, int radix, int count) {
 
 const QColor kPeak = qcolor(view::okabeIto(6));   // vermillion
 const QColor kHypar = Qt::white;
-const QColor kDp = qcolor(view::okabeIto(2));     // sky blue
+const QColor kExploreDp = qcolor(view::okabeIto(2));     // sky blue
 
 }  // namespace
 
@@ -175,7 +175,7 @@ void ExploreSurface::paintFigure(QPainter& p, const QRect& area) const {
     };
     for (auto code : peaks_) outline(code, kPeak, Qt::SolidLine, 3, 1.5);
     outline(result_->base_code, kHypar, Qt::SolidLine, 2, 4.5);
-    outline(0, kDp, Qt::DashLine, 2, 4.5);
+    outline(0, kExploreDp, Qt::DashLine, 2, 4.5);
     if (hover_ >= 0) outline(static_cast<std::uint64_t>(hover_), ink, Qt::SolidLine, 1, 0);
 
     // Row labels (monospace digits), column labels, the two group titles.
@@ -235,7 +235,7 @@ void ExploreSurface::paintFigure(QPainter& p, const QRect& area) const {
     };
     legend(metric_ == Metric::PerfVsDp ? tr("fastest") : tr("least communication"), kPeak, Qt::SolidLine);
     legend(tr("HyPar"), kHypar, Qt::SolidLine);
-    legend(tr("dp"), kDp, Qt::DashLine);
+    legend(tr("dp"), kExploreDp, Qt::DashLine);
 
     const int steps = std::max(2, static_cast<int>(f.bar.height()));
     for (int i = 0; i < steps; ++i) {

@@ -15,10 +15,10 @@ namespace partita {
 
 namespace {
 
-QRectF rectOf(const view::Box& b) { return {b.x, b.y, b.w, b.h}; }
+QRectF gridRectOf(const view::Box& b) { return {b.x, b.y, b.w, b.h}; }
 
 view::Rgb splitRgb(Split s) { return view::splitColour(index(s)); }
-const QColor kInk(40, 40, 40), kMuted(110, 110, 110), kRule(205, 205, 205);
+const QColor kGridInk(40, 40, 40), kMuted(110, 110, 110), kRule(205, 205, 205);
 const view::Rgb kDiffer = view::okabeIto(6);  // vermillion
 
 // The "differs" mark: a white band under a dashed vermillion line, readable on every fill.
@@ -74,7 +74,7 @@ void GridView::paintCells(QPainter& p, const view::GridGeometry& g, const Fonts&
     for (int h = 0; h < g.levels; ++h)
         for (int l = 0; l < g.layers; ++l) {
             const Cell c = grid.at(h, l);
-            const QRectF r = rectOf(g.cell(h, l));
+            const QRectF r = gridRectOf(g.cell(h, l));
             const view::Rgb fill = splitRgb(c.split);
             p.setPen(Qt::NoPen);
             p.setBrush(qcolor(fill));
@@ -102,7 +102,7 @@ void GridView::paintCells(QPainter& p, const view::GridGeometry& g, const Fonts&
     // Read-only views (comparison) only mark the current cell while they have focus.
     if (!interactive || (!editable_ && !hasFocus())) return;
     // The current cell: a dark frame just outside the cell, heavier while the view has focus.
-    const QRectF cur = rectOf(g.cell(current_level_, current_layer_));
+    const QRectF cur = gridRectOf(g.cell(current_level_, current_layer_));
     p.setBrush(Qt::NoBrush);
     const double w = hasFocus() ? 2.5 : 1.5;
     p.setPen(QPen(hasFocus() ? QColor(0, 0, 0) : QColor(90, 90, 90), w));
@@ -119,10 +119,10 @@ void GridView::paintMargins(QPainter& p, const view::GridGeometry& g, const Font
         p.setFont(f.label);
         p.setPen(kMuted);
         const double sw = label_fm.horizontalAdvance(summary);
-        const QRectF t = rectOf(g.title).adjusted(0, 0, 0, -8);
+        const QRectF t = gridRectOf(g.title).adjusted(0, 0, 0, -8);
         p.drawText(t, Qt::AlignRight | Qt::AlignVCenter, summary);
         p.setFont(f.title);
-        p.setPen(kInk);
+        p.setPen(kGridInk);
         const double room = std::max(0.0, t.width() - sw - 16);
         p.drawText(t.adjusted(0, 0, -sw - 16, 0), Qt::AlignLeft | Qt::AlignVCenter,
                    QFontMetricsF(f.title).elidedText(q(run_->name), Qt::ElideRight, room));
@@ -130,10 +130,10 @@ void GridView::paintMargins(QPainter& p, const view::GridGeometry& g, const Font
 
     // Layer names: horizontal when they fit a column, else read bottom-up (rotated -90 degrees).
     p.setFont(f.header);
-    p.setPen(kInk);
+    p.setPen(kGridInk);
     const auto& layers = run_->inputs->layers.layers;
     for (int l = 0; l < g.layers; ++l) {
-        const QRectF hr = rectOf(g.header(l));
+        const QRectF hr = gridRectOf(g.header(l));
         const QString name = q(layers[static_cast<size_t>(l)].name);
         if (!g.rotated_headers) {
             p.drawText(hr.adjusted(2, 0, -2, -4), Qt::AlignHCenter | Qt::AlignBottom,
@@ -156,10 +156,10 @@ void GridView::paintMargins(QPainter& p, const view::GridGeometry& g, const Font
     // Level labels and the per-level column.
     for (int h = 0; h < g.levels; ++h) {
         p.setFont(f.label);
-        p.setPen(kInk);
-        p.drawText(rectOf(g.rowLabel(h)).adjusted(0, 0, -8, 0), Qt::AlignRight | Qt::AlignVCenter,
+        p.setPen(kGridInk);
+        p.drawText(gridRectOf(g.rowLabel(h)).adjusted(0, 0, -8, 0), Qt::AlignRight | Qt::AlignVCenter,
                    QStringLiteral("H%1").arg(h + 1));
-        const QRectF s = rectOf(g.sideCell(h));
+        const QRectF s = gridRectOf(g.sideCell(h));
         const QString comm = q(withCommas(std::round(ev.level_comm[static_cast<size_t>(h)])));
         const QString time = q(seconds(ev.level_time_s[static_cast<size_t>(h)]));
         if (compact_ || s.height() < label_fm.height() + small_fm.height()) {
@@ -190,14 +190,14 @@ void GridView::paintMargins(QPainter& p, const view::GridGeometry& g, const Font
     const double text_len = g.totals.h - (text_h + small_fm.height() + 8);
     const double bar_y = g.totals.y + (g.rotated_totals ? text_len + 8 : text_h + 5);
     for (int l = 0; l < g.layers; ++l) {
-        const QRectF t = rectOf(g.totalCell(l));
+        const QRectF t = gridRectOf(g.totalCell(l));
         const double v = totals[static_cast<size_t>(l)];
         const double bar_w = top > 0 ? (t.width() - g.gap - 4) * v / top : 0;
         p.setPen(Qt::NoPen);
         p.setBrush(qcolor(view::okabeIto(5)));
         p.drawRect(QRectF(t.x() + 2, bar_y, std::max(bar_w, v > 0 ? 1.0 : 0.0), 4));
         p.setFont(f.small);
-        p.setPen(kInk);
+        p.setPen(kGridInk);
         if (!g.rotated_totals) {
             p.drawText(QRectF(t.x(), t.y() + 2, t.width(), text_h), Qt::AlignCenter,
                        fittedNumber(small_fm, v, shortNumber(v), t.width() - 4));
@@ -211,7 +211,7 @@ void GridView::paintMargins(QPainter& p, const view::GridGeometry& g, const Font
         p.restore();
     }
     p.setFont(f.label);
-    p.setPen(kInk);
+    p.setPen(kGridInk);
     p.drawText(QRectF(g.row_labels.x, g.totals.y + 2, g.row_labels.w - 8, text_h), Qt::AlignRight | Qt::AlignVCenter,
                tr("total"));
     QFont bold = f.label;
@@ -229,7 +229,7 @@ void GridView::paintLegend(QPainter& p, const view::GridGeometry& g, const Fonts
     const QFontMetricsF fm(f.label);
     p.setFont(f.label);
     for (size_t i = 0; i < entries.size() && i < g.legend_items.size(); ++i) {
-        const QRectF slot = rectOf(g.legend_items[i]);
+        const QRectF slot = gridRectOf(g.legend_items[i]);
         const QRectF swatch(slot.x(), slot.center().y() - 8, 22, 16);
         if (entries[i].kind == LegendEntry::Swatch) {
             p.setPen(Qt::NoPen);
@@ -241,7 +241,7 @@ void GridView::paintLegend(QPainter& p, const view::GridGeometry& g, const Fonts
             p.drawRoundedRect(swatch, 2, 2);
             paintDiffOutline(p, swatch.adjusted(-2, -2, 2, 2));
         }
-        p.setPen(kInk);
+        p.setPen(kGridInk);
         p.drawText(QRectF(slot.x() + 28, slot.y(), slot.width() - 28, slot.height()), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(entries[i].text, Qt::ElideRight, slot.width() - 28 + 1));
     }

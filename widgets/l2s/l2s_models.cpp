@@ -15,7 +15,7 @@ namespace partita {
 
 namespace {
 
-QLabel* label(const QString& text, QWidget* buddy, QWidget* parent) {
+QLabel* l2sLabel(const QString& text, QWidget* buddy, QWidget* parent) {
     auto* l = new QLabel(text, parent);
     l->setBuddy(buddy);
     l->setToolTip(buddy->toolTip());
@@ -77,18 +77,18 @@ L2sModelControls::L2sModelControls(QWidget* parent) : QWidget(parent) {
     auto* noc = new QWidget(inner_);
     auto* a = new QHBoxLayout(noc);
     a->setContentsMargins(0, 0, 0, 0);
-    a->addWidget(label(tr("Compute"), compute_, noc));
+    a->addWidget(l2sLabel(tr("Compute"), compute_, noc));
     a->addWidget(compute_);
     a->addSpacing(6);
-    a->addWidget(label(tr("NoC"), comm_, noc));
+    a->addWidget(l2sLabel(tr("NoC"), comm_, noc));
     a->addWidget(comm_);
-    a->addWidget(label(tr("at"), rate_, noc));
+    a->addWidget(l2sLabel(tr("at"), rate_, noc));
     a->addWidget(rate_);
-    a->addWidget(label(tr("flits/cycle/node"), rate_, noc));
+    a->addWidget(l2sLabel(tr("flits/cycle/node"), rate_, noc));
     auto* keep = new QWidget(inner_);
     auto* b = new QHBoxLayout(keep);
     b->setContentsMargins(0, 0, 0, 0);
-    b->addWidget(label(tr("Keep at 1, 2, 3 hops"), keep_[0], keep));
+    b->addWidget(l2sLabel(tr("Keep at 1, 2, 3 hops"), keep_[0], keep));
     for (QDoubleSpinBox* box : keep_) b->addWidget(box);
     b->addWidget(defaults_);
     for (QWidget* w : {static_cast<QWidget*>(compute_), static_cast<QWidget*>(comm_), static_cast<QWidget*>(rate_),

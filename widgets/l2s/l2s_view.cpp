@@ -31,7 +31,7 @@ const char* const kScenarioNames[] = {"Baseline (traditional)", "SS (what-if mas
                                       "Grouped (preset layers)"};
 const char* const kPaperVariant[] = {"Baseline", "SS", "SS_Mask", ""};
 
-QString percent(double fraction) { return QString::number(fraction * 100, 'f', 1) + " %"; }
+QString l2sPercent(double fraction) { return QString::number(fraction * 100, 'f', 1) + " %"; }
 
 }  // namespace
 
@@ -288,10 +288,10 @@ void L2sView::fillSummary() {
             .arg(q(seconds(e.time_s)))
             .arg(QString::number(v.speedup, 'f', 2))
             .arg(q(withPrefix(e.volume_B, "B")))
-            .arg(percent(v.traffic_rate))
+            .arg(l2sPercent(v.traffic_rate))
             .arg(q(withCommas(e.byte_hops)))
             .arg(q(joules(e.energy_J)))
-            .arg(percent(v.energy_reduction)));
+            .arg(l2sPercent(v.energy_reduction)));
 }
 
 void L2sView::fillGrid() {
@@ -370,7 +370,7 @@ void L2sView::fillTable() {
     };
     auto paperCell = [](const l2s::PaperRow* paper, double l2s::PaperRow::*field, bool ratio) {
         if (!paper || !std::isfinite(paper->*field)) return textCell(QString());
-        return numberCell(ratio ? timesText(paper->*field) : percent(paper->*field), paper->*field);
+        return numberCell(ratio ? timesText(paper->*field) : l2sPercent(paper->*field), paper->*field);
     };
     std::vector<ResultTableModel::Row> rows;
     for (size_t s = 0; s <= o.scenarios.size(); ++s) {
@@ -380,9 +380,9 @@ void L2sView::fillTable() {
         const l2s::PaperRow* paper = s < 3 ? l2s::paperRow(o.preset.title, kPaperVariant[s], o.evaluator->mesh().cores())
                                            : nullptr;
         rows.push_back({textCell(q(shown ? "shown (edited)" : kScenarioNames[s])), numberCell(q(seconds(e.time_s)), e.time_s),
-                        cell(timesText(v.speedup), v.speedup), numberCell(percent(v.traffic_rate), v.traffic_rate),
+                        cell(timesText(v.speedup), v.speedup), numberCell(l2sPercent(v.traffic_rate), v.traffic_rate),
                         numberCell(q(withCommas(e.byte_hops)), e.byte_hops), numberCell(q(joules(e.energy_J)), e.energy_J),
-                        numberCell(percent(v.energy_reduction), v.energy_reduction),
+                        numberCell(l2sPercent(v.energy_reduction), v.energy_reduction),
                         paperCell(paper, &l2s::PaperRow::speedup, true), paperCell(paper, &l2s::PaperRow::traffic, false),
                         paperCell(paper, &l2s::PaperRow::energy_reduction, false)});
     }
@@ -395,7 +395,7 @@ void L2sView::fillPaper() {
     const L2sOutcome& o = *outcome_;
     std::vector<PaperTableRow> rows;
     for (const l2s::PaperGap& g : o.paper) {
-        auto text = [&](double x) { return g.percent ? percent(x) : timesText(x); };
+        auto text = [&](double x) { return g.percent ? l2sPercent(x) : timesText(x); };
         rows.push_back({q(g.quantity), text(g.paper), text(g.engine), g.ratio, q(g.reason), {}});
     }
     if (rows.empty()) {

@@ -15,7 +15,7 @@ namespace partita {
 
 namespace {
 
-const QColor kInk(40, 40, 40), kMuted(110, 110, 110), kEdge(140, 140, 140), kPlain(255, 255, 255),
+const QColor kNetworkInk(40, 40, 40), kMuted(110, 110, 110), kEdge(140, 140, 140), kPlain(255, 255, 255),
     kInputFill(232, 232, 232), kBorder(120, 120, 120), kPlainBorder(170, 170, 170);
 const QColor kSelectedNode = qcolor(view::okabeIto(5));  // blue
 constexpr double kMargin = 12, kSwatch = 18, kRampW = 180;
@@ -181,7 +181,7 @@ double NetworkGraphView::paintHeader(QPainter& p, const QRectF& area) const {
     if (height <= 0) return 0;
     const graphpaint::Fonts f = fonts();
     const QFontMetricsF title(f.title), label(f.legend);
-    p.setPen(kInk);
+    p.setPen(kNetworkInk);
     p.setFont(f.title);
     const QRectF title_box(area.left() + kMargin, area.top() + kMargin / 2, area.width() - 2 * kMargin, title.height());
     p.drawText(title_box, Qt::AlignLeft | Qt::AlignVCenter,
@@ -199,7 +199,7 @@ double NetworkGraphView::paintHeader(QPainter& p, const QRectF& area) const {
         p.setBrush(ramp);
         p.drawRect(QRectF(x, y + (line - kSwatch) / 2, kRampW, kSwatch));
         x += kRampW + 6;
-        p.setPen(kInk);
+        p.setPen(kNetworkInk);
         p.drawText(QRectF(x, y, label.horizontalAdvance(legend_.high) + 1, line), Qt::AlignLeft | Qt::AlignVCenter,
                    legend_.high);
         x += label.horizontalAdvance(legend_.high) + 28;
@@ -220,7 +220,7 @@ double NetworkGraphView::paintHeader(QPainter& p, const QRectF& area) const {
             for (int k = 2; k >= 0; --k) p.drawRoundedRect(card.translated(2 * k, -2 * k), 2, 2);
             paintStripes(p, QRectF(card.left() + 2, card.bottom() - 6, card.width() - 4, 4), item.stripes);
         }
-        p.setPen(kInk);
+        p.setPen(kNetworkInk);
         p.drawText(QRectF(swatch.right() + 6, y, w - kSwatch - 6, line), Qt::AlignLeft | Qt::AlignVCenter, item.text);
         x += w;
     }

@@ -18,7 +18,7 @@ view::Rgb faded(view::Rgb c) {
     auto f = [](std::uint8_t v) { return static_cast<std::uint8_t>((v + 2 * 255) / 3); };
     return {f(c.r), f(c.g), f(c.b)};
 }
-const QColor kInk(40, 40, 40), kMuted(100, 100, 100), kRule(200, 200, 200), kGridLine(232, 232, 232);
+const QColor kGanttInk(40, 40, 40), kMuted(100, 100, 100), kRule(200, 200, 200), kGridLine(232, 232, 232);
 const QColor kHeader(232, 236, 242), kAltRow(247, 248, 250), kSelectedRow(255, 236, 179);
 
 QFont bold(QFont f) {
@@ -89,7 +89,7 @@ void paintAxis(QPainter& p, const GanttFrame& f, const view::TimeAxis& axis, con
     for (const auto& t : ticks(f, axis, fm)) {
         const double x = axis.toPixel(t.value);
         if (x < f.lanes.left() || x > f.lanes.right()) continue;
-        p.setPen(kInk);
+        p.setPen(kGanttInk);
         p.drawLine(QPointF(x, f.axis.bottom() - 5), QPointF(x, f.axis.bottom()));
         const QString label = tickLabel(t.label);
         const double w = fm.horizontalAdvance(label);
@@ -116,7 +116,7 @@ void paintLane(QPainter& p, const view::GanttModel& m, int lane, const QRectF& r
         p.fillRect(bar, qcolor(c));
         if (sel || crit) {
             p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(kInk, crit ? 2.0 : 1.2));
+            p.setPen(QPen(kGanttInk, crit ? 2.0 : 1.2));
             p.drawRect(bar.adjusted(0.5, 0.5, -0.5, -0.5));
         }
         if (!summary && r.count == 1 && bar.width() >= 44) {
@@ -129,7 +129,7 @@ void paintLane(QPainter& p, const view::GanttModel& m, int lane, const QRectF& r
 
 void paintCriticalLinks(QPainter& p, const view::GanttModel& m, const view::LaneLayout& layout, const GanttFrame& f,
                         const GanttPaintState& s) {
-    QPen pen(kInk, 1.5, Qt::DashLine);
+    QPen pen(kGanttInk, 1.5, Qt::DashLine);
     p.setPen(pen);
     const auto& path = m.criticalBars();
     auto mid = [&](int lane) { return f.lanes.top() + *layout.laneTop(lane) - s.scroll + f.row_height / 2; };
@@ -167,10 +167,10 @@ void paintLegend(QPainter& p, const view::GanttModel& m, const GanttFrame& f, co
         p.fillRect(sw, fill);
         if (outline) {
             p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(kInk, 2));
+            p.setPen(QPen(kGanttInk, 2));
             p.drawRect(sw.adjusted(1, 1, -1, -1));
         }
-        p.setPen(kInk);
+        p.setPen(kGanttInk);
         p.drawText(QPointF(x + 28, cy + fm.ascent() / 2 - 1), text);
         x += 28 + fm.horizontalAdvance(text) + 16;
     };
@@ -205,7 +205,7 @@ void paintGantt(QPainter& p, const view::GanttModel& m, const view::LaneLayout& 
         p.restore();
         return;
     }
-    p.setPen(kInk);
+    p.setPen(kGanttInk);
     p.setFont(bold(font));
     p.drawText(f.title.adjusted(6, 0, -4, -6), Qt::AlignVCenter | Qt::AlignLeft,
                QStringLiteral("makespan ") + q(view::timeText(m.makespan())));
@@ -222,7 +222,7 @@ void paintGantt(QPainter& p, const view::GanttModel& m, const view::LaneLayout& 
             if (bottom < band.top()) continue;
             if (pass == 0) {
                 p.fillRect(QRectF(band.left(), top, band.width(), f.header_height), kHeader);
-                p.setPen(kInk);
+                p.setPen(kGanttInk);
                 p.setFont(bold(font));
                 p.drawText(QRectF(f.labels.left() + 6, top, f.labels.width() - 10, f.header_height),
                            Qt::AlignVCenter | Qt::AlignLeft, groupHeading(m, g, static_cast<int>(gi)));
@@ -253,7 +253,7 @@ void paintGantt(QPainter& p, const view::GanttModel& m, const view::LaneLayout& 
                     p.fillRect(QRectF(band.left(), y, band.width(), f.row_height), kSelectedRow);
                 else if ((l - g.first_lane) % 2 == 1)
                     p.fillRect(QRectF(band.left(), y, band.width(), f.row_height), kAltRow);
-                p.setPen(kInk);
+                p.setPen(kGanttInk);
                 const QString name = q(m.lanes()[static_cast<size_t>(l)].name);
                 p.drawText(QRectF(f.labels.left() + 20, y, f.labels.width() - 26, f.row_height),
                            Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(name, Qt::ElideMiddle, f.labels.width() - 26));

@@ -82,7 +82,7 @@ std::vector<int> ringOrder(const sim::Topology& t, const std::vector<TopologyEdg
     return order;
 }
 
-std::string times(const std::vector<int>& dims) {
+std::string layoutTimes(const std::vector<int>& dims) {
     std::string s;
     for (size_t k = 0; k < dims.size(); ++k) s += (k ? " \u00d7 " : "") + std::to_string(dims[k]);
     return s;
@@ -104,7 +104,7 @@ void placeGrid(TopologyPlacement& out, double box_w, double box_h) {
     out.height = 60 + (ny - 1) * sy + (nz - 1) * step_y + box_h;
     out.bulge_x = box_w / 2 + 0.45 * (sx - box_w);
     out.bulge_y = box_h / 2 + 0.45 * (sy - box_h);
-    out.description = std::to_string(out.dims.size()) + "-D " + (out.wrap ? "torus " : "mesh ") + times(out.dims);
+    out.description = std::to_string(out.dims.size()) + "-D " + (out.wrap ? "torus " : "mesh ") + layoutTimes(out.dims);
 }
 
 void placeRing(TopologyPlacement& out, const std::vector<int>& order, double box_w, double box_h) {

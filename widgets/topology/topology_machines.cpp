@@ -14,11 +14,11 @@ namespace partita::view {
 namespace {
 
 constexpr double kGapX = 22, kGapY = 26;    // between vertex boxes inside a node
-constexpr double kPadX = 14, kPadTop = 12;  // inside a node's box
+constexpr double kMachinesPadX = 14, kPadTop = 12;  // inside a node's box
 constexpr double kLabel = 20;               // the node's name, under its devices
 constexpr double kBoxGapX = 34, kBoxGapY = 34;  // between node boxes
 constexpr double kFan = 70;                 // above the grid: room for the links up to the switches
-constexpr double kMargin = 20;
+constexpr double kMachinesMargin = 20;
 
 // Columns of a node's devices: one row up to 4, two up to 16, then about twice as wide as tall.
 int deviceColumns(int n) {
@@ -128,7 +128,7 @@ bool placeMachines(TopologyPlacement& out, const sim::Topology& t, const std::ve
         inner_h = std::max(inner_h, h);
         machines[m].devices = count;
     }
-    const double cell_w = inner_w + 2 * kPadX, cell_h = inner_h + kPadTop + kLabel;
+    const double cell_w = inner_w + 2 * kMachinesPadX, cell_h = inner_h + kPadTop + kLabel;
     const int count = static_cast<int>(machines.size());
     // The columns that draw the machine largest in an area of the given aspect (the switch rows
     // above counted at the width they would get).
@@ -141,7 +141,7 @@ bool placeMachines(TopologyPlacement& out, const sim::Topology& t, const std::ve
         const auto per = static_cast<size_t>(std::max(1.0, (w + kGapX) / (2 * step_x)));
         const double band = switches_between ? static_cast<double>((switches_between + per - 1) / per) * step_y + kFan : 0;
         const double h = band + r * (cell_h + kBoxGapY) - kBoxGapY;
-        return std::min(area_aspect / (w + 2 * kMargin), 1.0 / (h + 2 * kMargin));
+        return std::min(area_aspect / (w + 2 * kMachinesMargin), 1.0 / (h + 2 * kMachinesMargin));
     };
     int cols = 1;
     for (int c = 2; c <= count; ++c)
@@ -155,23 +155,23 @@ bool placeMachines(TopologyPlacement& out, const sim::Topology& t, const std::ve
     p.centre.assign(static_cast<size_t>(n), {});
     // The switches between machines, highest level on top, spread over the grid's width.
     const int per_row = std::max(1, static_cast<int>((grid_w + kGapX) / (2 * step_x)));
-    double y = kMargin, widest = grid_w;
+    double y = kMachinesMargin, widest = grid_w;
     for (const auto& [lv, row] : between) {
         if (lv < 0) continue;  // unlinked: below the grid
         const int in_row = std::min(per_row, static_cast<int>(row.size()));
         for (size_t k = 0; k < row.size(); ++k) {
             const int r = static_cast<int>(k) / per_row, c = static_cast<int>(k) % per_row;
             const int here = std::min(in_row, static_cast<int>(row.size()) - r * per_row);
-            p.centre[static_cast<size_t>(row[k])] = {kMargin + grid_w * (c + 0.5) / here, y + r * step_y + box_h / 2};
+            p.centre[static_cast<size_t>(row[k])] = {kMachinesMargin + grid_w * (c + 0.5) / here, y + r * step_y + box_h / 2};
         }
         y += std::ceil(static_cast<double>(row.size()) / per_row) * step_y;
     }
-    const double grid_top = between.empty() || (between.size() == 1 && between.begin()->first < 0) ? kMargin : y - kGapY + kFan;
+    const double grid_top = between.empty() || (between.size() == 1 && between.begin()->first < 0) ? kMachinesMargin : y - kGapY + kFan;
     for (int m = 0; m < count; ++m) {
         MachineBox& b = machines[static_cast<size_t>(m)];
         b.row = m / cols;
         b.column = m % cols;
-        b.x = kMargin + b.column * (cell_w + kBoxGapX);
+        b.x = kMachinesMargin + b.column * (cell_w + kBoxGapX);
         b.y = grid_top + b.row * (cell_h + kBoxGapY);
         b.w = cell_w;
         b.h = cell_h;
@@ -185,9 +185,9 @@ bool placeMachines(TopologyPlacement& out, const sim::Topology& t, const std::ve
     double bottom = grid_top + rows * (cell_h + kBoxGapY) - kBoxGapY;
     if (const auto it = between.find(-1); it != between.end())
         bottom = placeRows(p.centre, it->second, std::max(1, static_cast<int>((grid_w + kGapX) / step_x)),
-                           kMargin + grid_w / 2, bottom + kBoxGapY, box_w, box_h) - kGapY;
-    p.width = widest + 2 * kMargin;
-    p.height = bottom + kMargin;
+                           kMachinesMargin + grid_w / 2, bottom + kBoxGapY, box_w, box_h) - kGapY;
+    p.width = widest + 2 * kMachinesMargin;
+    p.height = bottom + kMachinesMargin;
     p.bulge_x = box_w / 2 + 0.45 * kGapX;
     p.bulge_y = box_h / 2 + 0.45 * kGapY;
     p.description = std::to_string(count) + " nodes in a " + std::to_string(cols) + " \u00d7 " + std::to_string(rows) + " grid";

@@ -16,7 +16,7 @@
 namespace partita {
 
 namespace {
-constexpr double kMargin = 10, kSwatch = 14, kRampW = 110, kLineSwatch = 28;
+constexpr double kPaintMargin = 10, kSwatch = 14, kRampW = 110, kLineSwatch = 28;
 // Named for this file: a unity batch may hold gantt_paint.cpp, which has its own kInk and kMuted.
 const QColor kTopoInk(40, 40, 40), kTopoMuted(100, 100, 100);
 const QColor kSelect(0, 114, 178);
@@ -28,16 +28,16 @@ const QColor kIdleEdge(222, 222, 222);  // topology_view.cpp's kIdle  // Okabe-I
 std::vector<std::vector<int>> TopologyView::legendRows(double width) const {
     const QFontMetricsF fm(graphpaint::fonts(font()).legend);
     std::vector<std::vector<int>> rows(1);
-    double x = kMargin;
+    double x = kPaintMargin;
     for (size_t i = 0; i < legend_.size(); ++i) {
         const LegendItem& item = legend_[i];
         const double w = item.type == LegendItem::Type::Ramp
                              ? fm.horizontalAdvance(item.text + ": " + item.low) + kRampW + fm.horizontalAdvance(item.high) + 40
                              : (item.type == LegendItem::Type::Line ? kLineSwatch : kSwatch) + 6 +
                                    fm.horizontalAdvance(item.text) + 18;
-        if (x + w > width - kMargin && !rows.back().empty()) {
+        if (x + w > width - kPaintMargin && !rows.back().empty()) {
             rows.emplace_back();
-            x = kMargin;
+            x = kPaintMargin;
         }
         rows.back().push_back(static_cast<int>(i));
         x += w;
@@ -49,7 +49,7 @@ double TopologyView::headerHeight(double width) const {
     if (!topology_ || placement_.centre.empty()) return 0;
     const graphpaint::Fonts f = graphpaint::fonts(font());
     const double line = std::max(QFontMetricsF(f.legend).height(), kSwatch) + 6;
-    return kMargin / 2 + QFontMetricsF(f.title).height() + 4 + legendRows(width).size() * line + 6;
+    return kPaintMargin / 2 + QFontMetricsF(f.title).height() + 4 + legendRows(width).size() * line + 6;
 }
 
 double TopologyView::paintHeader(QPainter& p, const QRectF& area) const {
@@ -69,13 +69,13 @@ double TopologyView::paintHeader(QPainter& p, const QRectF& area) const {
                        .arg(edges_.size())
                        .arg(q(placement_.description));
     if (result_) text += tr(" · simulated: makespan %1").arg(q(view::timeText(load_.makespan_s)));
-    const QRectF title_box(area.left() + kMargin, area.top() + kMargin / 2, area.width() - 2 * kMargin, title.height());
+    const QRectF title_box(area.left() + kPaintMargin, area.top() + kPaintMargin / 2, area.width() - 2 * kPaintMargin, title.height());
     p.drawText(title_box, Qt::AlignLeft | Qt::AlignVCenter, title.elidedText(text, Qt::ElideRight, title_box.width()));
     const double line = std::max(label.height(), kSwatch) + 6;
     double y = title_box.bottom() + 4;
     p.setFont(f.legend);
     for (const auto& row : legendRows(area.width())) {
-        double x = area.left() + kMargin;
+        double x = area.left() + kPaintMargin;
         for (int i : row) {
             const LegendItem& item = legend_[static_cast<size_t>(i)];
             const double cy = y + line / 2;
@@ -292,13 +292,13 @@ void TopologyView::paintOverviewScene(QPainter& p) const {
 QSize TopologyView::figureSize() const {
     if (scene_.isEmpty()) return {640, 400};
     const double s = std::min(1.0, 2400 / std::max(scene_.width(), scene_.height()));
-    const double w = std::max(800.0, scene_.width() * s + 2 * kMargin);
-    return QSize(static_cast<int>(std::ceil(w)), static_cast<int>(std::ceil(headerHeight(w) + scene_.height() * s + 2 * kMargin)));
+    const double w = std::max(800.0, scene_.width() * s + 2 * kPaintMargin);
+    return QSize(static_cast<int>(std::ceil(w)), static_cast<int>(std::ceil(headerHeight(w) + scene_.height() * s + 2 * kPaintMargin)));
 }
 
 void TopologyView::paintFigure(QPainter& painter, const QRect& area) const {
     const QRectF a = area;
-    const QRectF g = a.adjusted(kMargin, headerHeight(a.width()) + kMargin, -kMargin, -kMargin);
+    const QRectF g = a.adjusted(kPaintMargin, headerHeight(a.width()) + kPaintMargin, -kPaintMargin, -kPaintMargin);
     double s = 1;
     if (!scene_.isEmpty())
         s = std::min({1.0, g.width() / std::max(scene_.width(), 1.0), g.height() / std::max(scene_.height(), 1.0)});

@@ -9,9 +9,9 @@ namespace partita {
 namespace {
 
 QString g4(double v) { return QString::number(v, 'g', 4); }
-QString percent(double fraction) { return QString::number(fraction * 100, 'f', 1) + " %"; }
+QString percentText(double fraction) { return QString::number(fraction * 100, 'f', 1) + " %"; }
 // Bytes in the heatmap's unit, then exactly (a test and a user can match the simulation's figure).
-QString bytes(double b) { return q(view::bytesText(b)) + " (" + QString::number(b, 'f', 0) + " B)"; }
+QString bytesText(double b) { return q(view::bytesText(b)) + " (" + QString::number(b, 'f', 0) + " B)"; }
 
 }  // namespace
 
@@ -31,12 +31,12 @@ QString TopologyView::vertexToolTip(int v) const {
     QString t = tr("<b>%1</b> — %2, node %3<br>").arg(q(d.name).toHtmlEscaped(), q(d.kind).toHtmlEscaped()).arg(d.node);
     t += tr("peak: %1 TFLOP/s<br>memory: %2 GB/s, %3 GB<br>efficiency: %4<br>overhead per task: %5 µs<br>%6 cables")
              .arg(g4(d.peak_flops / 1e12), g4(d.mem_bandwidth_Bps / 1e9), g4(d.mem_capacity_B / 1e9),
-                  percent(d.efficiency), g4(d.task_overhead_s * 1e6))
+                  percentText(d.efficiency), g4(d.task_overhead_s * 1e6))
              .arg(degree);
     if (result_)
         t += tr("<br>busy: %1 of %2<br>utilisation: %3")
                  .arg(q(view::timeText(load_.device_busy_s[static_cast<size_t>(v)])), q(view::timeText(load_.makespan_s)),
-                      percent(load_.device_utilisation[static_cast<size_t>(v)]));
+                      percentText(load_.device_utilisation[static_cast<size_t>(v)]));
     return t;
 }
 
@@ -44,7 +44,7 @@ QString TopologyView::linkLoadLines(int l) const {
     if (!result_) return {};
     const auto i = static_cast<size_t>(l);
     return tr("<br>&nbsp;&nbsp;bytes moved: %1<br>&nbsp;&nbsp;busy: %2, utilisation: %3")
-        .arg(bytes(load_.link_bytes[i]), q(view::timeText(load_.link_busy_s[i])), percent(load_.link_utilisation[i]));
+        .arg(bytesText(load_.link_bytes[i]), q(view::timeText(load_.link_busy_s[i])), percentText(load_.link_utilisation[i]));
 }
 
 QString TopologyView::edgeToolTip(int e) const {

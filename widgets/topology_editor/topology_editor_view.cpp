@@ -26,7 +26,7 @@ namespace partita {
 
 namespace {
 
-QString num(double v) { return QString::number(v, 'g', 6); }  // the fields show every digit
+QString fieldNumber(double v) { return QString::number(v, 'g', 6); }  // the fields show every digit
 
 QTableWidget* makeTable(const QStringList& header, QWidget* parent) {
     auto* t = new QTableWidget(0, static_cast<int>(header.size()), parent);
@@ -308,8 +308,8 @@ void TopologyEditorView::fillTables() {
     for (int v = 0; v < doc_.vertexCount(); ++v) {
         if (v < doc_.deviceCount()) {
             const sim::ComputeDevice& d = doc_.devices[static_cast<size_t>(v)];
-            const QStringList values{q(d.name), q(d.kind), num(d.peak_flops / 1e12), num(d.mem_bandwidth_Bps / 1e9),
-                                     num(d.mem_capacity_B / 1e9), num(d.efficiency), num(d.task_overhead_s / 1e-6),
+            const QStringList values{q(d.name), q(d.kind), fieldNumber(d.peak_flops / 1e12), fieldNumber(d.mem_bandwidth_Bps / 1e9),
+                                     fieldNumber(d.mem_capacity_B / 1e9), fieldNumber(d.efficiency), fieldNumber(d.task_overhead_s / 1e-6),
                                      QString::number(d.node)};
             for (int c = 0; c < static_cast<int>(values.size()); ++c) devices_->setItem(v, c, cell(values[c], c >= 2));
         } else {
@@ -323,7 +323,7 @@ void TopologyEditorView::fillTables() {
     for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
         const sim::Link& l = doc_.links[static_cast<size_t>(rows_[static_cast<size_t>(r)].forward)];
         const QStringList values{vertex(l.from), vertex(l.to), rows_[static_cast<size_t>(r)].duplex() ? "⇄" : "→",
-                                 num(l.bandwidth_Bps / 1e9), num(l.latency_s / 1e-6), q(l.kind)};
+                                 fieldNumber(l.bandwidth_Bps / 1e9), fieldNumber(l.latency_s / 1e-6), q(l.kind)};
         for (int c = 0; c < static_cast<int>(values.size()); ++c) links_->setItem(r, c, cell(values[c], c == 3 || c == 4));
         links_->item(r, 2)->setTextAlignment(Qt::AlignCenter);
     }

@@ -36,17 +36,18 @@ inline nlohmann::json cliJson(std::vector<std::string> args) {
     return nlohmann::json::parse(r.out);
 }
 
-// `args` run in a worker; a run that has not finished within 10 s fails the test (and is left to
-// the process' end rather than joined, so the test itself cannot hang).
-inline Result cliWithin10s(std::vector<std::string> args) {
+// `args` run in a worker; a run that has not finished within `seconds` fails the test (and is left
+// to the process' end rather than joined, so the test itself cannot hang). A hang guard, not a
+// timing check: generous enough for a sanitizer build on a loaded machine.
+inline Result cliWithin(int seconds, std::vector<std::string> args) {
     auto* task = new std::packaged_task<Result()>([args] { return cli(args); });
     std::future<Result> done = task->get_future();
     std::thread([task] {
         (*task)();
         delete task;
     }).detach();
-    if (done.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
-        ADD_FAILURE() << "did not finish within 10 s: partita-cli " << args.front();
+    if (done.wait_for(std::chrono::seconds(seconds)) != std::future_status::ready) {
+        ADD_FAILURE() << "did not finish within " << seconds << " s: partita-cli " << args.front();
         return {-1, "", "timed out"};
     }
     return done.get();

@@ -63,11 +63,13 @@ void MainWindow::showView(const QString& name) {
 
 bool MainWindow::selectOptionCell() {
     if (options_.cell_layer.isEmpty()) return true;
+    const InputsPtr inputs = session_.inputs();
+    const RunPtr current = session_.currentRun();
     int layer = -1;
-    for (size_t l = 0; inputs_ && l < inputs_->layers.size(); ++l)
-        if (QString::fromStdString(inputs_->layers[l].name) == options_.cell_layer) layer = static_cast<int>(l);
-    const int levels = current_ ? current_->grid.levels() : 0;
-    if (layer < 0 || options_.cell_level >= levels || !current_ || current_->grid.layers() <= layer) {
+    for (size_t l = 0; inputs && l < inputs->layers.size(); ++l)
+        if (QString::fromStdString(inputs->layers[l].name) == options_.cell_layer) layer = static_cast<int>(l);
+    const int levels = current ? current->grid.levels() : 0;
+    if (layer < 0 || options_.cell_level >= levels || !current || current->grid.layers() <= layer) {
         reportError(tr("--cell: the shown run has no cell H%1, %2 (%3 levels; weighted layers by name)")
                         .arg(options_.cell_level + 1)
                         .arg(options_.cell_layer)

@@ -88,6 +88,13 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     connect(&store_, &RunStore::notice, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     connect(&store_, &RunStore::stored, this, [this](std::int64_t id) { runs_dock_->select({id}); });
     store_.open(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
+    connect(&session_, &Session::runChanged, this, &MainWindow::showRun);
+    connect(&session_, &Session::inputsChanged, this, &MainWindow::inputsChanged);
+    connect(&session_, &Session::pendingChanged, this, &MainWindow::updateActions);
+    connect(&session_, &Session::error, this, &MainWindow::reportError);
+    connect(&session_, &Session::runStored, this, [this](const RunPtr& run, const RunPtr& stored) {
+        if (explore_->result() == run) explore_->setResult(stored);
+    });
 
     for (const QString& path : builtInNetworks()) {
         try {
@@ -105,9 +112,9 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     setMethodKey(options.method);
     updateMethodFields();
     applyOptionsToSimulation();
-    params_->setValues(array_, CostParams{});
+    params_->setValues(session_.array(), CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
-    user_network_ = !options.network.isEmpty();
+    session_.setUserNetwork(!options.network.isEmpty());
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
     loadArray(array);
     if (options.collapse_repeats) network_view_->graph()->setCollapseRepeats(true);
@@ -183,13 +190,16 @@ void MainWindow::buildCentral() {
     tabs_->setMinimumWidth(kCentreMinWidth);
     setCentralWidget(tabs_);
 
-    connect(grid_, &GridView::cellToggled, this, &MainWindow::toggleCell);
+    connect(grid_, &GridView::cellToggled, this, [this](int level, int layer) {
+        session_.toggleCell(level, layer);
+        grid_->setCurrentCell(level, layer);
+    });
     // The network graph and the grid select the same layer (and level).
     connect(grid_, &GridView::currentCellChanged, network_view_, &NetworkTabView::setCurrentCell);
     connect(network_view_, &NetworkTabView::currentCellChanged, grid_, &GridView::setCurrentCell);
     connect(explore_, &ExploreView::exploreRequested, this, &MainWindow::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
-        applyGrid(g);
+        session_.applyGrid(g);
         showTab(grid_stack_);
     });
 }
@@ -229,7 +239,7 @@ void MainWindow::buildDocks() {
     library_ = new LibraryDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, library_);
     connect(library_, &LibraryDock::networkChosen, this, [this](const QString& p) {
-        user_network_ = true;
+        session_.setUserNetwork(true);
         loadNetwork(p);
     });
     connect(library_, &LibraryDock::arrayChosen, this, [this](const QString& p) { loadArray(p); });
@@ -317,17 +327,20 @@ void MainWindow::setBusy(bool busy, const QString& label) {
         progress_->setValue(0);
         progress_->setFormat(tr("%p%"));
         status_label_->setText(label + "…");
-    } else if (current_ && current_->isSimulation()) {
+        return;
+    }
+    const RunPtr current = session_.currentRun();
+    if (current && current->isSimulation()) {
         status_label_->setText(tr("%1: makespan %2 ms, %3× DP")
-                                   .arg(QString::fromStdString(current_->name))
-                                   .arg(current_->stepTime() * 1e3, 0, 'f', 3)
-                                   .arg(current_->perfVsDp(), 0, 'f', 3));
-    } else if (current_) {
+                                   .arg(QString::fromStdString(current->name))
+                                   .arg(current->stepTime() * 1e3, 0, 'f', 3)
+                                   .arg(current->perfVsDp(), 0, 'f', 3));
+    } else if (current) {
         const QString traffic =
-            current_->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current_->eval().total_elements)) + tr(" elements");
+            current->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current->eval().total_elements)) + tr(" elements");
         status_label_->setText(tr("%1: %2, step %3")
-                                   .arg(QString::fromStdString(current_->name), traffic)
-                                   .arg(QString::fromStdString(seconds(current_->stepTime()))));
+                                   .arg(QString::fromStdString(current->name), traffic)
+                                   .arg(QString::fromStdString(seconds(current->stepTime()))));
     }
 }
 
@@ -365,7 +378,7 @@ void MainWindow::fitToScreen() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (!releaseViews() || !topology_editor_->maybeSave()) return event->ignore();
-    keepGrid();  // an edit the user made is not lost by closing
+    session_.keep();  // an edit the user made is not lost by closing
     jobs_.cancel();
     if (options_.screenshot.isEmpty()) {
         if (auto* props = findChild<QDockWidget*>("properties"); props && props_hidden_) {
@@ -399,26 +412,29 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 void MainWindow::updateActions() {
-    const bool have = current_ != nullptr;
-    action("evaluate")->setEnabled(have && !current_->isSimulation());  // a simulation is re-run with Run
+    const RunPtr current = session_.currentRun();
+    const InputsPtr inputs = session_.inputs();
+    const bool have = current != nullptr;
+    action("evaluate")->setEnabled(have && !current->isSimulation());  // a simulation is re-run with Run
     action("compare")->setEnabled(have);
-    action("reset")->setEnabled(have && current_->edited());
-    action("keep")->setEnabled(pending_store_ != nullptr && store_.storing());
+    action("reset")->setEnabled(have && current->edited());
+    action("keep")->setEnabled(session_.pendingRun() != nullptr && store_.storing());
     action("export")->setEnabled(have);
-    action("run")->setEnabled(inputs_ != nullptr);
-    action("explore")->setEnabled(inputs_ != nullptr);
+    action("run")->setEnabled(inputs != nullptr);
+    action("explore")->setEnabled(inputs != nullptr);
 }
 
 void MainWindow::updateTitle() {
     // [*]: a view with unsaved work (the editor) marks the window modified.
-    if (!inputs_) return setWindowTitle("Partita[*]");
+    const InputsPtr inputs = session_.inputs();
+    if (!inputs) return setWindowTitle("Partita[*]");
     setWindowTitle(QString("%1 on %2[*] — Partita")
-                       .arg(QString::fromStdString(inputs_->network.name), QString::fromStdString(inputs_->array.name)));
+                       .arg(QString::fromStdString(inputs->network.name), QString::fromStdString(inputs->array.name)));
 }
 
 void MainWindow::tabShown() {
     const ViewEntry* entry = views_.findByTab(shownView());
-    QUndoStack* stack = entry && entry->undo ? entry->undo : &grid_edits_;
+    QUndoStack* stack = entry && entry->undo ? entry->undo : &session_.gridEdits();
     if (!undo_group_.stacks().contains(stack)) undo_group_.addStack(stack);
     undo_group_.setActiveStack(stack);
     updatePropertiesDock();

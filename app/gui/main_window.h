@@ -18,6 +18,7 @@
 
 #include "app/gui/job_runner.h"
 #include "app/gui/run_store.h"
+#include "app/gui/session.h"
 #include "app/gui/methods/method.h"
 #include "app/gui/options.h"
 #include "app/gui/view_registry.h"
@@ -121,7 +122,6 @@ public:
     static QString taskName(Task task);
     // In a scroll area (no view grows the window), among `task`'s tabs.
     void addViewTab(QWidget* view, const QString& title, Task task);
-    QString chosenNetworkPath() const { return user_network_ ? network_path_ : QString(); }
     bool isChosen(const GuiMethod& m) const { return &method() == &m; }
     void showStatus(const QString& text);
     // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
@@ -137,10 +137,6 @@ public:
     bool loadSoapStrategy(const QString& path, QString* error = nullptr);
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters
     void explore(const std::vector<CellRef>& cells);
-    void toggleCell(int level, int layer);  // flip and re-evaluate at once
-    void applyGrid(const Grid& grid);       // show a grid as an edit of the searched run (undoable)
-    void resetGrid();                       // back to the searched optimum (undoable)
-    QUndoStack& gridEdits() { return grid_edits_; }  // Edit ▸ Undo / Redo of grid edits
     QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)
     void compareWithBaselines();            // the current run beside HyPar, DP, MP, OWT
     void compareRuns(const std::vector<RunPtr>& runs, const QStringList& refused = {});
@@ -148,7 +144,6 @@ public:
     bool compareStored(const std::vector<std::int64_t>& ids);
     // Analytic runs re-open at once; a simulated run is re-simulated in a worker (wait for the jobs).
     bool openStoredRun(std::int64_t id);
-    void keepGrid();                        // Keep: store the shown edited grid (or loaded strategy)
     void cancelJob();
     // Exports one target (exportTargets(): each view's, registered in view_entries.cpp and by the methods)
     // to a .png/.svg/.pdf figure or a .csv table. Returns an empty string or the problem.
@@ -166,9 +161,9 @@ public:
     JobRunner& jobs() { return jobs_; }
     const Options& options() const { return options_; }
     bool dialogsAllowed() const { return options_.screenshot.isEmpty(); }  // none while rendering a screenshot
-    RunPtr currentRun() const { return current_; }
-    RunPtr searchedRun() const { return searched_; }
-    InputsPtr inputs() const { return inputs_; }
+    // The inputs, the shown and searched runs and the grid's edits (Edit ▸ Undo / Redo).
+    Session& session() { return session_; }
+    const Session& session() const { return session_; }
     // The results database: stores, renames and deletes runs; the runs dock follows it.
     RunStore& runStore() { return store_; }
     QString lastError() const { return last_error_; }
@@ -242,10 +237,9 @@ private:
     void methodChosen();                    // the selector changed: fields, tab, preview
     bool explainCannotPlan();               // HyPar's model cannot price the inputs: say so, offer AccPar
     void startStored(quint64 generation) { store_generation_ = generation; }
-    void setInputs(InputsPtr inputs);
-    void showRun(const RunPtr& run);
+    void inputsChanged(bool reshaped);      // the session's new inputs: views, title, actions
+    void showRun(const RunPtr& run);        // the session's shown run, in the views
     void showStoredRun(const RunPtr& run);  // a run re-opened from the database, with its inputs and settings
-    void storeRun(const RunPtr& run);       // returns silently without a database
     void onJobFinished(quint64 generation, RunPtr run);
     // Runs a comparison needs that take time (re-simulating stored runs, DP beside a simulated run):
     // made in a worker like any job (progress, Cancel), then shown in Compare.
@@ -274,7 +268,6 @@ private:
     void updateMethodFields();                         // the properties a method uses
     void addTopologyPresets();
     bool simulationSpec(SimulationSpec* spec);         // from the properties; reports problems
-    Grid gridToLower() const;                          // the grid the Grid tab shows (empty: HyPar's plan)
     void showSimulationSettings(const Run& run);       // a re-opened simulated run's settings in the properties
     void applyOptionsToSimulation();                   // --topology, --iterations, --seed
 
@@ -283,21 +276,13 @@ private:
     ViewRegistry views_;
     JobRunner jobs_;
     RunStore store_;
+    Session session_{store_};
     QString last_error_, last_notice_;
 
-    Network network_;
-    Array array_;
-    QString network_path_, array_path_;
-    InputsPtr inputs_;
-    RunPtr searched_;  // the method's answer that edits are compared with
-    RunPtr current_;   // what the grid and metrics show
-    RunPtr pending_store_;   // an edited grid (or loaded strategy) not yet kept
     quint64 store_generation_ = 0;  // the job whose run is stored when it finishes (Run, Explore)
     quint64 compare_generation_ = 0;  // the job whose runs go to Compare (compareInWorker)
     std::shared_ptr<std::vector<RunPtr>> compare_runs_;  // its runs, filled by the worker
-    QUndoStack grid_edits_;  // edits of the shown grid; cleared when a new answer arrives
     QUndoGroup undo_group_;
-    void showGrid(const Grid& grid);  // applyGrid without recording it (what undo and redo call)
     QTimer params_timer_;    // coalesces typing in the properties dock
     // Topologies read so far by key (preset name or file path): reading is cheap, but a
     // re-opened run must re-run on the graph it was stored with, not on a changed file.
@@ -322,7 +307,6 @@ private:
     bool props_wanted_ = true;         // whether the user wants it shown (where it does not step aside)
     bool props_stepping_ = false;      // the window, not the user, is showing or hiding it
     void updatePropertiesDock();
-    bool user_network_ = false;  // a network the user chose (option, library, Open): chosenNetworkPath()
     InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
     bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
     SimParamsEditor* sim_params_ = nullptr;

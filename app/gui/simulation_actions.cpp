@@ -157,8 +157,8 @@ std::shared_ptr<const sim::Topology> MainWindow::chosenTopology() const {
 bool MainWindow::loadSoapStrategy(const QString& given, QString* error) {
     const QString path = QFileInfo(given).absoluteFilePath();
     try {
-        if (!inputs_) throw std::runtime_error("load a network before a strategy");
-        sim::loadSoap(path.toStdString(), inputs_->network);  // checked now; the job reads it again
+        if (!session_.inputs()) throw std::runtime_error("load a network before a strategy");
+        sim::loadSoap(path.toStdString(), session_.inputs()->network);  // checked now; the job reads it again
         sim_params_->setStrategyFile(path);
         sim_params_->setSource(SimSource::File);
         addRecentFile(path);
@@ -191,23 +191,17 @@ bool MainWindow::simulationSpec(SimulationSpec* spec) {
     spec->topology_origin = (sim_params_->topologyIsFile() ? key : kBuiltIn + key).toStdString();
     spec->source = sim_params_->source();
     spec->strategy_origin = sim_params_->strategyFile().toStdString();
-    spec->options.element_bytes = inputs_->params.bytes_per_element;
+    spec->options.element_bytes = session_.inputs()->params.bytes_per_element;
     spec->options.sync = sim_params_->sync();
     spec->mcmc = sim_params_->mcmc();
     return true;
 }
 
-Grid MainWindow::gridToLower() const {
-    for (const RunPtr& run : {current_, searched_})
-        if (run && run->inputs == inputs_ && run->grid.levels() > 0) return run->grid;
-    return {};  // the job plans HyPar's grid
-}
-
 void MainWindow::runSimulation() {
     SimulationSpec spec;
-    if (!inputs_ || !simulationSpec(&spec)) return;
-    const InputsPtr inputs = inputs_;
-    const Grid grid = spec.source == SimSource::Grid ? gridToLower() : Grid{};
+    const InputsPtr inputs = session_.inputs();
+    if (!inputs || !simulationSpec(&spec)) return;
+    const Grid grid = spec.source == SimSource::Grid ? session_.gridToLower() : Grid{};
     startStored(jobs_.start(
         tr("Simulating %1 of %2 on %3").arg(simSourceLabel(spec.source), q(inputs->network.name), q(spec.topology->name)),
         [inputs, spec, grid](const ProgressFn&, const CancelFn& cancel) {
@@ -217,8 +211,8 @@ void MainWindow::runSimulation() {
 
 void MainWindow::runMcmc() {
     SimulationSpec spec;
-    if (!inputs_ || !simulationSpec(&spec)) return;
-    const InputsPtr inputs = inputs_;
+    const InputsPtr inputs = session_.inputs();
+    if (!inputs || !simulationSpec(&spec)) return;
     const auto work = [inputs, spec](const ProgressFn& progress, const JobRunner::NoteFn& note,
                                      const CancelFn& cancel) {
         using clock = std::chrono::steady_clock;

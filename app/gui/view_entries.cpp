@@ -60,12 +60,12 @@ CsvTable explorationCsv(const Run& run) {
 }  // namespace
 
 void MainWindow::registerViews() {
-    const auto no_run = [this] { return current_ ? QString() : tr("Nothing to export: no run is shown"); };
+    const auto no_run = [this] { return session_.currentRun() ? QString() : tr("Nothing to export: no run is shown"); };
     const auto no_compare = [this] {
         return compare_->runs().empty() ? tr("Nothing to export: the comparison is empty") : QString();
     };
     const auto no_simulation = [this] {
-        return current_ && simulation_->hasSimulation() ? QString()
+        return session_.currentRun() && simulation_->hasSimulation() ? QString()
                                                         : tr("Nothing to export: the shown run is not simulated");
     };
     const auto no_exploration = [this] {
@@ -83,7 +83,8 @@ void MainWindow::registerViews() {
 
     views_.add({"main", nullptr, {}, {}, {}, [this] {
                     if (!method().mainView().isEmpty()) return method().mainView();
-                    return current_ && current_->isSimulation() ? QString("simulation") : QString("grid");
+                    const RunPtr run = session_.currentRun();
+                    return run && run->isSimulation() ? QString("simulation") : QString("grid");
                 }});
     views_.add({"grid", grid_stack_, grid_shot(grid_), {},
                 {figureTarget("grid", tr("Grid"), grid_, [this] { return grid_->csv(); }, no_run),
@@ -100,7 +101,7 @@ void MainWindow::registerViews() {
                               [this] { return simulation_->startsCsv(); },
                               [this, no_simulation] {
                                   if (QString why = no_simulation(); !why.isEmpty()) return why;
-                                  return current_->simulation->mcmc ? QString()
+                                  return session_.currentRun()->simulation->mcmc ? QString()
                                                                     : tr("Nothing to export: the shown run is not "
                                                                          "an MCMC search");
                               }),

@@ -72,8 +72,9 @@ void MainWindow::buildViewTabs() {
     });
     // A Gantt bar selects its layer in the grid (operators without weights have no column).
     connect(gantt_, &GanttView::operatorClicked, this, [this](int op) {
-        if (!current_ || !current_->inputs) return;
-        const auto& layers = current_->inputs->layers;
+        const RunPtr run = session_.currentRun();
+        if (!run || !run->inputs) return;
+        const auto& layers = run->inputs->layers;
         for (size_t l = 0; l < layers.size(); ++l)
             if (layers[l].op_id == op) grid_->setCurrentCell(std::max(grid_->currentLevel(), 0), static_cast<int>(l));
     });

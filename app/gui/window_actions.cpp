@@ -98,8 +98,8 @@ void MainWindow::buildActions() {
         const auto targets = shownExportTargets();
         if (!targets.empty()) exportWithDialog(targets.front());
     });
-    connect(reset, &QAction::triggered, this, &MainWindow::resetGrid);
-    connect(keep, &QAction::triggered, this, &MainWindow::keepGrid);
+    connect(reset, &QAction::triggered, &session_, &Session::resetGrid);
+    connect(keep, &QAction::triggered, &session_, &Session::keep);
     connect(cancel, &QAction::triggered, this, &MainWindow::cancelJob);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
@@ -142,8 +142,8 @@ void MainWindow::buildActions() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->setObjectName("edit");
     // The grid's edits, or those of the shown view that has its own (the network editor's).
-    undo_group_.addStack(&grid_edits_);
-    undo_group_.setActiveStack(&grid_edits_);
+    undo_group_.addStack(&session_.gridEdits());
+    undo_group_.setActiveStack(&session_.gridEdits());
     QAction* undo = undo_group_.createUndoAction(this, tr("&Undo"));
     undo->setObjectName("undo");
     undo->setShortcut(QKeySequence::Undo);

@@ -325,7 +325,7 @@ private slots:
         QCOMPARE(l2s->l2s->settings.preset, std::string("convnet"));
         // The Heatmap tab follows the L2S boundary while L2S is chosen.
         QCOMPARE(w.heatmapView()->matrix().total(), w.l2sView()->trafficView()->matrix().total());
-        QVERIFY(w.currentRun() && w.currentRun()->method == "hypar");  // the method runs are the tabs' own
+        QVERIFY(w.session().currentRun() && w.session().currentRun()->method == "hypar");  // the method runs are the tabs' own
         QCOMPARE(w.runStore().db()->list({"", "", "mpt"}).size() + w.runStore().db()->list({"", "", "l2s"}).size(), size_t{0});
     }
 };

@@ -58,16 +58,16 @@ private slots:
             NetworkGraphView* g = graphOf(w);
             QVERIFY(g);
             QVERIFY(g->waitForLayout());
-            const Network& net = w.inputs()->network;
+            const Network& net = w.session().inputs()->network;
             QCOMPARE(g->nodeCount(), static_cast<int>(net.ops.size()) + 1);
             int inputs = 0;
             for (const Operator& op : net.ops) inputs += static_cast<int>(op.inputs.size());
             QCOMPARE(g->edgeCount(), inputs);
             QCOMPARE(static_cast<int>(g->graphLayout().edges.size()), inputs);
             // Coloured by the shown run's H1 choices.
-            QVERIFY(w.currentRun());
+            QVERIFY(w.session().currentRun());
             QCOMPARE(g->colourMode(), NetworkGraphView::ColourMode::Partition);
-            const Grid& grid = w.currentRun()->grid;
+            const Grid& grid = w.session().currentRun()->grid;
             for (int l = 0; l < grid.layers(); ++l) {
                 const view::Rgb c = view::splitColour(index(grid.split(0, l)));
                 QCOMPARE(g->nodeFill(g->nodeOfLayer(l)), QColor(c.r, c.g, c.b));
@@ -165,7 +165,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.selectOptionCell());
         const int layer = 32;  // conv1, stages 2-4 (6 + 9 + 13 convs), res5a (3)
-        QCOMPARE(w.inputs()->layers[layer].name, std::string("res5b_branch2a"));
+        QCOMPARE(w.session().inputs()->layers[layer].name, std::string("res5b_branch2a"));
         QCOMPARE(w.gridView()->currentLevel(), 2);
         QCOMPARE(w.gridView()->currentLayer(), layer);
         QCOMPARE(graphOf(w)->level(), 2);

@@ -80,7 +80,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         chooseAndRun(w, "simulate");  // DP on p100-16 by default
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation());
         QCOMPARE(run->method, std::string("simulate"));
         const Network& net = run->inputs->network;
@@ -131,11 +131,11 @@ private slots:
         QVERIFY(sync);
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
-        const double ring = w.currentRun()->simulation->makespan_s;
+        const double ring = w.session().currentRun()->simulation->makespan_s;
         sync->setCurrentIndex(sync->findData(int(sim::SyncMode::ParameterServer)));
         w.runSimulation();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QCOMPARE(run->simulation->spec.options.sync, sim::SyncMode::ParameterServer);
         const Network& net = run->inputs->network;
         sim::SimOptions ps;
@@ -150,7 +150,7 @@ private slots:
         QVERIFY(w.openStoredRun(run->id));
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.simParams()->sync(), sim::SyncMode::ParameterServer);
-        QCOMPARE(w.currentRun()->simulation->makespan_s, expect);
+        QCOMPARE(w.session().currentRun()->simulation->makespan_s, expect);
     }
 
     void loweredGridKeepsTheGrid() {
@@ -159,13 +159,13 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const Grid hypar = w.currentRun()->grid;
+        const Grid hypar = w.session().currentRun()->grid;
         auto* source = qobject_cast<QComboBox*>(w.simParams()->field("source"));
         source->setCurrentIndex(source->findData(int(SimSource::Grid)));
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run->isSimulation());
         QVERIFY(run->grid == hypar);
         QVERIFY(!w.gridNotApplicableShown());  // the grid tab shows the lowered grid
@@ -189,7 +189,7 @@ private slots:
         QVERIFY(!notes.isEmpty());
         const QString note = notes.last().at(1).toString();
         QVERIFY2(note.contains("iteration") && note.contains("best") && note.contains("ms"), qPrintable(note));
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation() && run->simulation->mcmc);
         QCOMPARE(run->method, std::string("mcmc"));
         QVERIFY(!run->simulation->cancelled());
@@ -208,8 +208,8 @@ private slots:
         // An iteration budget and a seed make the search reproducible.
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun() != run);
-        QCOMPARE(w.currentRun()->simulation->makespan_s, run->simulation->makespan_s);
+        QVERIFY(w.session().currentRun() != run);
+        QCOMPARE(w.session().currentRun()->simulation->makespan_s, run->simulation->makespan_s);
         QCOMPARE(cancelled.count(), 0);
         // A new session re-opens it with its settings.
         MainWindow again(lenet("mcmc.sqlite"));
@@ -220,7 +220,7 @@ private slots:
         QCOMPARE(again.methodKey(), QString("mcmc"));
         QCOMPARE(again.simParams()->topology(), QString("p100-16"));
         QCOMPARE(again.simParams()->mcmc().seed, std::uint64_t{5});
-        QCOMPARE(again.currentRun()->simulation->makespan_s, run->simulation->makespan_s);
+        QCOMPARE(again.session().currentRun()->simulation->makespan_s, run->simulation->makespan_s);
         QCOMPARE(again.shownView(), static_cast<QWidget*>(again.simulationView()));
     }
 
@@ -237,10 +237,10 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr dp = w.currentRun();
+        const RunPtr dp = w.session().currentRun();
         chooseAndRun(w, "mcmc");
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr mcmc = w.currentRun();
+        const RunPtr mcmc = w.session().currentRun();
         QVERIFY(dp->id > 0 && mcmc->id > 0 && dp->isSimulation() && mcmc->simulation->mcmc);
         QVERIFY(w.compareStored({dp->id, mcmc->id}));
         QVERIFY(w.jobs().waitForIdle());
@@ -287,7 +287,7 @@ private slots:
         QTest::mouseClick(cancel, Qt::LeftButton);
         QVERIFY(w.jobs().waitForIdle(20000));
         QCOMPARE(cancelled.count(), 0);  // the best so far is kept, not discarded
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation() && run->simulation->mcmc);
         QVERIFY(run->simulation->cancelled());
         QVERIFY(run->simulation->makespan_s > 0);
@@ -332,7 +332,7 @@ private slots:
         QTest::mouseClick(w.findChild<QPushButton*>("cancel-button"), Qt::LeftButton);
         QVERIFY(w.jobs().waitForIdle(20000));
         // The result, once the search is over.
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->simulation && run->simulation->cancelled());
         QVERIFY(!bar->isVisible());
         QCOMPARE(w.statusBar()->currentMessage(), QString("MCMC cancelled: showing the best strategy found so far"));
@@ -359,7 +359,7 @@ private slots:
         QVERIFY(w.simParams()->mcmc().stop_on_stall);
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->simulation && run->simulation->mcmc);
         QVERIFY(run->simulation->spec.mcmc.stop_on_stall);
         QVERIFY(w.runStore().db()->load(run->id).simulation->spec.mcmc.stop_on_stall);
@@ -375,7 +375,7 @@ private slots:
         MainWindow w(lenet());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr before = w.currentRun();
+        const RunPtr before = w.session().currentRun();
         const QString path = dir_.filePath("broken-topology.json");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -393,7 +393,7 @@ private slots:
         QVERIFY(!w.loadTopology(missing, &error));
         QVERIFY2(error.contains(missing), qPrintable(error));
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.currentRun(), before);
+        QCOMPARE(w.session().currentRun(), before);
         // A good file is added to the list and chosen.
         QVERIFY(w.loadTopology(kExamples + "/topologies/k80-64.json", &error));
         QVERIFY(w.simParams()->topologyIsFile());

@@ -117,7 +117,7 @@ private slots:
         QCOMPARE(w.simParams()->topology(), path);  // saved and unchanged since: the file is its origin
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation());
         const Network& net = run->inputs->network;
         const double expect =
@@ -180,7 +180,7 @@ private slots:
         QVERIFY(v->open(torus));
         click(v->button("use-array"));
         QVERIFY(w.jobs().waitForIdle());
-        const Array array = w.inputs()->array;
+        const Array array = w.session().inputs()->array;
         QCOMPARE(array.levels, 4);
         QCOMPARE(array.level_bandwidth_Bps, sim::bisectionLevelBandwidths(sim::loadTopology(torus.toStdString())));
         QVERIFY(w.statusBar()->currentMessage().contains("4 levels"));
@@ -193,7 +193,7 @@ private slots:
         }
         click(v->button("use-array"));
         QVERIFY(w.statusBar()->currentMessage().startsWith("Not an array for HyPar/AccPar"));
-        QCOMPARE(w.inputs()->array.level_bandwidth_Bps, array.level_bandwidth_Bps);
+        QCOMPARE(w.session().inputs()->array.level_bandwidth_Bps, array.level_bandwidth_Bps);
     }
 
     // Unsaved edits are not lost by closing the window: Cancel keeps it open, Discard closes.

@@ -136,7 +136,7 @@ private slots:
     void simulatedRunShowsEachLinksBytes() {
         MainWindow w(vggA());
         simulateShown(w);  // DP on p100-16
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation());
         TopologyView* view = w.topologyView();
         QVERIFY(view->hasLoad());

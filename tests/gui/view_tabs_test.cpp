@@ -51,7 +51,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun());
+        QVERIFY(w.session().currentRun());
         w.gridView()->setCurrentCell(1, 2);  // fc1 at H2
         QCOMPARE(w.teachingView()->level(), 1);
         QCOMPARE(w.teachingView()->layer(), 2);
@@ -66,12 +66,12 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun() && w.currentRun()->isSimulation());
+        QVERIFY(w.session().currentRun() && w.session().currentRun()->isSimulation());
         QVERIFY(w.ganttView()->visibleLaneCount() > 16);
         exportsAllFormats(w, "timeline");
         exportsAllFormats(w, "heatmap");
         // A strategy without a grid: the teaching view says why it is empty, naming the run.
-        QVERIFY(w.teachingView()->emptyText().contains(QString::fromStdString(w.currentRun()->name)));
+        QVERIFY(w.teachingView()->emptyText().contains(QString::fromStdString(w.session().currentRun()->name)));
     }
 };
 

@@ -35,6 +35,7 @@
 #include "app/gui/library_dock.h"
 #include "app/gui/methods/registry.h"
 #include "app/gui/network_editor.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/sweep_tab.h"
 #include "app/gui/topology_editor_tab.h"
 #include "app/gui/window_geometry.h"
@@ -51,6 +52,7 @@
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
+#include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {
 
@@ -111,7 +113,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     }
     setMethodKey(options.method);
     updateMethodFields();
-    applyOptionsToSimulation();
+    simulator_->applyOptions(options_);
     params_->setValues(session_.array(), CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
     session_.setUserNetwork(!options.network.isEmpty());
@@ -267,7 +269,21 @@ void MainWindow::buildDocks() {
     column->addWidget(sim_params_);
     column->addWidget(params_, 1);
     scroll->setWidget(editors);
-    addTopologyPresets();
+    simulator_ = new SimulationController(*this, sim_params_, this);
+    connect(simulator_, &SimulationController::topologyChosen, this, [this] {
+        if (!simulationMethod()) setMethodKey("simulate");
+        updateMethodFields();
+        if (topology_editor_) topology_editor_->followIfShown();
+    });
+    connect(simulator_, &SimulationController::strategyChosen, this, [this] {
+        setMethodKey("simulate");
+        updateMethodFields();
+    });
+    // A topology file that fails validation opens in the editor to be fixed, unless that drops edits.
+    simulator_->open_invalid = [this](const QString& path) {
+        TopologyEditorView* editor = topology_editor_ ? topology_editor_->view() : nullptr;
+        return editor && editor->undoStack().isClean() && editor->open(path);
+    };
     props->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, props);
     // What the user wants (View ▸ Properties, the dock's close button, a restored state), apart from
@@ -280,12 +296,12 @@ void MainWindow::buildDocks() {
     connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load topology"), examplesDir() + "/topologies",
                                                           tr("Topologies (*.json *.yml *.yaml);;All files (*)"));
-        if (!path.isEmpty()) loadTopology(path);
+        if (!path.isEmpty()) simulator_->loadTopology(path);
     });
     connect(sim_params_, &SimParamsEditor::strategyFileRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Choose a SOAP strategy"), QString(),
                                                           tr("Strategies (*.json);;All files (*)"));
-        if (!path.isEmpty()) loadSoapStrategy(path);
+        if (!path.isEmpty()) simulator_->loadSoapStrategy(path);
     });
     resizeDocks({library_, props}, {250, 290}, Qt::Horizontal);
 }
@@ -488,6 +504,22 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
     box->setModal(false);
     box->show();
 }
+
+bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
+
+bool MainWindow::simulationMethod() const {
+    return method().settings() == GuiMethod::Settings::Simulation || method().settings() == GuiMethod::Settings::Mcmc;
+}
+
+void MainWindow::updateMethodFields() {
+    updatePropertiesDock();
+    sim_params_->setVisible(simulationMethod());
+    params_->setSimulationMode(simulationMethod());
+    sim_params_->setMode(method().settings() == GuiMethod::Settings::Mcmc ? SimParamsEditor::Mode::Mcmc
+                                                                           : SimParamsEditor::Mode::Simulate);
+}
+
+void MainWindow::showMessage(const QString& text, int timeout_ms) { statusBar()->showMessage(text, timeout_ms); }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     if (event->mimeData()->hasUrls()) event->acceptProposedAction();

@@ -22,6 +22,7 @@
 #include "app/gui/methods/method.h"
 #include "app/gui/options.h"
 #include "app/gui/view_registry.h"
+#include "app/gui/window_services.h"
 #include "core/run/run.h"
 #include "core/run/simulation.h"
 #include "core/store/results_db.h"
@@ -73,7 +74,9 @@ class TopologyEditorTab;
 class RunsDock;
 class SweepTab;
 
-class MainWindow : public QMainWindow {
+class SimulationController;
+
+class MainWindow : public QMainWindow, public WindowServices {
     Q_OBJECT
 public:
     // The tabs keep this width however narrow the window: the docks give way first.
@@ -106,10 +109,6 @@ public:
     void runSelected();
     void runMethod(Method method);   // HyPar's search or a baseline's plan, in a worker (not stored)
     void runAccPar();                // AccPar's plan, in a worker (not stored)
-    // Simulate: the strategy the properties' source names on the chosen topology, simulated in a worker.
-    void runSimulation();
-    // MCMC: FlexFlow's search in a worker, with live progress; Cancel keeps the best so far.
-    void runMcmc();
     // What the methods (methods/) start: a plan of HyPar's model (or its refusal, said in the Grid
     // tab), AccPar's plan, or a note that the chosen method waits for Run.
     void plan(Method method, bool store);
@@ -123,18 +122,17 @@ public:
     // In a scroll area (no view grows the window), among `task`'s tabs.
     void addViewTab(QWidget* view, const QString& title, Task task);
     bool isChosen(const GuiMethod& m) const { return &method() == &m; }
-    void showStatus(const QString& text);
-    // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
-    // error naming the file is shown and returned; nothing else changes.
-    bool loadTopology(const QString& path, QString* error = nullptr);
-    // A topology from elsewhere than a preset (a file, the topology editor) under `key` (its path, or
-    // "editor:<name>"): added to the topology list and chosen, and Simulate becomes the method.
-    void useTopology(std::shared_ptr<const sim::Topology> topology, const QString& key);
-    // File ▸ Generate topology…: the dialog; its Use chooses the graph under "generated:" + its name.
-    void generateTopology();
-    std::shared_ptr<const sim::Topology> chosenTopology() const;  // nullptr when none
-    // A partita-soap/1 strategy for the loaded network: becomes Simulate's strategy file.
-    bool loadSoapStrategy(const QString& path, QString* error = nullptr);
+    // Simulate and MCMC: topologies, strategy files and their jobs (choosing one makes Simulate the method).
+    SimulationController& simulation() { return *simulator_; }
+
+    // WindowServices: what the simulation controller and the methods use.
+    void showStatus(const QString& text) override;
+    void showMessage(const QString& text, int timeout_ms) override;
+    void reportError(const QString& message) override;
+    void reportNotice(const QString& title, const QString& summary, const QStringList& lines) override;
+    void addRecentFile(const QString& path) override;
+    void storeWhenFinished(quint64 generation) override { store_generation_ = generation; }
+    QWidget* dialogParent() override { return this; }
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters
     void explore(const std::vector<CellRef>& cells);
     QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)
@@ -158,14 +156,14 @@ public:
     // the shown run has no such level or layer.
     bool selectOptionCell();
 
-    JobRunner& jobs() { return jobs_; }
+    JobRunner& jobs() override { return jobs_; }
     const Options& options() const { return options_; }
     bool dialogsAllowed() const { return options_.screenshot.isEmpty(); }  // none while rendering a screenshot
     // The inputs, the shown and searched runs and the grid's edits (Edit ▸ Undo / Redo).
-    Session& session() { return session_; }
+    Session& session() override { return session_; }
     const Session& session() const { return session_; }
     // The results database: stores, renames and deletes runs; the runs dock follows it.
-    RunStore& runStore() { return store_; }
+    RunStore& runStore() override { return store_; }
     QString lastError() const { return last_error_; }
     // The last notice (what an import approximated): its summary, then one line per item.
     QString lastNotice() const { return last_notice_; }
@@ -230,13 +228,11 @@ private:
     void buildCentral();
     void buildStatusBar();
     void restoreSettings();
-    void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void rebuildInputs();                   // parameters changed: new inputs, previewed
     void startMethod(bool store);           // Run (store) or the live preview (no store)
     void methodChosen();                    // the selector changed: fields, tab, preview
     bool explainCannotPlan();               // HyPar's model cannot price the inputs: say so, offer AccPar
-    void startStored(quint64 generation) { store_generation_ = generation; }
     void inputsChanged(bool reshaped);      // the session's new inputs: views, title, actions
     void showRun(const RunPtr& run);        // the session's shown run, in the views
     void showStoredRun(const RunPtr& run);  // a run re-opened from the database, with its inputs and settings
@@ -246,9 +242,6 @@ private:
     void compareInWorker(const QString& label, std::function<std::vector<RunPtr>(const CancelFn&)> work);
     void setBusy(bool busy, const QString& label = {});
     void showProgress(double fraction);     // the bar's value, percent and time left
-    void reportError(const QString& message);
-    // Not an error: a summary in the status bar and a non-modal message listing `lines`.
-    void reportNotice(const QString& title, const QString& summary, const QStringList& lines);
     void updateActions();
     void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
@@ -263,13 +256,8 @@ private:
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
     bool openStoredMethodRun(std::int64_t id);  // throws StoreError; its method shows it (method_runs.cpp)
 
-    // Simulation helpers (simulation_actions.cpp).
     bool simulationMethod() const;                     // Simulate or MCMC chosen
     void updateMethodFields();                         // the properties a method uses
-    void addTopologyPresets();
-    bool simulationSpec(SimulationSpec* spec);         // from the properties; reports problems
-    void showSimulationSettings(const Run& run);       // a re-opened simulated run's settings in the properties
-    void applyOptionsToSimulation();                   // --topology, --iterations, --seed
 
     Options options_;
     MethodList methods_;
@@ -284,9 +272,7 @@ private:
     std::shared_ptr<std::vector<RunPtr>> compare_runs_;  // its runs, filled by the worker
     QUndoGroup undo_group_;
     QTimer params_timer_;    // coalesces typing in the properties dock
-    // Topologies read so far by key (preset name or file path): reading is cheap, but a
-    // re-opened run must re-run on the graph it was stored with, not on a changed file.
-    std::map<QString, std::shared_ptr<const sim::Topology>> topologies_;
+    SimulationController* simulator_ = nullptr;
 
     GridView* grid_ = nullptr;
     QStackedWidget* grid_stack_ = nullptr;   // the grid page, or grid_na_

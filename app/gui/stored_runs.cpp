@@ -10,6 +10,7 @@
 #include "app/gui/explore_view.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/runs_dock.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/editors/params_editor.h"
@@ -89,7 +90,7 @@ void MainWindow::showStoredRun(const RunPtr& run) {
         session_.setInputs(run->inputs);
         emit networkLoaded(session_.network(), session_.networkPath());
         if (run->isSimulation()) {
-            showSimulationSettings(*run);
+            simulator_->showSettings(*run);
             session_.setSearched(nullptr);  // a simulated run is no grid search for edits to refer to
             showTab(simulation_);
             session_.show(run);

@@ -13,6 +13,7 @@
 #include "app/gui/export_entries.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/runs_dock.h"
 #include "core/util/format.h"
 #include "widgets/charts/study_view.h"
@@ -93,7 +94,7 @@ void MainWindow::registerViews() {
     views_.add({"metrics", grid_stack_, grid_shot(metrics_), {}, {}});
     views_.add({"simulation", simulation_, [this] { return simulation_; },
                 [this] {
-                    if (!simulation_->hasSimulation()) runSimulation();  // the chosen method, simulated
+                    if (!simulation_->hasSimulation()) simulator_->runSimulation();  // the chosen method, simulated
                 },
                 {widgetTarget("simulation", tr("Simulation"), [this] { return simulation_; },
                               [this] { return simulation_->resourcesCsv(); }, no_simulation),
@@ -112,7 +113,7 @@ void MainWindow::registerViews() {
                   }}}});
     views_.add({"timeline", gantt_, [this] { return gantt_; },
                 [this] {
-                    if (!simulation_->hasSimulation()) runSimulation();
+                    if (!simulation_->hasSimulation()) simulator_->runSimulation();
                 },
                 {figureTarget("timeline", tr("Timeline"), gantt_, [this] { return gantt_->csv(); },
                               empty_view("timeline", [this] { return gantt_->csv(); }))}});
@@ -122,7 +123,7 @@ void MainWindow::registerViews() {
     // With Simulate or MCMC chosen, the screenshot runs it and shows the load; else the chosen topology.
     views_.add({"topology", topology_panel_, [this] { return topology_panel_; },
                 [this] {
-                    if (simulationMethod() && !simulation_->hasSimulation()) runSimulation();
+                    if (simulationMethod() && !simulation_->hasSimulation()) simulator_->runSimulation();
                     showChosenTopology();
                 },
                 {figureTarget("topology", tr("Topology"), topology_view_, [this] { return topology_view_->csv(); },

@@ -6,6 +6,7 @@
 
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "core/io/network_io.h"
 #include "core/run/simulation.h"
 #include "core/study/plots.h"
@@ -130,8 +131,7 @@ void MainWindow::showRunInViews(const RunPtr& run) {
 
 void MainWindow::showChosenTopology() {
     if (topology_view_->hasLoad()) return;
-    const auto it = topologies_.find(sim_params_->topology());
-    topology_view_->setTopology(it == topologies_.end() ? nullptr : it->second);
+    topology_view_->setTopology(simulator_->chosenTopology());
 }
 
 }  // namespace partita::gui

@@ -18,6 +18,7 @@
 #include "app/gui/guide_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
+#include "app/gui/simulation_controller.h"
 
 namespace partita::gui {
 
@@ -123,7 +124,7 @@ void MainWindow::buildActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName("file");
     file->addAction(open);
-    QAction* generate = file->addAction(tr("&Generate topology…"), this, &MainWindow::generateTopology);
+    QAction* generate = file->addAction(tr("&Generate topology…"), simulator_, &SimulationController::generateTopology);
     generate->setObjectName("generate-topology");
     generate->setToolTip(tr("A ring, torus, mesh, switch, cluster or array of your sizes, for Simulate and MCMC"));
     recent_menu_ = file->addMenu(tr("Open &recent"));

@@ -11,6 +11,7 @@
 #include "app/gui/input_files.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/onnx_dims_dialog.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
@@ -77,13 +78,13 @@ const GuiMethod& MainWindow::method() const { return *methods_[static_cast<size_
 void MainWindow::plan(Method m, bool store) {
     if (!session_.inputs() || explainCannotPlan()) return;
     runMethod(m);
-    if (store) startStored(jobs_.generation());
+    if (store) storeWhenFinished(jobs_.generation());
 }
 
 void MainWindow::planAccPar(bool store) {
     if (!session_.inputs()) return;
     runAccPar();
-    if (store) startStored(jobs_.generation());
+    if (store) storeWhenFinished(jobs_.generation());
 }
 
 void MainWindow::askForRun() {
@@ -126,8 +127,8 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         case FileKind::Strategy: return loadStrategy(path, error);
         case FileKind::Topology:
             if (!simulationMethod()) setMethodKey("simulate");
-            return loadTopology(path, error);
-        case FileKind::SoapStrategy: return loadSoapStrategy(path, error);
+            return simulator_->loadTopology(path, error);
+        case FileKind::SoapStrategy: return simulator_->loadSoapStrategy(path, error);
         case FileKind::Network:
         case FileKind::Unknown: break;  // the network reader explains what is wrong
     }
@@ -262,7 +263,7 @@ void MainWindow::evaluateCurrent() {
     const Grid grid = current->grid;
     const Grid reference = current->reference;
     const std::string method = current->method;
-    startStored(jobs_.start(tr("Evaluating"), [=](const ProgressFn&, const CancelFn&) {
+    storeWhenFinished(jobs_.start(tr("Evaluating"), [=](const ProgressFn&, const CancelFn&) {
         return gridRun(inputs, grid, RunKind::Evaluate, method, &reference);
     }));
 }
@@ -272,7 +273,7 @@ void MainWindow::explore(const std::vector<CellRef>& cells) {
     const InputsPtr inputs = session_.inputs();
     ExploreRequest request;
     request.cells = cells;
-    startStored(jobs_.start(tr("Exploring 2^%1 points").arg(cells.size()),
+    storeWhenFinished(jobs_.start(tr("Exploring 2^%1 points").arg(cells.size()),
                             [inputs, request](const ProgressFn& progress, const CancelFn& cancel) {
                                 return exploreRun(inputs, request, progress, cancel);
                             }));

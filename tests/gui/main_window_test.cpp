@@ -33,6 +33,7 @@
 #include "app/gui/guide_window.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
 #include "app/gui/runs_dock.h"
@@ -176,7 +177,7 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        w.runSimulation();  // stored, to be re-opened below
+        w.simulation().runSimulation();  // stored, to be re-opened below
         QVERIFY(w.jobs().waitForIdle());
         const std::int64_t simulated = w.session().currentRun()->id;
         QVERIFY(simulated > 0);
@@ -185,8 +186,8 @@ private slots:
             {"accpar", [&] { w.runAccPar(); }},
             {"evaluate", [&] { w.evaluateCurrent(); }},
             {"explore", [&] { w.explore(w.exploreView()->cells()); }},
-            {"simulate", [&] { w.runSimulation(); }},
-            {"mcmc", [&] { w.runMcmc(); }},
+            {"simulate", [&] { w.simulation().runSimulation(); }},
+            {"mcmc", [&] { w.simulation().runMcmc(); }},
             {"re-open", [&] { QVERIFY(w.openStoredRun(simulated)); }},  // re-simulated in a worker
         };
         for (const auto& [name, start] : jobs) {

@@ -21,6 +21,7 @@
 #include <QTest>
 
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
 #include "core/run/simulation_run.h"
 #include "core/sim/baselines.h"
@@ -133,7 +134,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         const double ring = w.session().currentRun()->simulation->makespan_s;
         sync->setCurrentIndex(sync->findData(int(sim::SyncMode::ParameterServer)));
-        w.runSimulation();
+        w.simulation().runSimulation();
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr run = w.session().currentRun();
         QCOMPARE(run->simulation->spec.options.sync, sim::SyncMode::ParameterServer);
@@ -383,19 +384,19 @@ private slots:
   "devices": [{"name": "a", "kind": "gpu", "peak_flops": -1}]})");
         f.close();
         QString error;
-        QVERIFY(!w.loadTopology(path, &error));
+        QVERIFY(!w.simulation().loadTopology(path, &error));
         QVERIFY2(error.contains(path), qPrintable(error));
         QVERIFY(w.lastError().contains(path));
         QCOMPARE(w.simParams()->topology(), QString("p100-16"));  // the choice stays
         QVERIFY(!w.openFile(path, &error));  // recognised as a topology by its format
         QVERIFY2(error.contains(path), qPrintable(error));
         const QString missing = dir_.filePath("no-such-topology.json");
-        QVERIFY(!w.loadTopology(missing, &error));
+        QVERIFY(!w.simulation().loadTopology(missing, &error));
         QVERIFY2(error.contains(missing), qPrintable(error));
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.session().currentRun(), before);
         // A good file is added to the list and chosen.
-        QVERIFY(w.loadTopology(kExamples + "/topologies/k80-64.json", &error));
+        QVERIFY(w.simulation().loadTopology(kExamples + "/topologies/k80-64.json", &error));
         QVERIFY(w.simParams()->topologyIsFile());
         QVERIFY(w.jobs().waitForIdle());
     }

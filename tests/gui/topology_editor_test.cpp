@@ -23,6 +23,7 @@
 #include <QTimer>
 
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
 #include "app/gui/topology_editor_tab.h"
 #include "app/gui/topology_generate_dialog.h"
@@ -244,7 +245,7 @@ private slots:
             QTest::mouseClick(d->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         });
         w.findChild<QAction*>("generate-topology")->trigger();
-        const auto generated = w.chosenTopology();
+        const auto generated = w.simulation().chosenTopology();
         QVERIFY(generated && generated->deviceCount() == 32);
         w.showView("topology-editor");
         QVERIFY(v->document() == *generated);

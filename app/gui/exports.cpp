@@ -1,5 +1,4 @@
-// MainWindow's figure/table export and the --screenshot renderer, by the views registered in
-// view_entries.cpp.
+// MainWindow's --view and --screenshot, by the views registered in view_entries.cpp.
 #include <QApplication>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -32,25 +31,6 @@
 #include "widgets/timeline/gantt_view.h"
 
 namespace partita::gui {
-
-std::vector<ExportChoice> MainWindow::shownExportTargets() const {
-    std::vector<ExportChoice> out;
-    if (const ViewEntry* view = views_.findByTab(shownView()))
-        for (const ExportEntry& e : view->exports) out.push_back({e.target, e.label});
-    return out;
-}
-
-QString MainWindow::exportTarget(const QString& target, const QString& path) {
-    const ExportEntry* own = views_.findTarget(target);
-    if (own && own->suffixes.contains(QFileInfo(path).suffix().toLower())) return own->write(path, false);
-    const bool csv = QFileInfo(path).suffix().compare("csv", Qt::CaseInsensitive) == 0;
-    FigureFormat format;
-    if (!csv && !figureFormatFor(path, &format))
-        return tr("%1: unknown export format (use .png, .svg, .pdf or .csv)").arg(path);
-    const ExportEntry* entry = views_.findTarget(target);
-    if (!entry) return tr("Unknown export target '%1' (use %2)").arg(target, exportTargets().join(", "));
-    return entry->write(path, csv);
-}
 
 const ViewEntry* MainWindow::findView(const QString& name) const {
     const ViewEntry* view = views_.find(name);

@@ -16,6 +16,7 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 
+#include "app/gui/export_actions.h"
 #include "app/gui/job_runner.h"
 #include "app/gui/run_store.h"
 #include "app/gui/session.h"
@@ -60,11 +61,6 @@ struct GraphInput;
 }
 
 namespace partita::gui {
-
-struct ExportChoice {
-    QString target;  // exportTarget()'s name
-    QString label;   // what the menu and the dialog say
-};
 
 class ExploreView;
 class TaskTabs;
@@ -143,12 +139,9 @@ public:
     // Analytic runs re-open at once; a simulated run is re-simulated in a worker (wait for the jobs).
     bool openStoredRun(std::int64_t id);
     void cancelJob();
-    // Exports one target (exportTargets(): each view's, registered in view_entries.cpp and by the methods)
-    // to a .png/.svg/.pdf figure or a .csv table. Returns an empty string or the problem.
-    QString exportTarget(const QString& target, const QString& path);
-    std::vector<ExportChoice> shownExportTargets() const;  // the shown tab's, its main figure first
-    void exportWithDialog(const ExportChoice& choice);      // asks where, appends the type's extension
-    QStringList exportTargets() const { return views_.targets(); }
+    // Figures and tables by target (each view's, registered in view_entries.cpp and by the methods).
+    ExportActions& exports() { return exports_; }
+    std::vector<ExportChoice> shownExportTargets() const { return exports_.of(shownView()); }
     // Renders the window or one view (Options::view names) to a PNG, filling an empty view first.
     bool saveScreenshot(const QString& path, const QString& view);
     void showView(const QString& view);
@@ -262,6 +255,7 @@ private:
     Options options_;
     MethodList methods_;
     ViewRegistry views_;
+    ExportActions exports_{views_, *this};
     JobRunner jobs_;
     RunStore store_;
     Session session_{store_};

@@ -22,29 +22,6 @@
 
 namespace partita::gui {
 
-// Remembers the folder; the file gets the chosen type's extension when it has none.
-void MainWindow::exportWithDialog(const ExportChoice& choice) {
-    QSettings settings;
-    const QString folder = settings.value("export/folder", QDir::homePath()).toString();
-    QStringList filters{tr("PNG image (*.png)"), tr("SVG image (*.svg)"), tr("PDF document (*.pdf)"),
-                        tr("CSV table (*.csv)")};
-    if (const ExportEntry* e = views_.findTarget(choice.target); e && !e->suffixes.isEmpty())  // its own format first
-        filters.prepend(QStringLiteral("%1 (*.%2)").arg(choice.label, e->suffixes.join(" *.")));
-    QString filter = filters.front();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(choice.label),
-                                                QDir(folder).filePath(choice.target + ".png"), filters.join(";;"),
-                                                &filter);
-    if (path.isEmpty()) return;
-    if (QFileInfo(path).suffix().isEmpty()) {
-        const qsizetype star = filter.indexOf("*.");
-        path += filter.mid(star + 1, filter.indexOf(')', star) - star - 1);
-    }
-    settings.setValue("export/folder", QFileInfo(path).absolutePath());
-    const QString problem = exportTarget(choice.target, path);
-    if (!problem.isEmpty()) reportError(problem);
-    else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-}
-
 QAction* MainWindow::action(const QString& name) const {
     const auto it = actions_.find(name);
     return it == actions_.end() ? nullptr : it->second;
@@ -97,7 +74,7 @@ void MainWindow::buildActions() {
     });
     connect(exportA, &QAction::triggered, this, [this] {
         const auto targets = shownExportTargets();
-        if (!targets.empty()) exportWithDialog(targets.front());
+        if (!targets.empty()) exports_.withDialog(targets.front());
     });
     connect(reset, &QAction::triggered, &session_, &Session::resetGrid);
     connect(keep, &QAction::triggered, &session_, &Session::keep);
@@ -134,7 +111,7 @@ void MainWindow::buildActions() {
     connect(exports, &QMenu::aboutToShow, this, [this, exports] {
         exports->clear();
         for (const ExportChoice& choice : shownExportTargets())
-            exports->addAction(tr("%1…").arg(choice.label), this, [this, choice] { exportWithDialog(choice); });
+            exports->addAction(tr("%1…").arg(choice.label), this, [this, choice] { exports_.withDialog(choice); });
         if (exports->isEmpty()) exports->addAction(tr("(nothing to export here)"))->setEnabled(false);
     });
     file->addAction(exportA);

@@ -419,14 +419,14 @@ private slots:
 
         // Exports through the window's registry.
         w.showView("editor");
-        QVERIFY(w.exportTargets().contains("editor-graph"));
+        QVERIFY(w.exports().targets().contains("editor-graph"));
         const QString base = dir_.filePath("edited");
         for (const char* ext : {".png", ".svg", ".pdf", ".csv"})
-            QCOMPARE(w.exportTarget("editor-graph", base + ext), QString());
+            QCOMPARE(w.exports().write("editor-graph", base + ext), QString());
         QVERIFY(!QImage(base + ".png").isNull());
         QVERIFY(readAll(base + ".pdf").startsWith("%PDF"));
         QVERIFY(readAll(base + ".csv").startsWith("node,operator,type,inputs,out_shape_CxHxW,problem"));
-        QCOMPARE(w.exportTarget("editor-dot", base + ".dot"), QString());
+        QCOMPARE(w.exports().write("editor-dot", base + ".dot"), QString());
         const QString dot = QString::fromUtf8(readAll(base + ".dot"));
         QVERIFY(dot.startsWith("digraph \"Lenet-c\" {"));
         QCOMPARE(dot.count(" -> "), 3);  // fc1 -> fc2 was deleted

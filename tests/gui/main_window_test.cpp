@@ -464,7 +464,7 @@ private slots:
         for (const QString& target : {QString("grid"), QString("compare"), QString("level-chart")}) {
             for (const QString& ext : {QString("png"), QString("svg"), QString("pdf"), QString("csv")}) {
                 const QString path = dir_.filePath(target + "." + ext);
-                QCOMPARE(w.exportTarget(target, path), QString());
+                QCOMPARE(w.exports().write(target, path), QString());
                 QFile f(path);
                 QVERIFY(f.open(QIODevice::ReadOnly));
                 const QByteArray data = f.readAll();
@@ -474,7 +474,7 @@ private slots:
                 if (ext == "svg") QVERIFY(data.contains("<svg"));
             }
         }
-        QVERIFY(w.exportTarget("grid", dir_.filePath("grid.bmpx")).contains("unknown export format"));
+        QVERIFY(w.exports().write("grid", dir_.filePath("grid.bmpx")).contains("unknown export format"));
     }
 
     // No network makes the window wider or taller than a 1024x700 screen: wide grids scroll.
@@ -576,7 +576,7 @@ private slots:
                 seen << t.target;
             }
         }
-        const QStringList all = w.exportTargets();
+        const QStringList all = w.exports().targets();
         QCOMPARE(QSet<QString>(seen.begin(), seen.end()), QSet<QString>(all.begin(), all.end()));
         // Each view filled as a screenshot does, then its targets written; the simulated ones last, since
         // simulating replaces the shown analytic run.
@@ -588,20 +588,20 @@ private slots:
                 const QString& target = entry.target;
                 if (target == "simulation-starts") continue;  // MCMC runs only: below
                 const QString base = dir_.filePath("registry-" + target);
-                QCOMPARE(w.exportTarget(target, base + ".csv"), QString());
+                QCOMPARE(w.exports().write(target, base + ".csv"), QString());
                 QVERIFY2(QFile(base + ".csv").size() > 0, qPrintable(target));
                 if (target == "simulation-traffic") continue;  // CSV only
                 if (!entry.suffixes.isEmpty()) {  // a format of its own instead of figures (network-dot: DOT)
-                    QCOMPARE(w.exportTarget(target, base + "." + entry.suffixes.front()), QString());
+                    QCOMPARE(w.exports().write(target, base + "." + entry.suffixes.front()), QString());
                     QVERIFY2(QFile(base + "." + entry.suffixes.front()).size() > 0, qPrintable(target));
                     continue;
                 }
-                QCOMPARE(w.exportTarget(target, base + ".png"), QString());
+                QCOMPARE(w.exports().write(target, base + ".png"), QString());
                 QVERIFY2(!QImage(base + ".png").isNull(), qPrintable(target));
             }
         }
-        QVERIFY(w.exportTarget("simulation-starts", dir_.filePath("starts.csv")).contains("not an MCMC search"));
-        QVERIFY(w.exportTarget("no-such-target", dir_.filePath("x.png")).startsWith("Unknown export target"));
+        QVERIFY(w.exports().write("simulation-starts", dir_.filePath("starts.csv")).contains("not an MCMC search"));
+        QVERIFY(w.exports().write("no-such-target", dir_.filePath("x.png")).startsWith("Unknown export target"));
         std::set<QString> keys;
         for (const auto& m : w.methods()) {
             QVERIFY(keys.insert(m->key()).second);

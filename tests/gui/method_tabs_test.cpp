@@ -50,9 +50,9 @@ private:
     }
     void exports(MainWindow& w, const QString& target) {
         const QString base = dir_.filePath(target);
-        QCOMPARE(w.exportTarget(target, base + ".png"), QString());
+        QCOMPARE(w.exports().write(target, base + ".png"), QString());
         QVERIFY(!QImage(base + ".png").isNull());
-        QCOMPARE(w.exportTarget(target, base + ".csv"), QString());
+        QCOMPARE(w.exports().write(target, base + ".csv"), QString());
         QVERIFY(QFile(base + ".csv").size() > 0);
     }
 
@@ -141,7 +141,7 @@ private slots:
         QCOMPARE(sweep.series[0].y[0], 1.0);
         QCOMPARE(sweep.series[0].y[4], v->evaluation().one_worker_s / v->evaluation().w_dp_s);
         for (const char* target : {"mpt", "mpt-grid", "mpt-bars", "mpt-sweep", "mpt-compare"}) exports(w, target);
-        QVERIFY(!w.exportTarget("mpt-traffic", dir_.filePath("x.png")).isEmpty());
+        QVERIFY(!w.exports().write("mpt-traffic", dir_.filePath("x.png")).isEmpty());
     }
 
     // docs/methods/mpt.md#model-options-and-presets: the model options, their presets (fit always labelled) and every paper figure

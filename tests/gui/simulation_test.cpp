@@ -109,14 +109,14 @@ private slots:
         // Its tables export as CSV; the view as a figure.
         for (const QString& target : {QString("simulation"), QString("simulation-traffic")}) {
             const QString path = dir_.filePath(target + ".csv");
-            QCOMPARE(w.exportTarget(target, path), QString());
+            QCOMPARE(w.exports().write(target, path), QString());
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
             const qsizetype rows = target == "simulation" ? 1 + 16 + static_cast<qsizetype>(topo.links.size()) : 1 + 16;
             QCOMPARE(f.readAll().count('\n'), rows);
         }
-        QCOMPARE(w.exportTarget("simulation", dir_.filePath("simulation.png")), QString());
-        QVERIFY(w.exportTarget("simulation-starts", dir_.filePath("s.csv")).contains("not an MCMC search"));
+        QCOMPARE(w.exports().write("simulation", dir_.filePath("simulation.png")), QString());
+        QVERIFY(w.exports().write("simulation-starts", dir_.filePath("s.csv")).contains("not an MCMC search"));
         // Back on HyPar, the grid returns.
         chooseMethod(w, "hypar");
         QVERIFY(w.jobs().waitForIdle());
@@ -199,7 +199,7 @@ private slots:
         QVERIFY(run->simulation->makespan_s <= run->simulation->dp_makespan_s);
         QCOMPARE(w.simulationView()->startsTable()->rowCount(), 3);
         QVERIFY(!w.simulationView()->text("search").isEmpty());
-        QCOMPARE(w.exportTarget("simulation-starts", dir_.filePath("starts.csv")), QString());
+        QCOMPARE(w.exports().write("simulation-starts", dir_.filePath("starts.csv")), QString());
         // Stored, and re-opened from the database with its summary (not searched again).
         QVERIFY(run->id > 0);
         const Run back = w.runStore().db()->load(run->id);

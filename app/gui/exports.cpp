@@ -1,5 +1,4 @@
-// MainWindow's figure/table export and the --screenshot renderer, by the views registered in
-// view_entries.cpp.
+// MainWindow's --view and --screenshot, by the views registered in view_entries.cpp.
 #include <QApplication>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -33,25 +32,6 @@
 
 namespace partita::gui {
 
-std::vector<ExportChoice> MainWindow::shownExportTargets() const {
-    std::vector<ExportChoice> out;
-    if (const ViewEntry* view = views_.findByTab(shownView()))
-        for (const ExportEntry& e : view->exports) out.push_back({e.target, e.label});
-    return out;
-}
-
-QString MainWindow::exportTarget(const QString& target, const QString& path) {
-    const ExportEntry* own = views_.findTarget(target);
-    if (own && own->suffixes.contains(QFileInfo(path).suffix().toLower())) return own->write(path, false);
-    const bool csv = QFileInfo(path).suffix().compare("csv", Qt::CaseInsensitive) == 0;
-    FigureFormat format;
-    if (!csv && !figureFormatFor(path, &format))
-        return tr("%1: unknown export format (use .png, .svg, .pdf or .csv)").arg(path);
-    const ExportEntry* entry = views_.findTarget(target);
-    if (!entry) return tr("Unknown export target '%1' (use %2)").arg(target, exportTargets().join(", "));
-    return entry->write(path, csv);
-}
-
 const ViewEntry* MainWindow::findView(const QString& name) const {
     const ViewEntry* view = views_.find(name);
     return view && view->alias ? views_.find(view->alias()) : view;
@@ -63,11 +43,13 @@ void MainWindow::showView(const QString& name) {
 
 bool MainWindow::selectOptionCell() {
     if (options_.cell_layer.isEmpty()) return true;
+    const InputsPtr inputs = session_.inputs();
+    const RunPtr current = session_.currentRun();
     int layer = -1;
-    for (size_t l = 0; inputs_ && l < inputs_->layers.size(); ++l)
-        if (QString::fromStdString(inputs_->layers[l].name) == options_.cell_layer) layer = static_cast<int>(l);
-    const int levels = current_ ? current_->grid.levels() : 0;
-    if (layer < 0 || options_.cell_level >= levels || !current_ || current_->grid.layers() <= layer) {
+    for (size_t l = 0; inputs && l < inputs->layers.size(); ++l)
+        if (QString::fromStdString(inputs->layers[l].name) == options_.cell_layer) layer = static_cast<int>(l);
+    const int levels = current ? current->grid.levels() : 0;
+    if (layer < 0 || options_.cell_level >= levels || !current || current->grid.layers() <= layer) {
         reportError(tr("--cell: the shown run has no cell H%1, %2 (%3 levels; weighted layers by name)")
                         .arg(options_.cell_level + 1)
                         .arg(options_.cell_layer)

@@ -35,6 +35,7 @@
 #include "app/gui/library_dock.h"
 #include "app/gui/methods/registry.h"
 #include "app/gui/network_editor.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/sweep_tab.h"
 #include "app/gui/topology_editor_tab.h"
 #include "app/gui/window_geometry.h"
@@ -51,6 +52,7 @@
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
+#include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {
 
@@ -88,6 +90,13 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     connect(&store_, &RunStore::notice, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     connect(&store_, &RunStore::stored, this, [this](std::int64_t id) { runs_dock_->select({id}); });
     store_.open(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
+    connect(&session_, &Session::runChanged, this, &MainWindow::showRun);
+    connect(&session_, &Session::inputsChanged, this, &MainWindow::inputsChanged);
+    connect(&session_, &Session::pendingChanged, this, &MainWindow::updateActions);
+    connect(&session_, &Session::error, this, &MainWindow::reportError);
+    connect(&session_, &Session::runStored, this, [this](const RunPtr& run, const RunPtr& stored) {
+        if (explore_->result() == run) explore_->setResult(stored);
+    });
 
     for (const QString& path : builtInNetworks()) {
         try {
@@ -104,10 +113,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     }
     setMethodKey(options.method);
     updateMethodFields();
-    applyOptionsToSimulation();
-    params_->setValues(array_, CostParams{});
+    simulator_->applyOptions(options_);
+    params_->setValues(session_.array(), CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
-    user_network_ = !options.network.isEmpty();
+    session_.setUserNetwork(!options.network.isEmpty());
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
     loadArray(array);
     if (options.collapse_repeats) network_view_->graph()->setCollapseRepeats(true);
@@ -183,13 +192,16 @@ void MainWindow::buildCentral() {
     tabs_->setMinimumWidth(kCentreMinWidth);
     setCentralWidget(tabs_);
 
-    connect(grid_, &GridView::cellToggled, this, &MainWindow::toggleCell);
+    connect(grid_, &GridView::cellToggled, this, [this](int level, int layer) {
+        session_.toggleCell(level, layer);
+        grid_->setCurrentCell(level, layer);
+    });
     // The network graph and the grid select the same layer (and level).
     connect(grid_, &GridView::currentCellChanged, network_view_, &NetworkTabView::setCurrentCell);
     connect(network_view_, &NetworkTabView::currentCellChanged, grid_, &GridView::setCurrentCell);
     connect(explore_, &ExploreView::exploreRequested, this, &MainWindow::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
-        applyGrid(g);
+        session_.applyGrid(g);
         showTab(grid_stack_);
     });
 }
@@ -229,7 +241,7 @@ void MainWindow::buildDocks() {
     library_ = new LibraryDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, library_);
     connect(library_, &LibraryDock::networkChosen, this, [this](const QString& p) {
-        user_network_ = true;
+        session_.setUserNetwork(true);
         loadNetwork(p);
     });
     connect(library_, &LibraryDock::arrayChosen, this, [this](const QString& p) { loadArray(p); });
@@ -257,7 +269,21 @@ void MainWindow::buildDocks() {
     column->addWidget(sim_params_);
     column->addWidget(params_, 1);
     scroll->setWidget(editors);
-    addTopologyPresets();
+    simulator_ = new SimulationController(*this, sim_params_, this);
+    connect(simulator_, &SimulationController::topologyChosen, this, [this] {
+        if (!simulationMethod()) setMethodKey("simulate");
+        updateMethodFields();
+        if (topology_editor_) topology_editor_->followIfShown();
+    });
+    connect(simulator_, &SimulationController::strategyChosen, this, [this] {
+        setMethodKey("simulate");
+        updateMethodFields();
+    });
+    // A topology file that fails validation opens in the editor to be fixed, unless that drops edits.
+    simulator_->open_invalid = [this](const QString& path) {
+        TopologyEditorView* editor = topology_editor_ ? topology_editor_->view() : nullptr;
+        return editor && editor->undoStack().isClean() && editor->open(path);
+    };
     props->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, props);
     // What the user wants (View ▸ Properties, the dock's close button, a restored state), apart from
@@ -270,12 +296,12 @@ void MainWindow::buildDocks() {
     connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load topology"), examplesDir() + "/topologies",
                                                           tr("Topologies (*.json *.yml *.yaml);;All files (*)"));
-        if (!path.isEmpty()) loadTopology(path);
+        if (!path.isEmpty()) simulator_->loadTopology(path);
     });
     connect(sim_params_, &SimParamsEditor::strategyFileRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Choose a SOAP strategy"), QString(),
                                                           tr("Strategies (*.json);;All files (*)"));
-        if (!path.isEmpty()) loadSoapStrategy(path);
+        if (!path.isEmpty()) simulator_->loadSoapStrategy(path);
     });
     resizeDocks({library_, props}, {250, 290}, Qt::Horizontal);
 }
@@ -317,17 +343,20 @@ void MainWindow::setBusy(bool busy, const QString& label) {
         progress_->setValue(0);
         progress_->setFormat(tr("%p%"));
         status_label_->setText(label + "…");
-    } else if (current_ && current_->isSimulation()) {
+        return;
+    }
+    const RunPtr current = session_.currentRun();
+    if (current && current->isSimulation()) {
         status_label_->setText(tr("%1: makespan %2 ms, %3× DP")
-                                   .arg(QString::fromStdString(current_->name))
-                                   .arg(current_->stepTime() * 1e3, 0, 'f', 3)
-                                   .arg(current_->perfVsDp(), 0, 'f', 3));
-    } else if (current_) {
+                                   .arg(QString::fromStdString(current->name))
+                                   .arg(current->stepTime() * 1e3, 0, 'f', 3)
+                                   .arg(current->perfVsDp(), 0, 'f', 3));
+    } else if (current) {
         const QString traffic =
-            current_->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current_->eval().total_elements)) + tr(" elements");
+            current->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current->eval().total_elements)) + tr(" elements");
         status_label_->setText(tr("%1: %2, step %3")
-                                   .arg(QString::fromStdString(current_->name), traffic)
-                                   .arg(QString::fromStdString(seconds(current_->stepTime()))));
+                                   .arg(QString::fromStdString(current->name), traffic)
+                                   .arg(QString::fromStdString(seconds(current->stepTime()))));
     }
 }
 
@@ -365,7 +394,7 @@ void MainWindow::fitToScreen() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (!releaseViews() || !topology_editor_->maybeSave()) return event->ignore();
-    keepGrid();  // an edit the user made is not lost by closing
+    session_.keep();  // an edit the user made is not lost by closing
     jobs_.cancel();
     if (options_.screenshot.isEmpty()) {
         if (auto* props = findChild<QDockWidget*>("properties"); props && props_hidden_) {
@@ -399,26 +428,29 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 void MainWindow::updateActions() {
-    const bool have = current_ != nullptr;
-    action("evaluate")->setEnabled(have && !current_->isSimulation());  // a simulation is re-run with Run
+    const RunPtr current = session_.currentRun();
+    const InputsPtr inputs = session_.inputs();
+    const bool have = current != nullptr;
+    action("evaluate")->setEnabled(have && !current->isSimulation());  // a simulation is re-run with Run
     action("compare")->setEnabled(have);
-    action("reset")->setEnabled(have && current_->edited());
-    action("keep")->setEnabled(pending_store_ != nullptr && store_.storing());
+    action("reset")->setEnabled(have && current->edited());
+    action("keep")->setEnabled(session_.pendingRun() != nullptr && store_.storing());
     action("export")->setEnabled(have);
-    action("run")->setEnabled(inputs_ != nullptr);
-    action("explore")->setEnabled(inputs_ != nullptr);
+    action("run")->setEnabled(inputs != nullptr);
+    action("explore")->setEnabled(inputs != nullptr);
 }
 
 void MainWindow::updateTitle() {
     // [*]: a view with unsaved work (the editor) marks the window modified.
-    if (!inputs_) return setWindowTitle("Partita[*]");
+    const InputsPtr inputs = session_.inputs();
+    if (!inputs) return setWindowTitle("Partita[*]");
     setWindowTitle(QString("%1 on %2[*] — Partita")
-                       .arg(QString::fromStdString(inputs_->network.name), QString::fromStdString(inputs_->array.name)));
+                       .arg(QString::fromStdString(inputs->network.name), QString::fromStdString(inputs->array.name)));
 }
 
 void MainWindow::tabShown() {
     const ViewEntry* entry = views_.findByTab(shownView());
-    QUndoStack* stack = entry && entry->undo ? entry->undo : &grid_edits_;
+    QUndoStack* stack = entry && entry->undo ? entry->undo : &session_.gridEdits();
     if (!undo_group_.stacks().contains(stack)) undo_group_.addStack(stack);
     undo_group_.setActiveStack(stack);
     updatePropertiesDock();
@@ -472,6 +504,22 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
     box->setModal(false);
     box->show();
 }
+
+bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
+
+bool MainWindow::simulationMethod() const {
+    return method().settings() == GuiMethod::Settings::Simulation || method().settings() == GuiMethod::Settings::Mcmc;
+}
+
+void MainWindow::updateMethodFields() {
+    updatePropertiesDock();
+    sim_params_->setVisible(simulationMethod());
+    params_->setSimulationMode(simulationMethod());
+    sim_params_->setMode(method().settings() == GuiMethod::Settings::Mcmc ? SimParamsEditor::Mode::Mcmc
+                                                                           : SimParamsEditor::Mode::Simulate);
+}
+
+void MainWindow::showMessage(const QString& text, int timeout_ms) { statusBar()->showMessage(text, timeout_ms); }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     if (event->mimeData()->hasUrls()) event->acceptProposedAction();

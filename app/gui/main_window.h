@@ -16,11 +16,14 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 
+#include "app/gui/export_actions.h"
 #include "app/gui/job_runner.h"
 #include "app/gui/run_store.h"
+#include "app/gui/session.h"
 #include "app/gui/methods/method.h"
 #include "app/gui/options.h"
 #include "app/gui/view_registry.h"
+#include "app/gui/window_services.h"
 #include "core/run/run.h"
 #include "core/run/simulation.h"
 #include "core/store/results_db.h"
@@ -59,11 +62,6 @@ struct GraphInput;
 
 namespace partita::gui {
 
-struct ExportChoice {
-    QString target;  // exportTarget()'s name
-    QString label;   // what the menu and the dialog say
-};
-
 class ExploreView;
 class TaskTabs;
 class LibraryDock;
@@ -72,7 +70,9 @@ class TopologyEditorTab;
 class RunsDock;
 class SweepTab;
 
-class MainWindow : public QMainWindow {
+class SimulationController;
+
+class MainWindow : public QMainWindow, public WindowServices {
     Q_OBJECT
 public:
     // The tabs keep this width however narrow the window: the docks give way first.
@@ -107,10 +107,6 @@ public:
     // worker (not stored).
     void runMethod(const std::string& key);
     void runAccPar();                // AccPar's plan, in a worker (not stored)
-    // Simulate: the strategy the properties' source names on the chosen topology, simulated in a worker.
-    void runSimulation();
-    // MCMC: FlexFlow's search in a worker, with live progress; Cancel keeps the best so far.
-    void runMcmc();
     // What the methods (methods/) start: a plan of HyPar's model (or its refusal, said in the Grid
     // tab), AccPar's plan, or a note that the chosen method waits for Run.
     void plan(const std::string& key, bool store);
@@ -123,26 +119,20 @@ public:
     static QString taskName(Task task);
     // In a scroll area (no view grows the window), among `task`'s tabs.
     void addViewTab(QWidget* view, const QString& title, Task task);
-    QString chosenNetworkPath() const { return user_network_ ? network_path_ : QString(); }
     bool isChosen(const GuiMethod& m) const { return &method() == &m; }
-    void showStatus(const QString& text);
-    // A partita-topology/1 file: read, added to the topology list and chosen. On failure an
-    // error naming the file is shown and returned; nothing else changes.
-    bool loadTopology(const QString& path, QString* error = nullptr);
-    // A topology from elsewhere than a preset (a file, the topology editor) under `key` (its path, or
-    // "editor:<name>"): added to the topology list and chosen, and Simulate becomes the method.
-    void useTopology(std::shared_ptr<const sim::Topology> topology, const QString& key);
-    // File ▸ Generate topology…: the dialog; its Use chooses the graph under "generated:" + its name.
-    void generateTopology();
-    std::shared_ptr<const sim::Topology> chosenTopology() const;  // nullptr when none
-    // A partita-soap/1 strategy for the loaded network: becomes Simulate's strategy file.
-    bool loadSoapStrategy(const QString& path, QString* error = nullptr);
+    // Simulate and MCMC: topologies, strategy files and their jobs (choosing one makes Simulate the method).
+    SimulationController& simulation() { return *simulator_; }
+
+    // WindowServices: what the simulation controller and the methods use.
+    void showStatus(const QString& text) override;
+    void showMessage(const QString& text, int timeout_ms) override;
+    void reportError(const QString& message) override;
+    void reportNotice(const QString& title, const QString& summary, const QStringList& lines) override;
+    void addRecentFile(const QString& path) override;
+    void storeWhenFinished(quint64 generation) override { store_generation_ = generation; }
+    QWidget* dialogParent() override { return this; }
     void evaluateCurrent();          // Evaluate: the shown grid under the current parameters
     void explore(const std::vector<CellRef>& cells);
-    void toggleCell(int level, int layer);  // flip and re-evaluate at once
-    void applyGrid(const Grid& grid);       // show a grid as an edit of the searched run (undoable)
-    void resetGrid();                       // back to the searched optimum (undoable)
-    QUndoStack& gridEdits() { return grid_edits_; }  // Edit ▸ Undo / Redo of grid edits
     QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)
     void compareWithBaselines();            // the current run beside HyPar, DP, MP, OWT
     void compareRuns(const std::vector<RunPtr>& runs, const QStringList& refused = {});
@@ -150,14 +140,10 @@ public:
     bool compareStored(const std::vector<std::int64_t>& ids);
     // Analytic runs re-open at once; a simulated run is re-simulated in a worker (wait for the jobs).
     bool openStoredRun(std::int64_t id);
-    void keepGrid();                        // Keep: store the shown edited grid (or loaded strategy)
     void cancelJob();
-    // Exports one target (exportTargets(): each view's, registered in view_entries.cpp and by the methods)
-    // to a .png/.svg/.pdf figure or a .csv table. Returns an empty string or the problem.
-    QString exportTarget(const QString& target, const QString& path);
-    std::vector<ExportChoice> shownExportTargets() const;  // the shown tab's, its main figure first
-    void exportWithDialog(const ExportChoice& choice);      // asks where, appends the type's extension
-    QStringList exportTargets() const { return views_.targets(); }
+    // Figures and tables by target (each view's, registered in view_entries.cpp and by the methods).
+    ExportActions& exports() { return exports_; }
+    std::vector<ExportChoice> shownExportTargets() const { return exports_.of(shownView()); }
     // Renders the window or one view (Options::view names) to a PNG, filling an empty view first.
     bool saveScreenshot(const QString& path, const QString& view);
     void showView(const QString& view);
@@ -165,14 +151,14 @@ public:
     // the shown run has no such level or layer.
     bool selectOptionCell();
 
-    JobRunner& jobs() { return jobs_; }
+    JobRunner& jobs() override { return jobs_; }
     const Options& options() const { return options_; }
     bool dialogsAllowed() const { return options_.screenshot.isEmpty(); }  // none while rendering a screenshot
-    RunPtr currentRun() const { return current_; }
-    RunPtr searchedRun() const { return searched_; }
-    InputsPtr inputs() const { return inputs_; }
+    // The inputs, the shown and searched runs and the grid's edits (Edit ▸ Undo / Redo).
+    Session& session() override { return session_; }
+    const Session& session() const { return session_; }
     // The results database: stores, renames and deletes runs; the runs dock follows it.
-    RunStore& runStore() { return store_; }
+    RunStore& runStore() override { return store_; }
     QString lastError() const { return last_error_; }
     // The last notice (what an import approximated): its summary, then one line per item.
     QString lastNotice() const { return last_notice_; }
@@ -237,26 +223,20 @@ private:
     void buildCentral();
     void buildStatusBar();
     void restoreSettings();
-    void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void rebuildInputs();                   // parameters changed: new inputs, previewed
     void startMethod(bool store);           // Run (store) or the live preview (no store)
     void methodChosen();                    // the selector changed: fields, tab, preview
     bool explainCannotPlan();               // HyPar's model cannot price the inputs: say so, offer AccPar
-    void startStored(quint64 generation) { store_generation_ = generation; }
-    void setInputs(InputsPtr inputs);
-    void showRun(const RunPtr& run);
+    void inputsChanged(bool reshaped);      // the session's new inputs: views, title, actions
+    void showRun(const RunPtr& run);        // the session's shown run, in the views
     void showStoredRun(const RunPtr& run);  // a run re-opened from the database, with its inputs and settings
-    void storeRun(const RunPtr& run);       // returns silently without a database
     void onJobFinished(quint64 generation, RunPtr run);
     // Runs a comparison needs that take time (re-simulating stored runs, DP beside a simulated run):
     // made in a worker like any job (progress, Cancel), then shown in Compare.
     void compareInWorker(const QString& label, std::function<std::vector<RunPtr>(const CancelFn&)> work);
     void setBusy(bool busy, const QString& label = {});
     void showProgress(double fraction);     // the bar's value, percent and time left
-    void reportError(const QString& message);
-    // Not an error: a summary in the status bar and a non-modal message listing `lines`.
-    void reportNotice(const QString& title, const QString& summary, const QStringList& lines);
     void updateActions();
     void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
@@ -271,39 +251,24 @@ private:
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
     bool openStoredMethodRun(std::int64_t id);  // throws StoreError; its method shows it (method_runs.cpp)
 
-    // Simulation helpers (simulation_actions.cpp).
     bool simulationMethod() const;                     // Simulate or MCMC chosen
     void updateMethodFields();                         // the properties a method uses
-    void addTopologyPresets();
-    bool simulationSpec(SimulationSpec* spec);         // from the properties; reports problems
-    Grid gridToLower() const;                          // the grid the Grid tab shows (empty: HyPar's plan)
-    void showSimulationSettings(const Run& run);       // a re-opened simulated run's settings in the properties
-    void applyOptionsToSimulation();                   // --topology, --iterations, --seed
 
     Options options_;
     MethodList methods_;
     ViewRegistry views_;
+    ExportActions exports_{views_, *this};
     JobRunner jobs_;
     RunStore store_;
+    Session session_{store_};
     QString last_error_, last_notice_;
 
-    Network network_;
-    Array array_;
-    QString network_path_, array_path_;
-    InputsPtr inputs_;
-    RunPtr searched_;  // the method's answer that edits are compared with
-    RunPtr current_;   // what the grid and metrics show
-    RunPtr pending_store_;   // an edited grid (or loaded strategy) not yet kept
     quint64 store_generation_ = 0;  // the job whose run is stored when it finishes (Run, Explore)
     quint64 compare_generation_ = 0;  // the job whose runs go to Compare (compareInWorker)
     std::shared_ptr<std::vector<RunPtr>> compare_runs_;  // its runs, filled by the worker
-    QUndoStack grid_edits_;  // edits of the shown grid; cleared when a new answer arrives
     QUndoGroup undo_group_;
-    void showGrid(const Grid& grid);  // applyGrid without recording it (what undo and redo call)
     QTimer params_timer_;    // coalesces typing in the properties dock
-    // Topologies read so far by key (preset name or file path): reading is cheap, but a
-    // re-opened run must re-run on the graph it was stored with, not on a changed file.
-    std::map<QString, std::shared_ptr<const sim::Topology>> topologies_;
+    SimulationController* simulator_ = nullptr;
 
     GridView* grid_ = nullptr;
     QStackedWidget* grid_stack_ = nullptr;   // the grid page, or grid_na_
@@ -324,7 +289,6 @@ private:
     bool props_wanted_ = true;         // whether the user wants it shown (where it does not step aside)
     bool props_stepping_ = false;      // the window, not the user, is showing or hiding it
     void updatePropertiesDock();
-    bool user_network_ = false;  // a network the user chose (option, library, Open): chosenNetworkPath()
     InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
     bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
     SimParamsEditor* sim_params_ = nullptr;

@@ -52,7 +52,7 @@ NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(win
     });
     connect(&window, &MainWindow::methodRefusalChanged, this, [this](const QString& html) {
         refusal_ = html;
-        window_json_ = window_.inputs() ? writeNetworkJson(window_.inputs()->network) : std::string();
+        window_json_ = window_.session().inputs() ? writeNetworkJson(window_.session().inputs()->network) : std::string();
         showState();
     });
     // (The recovery file goes on the timer's next tick once clean: the stack also turns clean as it is destroyed.)

@@ -10,27 +10,13 @@
 #include "app/gui/explore_view.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/runs_dock.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/editors/params_editor.h"
 #include "widgets/simulation/simulation_view.h"
 
 namespace partita::gui {
-
-void MainWindow::keepGrid() {
-    if (!pending_store_) return;
-    const RunPtr run = std::exchange(pending_store_, nullptr);
-    storeRun(run);
-    updateActions();
-}
-
-void MainWindow::storeRun(const RunPtr& run) {
-    const RunPtr stored = store_.store(run);
-    if (!stored) return;
-    if (current_ == run) current_ = stored;
-    if (searched_ == run) searched_ = stored;
-    if (explore_->result() == run) explore_->setResult(stored);
-}
 
 bool MainWindow::compareStored(const std::vector<std::int64_t>& ids) {
     if (!store_.db() || ids.size() < 2 || ids.size() > 4) return false;
@@ -94,35 +80,33 @@ bool MainWindow::openStoredRun(std::int64_t id) {
 void MainWindow::showStoredRun(const RunPtr& run) {
     try {
         jobs_.cancel();
-        grid_edits_.clear();
-        network_ = run->inputs->network;
-        array_ = run->inputs->array;
-        network_path_ = q(run->inputs->network_origin);
-        array_path_ = q(run->inputs->array_origin);
-        library_->setActive(network_path_, array_path_);
-        params_->setValues(array_, run->inputs->params);
+        session_.gridEdits().clear();
+        session_.setNetwork(run->inputs->network, q(run->inputs->network_origin));
+        session_.setArray(run->inputs->array, q(run->inputs->array_origin));
+        library_->setActive(session_.networkPath(), session_.arrayPath());
+        params_->setValues(session_.array(), run->inputs->params);
         params_->setAccParValues(run->inputs->accpar);
         setMethodKey(run->isAccPar() ? "accpar" : QString::fromStdString(run->method));
-        setInputs(run->inputs);
-        emit networkLoaded(network_, network_path_);
+        session_.setInputs(run->inputs);
+        emit networkLoaded(session_.network(), session_.networkPath());
         if (run->isSimulation()) {
-            showSimulationSettings(*run);
-            searched_.reset();  // a simulated run is no grid search for edits to refer to
+            simulator_->showSettings(*run);
+            session_.setSearched(nullptr);  // a simulated run is no grid search for edits to refer to
             showTab(simulation_);
-            showRun(run);
+            session_.show(run);
             return;
         }
         const std::string method = run->isAccPar() ? "accpar" : "reference";
-        searched_ = run->edited() ? std::make_shared<const Run>(
-                                        gridRun(run->inputs, run->reference, RunKind::Search, method))
-                                  : run;
+        session_.setSearched(run->edited() ? std::make_shared<const Run>(
+                                                 gridRun(run->inputs, run->reference, RunKind::Search, method))
+                                           : run);
         if (run->exploration) {
             explore_->setResult(run);
             showTab(explore_);
         } else {
             showTab(grid_stack_);
         }
-        showRun(run);
+        session_.show(run);
     } catch (const std::exception& e) {
         reportError(q(e.what()));
     }

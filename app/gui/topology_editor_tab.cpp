@@ -15,6 +15,7 @@
 #include "app/gui/export_entries.h"
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "core/io/array_io.h"
 #include "core/sim/topology_levels.h"
 #include "widgets/editors/sim_params_editor.h"
@@ -35,7 +36,7 @@ TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), win
                     window_.showStatus(QString::fromStdString(e.what()));
                     return;
                 }
-                window_.useTopology(std::move(routed), origin);
+                window_.simulation().useTopology(std::move(routed), origin);
             });
     connect(view_, &TopologyEditorView::arrayChosen, this, &TopologyEditorTab::useAsArray);
     connect(view_, &TopologyEditorView::documentChanged, this, [this] { own_ = own_ || !following_; });
@@ -98,7 +99,7 @@ void TopologyEditorTab::followIfShown() {
 
 void TopologyEditorTab::follow() {
     if (own_ || !view_->undoStack().isClean() || !window_.simParams()) return;
-    const auto machine = window_.chosenTopology();
+    const auto machine = window_.simulation().chosenTopology();
     const QString key = window_.simParams()->topology();
     if (!machine || key == followed_) return;
     following_ = true;

@@ -13,6 +13,7 @@
 #include "app/gui/export_entries.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/runs_dock.h"
 #include "core/util/format.h"
 #include "widgets/charts/study_view.h"
@@ -60,12 +61,12 @@ CsvTable explorationCsv(const Run& run) {
 }  // namespace
 
 void MainWindow::registerViews() {
-    const auto no_run = [this] { return current_ ? QString() : tr("Nothing to export: no run is shown"); };
+    const auto no_run = [this] { return session_.currentRun() ? QString() : tr("Nothing to export: no run is shown"); };
     const auto no_compare = [this] {
         return compare_->runs().empty() ? tr("Nothing to export: the comparison is empty") : QString();
     };
     const auto no_simulation = [this] {
-        return current_ && simulation_->hasSimulation() ? QString()
+        return session_.currentRun() && simulation_->hasSimulation() ? QString()
                                                         : tr("Nothing to export: the shown run is not simulated");
     };
     const auto no_exploration = [this] {
@@ -83,7 +84,8 @@ void MainWindow::registerViews() {
 
     views_.add({"main", nullptr, {}, {}, {}, [this] {
                     if (!method().mainView().isEmpty()) return method().mainView();
-                    return current_ && current_->isSimulation() ? QString("simulation") : QString("grid");
+                    const RunPtr run = session_.currentRun();
+                    return run && run->isSimulation() ? QString("simulation") : QString("grid");
                 }});
     views_.add({"grid", grid_stack_, grid_shot(grid_), {},
                 {figureTarget("grid", tr("Grid"), grid_, [this] { return grid_->csv(); }, no_run),
@@ -92,7 +94,7 @@ void MainWindow::registerViews() {
     views_.add({"metrics", grid_stack_, grid_shot(metrics_), {}, {}});
     views_.add({"simulation", simulation_, [this] { return simulation_; },
                 [this] {
-                    if (!simulation_->hasSimulation()) runSimulation();  // the chosen method, simulated
+                    if (!simulation_->hasSimulation()) simulator_->runSimulation();  // the chosen method, simulated
                 },
                 {widgetTarget("simulation", tr("Simulation"), [this] { return simulation_; },
                               [this] { return simulation_->resourcesCsv(); }, no_simulation),
@@ -100,7 +102,7 @@ void MainWindow::registerViews() {
                               [this] { return simulation_->startsCsv(); },
                               [this, no_simulation] {
                                   if (QString why = no_simulation(); !why.isEmpty()) return why;
-                                  return current_->simulation->mcmc ? QString()
+                                  return session_.currentRun()->simulation->mcmc ? QString()
                                                                     : tr("Nothing to export: the shown run is not "
                                                                          "an MCMC search");
                               }),
@@ -111,7 +113,7 @@ void MainWindow::registerViews() {
                   }}}});
     views_.add({"timeline", gantt_, [this] { return gantt_; },
                 [this] {
-                    if (!simulation_->hasSimulation()) runSimulation();
+                    if (!simulation_->hasSimulation()) simulator_->runSimulation();
                 },
                 {figureTarget("timeline", tr("Timeline"), gantt_, [this] { return gantt_->csv(); },
                               empty_view("timeline", [this] { return gantt_->csv(); }))}});
@@ -121,7 +123,7 @@ void MainWindow::registerViews() {
     // With Simulate or MCMC chosen, the screenshot runs it and shows the load; else the chosen topology.
     views_.add({"topology", topology_panel_, [this] { return topology_panel_; },
                 [this] {
-                    if (simulationMethod() && !simulation_->hasSimulation()) runSimulation();
+                    if (simulationMethod() && !simulation_->hasSimulation()) simulator_->runSimulation();
                     showChosenTopology();
                 },
                 {figureTarget("topology", tr("Topology"), topology_view_, [this] { return topology_view_->csv(); },

@@ -17,7 +17,7 @@ namespace partita::gui {
 using ExportWriter = std::function<QString(const QString& path, bool csv)>;
 
 struct ExportEntry {
-    QString target;  // what --export and exportTarget() take, e.g. "grid", "l2s-traffic"
+    QString target;  // what --export and ExportActions::write() take, e.g. "grid", "l2s-traffic"
     QString label;   // what the menu and the dialog say
     ExportWriter write;
     // Suffixes (lower case, no dot) of a format of the entry's own, besides .png/.svg/.pdf/.csv:

@@ -6,6 +6,7 @@
 
 #include "app/gui/input_files.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "core/io/network_io.h"
 #include "core/run/simulation.h"
 #include "core/study/plots.h"
@@ -72,8 +73,9 @@ void MainWindow::buildViewTabs() {
     });
     // A Gantt bar selects its layer in the grid (operators without weights have no column).
     connect(gantt_, &GanttView::operatorClicked, this, [this](int op) {
-        if (!current_ || !current_->inputs) return;
-        const auto& layers = current_->inputs->layers;
+        const RunPtr run = session_.currentRun();
+        if (!run || !run->inputs) return;
+        const auto& layers = run->inputs->layers;
         for (size_t l = 0; l < layers.size(); ++l)
             if (layers[l].op_id == op) grid_->setCurrentCell(std::max(grid_->currentLevel(), 0), static_cast<int>(l));
     });
@@ -129,8 +131,7 @@ void MainWindow::showRunInViews(const RunPtr& run) {
 
 void MainWindow::showChosenTopology() {
     if (topology_view_->hasLoad()) return;
-    const auto it = topologies_.find(sim_params_->topology());
-    topology_view_->setTopology(it == topologies_.end() ? nullptr : it->second);
+    topology_view_->setTopology(simulator_->chosenTopology());
 }
 
 }  // namespace partita::gui

@@ -18,31 +18,9 @@
 #include "app/gui/guide_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
+#include "app/gui/simulation_controller.h"
 
 namespace partita::gui {
-
-// Remembers the folder; the file gets the chosen type's extension when it has none.
-void MainWindow::exportWithDialog(const ExportChoice& choice) {
-    QSettings settings;
-    const QString folder = settings.value("export/folder", QDir::homePath()).toString();
-    QStringList filters{tr("PNG image (*.png)"), tr("SVG image (*.svg)"), tr("PDF document (*.pdf)"),
-                        tr("CSV table (*.csv)")};
-    if (const ExportEntry* e = views_.findTarget(choice.target); e && !e->suffixes.isEmpty())  // its own format first
-        filters.prepend(QStringLiteral("%1 (*.%2)").arg(choice.label, e->suffixes.join(" *.")));
-    QString filter = filters.front();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(choice.label),
-                                                QDir(folder).filePath(choice.target + ".png"), filters.join(";;"),
-                                                &filter);
-    if (path.isEmpty()) return;
-    if (QFileInfo(path).suffix().isEmpty()) {
-        const qsizetype star = filter.indexOf("*.");
-        path += filter.mid(star + 1, filter.indexOf(')', star) - star - 1);
-    }
-    settings.setValue("export/folder", QFileInfo(path).absolutePath());
-    const QString problem = exportTarget(choice.target, path);
-    if (!problem.isEmpty()) reportError(problem);
-    else statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-}
 
 QAction* MainWindow::action(const QString& name) const {
     const auto it = actions_.find(name);
@@ -96,10 +74,10 @@ void MainWindow::buildActions() {
     });
     connect(exportA, &QAction::triggered, this, [this] {
         const auto targets = shownExportTargets();
-        if (!targets.empty()) exportWithDialog(targets.front());
+        if (!targets.empty()) exports_.withDialog(targets.front());
     });
-    connect(reset, &QAction::triggered, this, &MainWindow::resetGrid);
-    connect(keep, &QAction::triggered, this, &MainWindow::keepGrid);
+    connect(reset, &QAction::triggered, &session_, &Session::resetGrid);
+    connect(keep, &QAction::triggered, &session_, &Session::keep);
     connect(cancel, &QAction::triggered, this, &MainWindow::cancelJob);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
@@ -123,7 +101,7 @@ void MainWindow::buildActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName("file");
     file->addAction(open);
-    QAction* generate = file->addAction(tr("&Generate topology…"), this, &MainWindow::generateTopology);
+    QAction* generate = file->addAction(tr("&Generate topology…"), simulator_, &SimulationController::generateTopology);
     generate->setObjectName("generate-topology");
     generate->setToolTip(tr("A ring, torus, mesh, switch, cluster or array of your sizes, for Simulate and MCMC"));
     recent_menu_ = file->addMenu(tr("Open &recent"));
@@ -133,7 +111,7 @@ void MainWindow::buildActions() {
     connect(exports, &QMenu::aboutToShow, this, [this, exports] {
         exports->clear();
         for (const ExportChoice& choice : shownExportTargets())
-            exports->addAction(tr("%1…").arg(choice.label), this, [this, choice] { exportWithDialog(choice); });
+            exports->addAction(tr("%1…").arg(choice.label), this, [this, choice] { exports_.withDialog(choice); });
         if (exports->isEmpty()) exports->addAction(tr("(nothing to export here)"))->setEnabled(false);
     });
     file->addAction(exportA);
@@ -142,8 +120,8 @@ void MainWindow::buildActions() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->setObjectName("edit");
     // The grid's edits, or those of the shown view that has its own (the network editor's).
-    undo_group_.addStack(&grid_edits_);
-    undo_group_.setActiveStack(&grid_edits_);
+    undo_group_.addStack(&session_.gridEdits());
+    undo_group_.setActiveStack(&session_.gridEdits());
     QAction* undo = undo_group_.createUndoAction(this, tr("&Undo"));
     undo->setObjectName("undo");
     undo->setShortcut(QKeySequence::Undo);

@@ -11,6 +11,7 @@
 #include "app/gui/input_files.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/onnx_dims_dialog.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
@@ -29,31 +30,12 @@
 
 #include <QComboBox>
 #include <QSettings>
-#include <QUndoCommand>
 
 #include <functional>
 #include <utility>
 
 namespace partita::gui {
 
-namespace {
-
-// One grid edit (a flip, a reset, an applied exploration point): undo shows the grid before it.
-class GridEdit : public QUndoCommand {
-public:
-    GridEdit(std::function<void(const Grid&)> show, Grid before, Grid after, const QString& text)
-        : QUndoCommand(text), show_(std::move(show)), before_(std::move(before)), after_(std::move(after)) {}
-    void undo() override { show_(before_); }
-    void redo() override { show_(after_); }
-
-private:
-    std::function<void(const Grid&)> show_;
-    Grid before_, after_;
-};
-
-// A searched grid is a reference only for grids of its shape (a simulated run may follow other inputs).
-bool sameShape(const Grid& a, const Grid& b) { return a.levels() == b.levels() && a.layers() == b.layers(); }
-}  // namespace
 
 QString MainWindow::methodKey() const { return method_box_->currentData().toString(); }
 
@@ -95,15 +77,15 @@ void MainWindow::startMethod(bool store) {
 const GuiMethod& MainWindow::method() const { return *methods_[static_cast<size_t>(std::max(0, method_box_->currentIndex()))]; }
 
 void MainWindow::plan(const std::string& key, bool store) {
-    if (!inputs_ || explainCannotPlan()) return;
+    if (!session_.inputs() || explainCannotPlan()) return;
     runMethod(key);
-    if (store) startStored(jobs_.generation());
+    if (store) storeWhenFinished(jobs_.generation());
 }
 
 void MainWindow::planAccPar(bool store) {
-    if (!inputs_) return;
+    if (!session_.inputs()) return;
     runAccPar();
-    if (store) startStored(jobs_.generation());
+    if (store) storeWhenFinished(jobs_.generation());
 }
 
 void MainWindow::askForRun() {
@@ -112,28 +94,28 @@ void MainWindow::askForRun() {
 }
 
 bool MainWindow::explainCannotPlan() {
-    if (inputs_->hyparApplies()) return false;
+    if (session_.inputs()->hyparApplies()) return false;
     // Said where the user looks, with the method that can; the choice stays the user's. A view that
     // handed the network over (the editor) stays in front and shows methodRefusal() itself.
     jobs_.cancel();
     refusal_ = tr("<b>%1 cannot plan this network.</b> %2 <a href='method:accpar'>Use AccPar</a>, whose model "
                   "prices any graph.")
-                   .arg(method_box_->currentText().toHtmlEscaped(), q(inputs_->hypar_problem).toHtmlEscaped());
+                   .arg(method_box_->currentText().toHtmlEscaped(), q(session_.inputs()->hypar_problem).toHtmlEscaped());
     if (!keep_tab_) showTab(grid_stack_);
-    showRun(nullptr);
+    session_.show(nullptr);
     // The status line described the previous network's run: it now says why there is none.
-    showStatus(tr("%1 cannot plan %2: choose AccPar").arg(method_box_->currentText(), q(inputs_->network.name)));
+    showStatus(tr("%1 cannot plan %2: choose AccPar").arg(method_box_->currentText(), q(session_.inputs()->network.name)));
     grid_stack_->setCurrentWidget(grid_na_);
     grid_na_->setText(tr("<p><b>%1 cannot plan %2.</b></p><p>%3</p><p>AccPar's model prices this network: "
                          "<a href='method:accpar'>use AccPar</a>.</p>")
-                          .arg(method_box_->currentText().toHtmlEscaped(), q(inputs_->network.name).toHtmlEscaped(),
-                               q(inputs_->hypar_problem).toHtmlEscaped()));
+                          .arg(method_box_->currentText().toHtmlEscaped(), q(session_.inputs()->network.name).toHtmlEscaped(),
+                               q(session_.inputs()->hypar_problem).toHtmlEscaped()));
     return true;
 }
 
 void MainWindow::runAccPar() {
-    if (!inputs_) return;
-    const InputsPtr inputs = inputs_;
+    if (!session_.inputs()) return;
+    const InputsPtr inputs = session_.inputs();
     jobs_.start(tr("Running AccPar on %1").arg(q(inputs->network.name)),
                 [inputs](const ProgressFn&, const CancelFn& cancel) {
                     return accparRun(inputs, nullptr, RunKind::Search, nullptr, cancel);
@@ -146,12 +128,12 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         case FileKind::Strategy: return loadStrategy(path, error);
         case FileKind::Topology:
             if (!simulationMethod()) setMethodKey("simulate");
-            return loadTopology(path, error);
-        case FileKind::SoapStrategy: return loadSoapStrategy(path, error);
+            return simulator_->loadTopology(path, error);
+        case FileKind::SoapStrategy: return simulator_->loadSoapStrategy(path, error);
         case FileKind::Network:
         case FileKind::Unknown: break;  // the network reader explains what is wrong
     }
-    user_network_ = true;
+    session_.setUserNetwork(true);
     return loadNetwork(path, error);
 }
 
@@ -170,17 +152,16 @@ bool MainWindow::loadNetwork(const QString& given, QString* error) {
         } else {
             net = partita::loadNetwork(path.toStdString());
         }
-        const Array array = params_->valid() ? params_->array() : array_;
-        InputsPtr inputs = makeInputs(net, array, params_->params(), path.toStdString(), array_path_.toStdString(),
-                                      params_->accparParams());
-        network_ = std::move(net);
-        network_path_ = path;
+        const Array array = params_->valid() ? params_->array() : session_.array();
+        InputsPtr inputs = makeInputs(net, array, params_->params(), path.toStdString(),
+                                      session_.arrayPath().toStdString(), params_->accparParams());
+        session_.setNetwork(std::move(net), path);
         const bool built_in = QFileInfo(path).absolutePath() == QFileInfo(examplesDir() + "/networks").absoluteFilePath();
-        library_->addNetwork(path, q(network_.name), built_in);
+        library_->addNetwork(path, q(session_.network().name), built_in);
         if (!built_in) addRecentFile(path);
-        library_->setActive(network_path_, array_path_);
-        setInputs(std::move(inputs));
-        emit networkLoaded(network_, network_path_);
+        library_->setActive(path, session_.arrayPath());
+        session_.setInputs(std::move(inputs));
+        emit networkLoaded(session_.network(), path);
         startMethod(false);
         return true;
     } catch (const std::exception& e) {
@@ -192,14 +173,13 @@ bool MainWindow::loadNetwork(const QString& given, QString* error) {
 
 QString MainWindow::useNetwork(Network network, const QString& origin) {
     try {
-        const Array array = params_->valid() ? params_->array() : array_;
+        const Array array = params_->valid() ? params_->array() : session_.array();
         InputsPtr inputs = makeInputs(network, array, params_->params(), origin.toStdString(),
-                                      array_path_.toStdString(), params_->accparParams());
-        network_ = std::move(network);
-        network_path_ = origin;
-        user_network_ = false;  // no file holds it (MPT and L2S read their network from a file)
-        library_->setActive(network_path_, array_path_);
-        setInputs(std::move(inputs));
+                                      session_.arrayPath().toStdString(), params_->accparParams());
+        session_.setNetwork(std::move(network), origin);
+        session_.setUserNetwork(false);  // no file holds it (MPT and L2S read their network from a file)
+        library_->setActive(origin, session_.arrayPath());
+        session_.setInputs(std::move(inputs));
         const QScopedValueRollback<bool> keep(keep_tab_, true);
         startMethod(false);  // through the job runner: a newer network cancels the older run
         return {};
@@ -211,15 +191,13 @@ QString MainWindow::useNetwork(Network network, const QString& origin) {
 bool MainWindow::loadArray(const QString& given, QString* error) {
     const QString path = QFileInfo(given).absoluteFilePath();
     try {
-        Array array = partita::loadArray(path.toStdString());
-        array_ = array;
-        array_path_ = path;
-        params_->setValues(array_, params_->params());
+        session_.setArray(partita::loadArray(path.toStdString()), path);
+        params_->setValues(session_.array(), params_->params());
         const bool built_in = QFileInfo(path).absolutePath() == QFileInfo(examplesDir() + "/arrays").absoluteFilePath();
-        library_->addArray(path, q(array_.name), built_in);
+        library_->addArray(path, q(session_.array().name), built_in);
         if (!built_in) addRecentFile(path);
-        library_->setActive(network_path_, array_path_);
-        if (!network_path_.isEmpty()) rebuildInputs();
+        library_->setActive(session_.networkPath(), path);
+        if (!session_.networkPath().isEmpty()) rebuildInputs();
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
@@ -230,21 +208,21 @@ bool MainWindow::loadArray(const QString& given, QString* error) {
 
 bool MainWindow::loadStrategy(const QString& path, QString* error) {
     try {
-        if (!inputs_) throw std::runtime_error("load a network before a strategy");
+        const InputsPtr inputs = session_.inputs();
+        if (!inputs) throw std::runtime_error("load a network before a strategy");
         const Strategy s = partita::loadStrategy(path.toStdString());
-        checkStrategyFits(s, inputs_->layers, path.toStdString());
-        if (s.grid.levels() != inputs_->array.levels)
+        checkStrategyFits(s, inputs->layers, path.toStdString());
+        if (s.grid.levels() != inputs->array.levels)
             throw InputError(path.toStdString(), "/grid",
                              "the strategy has " + std::to_string(s.grid.levels()) + " levels, the array " +
-                                 std::to_string(inputs_->array.levels));
+                                 std::to_string(inputs->array.levels));
         library_->addStrategy(path, q(s.method) + " · " + QFileInfo(path).fileName());
         addRecentFile(path);
-        const Grid reference = searched_ && sameShape(searched_->grid, s.grid) ? searched_->grid : s.grid;
-        auto run = std::make_shared<Run>(gridRun(inputs_, s.grid, RunKind::Evaluate, s.method, &reference));
+        const RunPtr searched = session_.searchedRun();
+        const Grid reference = searched && sameShape(searched->grid, s.grid) ? searched->grid : s.grid;
+        auto run = std::make_shared<Run>(gridRun(inputs, s.grid, RunKind::Evaluate, s.method, &reference));
         run->name = "Strategy " + QFileInfo(path).fileName().toStdString();
-        showRun(run);
-        pending_store_ = run;  // kept like an edited grid
-        updateActions();
+        session_.showUnkept(run);  // kept like an edited grid
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
@@ -254,52 +232,50 @@ bool MainWindow::loadStrategy(const QString& path, QString* error) {
 }
 
 void MainWindow::rebuildInputs() {
-    if (!params_->valid() || network_path_.isEmpty()) return;
+    if (!params_->valid() || session_.networkPath().isEmpty()) return;
     try {
-        setInputs(makeInputs(network_, params_->array(), params_->params(), network_path_.toStdString(),
-                             array_path_.toStdString(), params_->accparParams()));
+        session_.setInputs(makeInputs(session_.network(), params_->array(), params_->params(),
+                                      session_.networkPath().toStdString(), session_.arrayPath().toStdString(),
+                                      params_->accparParams()));
         startMethod(false);
     } catch (const std::exception& e) {
         reportError(q(e.what()));
     }
 }
 
-void MainWindow::setInputs(InputsPtr inputs) {
-    const bool same_shape = inputs_ && inputs_->layers.size() == inputs->layers.size() &&
-                            inputs_->array.levels == inputs->array.levels &&
-                            inputs_->network.name == inputs->network.name;
-    inputs_ = std::move(inputs);
-    if (!same_shape) explore_->setInputs(inputs_);
-    network_view_->setInputs(inputs_);
+void MainWindow::inputsChanged(bool reshaped) {
+    if (reshaped) explore_->setInputs(session_.inputs());
+    network_view_->setInputs(session_.inputs());
     updateTitle();
     updateActions();
 }
 
 void MainWindow::runMethod(const std::string& key) {
-    if (!inputs_) return;
-    const InputsPtr inputs = inputs_;
+    if (!session_.inputs()) return;
+    const InputsPtr inputs = session_.inputs();
     const MethodInfo& m = partita::method(key);
     jobs_.start(tr("Running %1 on %2").arg(q(m.label()), q(inputs->network.name)),
                 [inputs, &m](const ProgressFn&, const CancelFn& cancel) { return m.runPoint(inputs, {}, cancel); });
 }
 
 void MainWindow::evaluateCurrent() {
-    if (!inputs_ || !current_) return;
-    const InputsPtr inputs = inputs_;
-    const Grid grid = current_->grid;
-    const Grid reference = current_->reference;
-    const std::string method = current_->method;
-    startStored(jobs_.start(tr("Evaluating"), [=](const ProgressFn&, const CancelFn&) {
+    const RunPtr current = session_.currentRun();
+    if (!session_.inputs() || !current) return;
+    const InputsPtr inputs = session_.inputs();
+    const Grid grid = current->grid;
+    const Grid reference = current->reference;
+    const std::string method = current->method;
+    storeWhenFinished(jobs_.start(tr("Evaluating"), [=](const ProgressFn&, const CancelFn&) {
         return gridRun(inputs, grid, RunKind::Evaluate, method, &reference);
     }));
 }
 
 void MainWindow::explore(const std::vector<CellRef>& cells) {
-    if (!inputs_ || cells.empty()) return;
-    const InputsPtr inputs = inputs_;
+    if (!session_.inputs() || cells.empty()) return;
+    const InputsPtr inputs = session_.inputs();
     ExploreRequest request;
     request.cells = cells;
-    startStored(jobs_.start(tr("Exploring 2^%1 points").arg(cells.size()),
+    storeWhenFinished(jobs_.start(tr("Exploring 2^%1 points").arg(cells.size()),
                             [inputs, request](const ProgressFn& progress, const CancelFn& cancel) {
                                 return exploreRun(inputs, request, progress, cancel);
                             }));
@@ -315,8 +291,8 @@ void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
     if (run->id > 0) return showStoredRun(run);  // re-opened from the database, not new
     const bool store = generation == store_generation_;
     if (run->isSimulation()) {
-        showRun(run);
-        if (store) storeRun(run);
+        session_.show(run);
+        if (store) session_.store(run);
         showTab(simulation_);
         if (run->simulation->cancelled())
             statusBar()->showMessage(tr("MCMC cancelled: showing the best strategy found so far"), 8000);
@@ -324,7 +300,7 @@ void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
     }
     if (run->kind == RunKind::Explore) {
         explore_->setResult(run);
-        if (store) storeRun(run);
+        if (store) session_.store(run);
         showTab(explore_);
         statusBar()->showMessage(tr("Explored %1 points in %2 ms")
                                      .arg(q(withCommas(static_cast<double>(run->exploration->size()))))
@@ -332,56 +308,13 @@ void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
                                  5000);
         return;
     }
-    if (run->kind == RunKind::Search) searched_ = run;
-    pending_store_.reset();  // an unkept edit of the previous result is superseded
-    grid_edits_.clear();     // its edits refer to the previous answer
-    showRun(run);
-    if (store) storeRun(run);
-}
-
-void MainWindow::toggleCell(int level, int layer) {
-    if (!current_ || level < 0 || level >= current_->grid.levels() || layer < 0 || layer >= current_->grid.layers())
-        return;
-    Grid grid = current_->grid;
-    Cell& cell = grid.at(level, layer);
-    if (current_->isAccPar())  // AccPar cycles I -> II -> III; HyPar flips dp <-> mp
-        cell.split = static_cast<Split>((index(cell.split) + 1) % kSplitCount);
-    else
-        cell.split = cell.split == Split::Batch ? Split::Input : Split::Batch;
-    applyGrid(grid);
-    grid_->setCurrentCell(level, layer);
-}
-
-void MainWindow::applyGrid(const Grid& grid) {
-    if (!inputs_ || !current_ || grid == current_->grid) return;
-    grid_edits_.push(new GridEdit([this](const Grid& g) { showGrid(g); }, current_->grid, grid, tr("grid edit")));
-}
-
-void MainWindow::showGrid(const Grid& grid) {
-    if (!inputs_) return;
-    const Grid reference = searched_ && sameShape(searched_->grid, grid) ? searched_->grid : grid;
-    if (searched_ && grid == reference && searched_->inputs == inputs_) {
-        pending_store_.reset();
-        return showRun(searched_);
-    }
-    try {
-        const std::string method = current_ && current_->isAccPar() ? "accpar" : "user";
-        RunPtr run = std::make_shared<const Run>(gridRun(inputs_, grid, RunKind::Edited, method, &reference));
-        pending_store_ = run;  // stored by Keep (or on close)
-        showRun(run);
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-    }
-}
-
-void MainWindow::resetGrid() {
-    if (searched_) applyGrid(searched_->grid);
+    session_.arrive(run);
+    if (store) session_.store(run);
 }
 
 void MainWindow::cancelJob() { jobs_.cancel(); }
 
 void MainWindow::showRun(const RunPtr& run) {
-    current_ = run;
     // A simulated strategy without a grid has nothing for the grid and its metrics to show.
     const bool gridless = run && run->isSimulation() && run->eval().levels == 0;
     grid_stack_->setCurrentWidget(gridless ? static_cast<QWidget*>(grid_na_) : grid_page_);
@@ -401,9 +334,10 @@ void MainWindow::showRun(const RunPtr& run) {
 }
 
 void MainWindow::compareWithBaselines() {
-    if (!current_) return;
-    if (current_->isSimulation()) {  // beside DP simulated on the same topology (OWT beside DP itself)
-        const RunPtr run = current_;
+    const RunPtr current = session_.currentRun();
+    if (!current) return;
+    if (current->isSimulation()) {  // beside DP simulated on the same topology (OWT beside DP itself)
+        const RunPtr run = current;
         SimulationSpec spec = run->simulation->spec;
         spec.source = spec.source == SimSource::DataParallel ? SimSource::OneWeirdTrick : SimSource::DataParallel;
         spec.strategy_origin.clear();
@@ -415,16 +349,16 @@ void MainWindow::compareWithBaselines() {
         return;
     }
     std::vector<RunPtr> runs;
-    if (current_->edited() && searched_) runs.push_back(searched_);
-    runs.push_back(current_);
-    if (current_->isAccPar()) {  // the baselines under AccPar's model, from the same result
+    if (current->edited() && session_.searchedRun()) runs.push_back(session_.searchedRun());
+    runs.push_back(current);
+    if (current->isAccPar()) {  // the baselines under AccPar's model, from the same result
         QStringList refused;
         for (Scheme s : {Scheme::HyPar, Scheme::OneWeirdTrick, Scheme::DataParallel}) {
-            if (s == Scheme::HyPar && !current_->accpar->hypar_refused.empty()) {  // no plan to compare with
-                refused << tr("HyPar: %1").arg(q(current_->accpar->hypar_refused));
+            if (s == Scheme::HyPar && !current->accpar->hypar_refused.empty()) {  // no plan to compare with
+                refused << tr("HyPar: %1").arg(q(current->accpar->hypar_refused));
                 continue;
             }
-            if (runs.size() < 4) runs.push_back(std::make_shared<const Run>(accparBaselineRun(*current_, s)));
+            if (runs.size() < 4) runs.push_back(std::make_shared<const Run>(accparBaselineRun(*current, s)));
         }
         return compareRuns(runs, refused);
     }
@@ -433,7 +367,7 @@ void MainWindow::compareWithBaselines() {
         const bool present = std::any_of(runs.begin(), runs.end(), [&](const RunPtr& r) {
             return r->kind == RunKind::Search && r->method == methodName(m);
         });
-        if (!present) runs.push_back(std::make_shared<const Run>(planRun(current_->inputs, m)));
+        if (!present) runs.push_back(std::make_shared<const Run>(planRun(current->inputs, m)));
     }
     compareRuns(runs);
 }

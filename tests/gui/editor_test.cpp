@@ -203,10 +203,10 @@ private slots:
         QVERIFY(w.isWindowModified());
         QVERIFY(w.windowTitle().contains("Lenet-c on"));
         // The analysis has it: HyPar's grid and total, as for the example file.
-        QVERIFY(w.inputs()->network_origin == "editor:Lenet-c");
-        QVERIFY(w.currentRun());
-        QCOMPARE(w.currentRun()->grid.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
-        QCOMPARE(w.currentRun()->eval().total_elements, 3901560.0);
+        QVERIFY(w.session().inputs()->network_origin == "editor:Lenet-c");
+        QVERIFY(w.session().currentRun());
+        QCOMPARE(w.session().currentRun()->grid.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
+        QCOMPARE(w.session().currentRun()->eval().total_elements, 3901560.0);
         shoot(w, "editor-lenet.png");
 
         const QString path = dir_.filePath("lenet-built.json");
@@ -263,14 +263,14 @@ private slots:
         QVERIFY(!readAll(a).isEmpty());
         // The grid's own undo comes back with its tab.
         w.showView("grid");
-        QCOMPARE(w.undoGroup().activeStack(), &w.gridEdits());
+        QCOMPARE(w.undoGroup().activeStack(), &w.session().gridEdits());
     }
 
     void wideningAVggLayerReplansAfterTheDebounce() {
         MainWindow w(options("vgg-a"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr before = w.currentRun();
+        const RunPtr before = w.session().currentRun();
         const QString total_before = w.metricsPanel()->text("total_elements");
         w.showView("editor");
         Editor e{w};
@@ -280,17 +280,17 @@ private slots:
         QCOMPARE(e.canvas->current(), std::optional<edit::NodeId>(e.id("conv3_1")));
         typeInto(e.field("out_channels"), "512");
         QCOMPARE(e.doc().node(e.id("conv3_1"))->op.out_channels, 512);
-        QCOMPARE(w.currentRun(), before);  // not before the debounce
-        QTRY_VERIFY_WITH_TIMEOUT(w.currentRun() != before, 2000);
+        QCOMPARE(w.session().currentRun(), before);  // not before the debounce
+        QTRY_VERIFY_WITH_TIMEOUT(w.session().currentRun() != before, 2000);
         QVERIFY(w.jobs().waitForIdle());
-        const Network& net = w.currentRun()->inputs->network;
+        const Network& net = w.session().currentRun()->inputs->network;
         QCOMPARE(net.ops[static_cast<size_t>(net.find("conv3_1"))].out_channels, std::int64_t{512});
         QVERIFY(w.metricsPanel()->text("total_elements") != total_before);
-        QVERIFY(w.currentRun()->grid.toStrings() != before->grid.toStrings() ||
-                w.currentRun()->eval().total_elements != before->eval().total_elements);
+        QVERIFY(w.session().currentRun()->grid.toStrings() != before->grid.toStrings() ||
+                w.session().currentRun()->eval().total_elements != before->eval().total_elements);
         const QString path = dir_.filePath("vgg-a-wide.json");
         QVERIFY(w.networkEditor()->saveAs(path));
-        QCOMPARE(cliTotal(path), QString::fromStdString(withCommas(w.currentRun()->eval().total_elements)));
+        QCOMPARE(cliTotal(path), QString::fromStdString(withCommas(w.session().currentRun()->eval().total_elements)));
         QCOMPARE(w.metricsPanel()->text("total_elements"), cliTotal(path));
     }
 
@@ -301,14 +301,14 @@ private slots:
         w.showView("editor");
         Editor e{w};
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        const RunPtr before = w.currentRun();
+        const RunPtr before = w.session().currentRun();
         clickNode(e, e.id("conv2"));
         typeInto(e.field("kernel"), "13");  // conv1 gives 12x12: a 13x13 kernel does not fit
         QVERIFY(e.canvas->hasProblem(e.id("conv2")));
         QVERIFY(e.canvas->hasProblem(e.id("fc1")));  // downstream of it
         QCOMPARE(e.view->problems()->count(), 3);
         settle(w);
-        QCOMPARE(w.currentRun(), before);
+        QCOMPARE(w.session().currentRun(), before);
         // Clicking a problem selects its node.
         auto* list = e.view->problems();
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(2)).center());
@@ -419,14 +419,14 @@ private slots:
 
         // Exports through the window's registry.
         w.showView("editor");
-        QVERIFY(w.exportTargets().contains("editor-graph"));
+        QVERIFY(w.exports().targets().contains("editor-graph"));
         const QString base = dir_.filePath("edited");
         for (const char* ext : {".png", ".svg", ".pdf", ".csv"})
-            QCOMPARE(w.exportTarget("editor-graph", base + ext), QString());
+            QCOMPARE(w.exports().write("editor-graph", base + ext), QString());
         QVERIFY(!QImage(base + ".png").isNull());
         QVERIFY(readAll(base + ".pdf").startsWith("%PDF"));
         QVERIFY(readAll(base + ".csv").startsWith("node,operator,type,inputs,out_shape_CxHxW,problem"));
-        QCOMPARE(w.exportTarget("editor-dot", base + ".dot"), QString());
+        QCOMPARE(w.exports().write("editor-dot", base + ".dot"), QString());
         const QString dot = QString::fromUtf8(readAll(base + ".dot"));
         QVERIFY(dot.startsWith("digraph \"Lenet-c\" {"));
         QCOMPARE(dot.count(" -> "), 3);  // fc1 -> fc2 was deleted
@@ -454,7 +454,7 @@ private slots:
         QVERIFY(e.doc().valid());
         e.view->undoStack().undo();
         settle(w);
-        QCOMPARE(w.inputs()->network.name, std::string("Encoder"));
+        QCOMPARE(w.session().inputs()->network.name, std::string("Encoder"));
     }
 
     // Above EditorCanvas::kSyncLayoutNodes dot runs in a worker: the view is usable at once (a provisional
@@ -615,7 +615,7 @@ private slots:
         doubleClickPalette(e, "template:transformer-encoder");
         settle(w);
         QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
-        QCOMPARE(w.inputs()->network.name, std::string("Encoder"));
+        QCOMPARE(w.session().inputs()->network.name, std::string("Encoder"));
         QVERIFY2(e.view->analysisProblem().contains("HyPar cannot plan this network."), qPrintable(e.view->analysisProblem()));
         QVERIFY(e.view->analysisProblem().contains("method:accpar"));
         QVERIFY(e.view->findChild<QLabel*>("editor-status")->text().contains("cannot plan it"));
@@ -625,7 +625,7 @@ private slots:
         typeInto(e.field("name"), "renamed");
         settle(w);
         QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
-        QCOMPARE(w.inputs()->network.ops.front().name, std::string("renamed"));
+        QCOMPARE(w.session().inputs()->network.ops.front().name, std::string("renamed"));
         QVERIFY(e.view->analysisProblem().contains("HyPar cannot plan"));
         // An invalid graph has its own problems; the method's refusal is not about it.
         QVERIFY(e.view->push(edit::disconnect(e.doc(), edit::kNetworkInput, first), "Disconnect"));

@@ -169,7 +169,7 @@ private slots:
         shoot(w, "l2s-paper-1024.png");
         // Exported: the figure, and the same rows as exact numbers.
         const QTemporaryDir out;
-        QCOMPARE(w.exportTarget("l2s-paper", out.filePath("paper.png")), QString());
+        QCOMPARE(w.exports().write("l2s-paper", out.filePath("paper.png")), QString());
         QVERIFY(!QImage(out.filePath("paper.png")).isNull());
         const CsvTable csv = v->paperCsv();
         QCOMPARE(csv.rows.size(), gaps.size());
@@ -177,7 +177,7 @@ private slots:
         QCOMPARE(std::stod(csv.rows[0][3]), gaps[0].engine);
         QCOMPARE(csv.rows[1][1], std::string("fraction"));
         QCOMPARE(csv.rows[2][7], gaps[2].reason);
-        QCOMPARE(w.exportTarget("l2s-paper", out.filePath("paper.csv")), QString());
+        QCOMPARE(w.exports().write("l2s-paper", out.filePath("paper.csv")), QString());
         QVERIFY(QFile(out.filePath("paper.csv")).size() > 0);
 
         // On 8 cores the table still compares Table IV's 16 cores, with the same models.

@@ -33,6 +33,7 @@
 #include "app/gui/guide_window.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
 #include "app/gui/runs_dock.h"
@@ -78,9 +79,9 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun());
-        QCOMPARE(rows(w.currentRun()), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
-        QCOMPARE(w.currentRun()->eval().total_elements, 3901560.0);
+        QVERIFY(w.session().currentRun());
+        QCOMPARE(rows(w.session().currentRun()), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
+        QCOMPARE(w.session().currentRun()->eval().total_elements, 3901560.0);
         QCOMPARE(w.metricsPanel()->text("total_elements"), QString("3,901,560"));
     }
 
@@ -91,7 +92,7 @@ private slots:
         GridView* grid = w.gridView();
         const QRect cell = grid->cellRect(0, 0);  // conv1 at H1: dp -> mp
         QTest::mouseClick(grid, Qt::LeftButton, {}, cell.center());
-        const RunPtr edited = w.currentRun();
+        const RunPtr edited = w.session().currentRun();
         QCOMPARE(edited->kind, RunKind::Edited);
         QCOMPARE(rows(edited)[0], std::string("1011"));
         // The engine's evaluate on the same grid gives exactly the shown numbers.
@@ -106,35 +107,35 @@ private slots:
         grid->setFocus();
         grid->setCurrentCell(0, 0);
         QTest::keyClick(grid, Qt::Key_Space);
-        QCOMPARE(rows(w.currentRun())[0], std::string("0011"));
-        QVERIFY(!w.currentRun()->edited());
+        QCOMPARE(rows(w.session().currentRun())[0], std::string("0011"));
+        QVERIFY(!w.session().currentRun()->edited());
     }
 
     void undoAndRedoOfThreeFlipsRestoreEachStateExactly() {
         MainWindow w(lenet());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        std::vector<RunPtr> states{w.currentRun()};
+        std::vector<RunPtr> states{w.session().currentRun()};
         for (auto [level, layer] : {std::pair{0, 0}, std::pair{2, 1}, std::pair{3, 3}}) {
-            w.toggleCell(level, layer);
-            states.push_back(w.currentRun());
+            w.session().toggleCell(level, layer);
+            states.push_back(w.session().currentRun());
         }
-        QCOMPARE(w.gridEdits().count(), 3);
+        QCOMPARE(w.session().gridEdits().count(), 3);
         auto same = [](const RunPtr& a, const RunPtr& b) {
             return a->grid == b->grid && a->eval().total_elements == b->eval().total_elements &&
                    a->eval().time_step_s == b->eval().time_step_s && a->edited() == b->edited();
         };
         for (int i = 2; i >= 0; --i) {
             w.action("undo")->trigger();
-            QVERIFY2(same(w.currentRun(), states[static_cast<size_t>(i)]), qPrintable(QString::number(i)));
+            QVERIFY2(same(w.session().currentRun(), states[static_cast<size_t>(i)]), qPrintable(QString::number(i)));
         }
-        QCOMPARE(w.currentRun(), states[0]);  // back to the searched run itself
+        QCOMPARE(w.session().currentRun(), states[0]);  // back to the searched run itself
         QVERIFY(!w.action("undo")->isEnabled());
         for (size_t i = 1; i <= 3; ++i) {
             w.action("redo")->trigger();
-            QVERIFY(same(w.currentRun(), states[i]));
+            QVERIFY(same(w.session().currentRun(), states[i]));
         }
-        QCOMPARE(rows(w.currentRun()), (std::vector<std::string>{"1011", "0010", "0100", "0010"}));
+        QCOMPARE(rows(w.session().currentRun()), (std::vector<std::string>{"1011", "0010", "0100", "0010"}));
     }
 
     void cancellingALongExplorationLeavesTheUiIdle() {
@@ -143,7 +144,7 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr before = w.currentRun();
+        const RunPtr before = w.session().currentRun();
         // 2^26 points: several seconds of work, far longer than the test waits before cancelling.
         std::vector<CellRef> cells;
         for (int layer = 0; layer < 13; ++layer)
@@ -163,7 +164,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle(20000));
         QCOMPARE(cancelled.count(), 1);
         QVERIFY(!w.findChild<QPushButton*>("cancel-button")->isVisible());
-        QCOMPARE(w.currentRun(), before);
+        QCOMPARE(w.session().currentRun(), before);
         QVERIFY(!w.exploreView()->result());
     }
 
@@ -176,17 +177,17 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        w.runSimulation();  // stored, to be re-opened below
+        w.simulation().runSimulation();  // stored, to be re-opened below
         QVERIFY(w.jobs().waitForIdle());
-        const std::int64_t simulated = w.currentRun()->id;
+        const std::int64_t simulated = w.session().currentRun()->id;
         QVERIFY(simulated > 0);
         const std::vector<std::pair<QString, std::function<void()>>> jobs = {
             {"hypar", [&] { w.runMethod("hypar"); }},
             {"accpar", [&] { w.runAccPar(); }},
             {"evaluate", [&] { w.evaluateCurrent(); }},
             {"explore", [&] { w.explore(w.exploreView()->cells()); }},
-            {"simulate", [&] { w.runSimulation(); }},
-            {"mcmc", [&] { w.runMcmc(); }},
+            {"simulate", [&] { w.simulation().runSimulation(); }},
+            {"mcmc", [&] { w.simulation().runMcmc(); }},
             {"re-open", [&] { QVERIFY(w.openStoredRun(simulated)); }},  // re-simulated in a worker
         };
         for (const auto& [name, start] : jobs) {
@@ -217,8 +218,8 @@ private slots:
         w.exploreView()->table()->selectRow(last);
         QTest::mouseClick(w.exploreView()->findChild<QPushButton*>("apply-point"), Qt::LeftButton);
         QCOMPARE(w.tabs()->tabText(w.tabs()->currentIndex()), QString("Grid"));
-        const std::uint64_t code = codeOf(w.currentRun()->grid, x->exploration->cells, 2);
-        QCOMPARE(w.currentRun()->eval().total_elements, x->exploration->total_elements[code]);
+        const std::uint64_t code = codeOf(w.session().currentRun()->grid, x->exploration->cells, 2);
+        QCOMPARE(w.session().currentRun()->eval().total_elements, x->exploration->total_elements[code]);
     }
 
     void storeReopenAndCompare() {
@@ -231,13 +232,13 @@ private slots:
             QVERIFY(w.runStore().db());
             w.runSelected();
             QVERIFY(w.jobs().waitForIdle());
-            hypar_id = w.currentRun()->id;
+            hypar_id = w.session().currentRun()->id;
             QVERIFY(hypar_id > 0);
-            w.toggleCell(3, 3);
+            w.session().toggleCell(3, 3);
             QVERIFY(w.action("keep")->isEnabled());
             w.action("keep")->trigger();
             QVERIFY(!w.action("keep")->isEnabled());
-            edited_id = w.currentRun()->id;
+            edited_id = w.session().currentRun()->id;
             QVERIFY(edited_id > hypar_id);
             QVERIFY(w.runStore().rename(edited_id, "my edit"));
         }
@@ -245,7 +246,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.openStoredRun(edited_id));
-        const RunPtr reopened = w.currentRun();
+        const RunPtr reopened = w.session().currentRun();
         QCOMPARE(reopened->name, std::string("my edit"));
         QCOMPARE(rows(reopened)[3], std::string("0010"));
         QCOMPARE(reopened->reference.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
@@ -267,7 +268,7 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isAccPar());
         // The window shows exactly the engine's plan.
         const AccParResult expect = runAccPar(run->inputs->layers, run->inputs->array, run->inputs->accpar);
@@ -294,7 +295,7 @@ private slots:
         // A click cycles the cell's type I -> II -> III and re-plans at once.
         const Split before = run->grid.split(0, 0);
         QTest::mouseClick(w.gridView(), Qt::LeftButton, {}, w.gridView()->cellRect(0, 0).center());
-        const RunPtr edited = w.currentRun();
+        const RunPtr edited = w.session().currentRun();
         QCOMPARE(edited->grid.split(0, 0), static_cast<Split>((index(before) + 1) % kSplitCount));
         QVERIFY(edited->isAccPar() && edited->edited());
         QCOMPARE(edited->reference_step_s, run->stepTime());
@@ -310,10 +311,10 @@ private slots:
         // Run stores it; re-opened exactly.
         w.runSelected();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun()->id > 0);
-        QVERIFY(w.openStoredRun(w.currentRun()->id));
-        QVERIFY(w.currentRun()->grid == expect.accpar.grid);
-        QCOMPARE(w.currentRun()->stepTime(), expect.accpar.step_time_s);
+        QVERIFY(w.session().currentRun()->id > 0);
+        QVERIFY(w.openStoredRun(w.session().currentRun()->id));
+        QVERIFY(w.session().currentRun()->grid == expect.accpar.grid);
+        QCOMPARE(w.session().currentRun()->stepTime(), expect.accpar.step_time_s);
     }
 
     void accparPlansAResNetThatHyparCannot() {
@@ -324,20 +325,20 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.methodKey(), QString("hypar"));
         QVERIFY(w.gridNotApplicableShown());
-        QVERIFY2(w.gridNotApplicable()->text().contains("cannot plan " + QString::fromStdString(w.inputs()->network.name)),
+        QVERIFY2(w.gridNotApplicable()->text().contains("cannot plan " + QString::fromStdString(w.session().inputs()->network.name)),
                  qPrintable(w.gridNotApplicable()->text()));
-        QVERIFY(!w.currentRun());
+        QVERIFY(!w.session().currentRun());
         emit w.gridNotApplicable()->linkActivated("method:accpar");  // the offered method, by the user's click
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.methodKey(), QString("accpar"));
         QVERIFY(w.lastError().isEmpty());
         QVERIFY(!w.gridNotApplicableShown());
-        QVERIFY(w.currentRun() && w.currentRun()->isAccPar());
-        QCOMPARE(w.currentRun()->grid.layers(), static_cast<int>(w.inputs()->layers.size()));
+        QVERIFY(w.session().currentRun() && w.session().currentRun()->isAccPar());
+        QCOMPARE(w.session().currentRun()->grid.layers(), static_cast<int>(w.session().inputs()->layers.size()));
         QVERIFY(!w.gridView()->grab().isNull());  // paints without HyPar's evaluation
         // Issue 26 item 5: HyPar just refused this network, so nothing shows a ratio to it: the metrics
         // say refused with HyPar's reason, and Compare leaves HyPar out and says why.
-        const std::string reason = w.currentRun()->accpar->hypar_refused;
+        const std::string reason = w.session().currentRun()->accpar->hypar_refused;
         QVERIFY(QString::fromStdString(reason).contains("HyPar needs a chain of weighted layers"));
         QCOMPARE(w.metricsPanel()->text("accpar_speedup_vs_hypar"), "refused: " + QString::fromStdString(reason));
         QVERIFY(!w.metricsPanel()->text("headline").contains(QString("%1 HyPar").arg(QChar(0x00D7))));
@@ -356,26 +357,26 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun());  // HyPar's answer, previewed
+        QVERIFY(w.session().currentRun());  // HyPar's answer, previewed
         emit w.libraryDock()->networkChosen(kExamples + "/networks/vgg-a.json");  // what a click does
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(QString::fromStdString(w.inputs()->network_origin).endsWith("vgg-a.json"));
+        QVERIFY(QString::fromStdString(w.session().inputs()->network_origin).endsWith("vgg-a.json"));
         for (const QString key : {"dp", "owt", "accpar", "simulate", "mcmc", "hypar"}) {
             w.setMethodKey(key);
             emit w.findChild<QComboBox*>("method")->activated(w.findChild<QComboBox*>("method")->currentIndex());
             QVERIFY(w.jobs().waitForIdle());
         }
-        w.toggleCell(0, 0);
+        w.session().toggleCell(0, 0);
         QCOMPARE(w.runStore().db()->list().size(), size_t{0});
         w.runSelected();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runStore().db()->list().size(), size_t{1});
-        const std::int64_t id = w.currentRun()->id;
+        const std::int64_t id = w.session().currentRun()->id;
         QVERIFY(id > 0);
         w.runSelected();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runStore().db()->list().size(), size_t{1});
-        QCOMPARE(w.currentRun()->id, id);
+        QCOMPARE(w.session().currentRun()->id, id);
         QCOMPARE(w.runsDock()->selectedIds(), std::vector<std::int64_t>{id});
     }
 
@@ -401,7 +402,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(!w.runStore().db());
         QVERIFY(w.runStore().problem().contains(path));
-        QCOMPARE(rows(w.currentRun())[0], std::string("0011"));  // the engine still works
+        QCOMPARE(rows(w.session().currentRun())[0], std::string("0011"));  // the engine still works
         QFile again(path);
         QVERIFY(again.open(QIODevice::ReadOnly));
         QCOMPARE(again.readAll(), QByteArray(4096, '\x5a'));  // untouched
@@ -440,7 +441,7 @@ private slots:
         MainWindow w(lenet());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr before = w.currentRun();
+        const RunPtr before = w.session().currentRun();
         const QString path = dir_.filePath("broken.json");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -451,8 +452,8 @@ private slots:
         QVERIFY(error.contains(path));
         QVERIFY(error.contains("line 2"));
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.currentRun(), before);
-        QCOMPARE(w.inputs()->network.name, std::string("Lenet-c"));
+        QCOMPARE(w.session().currentRun(), before);
+        QCOMPARE(w.session().inputs()->network.name, std::string("Lenet-c"));
     }
 
     void exportsEveryFormat() {
@@ -463,7 +464,7 @@ private slots:
         for (const QString& target : {QString("grid"), QString("compare"), QString("level-chart")}) {
             for (const QString& ext : {QString("png"), QString("svg"), QString("pdf"), QString("csv")}) {
                 const QString path = dir_.filePath(target + "." + ext);
-                QCOMPARE(w.exportTarget(target, path), QString());
+                QCOMPARE(w.exports().write(target, path), QString());
                 QFile f(path);
                 QVERIFY(f.open(QIODevice::ReadOnly));
                 const QByteArray data = f.readAll();
@@ -473,7 +474,7 @@ private slots:
                 if (ext == "svg") QVERIFY(data.contains("<svg"));
             }
         }
-        QVERIFY(w.exportTarget("grid", dir_.filePath("grid.bmpx")).contains("unknown export format"));
+        QVERIFY(w.exports().write("grid", dir_.filePath("grid.bmpx")).contains("unknown export format"));
     }
 
     // No network makes the window wider or taller than a 1024x700 screen: wide grids scroll.
@@ -491,7 +492,7 @@ private slots:
         QVERIFY(w.loadNetwork(kExamples + "/networks/resnet-101.json"));
         QVERIFY(w.jobs().waitForIdle());
         QApplication::processEvents();
-        QCOMPARE(w.currentRun()->grid.layers(), static_cast<int>(w.inputs()->layers.size()));
+        QCOMPARE(w.session().currentRun()->grid.layers(), static_cast<int>(w.session().inputs()->layers.size()));
         QCOMPARE(w.width(), 1280);
         QCOMPARE(w.height(), 800);
         QCOMPARE(props->width(), props_width);
@@ -575,7 +576,7 @@ private slots:
                 seen << t.target;
             }
         }
-        const QStringList all = w.exportTargets();
+        const QStringList all = w.exports().targets();
         QCOMPARE(QSet<QString>(seen.begin(), seen.end()), QSet<QString>(all.begin(), all.end()));
         // Each view filled as a screenshot does, then its targets written; the simulated ones last, since
         // simulating replaces the shown analytic run.
@@ -587,20 +588,20 @@ private slots:
                 const QString& target = entry.target;
                 if (target == "simulation-starts") continue;  // MCMC runs only: below
                 const QString base = dir_.filePath("registry-" + target);
-                QCOMPARE(w.exportTarget(target, base + ".csv"), QString());
+                QCOMPARE(w.exports().write(target, base + ".csv"), QString());
                 QVERIFY2(QFile(base + ".csv").size() > 0, qPrintable(target));
                 if (target == "simulation-traffic") continue;  // CSV only
                 if (!entry.suffixes.isEmpty()) {  // a format of its own instead of figures (network-dot: DOT)
-                    QCOMPARE(w.exportTarget(target, base + "." + entry.suffixes.front()), QString());
+                    QCOMPARE(w.exports().write(target, base + "." + entry.suffixes.front()), QString());
                     QVERIFY2(QFile(base + "." + entry.suffixes.front()).size() > 0, qPrintable(target));
                     continue;
                 }
-                QCOMPARE(w.exportTarget(target, base + ".png"), QString());
+                QCOMPARE(w.exports().write(target, base + ".png"), QString());
                 QVERIFY2(!QImage(base + ".png").isNull(), qPrintable(target));
             }
         }
-        QVERIFY(w.exportTarget("simulation-starts", dir_.filePath("starts.csv")).contains("not an MCMC search"));
-        QVERIFY(w.exportTarget("no-such-target", dir_.filePath("x.png")).startsWith("Unknown export target"));
+        QVERIFY(w.exports().write("simulation-starts", dir_.filePath("starts.csv")).contains("not an MCMC search"));
+        QVERIFY(w.exports().write("no-such-target", dir_.filePath("x.png")).startsWith("Unknown export target"));
         std::set<QString> keys;
         for (const auto& m : w.methods()) {
             QVERIFY(keys.insert(m->key()).second);

@@ -53,9 +53,9 @@ private:
     }
     void exports(MainWindow& w, const QString& target) {
         const QString base = dir_.filePath(target);
-        QCOMPARE(w.exportTarget(target, base + ".png"), QString());
+        QCOMPARE(w.exports().write(target, base + ".png"), QString());
         QVERIFY(!QImage(base + ".png").isNull());
-        QCOMPARE(w.exportTarget(target, base + ".csv"), QString());
+        QCOMPARE(w.exports().write(target, base + ".csv"), QString());
         QVERIFY(QFile(base + ".csv").size() > 0);
     }
 
@@ -157,7 +157,7 @@ private slots:
         QCOMPARE(sweep.series[0].y[0], 1.0);
         QCOMPARE(sweep.series[0].y[4], v->evaluation().one_worker_s / v->evaluation().w_dp_s);
         for (const char* target : {"mpt", "mpt-grid", "mpt-bars", "mpt-sweep", "mpt-compare"}) exports(w, target);
-        QVERIFY(!w.exportTarget("mpt-traffic", dir_.filePath("x.png")).isEmpty());
+        QVERIFY(!w.exports().write("mpt-traffic", dir_.filePath("x.png")).isEmpty());
     }
 
     // docs/methods/mpt.md#model-options-and-presets: the model options, their presets (fit always labelled) and every paper figure
@@ -360,7 +360,7 @@ private slots:
         QCOMPARE(l2s->l2s->settings.preset, std::string("convnet"));
         // The Heatmap tab follows the L2S boundary while L2S is chosen.
         QCOMPARE(w.heatmapView()->matrix().total(), w.l2sView()->trafficView()->matrix().total());
-        QVERIFY(w.currentRun() && w.currentRun()->method == "hypar");  // the method runs are the tabs' own
+        QVERIFY(w.session().currentRun() && w.session().currentRun()->method == "hypar");  // the method runs are the tabs' own
         QCOMPARE(w.runStore().db()->list({"", "", "mpt"}).size() + w.runStore().db()->list({"", "", "l2s"}).size(), size_t{0});
     }
 };

@@ -58,16 +58,16 @@ private slots:
             NetworkGraphView* g = graphOf(w);
             QVERIFY(g);
             QVERIFY(g->waitForLayout());
-            const Network& net = w.inputs()->network;
+            const Network& net = w.session().inputs()->network;
             QCOMPARE(g->nodeCount(), static_cast<int>(net.ops.size()) + 1);
             int inputs = 0;
             for (const Operator& op : net.ops) inputs += static_cast<int>(op.inputs.size());
             QCOMPARE(g->edgeCount(), inputs);
             QCOMPARE(static_cast<int>(g->graphLayout().edges.size()), inputs);
             // Coloured by the shown run's H1 choices.
-            QVERIFY(w.currentRun());
+            QVERIFY(w.session().currentRun());
             QCOMPARE(g->colourMode(), NetworkGraphView::ColourMode::Partition);
-            const Grid& grid = w.currentRun()->grid;
+            const Grid& grid = w.session().currentRun()->grid;
             for (int l = 0; l < grid.layers(); ++l) {
                 const view::Rgb c = view::splitColour(index(grid.split(0, l)));
                 QCOMPARE(g->nodeFill(g->nodeOfLayer(l)), QColor(c.r, c.g, c.b));
@@ -165,7 +165,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.selectOptionCell());
         const int layer = 32;  // conv1, stages 2-4 (6 + 9 + 13 convs), res5a (3)
-        QCOMPARE(w.inputs()->layers[layer].name, std::string("res5b_branch2a"));
+        QCOMPARE(w.session().inputs()->layers[layer].name, std::string("res5b_branch2a"));
         QCOMPARE(w.gridView()->currentLevel(), 2);
         QCOMPARE(w.gridView()->currentLayer(), layer);
         QCOMPARE(graphOf(w)->level(), 2);
@@ -181,32 +181,32 @@ private slots:
         MainWindow w(options("lenet-c", "hypar"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.exportTargets().contains("network-graph"));
-        QVERIFY(w.exportTargets().contains("network-dot"));
-        QVERIFY(w.exportTargets().contains("network"));
+        QVERIFY(w.exports().targets().contains("network-graph"));
+        QVERIFY(w.exports().targets().contains("network-dot"));
+        QVERIFY(w.exports().targets().contains("network"));
         const QString base = dir_.filePath("net");
-        QCOMPARE(w.exportTarget("network-graph", base + ".png"), QString());
+        QCOMPARE(w.exports().write("network-graph", base + ".png"), QString());
         QVERIFY(!QImage(base + ".png").isNull());
-        QCOMPARE(w.exportTarget("network-graph", base + ".svg"), QString());
+        QCOMPARE(w.exports().write("network-graph", base + ".svg"), QString());
         QVERIFY(QSvgRenderer(base + ".svg").isValid());
-        QCOMPARE(w.exportTarget("network-graph", base + ".pdf"), QString());
+        QCOMPARE(w.exports().write("network-graph", base + ".pdf"), QString());
         QFile pdf(base + ".pdf");
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         QVERIFY(pdf.readAll().startsWith("%PDF"));
-        QCOMPARE(w.exportTarget("network-graph", base + "-nodes.csv"), QString());
+        QCOMPARE(w.exports().write("network-graph", base + "-nodes.csv"), QString());
         QFile nodes(base + "-nodes.csv");
         QVERIFY(nodes.open(QIODevice::ReadOnly));
         QVERIFY(nodes.readLine().startsWith("node,operator,type,inputs,out_shape_CxHxW"));
-        QCOMPARE(w.exportTarget("network-dot", base + ".dot"), QString());
+        QCOMPARE(w.exports().write("network-dot", base + ".dot"), QString());
         QFile dot(base + ".dot");
         QVERIFY(dot.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(dot.readAll());
         QVERIFY(text.startsWith("digraph \"Lenet-c\" {"));
         QCOMPARE(text.count(" -> "), 4);
-        QCOMPARE(w.exportTarget("network-dot", base + ".GV"), QString());  // suffixes in any case
-        QVERIFY(w.exportTarget("network-dot", base + "-dot.png").contains(".dot"));
-        QVERIFY(w.exportTarget("network-graph", base + ".dot").contains("unknown export format"));
-        QCOMPARE(w.exportTarget("network", base + "-table.csv"), QString());
+        QCOMPARE(w.exports().write("network-dot", base + ".GV"), QString());  // suffixes in any case
+        QVERIFY(w.exports().write("network-dot", base + "-dot.png").contains(".dot"));
+        QVERIFY(w.exports().write("network-graph", base + ".dot").contains("unknown export format"));
+        QCOMPARE(w.exports().write("network", base + "-table.csv"), QString());
         QFile table(base + "-table.csv");
         QVERIFY(table.open(QIODevice::ReadOnly));
         QVERIFY(table.readLine().startsWith("layer,type,inputs"));

@@ -113,14 +113,14 @@ private slots:
         QCOMPARE(dialogs, 1);
         QCOMPARE(prefilled, QString("1,3,224,224"));  // batch 1, 224 px sides
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.inputs()->network.input, (Shape{3, 64, 48}));
-        QCOMPARE(w.inputs()->layers.size(), size_t{2});
+        QCOMPARE(w.session().inputs()->network.input, (Shape{3, 64, 48}));
+        QCOMPARE(w.session().inputs()->layers.size(), size_t{2});
 
         answer("1,3,32,32");  // not asked again: the file's sizes are remembered
         QVERIFY(w.openFile(model));
         QTest::qWait(200);
         QCOMPARE(dialogs, 1);
-        QCOMPARE(w.inputs()->network.input, (Shape{3, 64, 48}));
+        QCOMPARE(w.session().inputs()->network.input, (Shape{3, 64, 48}));
     }
 
     // A model named on the command line asks once the window is on screen, not before.
@@ -148,7 +148,7 @@ private slots:
         w.show();
         QTRY_COMPARE(dialogs, 1);
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.inputs()->network.input, (Shape{3, 40, 40}));
+        QCOMPARE(w.session().inputs()->network.input, (Shape{3, 40, 40}));
     }
 
     // A scalar input (silero-vad's `sr []`) has no size to give: only the open inputs are asked for.
@@ -164,7 +164,7 @@ private slots:
         QCOMPARE(watch.shown, 1);
         QCOMPARE(watch.fields, (QStringList{"dims-input", "dims-state"}));
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.inputs()->network.input, (Shape{512, 1, 1}));
+        QCOMPARE(w.session().inputs()->network.input, (Shape{512, 1, 1}));
     }
 
     // A model whose every input is fixed opens without a question.
@@ -184,7 +184,7 @@ private slots:
         QVERIFY2(w.openFile(model), qPrintable(w.lastError()));
         QTest::qWait(150);
         QCOMPARE(watch.shown, 0);
-        QCOMPARE(w.inputs()->network.input, (Shape{3, 32, 32}));
+        QCOMPARE(w.session().inputs()->network.input, (Shape{3, 32, 32}));
     }
 
     // An `If` is refused with the CLI's message before the user is asked for any size.
@@ -207,14 +207,14 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const Network before = w.inputs()->network;
+        const Network before = w.session().inputs()->network;
         DialogWatch watch;
         QString error;
         QVERIFY(!w.openFile(QString::fromStdString(path), &error));
         QCOMPARE(watch.shown, 0);
         QCOMPARE(error, QString::fromStdString(cli));
         QVERIFY2(error.contains("'gate' (If, #1)"), qPrintable(error));
-        QCOMPARE(w.inputs()->network.name, before.name);
+        QCOMPARE(w.session().inputs()->network.name, before.name);
     }
 
     // Paddle2ONNX names every graph "Model from PaddlePaddle.": two such models keep their files' names.
@@ -239,7 +239,7 @@ private slots:
         for (const QString& path : paths) {
             QVERIFY2(w.openFile(path), qPrintable(w.lastError()));
             QVERIFY(w.jobs().waitForIdle());
-            names << QString::fromStdString(w.inputs()->network.name);
+            names << QString::fromStdString(w.session().inputs()->network.name);
             QVERIFY(w.windowTitle().startsWith(names.back() + " on "));
         }
         QCOMPARE(names, (QStringList{"ch_PP-OCRv4_det", "ch_PP-OCRv4_rec"}));

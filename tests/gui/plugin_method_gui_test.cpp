@@ -42,11 +42,11 @@ private slots:
         QCOMPARE(w.methodKey(), QString("stripes"));
 
         // Chosen at start: its plan is shown, not stored; Run stores it once.
-        QVERIFY(w.currentRun());
-        QCOMPARE(w.currentRun()->method, std::string("stripes"));
-        const Grid grid = w.currentRun()->grid;
+        QVERIFY(w.session().currentRun());
+        QCOMPARE(w.session().currentRun()->method, std::string("stripes"));
+        const Grid grid = w.session().currentRun()->grid;
         for (int l = 0; l < grid.layers(); ++l) QCOMPARE(grid.split(0, l), l % 2 ? Split::Input : Split::Batch);
-        const double step = w.currentRun()->stepTime();
+        const double step = w.session().currentRun()->stepTime();
         QCOMPARE(w.runsDock()->model()->rowCount(), 0);
         w.runSelected();
         QVERIFY(w.jobs().waitForIdle());
@@ -60,16 +60,16 @@ private slots:
         box->setCurrentIndex(box->findData("dp"));  // as a user picks it
         emit box->activated(box->currentIndex());
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.currentRun()->method, std::string("dp"));
+        QCOMPARE(w.session().currentRun()->method, std::string("dp"));
         QTableView* view = w.runsDock()->view();
         const QModelIndex cell = view->model()->index(0, RunsModel::Method);
         QCOMPARE(cell.data(RunsModel::IdRole).toLongLong(), static_cast<qlonglong>(id));
         emit view->doubleClicked(cell);
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.currentRun()->method, std::string("stripes"));
-        QCOMPARE(w.currentRun()->id, id);
-        QVERIFY(w.currentRun()->grid == grid);
-        QCOMPARE(w.currentRun()->stepTime(), step);
+        QCOMPARE(w.session().currentRun()->method, std::string("stripes"));
+        QCOMPARE(w.session().currentRun()->id, id);
+        QVERIFY(w.session().currentRun()->grid == grid);
+        QCOMPARE(w.session().currentRun()->stepTime(), step);
     }
 };
 

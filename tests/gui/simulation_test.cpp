@@ -22,6 +22,7 @@
 #include <QTest>
 
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
 #include "core/run/simulation_run.h"
 #include "core/sim/baselines.h"
@@ -81,7 +82,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         chooseAndRun(w, "simulate");  // DP on p100-16 by default
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation());
         QCOMPARE(run->method, std::string("simulate"));
         const Network& net = run->inputs->network;
@@ -109,14 +110,14 @@ private slots:
         // Its tables export as CSV; the view as a figure.
         for (const QString& target : {QString("simulation"), QString("simulation-traffic")}) {
             const QString path = dir_.filePath(target + ".csv");
-            QCOMPARE(w.exportTarget(target, path), QString());
+            QCOMPARE(w.exports().write(target, path), QString());
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
             const qsizetype rows = target == "simulation" ? 1 + 16 + static_cast<qsizetype>(topo.links.size()) : 1 + 16;
             QCOMPARE(f.readAll().count('\n'), rows);
         }
-        QCOMPARE(w.exportTarget("simulation", dir_.filePath("simulation.png")), QString());
-        QVERIFY(w.exportTarget("simulation-starts", dir_.filePath("s.csv")).contains("not an MCMC search"));
+        QCOMPARE(w.exports().write("simulation", dir_.filePath("simulation.png")), QString());
+        QVERIFY(w.exports().write("simulation-starts", dir_.filePath("s.csv")).contains("not an MCMC search"));
         // Back on HyPar, the grid returns.
         chooseMethod(w, "hypar");
         QVERIFY(w.jobs().waitForIdle());
@@ -132,11 +133,11 @@ private slots:
         QVERIFY(sync);
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
-        const double ring = w.currentRun()->simulation->makespan_s;
+        const double ring = w.session().currentRun()->simulation->makespan_s;
         sync->setCurrentIndex(sync->findData(int(sim::SyncMode::ParameterServer)));
-        w.runSimulation();
+        w.simulation().runSimulation();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QCOMPARE(run->simulation->spec.options.sync, sim::SyncMode::ParameterServer);
         const Network& net = run->inputs->network;
         sim::SimOptions ps;
@@ -151,7 +152,7 @@ private slots:
         QVERIFY(w.openStoredRun(run->id));
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.simParams()->sync(), sim::SyncMode::ParameterServer);
-        QCOMPARE(w.currentRun()->simulation->makespan_s, expect);
+        QCOMPARE(w.session().currentRun()->simulation->makespan_s, expect);
     }
 
     void loweredGridKeepsTheGrid() {
@@ -160,13 +161,13 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const Grid hypar = w.currentRun()->grid;
+        const Grid hypar = w.session().currentRun()->grid;
         auto* source = qobject_cast<QComboBox*>(w.simParams()->field("source"));
         source->setCurrentIndex(source->findData(int(SimSource::Grid)));
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run->isSimulation());
         QVERIFY(run->grid == hypar);
         QVERIFY(!w.gridNotApplicableShown());  // the grid tab shows the lowered grid
@@ -190,7 +191,7 @@ private slots:
         QVERIFY(!notes.isEmpty());
         const QString note = notes.last().at(1).toString();
         QVERIFY2(note.contains("iteration") && note.contains("best") && note.contains("ms"), qPrintable(note));
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation() && run->simulation->mcmc);
         QCOMPARE(run->method, std::string("mcmc"));
         QVERIFY(!run->simulation->cancelled());
@@ -199,7 +200,7 @@ private slots:
         QVERIFY(run->simulation->makespan_s <= run->simulation->dp_makespan_s);
         QCOMPARE(w.simulationView()->startsTable()->model()->rowCount(), 3);
         QVERIFY(!w.simulationView()->text("search").isEmpty());
-        QCOMPARE(w.exportTarget("simulation-starts", dir_.filePath("starts.csv")), QString());
+        QCOMPARE(w.exports().write("simulation-starts", dir_.filePath("starts.csv")), QString());
         // Stored, and re-opened from the database with its summary (not searched again).
         QVERIFY(run->id > 0);
         const Run back = w.runStore().db()->load(run->id);
@@ -209,8 +210,8 @@ private slots:
         // An iteration budget and a seed make the search reproducible.
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun() != run);
-        QCOMPARE(w.currentRun()->simulation->makespan_s, run->simulation->makespan_s);
+        QVERIFY(w.session().currentRun() != run);
+        QCOMPARE(w.session().currentRun()->simulation->makespan_s, run->simulation->makespan_s);
         QCOMPARE(cancelled.count(), 0);
         // A new session re-opens it with its settings.
         MainWindow again(lenet("mcmc.sqlite"));
@@ -221,7 +222,7 @@ private slots:
         QCOMPARE(again.methodKey(), QString("mcmc"));
         QCOMPARE(again.simParams()->topology(), QString("p100-16"));
         QCOMPARE(again.simParams()->mcmc().seed, std::uint64_t{5});
-        QCOMPARE(again.currentRun()->simulation->makespan_s, run->simulation->makespan_s);
+        QCOMPARE(again.session().currentRun()->simulation->makespan_s, run->simulation->makespan_s);
         QCOMPARE(again.shownView(), static_cast<QWidget*>(again.simulationView()));
     }
 
@@ -238,10 +239,10 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr dp = w.currentRun();
+        const RunPtr dp = w.session().currentRun();
         chooseAndRun(w, "mcmc");
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr mcmc = w.currentRun();
+        const RunPtr mcmc = w.session().currentRun();
         QVERIFY(dp->id > 0 && mcmc->id > 0 && dp->isSimulation() && mcmc->simulation->mcmc);
         QVERIFY(w.compareStored({dp->id, mcmc->id}));
         QVERIFY(w.jobs().waitForIdle());
@@ -288,7 +289,7 @@ private slots:
         QTest::mouseClick(cancel, Qt::LeftButton);
         QVERIFY(w.jobs().waitForIdle(20000));
         QCOMPARE(cancelled.count(), 0);  // the best so far is kept, not discarded
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation() && run->simulation->mcmc);
         QVERIFY(run->simulation->cancelled());
         QVERIFY(run->simulation->makespan_s > 0);
@@ -333,7 +334,7 @@ private slots:
         QTest::mouseClick(w.findChild<QPushButton*>("cancel-button"), Qt::LeftButton);
         QVERIFY(w.jobs().waitForIdle(20000));
         // The result, once the search is over.
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->simulation && run->simulation->cancelled());
         QVERIFY(!bar->isVisible());
         QCOMPARE(w.statusBar()->currentMessage(), QString("MCMC cancelled: showing the best strategy found so far"));
@@ -360,7 +361,7 @@ private slots:
         QVERIFY(w.simParams()->mcmc().stop_on_stall);
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->simulation && run->simulation->mcmc);
         QVERIFY(run->simulation->spec.mcmc.stop_on_stall);
         QVERIFY(w.runStore().db()->load(run->id).simulation->spec.mcmc.stop_on_stall);
@@ -376,7 +377,7 @@ private slots:
         MainWindow w(lenet());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr before = w.currentRun();
+        const RunPtr before = w.session().currentRun();
         const QString path = dir_.filePath("broken-topology.json");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -384,19 +385,19 @@ private slots:
   "devices": [{"name": "a", "kind": "gpu", "peak_flops": -1}]})");
         f.close();
         QString error;
-        QVERIFY(!w.loadTopology(path, &error));
+        QVERIFY(!w.simulation().loadTopology(path, &error));
         QVERIFY2(error.contains(path), qPrintable(error));
         QVERIFY(w.lastError().contains(path));
         QCOMPARE(w.simParams()->topology(), QString("p100-16"));  // the choice stays
         QVERIFY(!w.openFile(path, &error));  // recognised as a topology by its format
         QVERIFY2(error.contains(path), qPrintable(error));
         const QString missing = dir_.filePath("no-such-topology.json");
-        QVERIFY(!w.loadTopology(missing, &error));
+        QVERIFY(!w.simulation().loadTopology(missing, &error));
         QVERIFY2(error.contains(missing), qPrintable(error));
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.currentRun(), before);
+        QCOMPARE(w.session().currentRun(), before);
         // A good file is added to the list and chosen.
-        QVERIFY(w.loadTopology(kExamples + "/topologies/k80-64.json", &error));
+        QVERIFY(w.simulation().loadTopology(kExamples + "/topologies/k80-64.json", &error));
         QVERIFY(w.simParams()->topologyIsFile());
         QVERIFY(w.jobs().waitForIdle());
     }

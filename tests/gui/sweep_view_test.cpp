@@ -268,8 +268,8 @@ private slots:
         QCOMPARE(chosen.count(), 1);
         QCOMPARE(chosen[0][0].toLongLong(), id);
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun());
-        QCOMPARE(w.currentRun()->id, id);
+        QVERIFY(w.session().currentRun());
+        QCOMPARE(w.session().currentRun()->id, id);
         // A table row does the same.
         w.showView("sweep");
         const QModelIndex cell = v->tableView()->model()->index(5, 0);
@@ -279,7 +279,7 @@ private slots:
         QCOMPARE(chosen.count(), 2);
         QCOMPARE(chosen[1][0].toLongLong(), row_id);
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.currentRun()->id, row_id);
+        QCOMPARE(w.session().currentRun()->id, row_id);
         // And a dot of the small multiples.
         w.showView("sweep");
         v->showFigure(1);

@@ -23,6 +23,7 @@
 #include <QTimer>
 
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
 #include "app/gui/topology_editor_tab.h"
 #include "app/gui/topology_generate_dialog.h"
@@ -117,7 +118,7 @@ private slots:
         QCOMPARE(w.simParams()->topology(), path);  // saved and unchanged since: the file is its origin
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation());
         const Network& net = run->inputs->network;
         const double expect =
@@ -180,7 +181,7 @@ private slots:
         QVERIFY(v->open(torus));
         click(v->button("use-array"));
         QVERIFY(w.jobs().waitForIdle());
-        const Array array = w.inputs()->array;
+        const Array array = w.session().inputs()->array;
         QCOMPARE(array.levels, 4);
         QCOMPARE(array.level_bandwidth_Bps, sim::bisectionLevelBandwidths(sim::loadTopology(torus.toStdString())));
         QVERIFY(w.statusBar()->currentMessage().contains("4 levels"));
@@ -193,7 +194,7 @@ private slots:
         }
         click(v->button("use-array"));
         QVERIFY(w.statusBar()->currentMessage().startsWith("Not an array for HyPar/AccPar"));
-        QCOMPARE(w.inputs()->array.level_bandwidth_Bps, array.level_bandwidth_Bps);
+        QCOMPARE(w.session().inputs()->array.level_bandwidth_Bps, array.level_bandwidth_Bps);
     }
 
     // Unsaved edits are not lost by closing the window: Cancel keeps it open, Discard closes.
@@ -244,7 +245,7 @@ private slots:
             QTest::mouseClick(d->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
         });
         w.findChild<QAction*>("generate-topology")->trigger();
-        const auto generated = w.chosenTopology();
+        const auto generated = w.simulation().chosenTopology();
         QVERIFY(generated && generated->deviceCount() == 32);
         w.showView("topology-editor");
         QVERIFY(v->document() == *generated);

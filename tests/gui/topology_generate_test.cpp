@@ -17,6 +17,7 @@
 #include <QTimer>
 
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
 #include "app/gui/topology_generate_dialog.h"
 #include "core/io/array_io.h"
@@ -78,7 +79,7 @@ private slots:
         link.latency_s = 200e-9;
         const sim::Topology expected =
             sim::regularTopology(sim::Dimension::Shape::Ring, {8}, link, sim::namedDevice("npu"), "ring 8");
-        const auto chosen = w.chosenTopology();
+        const auto chosen = w.simulation().chosenTopology();
         QVERIFY(chosen);
         QVERIFY(*chosen == expected);
         QCOMPARE(chosen->deviceCount(), 8);

@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include "app/gui/main_window.h"
+#include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
 #include "core/sim/topology_generate.h"
 #include "tests/qt_test_util.h"
@@ -136,7 +137,7 @@ private slots:
     void simulatedRunShowsEachLinksBytes() {
         MainWindow w(vggA());
         simulateShown(w);  // DP on p100-16
-        const RunPtr run = w.currentRun();
+        const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation());
         TopologyView* view = w.topologyView();
         QVERIFY(view->hasLoad());
@@ -231,7 +232,7 @@ private slots:
                 w.resize(size);
                 w.show();
                 QVERIFY(w.jobs().waitForIdle());
-                w.useTopology(t, "generated:" + QString::fromStdString(t->name));
+                w.simulation().useTopology(t, "generated:" + QString::fromStdString(t->name));
                 w.showView("topology");
                 QApplication::processEvents();
                 TopologyView* view = w.topologyView();

@@ -30,15 +30,15 @@ private:
     }
     void exportsAllFormats(MainWindow& w, const QString& target) {
         const QString base = dir_.filePath(target);
-        QCOMPARE(w.exportTarget(target, base + ".png"), QString());
+        QCOMPARE(w.exports().write(target, base + ".png"), QString());
         QVERIFY(!QImage(base + ".png").isNull());
-        QCOMPARE(w.exportTarget(target, base + ".svg"), QString());
+        QCOMPARE(w.exports().write(target, base + ".svg"), QString());
         QVERIFY(QSvgRenderer(base + ".svg").isValid());
-        QCOMPARE(w.exportTarget(target, base + ".pdf"), QString());
+        QCOMPARE(w.exports().write(target, base + ".pdf"), QString());
         QFile pdf(base + ".pdf");
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         QVERIFY(pdf.readAll().startsWith("%PDF"));
-        QCOMPARE(w.exportTarget(target, base + ".csv"), QString());
+        QCOMPARE(w.exports().write(target, base + ".csv"), QString());
         QVERIFY(QFile(base + ".csv").size() > 0);
     }
 
@@ -51,12 +51,12 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun());
+        QVERIFY(w.session().currentRun());
         w.gridView()->setCurrentCell(1, 2);  // fc1 at H2
         QCOMPARE(w.teachingView()->level(), 1);
         QCOMPARE(w.teachingView()->layer(), 2);
         for (const char* target : {"heatmap", "teaching", "studies"}) exportsAllFormats(w, target);
-        QVERIFY(w.exportTarget("timeline", dir_.filePath("t.png")).contains("empty"));  // not simulated
+        QVERIFY(w.exports().write("timeline", dir_.filePath("t.png")).contains("empty"));  // not simulated
     }
 
     void simulatedRunFillsTheTimeline() {
@@ -66,12 +66,12 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.currentRun() && w.currentRun()->isSimulation());
+        QVERIFY(w.session().currentRun() && w.session().currentRun()->isSimulation());
         QVERIFY(w.ganttView()->visibleLaneCount() > 16);
         exportsAllFormats(w, "timeline");
         exportsAllFormats(w, "heatmap");
         // A strategy without a grid: the teaching view says why it is empty, naming the run.
-        QVERIFY(w.teachingView()->emptyText().contains(QString::fromStdString(w.currentRun()->name)));
+        QVERIFY(w.teachingView()->emptyText().contains(QString::fromStdString(w.session().currentRun()->name)));
     }
 };
 

@@ -3,6 +3,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/methods/method.h"
 #include "app/gui/methods/registry.h"
+#include "app/gui/simulation_controller.h"
 
 namespace partita::gui {
 
@@ -13,7 +14,7 @@ public:
     QString key() const override { return "simulate"; }
     Settings settings() const override { return Settings::Simulation; }
     void start(MainWindow& window, bool store) const override {
-        if (store) window.runSimulation();
+        if (store) window.simulation().runSimulation();
         else window.askForRun();
     }
 };
@@ -23,7 +24,7 @@ public:
     QString key() const override { return "mcmc"; }
     Settings settings() const override { return Settings::Mcmc; }
     void start(MainWindow& window, bool store) const override {
-        if (store) window.runMcmc();
+        if (store) window.simulation().runMcmc();
         else window.askForRun();
     }
 };

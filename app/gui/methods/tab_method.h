@@ -87,7 +87,7 @@ protected:
                                   : view_->hasEvaluation() ? workloadOf(view_->settings())
                                                            : std::string();
         std::string wanted = shown.empty() ? paperWorkload() : shown;
-        if (const QString chosen = window.chosenNetworkPath(); !chosen.isEmpty())
+        if (const QString chosen = window.session().chosenNetworkPath(); !chosen.isEmpty())
             wanted = keyOf(chosen.toStdString(), examplesDir().toStdString());
         if (wanted != shown) request(window, fresh(withWorkload(view_->settings(), wanted)));
     }

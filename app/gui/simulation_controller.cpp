@@ -1,32 +1,24 @@
-// MainWindow's Simulate and MCMC methods (FlexFlow's simulator, issue 5):
-// topologies, SOAP strategy files, the simulation settings and the jobs.
+// See simulation_controller.h.
 #include <chrono>
 
-#include <QDockWidget>
 #include <QFileInfo>
-#include <QStackedWidget>
-#include <QStatusBar>
 
 #include "app/gui/input_files.h"
-#include "app/gui/main_window.h"
-#include "app/gui/topology_editor_tab.h"
+#include "app/gui/job_runner.h"
+#include "app/gui/options.h"
+#include "app/gui/session.h"
+#include "app/gui/simulation_controller.h"
+#include "app/gui/window_services.h"
 #include "app/gui/topology_generate_dialog.h"
 #include "core/run/simulation_run.h"
 #include "core/sim/topology_check.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
-#include "widgets/editors/params_editor.h"
 #include "widgets/editors/sim_params_editor.h"
-#include "widgets/simulation/simulation_view.h"
-#include "widgets/topology_editor/topology_editor_view.h"
-
-#include <QLabel>
-
 
 namespace partita::gui {
 
 namespace {
-
 
 constexpr const char* kBuiltIn = "built-in:";
 
@@ -45,56 +37,47 @@ QString mcmcNote(const sim::McmcProgress& p, const std::vector<std::string>& sta
 
 }  // namespace
 
-bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
-
-bool MainWindow::simulationMethod() const {
-    return method().settings() == GuiMethod::Settings::Simulation || method().settings() == GuiMethod::Settings::Mcmc;
+SimulationController::SimulationController(WindowServices& services, SimParamsEditor* editor, QObject* parent)
+    : QObject(parent), services_(services), editor_(editor) {
+    addPresets();
 }
 
-void MainWindow::updateMethodFields() {
-    updatePropertiesDock();
-    sim_params_->setVisible(simulationMethod());
-    params_->setSimulationMode(simulationMethod());
-    sim_params_->setMode(method().settings() == GuiMethod::Settings::Mcmc ? SimParamsEditor::Mode::Mcmc
-                                                                           : SimParamsEditor::Mode::Simulate);
-}
-
-void MainWindow::addTopologyPresets() {
+void SimulationController::addPresets() {
     for (const std::string& name : sim::builtinTopologyNames()) {
         try {
             auto topology = std::make_shared<const sim::Topology>(sim::builtinTopology(name));
             const QString key = q(name);
-            sim_params_->addPreset(key, tr("%1 · %2 devices").arg(key).arg(topology->deviceCount()));
+            editor_->addPreset(key, tr("%1 · %2 devices").arg(key).arg(topology->deviceCount()));
             topologies_[key] = std::move(topology);
         } catch (const std::exception&) {
             // A broken preset must not keep the app from starting; it is left out.
         }
     }
-    sim_params_->setTopology("p100-16");
+    editor_->setTopology("p100-16");
 }
 
-void MainWindow::applyOptionsToSimulation() {
-    if (!options_.topology.isEmpty() && !sim_params_->setTopology(options_.topology)) loadTopology(options_.topology);
-    McmcSettings m = sim_params_->mcmc();
-    if (options_.iterations > 0) {
-        m.iterations = options_.iterations;
+void SimulationController::applyOptions(const Options& options) {
+    if (!options.topology.isEmpty() && !editor_->setTopology(options.topology)) loadTopology(options.topology);
+    McmcSettings m = editor_->mcmc();
+    if (options.iterations > 0) {
+        m.iterations = options.iterations;
         m.budget_s = 0;  // an iteration budget alone: the same search on every machine
     }
-    if (options_.seed >= 0) m.seed = static_cast<std::uint64_t>(options_.seed);
-    sim_params_->setMcmc(m);
+    if (options.seed >= 0) m.seed = static_cast<std::uint64_t>(options.seed);
+    editor_->setMcmc(m);
 }
 
-bool MainWindow::loadTopology(const QString& given, QString* error) {
+bool SimulationController::loadTopology(const QString& given, QString* error) {
     const QString path = QFileInfo(given).absoluteFilePath();
     try {
         std::vector<std::string> warnings;
         useTopology(std::make_shared<const sim::Topology>(sim::loadTopology(path.toStdString(), &warnings)), path);
-        addRecentFile(path);
+        services_.addRecentFile(path);
         if (!warnings.empty()) {
             // An importer's approximations change what is simulated: said where the user looks.
             QStringList lines;
             for (const auto& w : warnings) lines << q(w);
-            reportNotice(tr("Topology imported"),
+            services_.reportNotice(tr("Topology imported"),
                          tr("Topology %1 chosen; the import approximated or ignored %2 (listed in the message)")
                              .arg(QFileInfo(path).fileName(),
                                   lines.size() == 1 ? tr("1 thing") : tr("%1 things").arg(lines.size())),
@@ -113,8 +96,7 @@ bool MainWindow::loadTopology(const QString& given, QString* error) {
                     lines << q(sim::describeProblem(path.toStdString(), problems[k]));
                 if (problems.size() > 10) lines << tr("… and %1 more").arg(problems.size() - 10);
                 // Opened in the editor to be fixed there, unless that would drop unsaved edits.
-                TopologyEditorView* editor = topology_editor_ ? topology_editor_->view() : nullptr;
-                const bool opened = editor && editor->undoStack().isClean() && editor->open(path);
+                const bool opened = open_invalid && open_invalid(path);
                 message = tr("%1 fails validation (%2%3):")
                               .arg(path, problems.size() == 1 ? tr("1 problem") : tr("%1 problems").arg(problems.size()),
                                    opened ? tr("; opened in the Topology editor tab to fix") : QString()) +
@@ -125,100 +107,91 @@ bool MainWindow::loadTopology(const QString& given, QString* error) {
         }
         message = tr("Cannot load the topology: %1").arg(message);
         if (error) *error = message;
-        reportError(message);
+        services_.reportError(message);
         return false;
     }
 }
 
-void MainWindow::generateTopology() {
-    TopologyGenerateDialog dialog(this);
+void SimulationController::generateTopology() {
+    TopologyGenerateDialog dialog(services_.dialogParent());
     if (dialog.exec() != QDialog::Accepted) return;
     // A stored run keeps the graph itself, not this key.
     if (const auto topology = dialog.topology())
         useTopology(std::make_shared<const sim::Topology>(*topology), "generated:" + q(topology->name));
 }
 
-void MainWindow::useTopology(std::shared_ptr<const sim::Topology> topology, const QString& key) {
+void SimulationController::useTopology(std::shared_ptr<const sim::Topology> topology, const QString& key) {
     const QString title = q(topology->name);
     topologies_[key] = std::move(topology);
-    sim_params_->addTopologyFile(key, title);
-    sim_params_->setTopology(key);
-    if (!simulationMethod()) setMethodKey("simulate");
-    updateMethodFields();
-    statusBar()->showMessage(tr("Topology %1 chosen: press Run to simulate on it").arg(title), 8000);
-    if (topology_editor_) topology_editor_->followIfShown();
+    editor_->addTopologyFile(key, title);
+    editor_->setTopology(key);
+    services_.showMessage(tr("Topology %1 chosen: press Run to simulate on it").arg(title), 8000);
+    emit topologyChosen();
 }
 
-std::shared_ptr<const sim::Topology> MainWindow::chosenTopology() const {
-    const auto it = topologies_.find(sim_params_->topology());
+std::shared_ptr<const sim::Topology> SimulationController::chosenTopology() const {
+    const auto it = topologies_.find(editor_->topology());
     return it == topologies_.end() ? nullptr : it->second;
 }
 
-bool MainWindow::loadSoapStrategy(const QString& given, QString* error) {
+bool SimulationController::loadSoapStrategy(const QString& given, QString* error) {
     const QString path = QFileInfo(given).absoluteFilePath();
     try {
-        if (!inputs_) throw std::runtime_error("load a network before a strategy");
-        sim::loadSoap(path.toStdString(), inputs_->network);  // checked now; the job reads it again
-        sim_params_->setStrategyFile(path);
-        sim_params_->setSource(SimSource::File);
-        addRecentFile(path);
-        setMethodKey("simulate");
-        updateMethodFields();
-        statusBar()->showMessage(tr("Strategy %1 chosen: press Run to simulate it").arg(QFileInfo(path).fileName()),
+        if (!services_.session().inputs()) throw std::runtime_error("load a network before a strategy");
+        sim::loadSoap(path.toStdString(), services_.session().inputs()->network);  // checked now; the job reads it again
+        editor_->setStrategyFile(path);
+        editor_->setSource(SimSource::File);
+        services_.addRecentFile(path);
+        emit strategyChosen();
+        services_.showMessage(tr("Strategy %1 chosen: press Run to simulate it").arg(QFileInfo(path).fileName()),
                                  8000);
         return true;
     } catch (const std::exception& e) {
         QString message = q(e.what());
         if (!message.contains(path)) message = path + ": " + message;
         if (error) *error = message;
-        reportError(message);
+        services_.reportError(message);
         return false;
     }
 }
 
-bool MainWindow::simulationSpec(SimulationSpec* spec) {
-    if (!sim_params_->valid()) {
-        reportError(sim_params_->problem());
+bool SimulationController::readSpec(SimulationSpec* spec) {
+    if (!editor_->valid()) {
+        services_.reportError(editor_->problem());
         return false;
     }
-    const QString key = sim_params_->topology();
+    const QString key = editor_->topology();
     const auto it = topologies_.find(key);
     if (it == topologies_.end()) {
-        reportError(tr("Choose a topology to simulate on"));
+        services_.reportError(tr("Choose a topology to simulate on"));
         return false;
     }
     spec->topology = it->second;
-    spec->topology_origin = (sim_params_->topologyIsFile() ? key : kBuiltIn + key).toStdString();
-    spec->source = sim_params_->source();
-    spec->strategy_origin = sim_params_->strategyFile().toStdString();
-    spec->options.element_bytes = inputs_->params.bytes_per_element;
-    spec->options.sync = sim_params_->sync();
-    spec->mcmc = sim_params_->mcmc();
+    spec->topology_origin = (editor_->topologyIsFile() ? key : kBuiltIn + key).toStdString();
+    spec->source = editor_->source();
+    spec->strategy_origin = editor_->strategyFile().toStdString();
+    spec->options.element_bytes = services_.session().inputs()->params.bytes_per_element;
+    spec->options.sync = editor_->sync();
+    spec->mcmc = editor_->mcmc();
     return true;
 }
 
-Grid MainWindow::gridToLower() const {
-    for (const RunPtr& run : {current_, searched_})
-        if (run && run->inputs == inputs_ && run->grid.levels() > 0) return run->grid;
-    return {};  // the job plans HyPar's grid
-}
-
-void MainWindow::runSimulation() {
+void SimulationController::runSimulation() {
     SimulationSpec spec;
-    if (!inputs_ || !simulationSpec(&spec)) return;
-    const InputsPtr inputs = inputs_;
-    const Grid grid = spec.source == SimSource::Grid ? gridToLower() : Grid{};
-    startStored(jobs_.start(
+    const InputsPtr inputs = services_.session().inputs();
+    if (!inputs || !readSpec(&spec)) return;
+    const Grid grid = spec.source == SimSource::Grid ? services_.session().gridToLower() : Grid{};
+    services_.storeWhenFinished(services_.jobs().start(
         tr("Simulating %1 of %2 on %3").arg(simSourceLabel(spec.source), q(inputs->network.name), q(spec.topology->name)),
         [inputs, spec, grid](const ProgressFn&, const CancelFn& cancel) {
             return simulationRun(inputs, spec, grid, cancel);
         }));
 }
 
-void MainWindow::runMcmc() {
+void SimulationController::runMcmc() {
     SimulationSpec spec;
-    if (!inputs_ || !simulationSpec(&spec)) return;
-    const InputsPtr inputs = inputs_;
+    const InputsPtr inputs = services_.session().inputs();
+    if (!inputs || !readSpec(&spec)) return;
     const auto work = [inputs, spec](const ProgressFn& progress, const JobRunner::NoteFn& note,
                                      const CancelFn& cancel) {
         using clock = std::chrono::steady_clock;
@@ -233,27 +206,27 @@ void MainWindow::runMcmc() {
         };
         return mcmcRun(inputs, spec, report, cancel);
     };
-    startStored(jobs_.start(tr("MCMC search on %1 over %2").arg(q(inputs->network.name), q(spec.topology->name)),
+    services_.storeWhenFinished(services_.jobs().start(tr("MCMC search on %1 over %2").arg(q(inputs->network.name), q(spec.topology->name)),
                             work, JobRunner::OnCancel::KeepResult));
 }
 
-void MainWindow::showSimulationSettings(const Run& run) {
+void SimulationController::showSettings(const Run& run) {
     const SimulationSpec& spec = run.simulation->spec;
     const QString origin = q(spec.topology_origin);
     if (origin.startsWith(kBuiltIn)) {
-        sim_params_->setTopology(origin.mid(static_cast<int>(qstrlen(kBuiltIn))));
+        editor_->setTopology(origin.mid(static_cast<int>(qstrlen(kBuiltIn))));
     } else {
         // The stored graph, not the file as it is now: a re-run repeats this run.
         topologies_[origin] = spec.topology;
-        sim_params_->addTopologyFile(origin, q(spec.topology->name));
-        sim_params_->setTopology(origin);
+        editor_->addTopologyFile(origin, q(spec.topology->name));
+        editor_->setTopology(origin);
     }
-    sim_params_->setSync(spec.options.sync);
+    editor_->setSync(spec.options.sync);
     if (spec.source == SimSource::Mcmc) {
-        sim_params_->setMcmc(spec.mcmc);
+        editor_->setMcmc(spec.mcmc);
     } else {
-        sim_params_->setSource(spec.source);
-        if (spec.source == SimSource::File) sim_params_->setStrategyFile(q(spec.strategy_origin));
+        editor_->setSource(spec.source);
+        if (spec.source == SimSource::File) editor_->setStrategyFile(q(spec.strategy_origin));
     }
 }
 

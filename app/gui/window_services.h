@@ -1,0 +1,36 @@
+#pragma once
+// What the window offers the parts that act for it (the simulation controller, the methods):
+// the session, the jobs, the status line, error and notice reporting, recent files, and which job's
+// run is stored when it finishes. Those parts take this, not the whole MainWindow.
+#include <QString>
+#include <QStringList>
+
+#include <QtGlobal>
+
+class QWidget;
+
+namespace partita::gui {
+
+class JobRunner;
+class RunStore;
+class Session;
+
+class WindowServices {
+public:
+    virtual Session& session() = 0;
+    virtual JobRunner& jobs() = 0;
+    virtual RunStore& runStore() = 0;
+    virtual void showStatus(const QString& text) = 0;                // the status line, until replaced
+    virtual void showMessage(const QString& text, int timeout_ms) = 0;  // a passing message over it
+    virtual void reportError(const QString& message) = 0;             // the status line and a non-modal box
+    // Not an error: a summary in the status bar and a non-modal message listing `lines`.
+    virtual void reportNotice(const QString& title, const QString& summary, const QStringList& lines) = 0;
+    virtual void addRecentFile(const QString& path) = 0;
+    virtual void storeWhenFinished(quint64 generation) = 0;  // the job's run is stored when it finishes
+    virtual QWidget* dialogParent() = 0;
+
+protected:
+    ~WindowServices() = default;
+};
+
+}  // namespace partita::gui

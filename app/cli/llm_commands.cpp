@@ -12,7 +12,9 @@
 #include "core/llm/calculon_model.h"
 #include "core/llm/search.h"
 #include "core/llm/validate.h"
+#include "core/run/method_run.h"
 #include "core/sim/topology.h"
+#include "core/store/results_db.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
 
@@ -21,6 +23,8 @@ namespace partita::cli {
 namespace {
 
 using namespace partita::llm;
+using Evaluation = llm::Evaluation;  // not the grid Evaluation of core/store
+using Run = llm::Run;
 constexpr double kGiB = 1073741824.0;
 
 std::string gib(double bytes) { return fixed(bytes / kGiB, 2) + " GiB"; }
@@ -223,18 +227,35 @@ void printSource(std::ostream& out, const Inputs& in) {
     if (in.source.onnx) out << onnxSummary(*in.source.onnx) << "\n";
 }
 
+// With --db, the plan stored as an "llm" run (its settings, evaluated again when opened); its id, else 0.
+std::int64_t storeRun(const Options& a, const Inputs& in, const Plan& plan, const Evaluation& e, bool searched) {
+    if (!a.has("db")) return 0;
+    LlmSettings s;
+    s.model_name = in.source.name.empty() ? in.model.name : in.source.name;
+    s.model = in.model;
+    s.profile_name = a.has("topology") ? in.profile.name : a.get("profile", "a100-sxm4-80gb");
+    s.profile = in.profile;
+    s.plan = plan;
+    s.kind = in.kind;
+    s.searched = searched;
+    return ResultsDb(a.get("db")).storeMethod(methodRun(s, e));
+}
+
 int llmEvaluate(const Options& a, std::ostream& out) {
     const Inputs in = readInputs(a, true);
     const Plan plan = readPlanArgs(a);
     const Evaluation e = evaluate(in.model, plan, in.profile, in.kind);
+    const std::int64_t id = storeRun(a, in, plan, e, false);
     if (a.flag("json")) {
         Json j = evaluationJson(in.model, plan, in.profile, e);
         j["model_source"] = modelSourceJson(in.source);
+        if (id) j["run_id"] = id;
         out << j.dump(2) << "\n";
         return 0;
     }
     printSource(out, in);
     printEvaluation(out, in.model, plan, in.profile, e);
+    if (id) out << "\nStored as run " << id << " in " << a.get("db") << "\n";
     return 0;
 }
 
@@ -260,6 +281,7 @@ int llmSearch(const Options& a, std::ostream& out) {
     o.dp_overlap = !a.flag("no-dp-overlap");
     if (a.flag("no-zero")) o.zero_stages = {0};
     const SearchResult r = search(in.model, in.profile, o);
+    const std::int64_t id = r.found ? storeRun(a, in, r.best.plan, evaluate(in.model, r.best.plan, in.profile, in.kind), true) : 0;
     if (a.flag("json")) {
         Json pareto = Json::array(), ranked = Json::array();
         for (const auto& p : r.pareto) pareto.push_back(pointJson(p));
@@ -274,6 +296,7 @@ int llmSearch(const Options& a, std::ostream& out) {
                   {"model_source", modelSourceJson(in.source)},
                   {"cost_model", modelKindName(in.kind)},
                   {"profile", in.profile.name}};
+        if (id) j["run_id"] = id;
         out << j.dump(2) << "\n";
         return 0;
     }
@@ -304,6 +327,7 @@ int llmSearch(const Options& a, std::ostream& out) {
         out << "\nthe " << r.ranked.size() << " fastest:\n";
         table(r.ranked);
     }
+    if (id) out << "\nStored the best plan as run " << id << " in " << a.get("db") << "\n";
     return 0;
 }
 
@@ -531,6 +555,7 @@ void addLlmCommands(CLI::App& app, RunContext& ctx) {
     flag(*e, "uneven-split", "allow pp not dividing the layers");
     for (const char* t : {"tp-tier", "pp-tier", "dp-tier"})
         value(*e, t, "K", "the tier of this dimension (placed by rank order)")->check(integerIn(0, limits::kLlmTiers - 1));
+    value(*e, "db", "F", "store the run in this results database (created if absent)");
 
     CLI::App* s = llmCommand(*llm, ctx, "search",
                              "every plan for a model on N GPUs: the fastest that fits, the Pareto front of\n"
@@ -543,6 +568,7 @@ void addLlmCommands(CLI::App& app, RunContext& ctx) {
     value(*s, "max-micro-batch", "b", "the largest micro-batch tried")->check(integerIn(1, limits::kLlmBatch));
     flag(*s, "no-tp-overlap", "leave TP overlap out of the space");
     flag(*s, "no-dp-overlap", "leave DP overlap out of the space");
+    value(*s, "db", "F", "store the best plan as a run in this results database (created if absent)");
     flag(*s, "no-zero", "ZeRO stage 0 only");
 
     CLI::App* v = llmCommand(*llm, ctx, "validate",

@@ -10,10 +10,31 @@
 
 namespace partita::llm {
 
+namespace {
+
+// An "onnx" model: the path is relative to the file being read (`f.source()`); the sequence length is
+// the object's "seq" when the export leaves it dynamic.
+Transformer readOnnxModel(Fields& f) {
+    std::filesystem::path path = f.string("onnx");
+    if (path.is_relative()) path = std::filesystem::path(f.source()).parent_path() / path;
+    const std::int64_t seq = f.has("seq") && f.raw("seq").is_number_integer() ? f.raw("seq").get<std::int64_t>() : 0;
+    try {
+        if (!std::filesystem::exists(path)) throw Error(path.string() + ": no such file");
+        return loadOnnxTransformer(path.string(), seq).model;
+    } catch (const std::exception& e) {
+        f.fail("onnx", e.what());
+    }
+}
+
+}  // namespace
+
 Transformer readTransformer(Fields f) {
     Transformer m;
-    const bool preset = given(f, "preset");
-    if (preset) {
+    const bool onnx = given(f, "onnx");
+    if (onnx && given(f, "preset")) f.fail("onnx", "give \"onnx\" or \"preset\", not both");
+    if (onnx) m = readOnnxModel(f);
+    const bool preset = onnx || given(f, "preset");
+    if (preset && !onnx) {
         try {
             m = modelPreset(f.string("preset"));
         } catch (const std::invalid_argument& e) {

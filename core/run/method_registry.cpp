@@ -15,6 +15,7 @@ namespace partita {
 
 std::unique_ptr<MethodInfo> mptMethod();  // settings_methods.cpp
 std::unique_ptr<MethodInfo> l2sMethod();
+std::unique_ptr<MethodInfo> llmMethod();
 
 namespace {
 
@@ -146,6 +147,7 @@ struct Registry {
         methods.push_back(std::make_unique<McmcMethod>());
         methods.push_back(mptMethod());
         methods.push_back(l2sMethod());
+        methods.push_back(llmMethod());
     }
 };
 

@@ -20,6 +20,8 @@ MethodSummary summarize(const L2sResult& r) {
     return {r.eval.time_s, l2s::versus(r.baseline, r.eval).speedup, r.eval.volume_B, r.eval.energy_J};
 }
 
+MethodSummary summarize(const llm::Evaluation& e) { return {e.iteration_s, e.fits ? 1.0 : 0.0, e.peak_bytes, e.mfu}; }
+
 namespace {
 
 MethodRun dated(MethodRun run) {
@@ -51,6 +53,18 @@ MethodRun methodRun(const L2sSettings& s, const L2sResult& r) {
     run.summary = summarize(r);
     run.name = std::string("L2S ") + l2sScenarioName(s.scenario) + " · " + methodNetworkName(run) + " · " +
                std::to_string(s.cores) + " cores";
+    return dated(std::move(run));
+}
+
+MethodRun methodRun(const LlmSettings& s, const llm::Evaluation& e) {
+    MethodRun run;
+    run.method = "llm";
+    run.llm = s;
+    run.summary = summarize(e);
+    const llm::Plan& p = s.plan;
+    run.name = std::string("LLM ") + (s.searched ? "search best " : "") + "tp" + std::to_string(p.tp) + " pp" +
+               std::to_string(p.pp) + " dp" + std::to_string(p.dp) + " · " + methodNetworkName(run) + " · " +
+               s.profile_name;
     return dated(std::move(run));
 }
 

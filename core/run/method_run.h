@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/run/l2s_settings.h"
+#include "core/run/llm_settings.h"
 #include "core/run/mpt_settings.h"
 #include "core/util/progress.h"
 
@@ -16,20 +17,22 @@ struct L2sOutcome;
 struct Run;
 
 struct MethodSummary {
-    double time_s = 0;     // MPT: per iteration; L2S: per image
-    double speedup = 0;    // MPT: vs w_dp; L2S: vs the traditional all-gather
-    double traffic_B = 0;  // MPT: communication per worker; L2S: NoC traffic
-    double energy_J = 0;   // MPT: total; L2S: NoC
+    double time_s = 0;     // MPT, LLM: per iteration; L2S: per image
+    double speedup = 0;    // MPT: vs w_dp; L2S: vs the traditional all-gather; LLM: 1 if it fits, else 0
+    double traffic_B = 0;  // MPT: communication per worker; L2S: NoC traffic; LLM: peak memory per GPU
+    double energy_J = 0;   // MPT: total; L2S: NoC; LLM: MFU
 };
 MethodSummary summarize(const mpt::Evaluation& e);
 MethodSummary summarize(const L2sResult& r);
+MethodSummary summarize(const llm::Evaluation& e);
 
 struct MethodRun {
     std::int64_t id = 0;  // results-database row; 0 until stored
     std::string name;
-    std::string method;   // "mpt" or "l2s": which settings below apply
+    std::string method;   // "mpt", "l2s" or "llm": which settings below apply
     MptSettings mpt;
     L2sSettings l2s;
+    LlmSettings llm;
     MethodSummary summary;
     std::string created_utc, app_version;
 };
@@ -37,6 +40,7 @@ struct MethodRun {
 // Named ("MPT w_mp+* · WRN-40-10"), dated and summarised from the evaluation shown.
 MethodRun methodRun(const MptSettings& s, const mpt::Evaluation& e);
 MethodRun methodRun(const L2sSettings& s, const L2sResult& r);
+MethodRun methodRun(const LlmSettings& s, const llm::Evaluation& e);
 MethodRun methodRun(const MptOutcome& o);  // its settings and evaluation
 MethodRun methodRun(const L2sOutcome& o);
 // MPT and L2S as job results: `s` (its network read first when network_json is empty: withMptNetwork,

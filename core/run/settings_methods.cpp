@@ -4,6 +4,7 @@
 
 #include "core/io/network_io.h"
 #include "core/l2s/mesh.h"
+#include "core/llm/runs.h"
 #include "core/run/method_registry.h"
 #include "core/store/method_codec.h"
 #include "core/store/results_db.h"
@@ -80,6 +81,33 @@ public:
     }
 };
 
+// The model and profile are kept resolved inside the settings, so the network text is the model's
+// dimensions (no partita-network/1 exists for an LLM).
+class LlmCodec final : public SettingsCodec {
+public:
+    Json toJson(const MethodRun& run) const override { return llmSettingsToJson(run.llm); }
+    void read(MethodRun& run, const Json& json, const std::string& source, const std::string&) const override {
+        run.llm = readLlmSettingsJson(json, source);
+    }
+    MethodSummary recompute(const MethodRun& run) const override { return summarize(evaluateLlm(run.llm)); }
+    std::string networkName(const MethodRun& run) const override {
+        return run.llm.model.name.empty() ? run.llm.model_name : run.llm.model.name;
+    }
+    std::string networkText(const MethodRun& run) const override {
+        return Json{{"format", "partita-llm-model/1"}, {"model", llm::transformerToJson(run.llm.model)}}.dump();
+    }
+    std::string origin(const MethodRun& run) const override { return run.llm.model_name; }
+    MethodHardware hardware(const MethodRun& run) const override {
+        MethodHardware h;
+        h.devices = static_cast<int>(run.llm.plan.gpus());
+        h.name = run.llm.profile_name;
+        return h;
+    }
+    double batch() const override { return 0; }
+    SummaryLabels summaryLabels() const override { return {"time / iteration", "fits"}; }
+    std::string key(const MethodRun& run) const override { return llmSettingsToJson(run.llm).dump(); }
+};
+
 class SettingsMethod final : public MethodInfo {
 public:
     SettingsMethod(std::string key, std::string label, std::string tip, std::unique_ptr<SettingsCodec> codec)
@@ -96,6 +124,12 @@ private:
 };
 
 }  // namespace
+
+std::unique_ptr<MethodInfo> llmMethod() {
+    return std::make_unique<SettingsMethod>(
+        "llm", "LLM", "A transformer training plan (tp, pp, dp, micro-batch, ...) on a GPU cluster (docs/methods/llm.md)",
+        std::make_unique<LlmCodec>());
+}
 
 std::unique_ptr<MethodInfo> mptMethod() {
     return std::make_unique<SettingsMethod>(

@@ -22,7 +22,7 @@ std::vector<std::string> keys() {
 }
 
 TEST(MethodRegistry, EveryBuiltInKeyRoundTrips) {
-    const std::vector<std::string> want{"hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", "mpt", "l2s"};
+    const std::vector<std::string> want{"hypar", "dp", "mp", "owt", "accpar", "simulate", "mcmc", "mpt", "l2s", "llm"};
     EXPECT_EQ(keys(), want);
     for (const std::string& k : want) {
         const MethodInfo* m = findMethod(k);
@@ -65,7 +65,7 @@ TEST(MethodRegistry, UnknownKeyNamesItAndTheKnownOnes) {
     } catch (const std::invalid_argument& e) {
         const std::string what = e.what();
         EXPECT_NE(what.find("'nope'"), std::string::npos) << what;
-        EXPECT_NE(what.find("hypar, dp, mp, owt, accpar, simulate, mcmc, mpt or l2s"), std::string::npos) << what;
+        EXPECT_NE(what.find("hypar, dp, mp, owt, accpar, simulate, mcmc, mpt, l2s or llm"), std::string::npos) << what;
     }
     EXPECT_THROW(settingsCodec("hypar"), std::invalid_argument);
 }
@@ -88,7 +88,7 @@ TEST(MethodRegistry, ARegisteredMethodIsFoundListedAndGoneAfterwards) {
         EXPECT_EQ(sweepMethodList(), "hypar, dp, mp, owt, accpar, simulate or mcmc");  // not in sweeps
     }
     EXPECT_EQ(findMethod("fake"), nullptr);
-    EXPECT_EQ(keys().size(), 9u);
+    EXPECT_EQ(keys().size(), 10u);
 }
 
 // The CLI's `simulate --method` and the GUI's Simulate lower through methodStrategy: the strategies

@@ -1,0 +1,29 @@
+#pragma once
+// What fully determines an LLM planner evaluation (docs/methods/llm.md), so the results database can
+// keep it and evaluate it again on load: the model's dimensions and the hardware profile as resolved
+// (cluster overrides applied), the plan (global batch in it, sequence length in the model) and the
+// model kind. A searched run keeps the best plan the search found.
+#include <string>
+
+#include "core/io/json_fields.h"
+#include "core/llm/evaluate.h"
+
+namespace partita {
+
+struct LlmSettings {
+    std::string model_name;    // preset name or file, as given
+    llm::Transformer model;
+    std::string profile_name;  // preset name or file, as given
+    llm::Profile profile;      // with the cluster overrides applied
+    llm::Plan plan;
+    llm::ModelKind kind = llm::ModelKind::Partita;
+    bool searched = false;     // the plan is the best of `llm search`
+    bool operator==(const LlmSettings&) const = default;
+};
+
+Json llmSettingsToJson(const LlmSettings& s);
+// Throws InputError naming `source` and the JSON pointer of a bad key.
+LlmSettings readLlmSettingsJson(const Json& json, const std::string& source);
+llm::Evaluation evaluateLlm(const LlmSettings& s);
+
+}  // namespace partita

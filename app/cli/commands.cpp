@@ -203,7 +203,7 @@ std::string commandOf(const MethodInfo& m) {
     switch (m.family()) {
         case MethodFamily::GridPlan: return "run " + m.key();
         case MethodFamily::AccPar: return "accpar";
-        case MethodFamily::Simulated: return m.key() == "mcmc" ? "mcmc" : "simulate";
+        case MethodFamily::Simulated: return m.sweep().mcmc_options ? "mcmc" : "simulate";  // its search options
         case MethodFamily::Settings: return m.key();
     }
     return m.key();

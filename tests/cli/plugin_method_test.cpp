@@ -4,6 +4,8 @@
 // the same numbers; no shared file names it.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "core/store/results_db.h"
 #include "tests/cli/sweep_test_util.h"
 #include "tests/stripes_method.h"
@@ -26,6 +28,15 @@ TEST(PluginMethod, ListedByTheCli) {
     EXPECT_EQ(last["command"], "partita-cli run stripes");
     EXPECT_EQ(last["in_sweeps"], true);
     EXPECT_NE(cli({"methods"}).out.find("Stripes"), std::string::npos);
+    // Each built-in names the command that runs it.
+    std::map<std::string, std::string> command;
+    for (const auto& m : j["methods"]) command[m["key"]] = m["command"];
+    EXPECT_EQ(command["hypar"], "partita-cli run hypar");
+    EXPECT_EQ(command["accpar"], "partita-cli accpar");
+    EXPECT_EQ(command["simulate"], "partita-cli simulate");
+    EXPECT_EQ(command["mcmc"], "partita-cli mcmc");
+    EXPECT_EQ(command["mpt"], "partita-cli mpt");
+    EXPECT_EQ(command["llm"], "partita-cli llm");
 }
 
 TEST(PluginMethod, RunsStoresAndReopensWithTheSameNumbers) {

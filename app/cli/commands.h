@@ -33,7 +33,7 @@ void addTopologyCommands(CLI::App& app, RunContext& ctx);
 // sweep SPEC --db FILE and merge-db OUT IN... (sweep_commands.cpp); the sweep's progress goes to `err`.
 void addSweepCommands(CLI::App& app, RunContext& ctx);
 // --machine F|preset of hypar and accpar: the array of a topology's devices, its level
-// bandwidths by recursive bisection (core/sim/topology_levels.h).
+// bandwidths by recursive bisection (core/topology/levels.h).
 Array machineArray(const std::string& spec);
 
 }  // namespace partita::cli

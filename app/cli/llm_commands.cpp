@@ -13,7 +13,7 @@
 #include "core/llm/search.h"
 #include "core/llm/validate.h"
 #include "core/run/method_run.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/store/results_db.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
@@ -22,20 +22,17 @@ namespace partita::cli {
 
 namespace {
 
-using namespace partita::llm;
-using Evaluation = llm::Evaluation;  // not the grid Evaluation of core/store
-using Run = llm::Run;
 constexpr double kGiB = 1073741824.0;
 
 std::string gib(double bytes) { return fixed(bytes / kGiB, 2) + " GiB"; }
-std::string pct(double x) { return fixed(100 * x, 1) + " %"; }
+std::string llmPercent(double x) { return fixed(100 * x, 1) + " %"; }
 
 struct Inputs {
-    Transformer model;
-    ModelSource source;
+    llm::Transformer model;
+    llm::ModelSource source;
     bool model_given = false;
-    ModelKind kind = ModelKind::Partita;
-    Profile profile;
+    llm::ModelKind kind = llm::ModelKind::Partita;
+    llm::Profile profile;
 };
 
 // --model values: calculon / partita choose the cost model; anything else is the transformer.
@@ -46,22 +43,22 @@ Inputs readInputs(const Options& a, bool need_model) {
     const std::int64_t seq = a.has("seq") ? a.integer64("seq", 0) : 0;
     for (const auto& v : models) {
         if (v == "calculon" || v == "partita") {
-            in.kind = parseModelKind(v);
+            in.kind = llm::parseModelKind(v);
             continue;
         }
         if (in.model_given) throw UsageError("--model: two transformers given ('" + in.model.name + "' and '" + v + "')");
-        in.model = usage("model", [&] { return loadTransformer(v, seq, &in.source); });
+        in.model = usage("model", [&] { return llm::loadTransformer(v, seq, &in.source); });
         in.model_given = true;
     }
     if (need_model && !in.model_given) throw UsageError("option --model PRESET|F is required (partita-cli llm models)");
     if (in.model_given && seq > 0) in.model.seq = seq;
-    in.profile = usage("profile", [&] { return loadProfile(a.get("profile", "a100-sxm4-80gb")); });
-    if (a.has("topology")) in.profile = profileFromTopology(in.profile, sim::loadTopology(a.get("topology")));
-    ClusterOverrides o;
+    in.profile = usage("profile", [&] { return llm::loadProfile(a.get("profile", "a100-sxm4-80gb")); });
+    if (a.has("topology")) in.profile = llm::profileFromTopology(in.profile, sim::loadTopology(a.get("topology")));
+    llm::ClusterOverrides o;
     if (a.has("gpus-per-node")) o.gpus_per_node = a.integer64("gpus-per-node", 0);
     if (a.has("intra-node-GBps")) o.intra_node_GBps = a.positiveNumber("intra-node-GBps", 0, 1e9);
     if (a.has("inter-node-Gbps")) o.inter_node_Gbps_per_node = a.positiveNumber("inter-node-Gbps", 0, 1e9);
-    in.profile = applyOverrides(in.profile, o);
+    in.profile = llm::applyOverrides(in.profile, o);
     return in;
 }
 
@@ -72,8 +69,8 @@ bool onOff(const Options& a, const std::string& name) {
     throw UsageError("--" + name + " expects on or off, got '" + v + "'");
 }
 
-Plan readPlanArgs(const Options& a) {
-    Plan p;
+llm::Plan readPlanArgs(const Options& a) {
+    llm::Plan p;
     p.tp = a.integer64("tp", 1);
     p.pp = a.integer64("pp", 1);
     p.cp = a.integer64("cp", 1);
@@ -93,15 +90,15 @@ Plan readPlanArgs(const Options& a) {
     p.global_batch = a.integer64("global-batch", 1);
     p.sequence_parallel = a.flag("sp");
     p.interleave = a.integer64("interleave", 1);
-    p.schedule = p.interleave > 1 ? Schedule::Interleaved : Schedule::OneF1B;
-    if (a.has("schedule")) p.schedule = usage("schedule", [&] { return parseSchedule(a.get("schedule")); });
-    if (a.has("recompute")) p.recompute = usage("recompute", [&] { return parseRecompute(a.get("recompute")); });
+    p.schedule = p.interleave > 1 ? llm::Schedule::Interleaved : llm::Schedule::OneF1B;
+    if (a.has("schedule")) p.schedule = usage("schedule", [&] { return llm::parseSchedule(a.get("schedule")); });
+    if (a.has("recompute")) p.recompute = usage("recompute", [&] { return llm::parseRecompute(a.get("recompute")); });
     p.zero = static_cast<int>(a.integer64("zero", 0));
     p.distributed_optimizer = a.flag("dist-opt");
-    if (a.has("precision")) p.precision = usage("precision", [&] { return parseDtype(a.get("precision")); });
+    if (a.has("precision")) p.precision = usage("precision", [&] { return llm::parseDtype(a.get("precision")); });
     if (a.has("ag-redo")) p.ag_redo = onOff(a, "ag-redo");
     if (a.has("scatter-gather")) p.scatter_gather = onOff(a, "scatter-gather");
-    if (a.has("tp-overlap")) p.tp_overlap = usage("tp-overlap", [&] { return parseTpOverlap(a.get("tp-overlap")); });
+    if (a.has("tp-overlap")) p.tp_overlap = usage("tp-overlap", [&] { return llm::parseTpOverlap(a.get("tp-overlap")); });
     if (a.has("dp-overlap")) p.dp_overlap = onOff(a, "dp-overlap");
     p.pp_overlap = a.flag("pp-overlap");
     p.uneven_split = a.flag("uneven-split");
@@ -111,22 +108,22 @@ Plan readPlanArgs(const Options& a) {
     return p;
 }
 
-std::string planText(const Plan& p) {
+std::string planText(const llm::Plan& p) {
     std::string s = "tp " + std::to_string(p.tp) + ", pp " + std::to_string(p.pp) + ", dp " + std::to_string(p.dp) +
                     ", micro-batch " + std::to_string(p.micro_batch) + ", global batch " + std::to_string(p.global_batch);
-    if (p.pp > 1) s += ", " + std::string(scheduleName(p.schedule));
+    if (p.pp > 1) s += ", " + std::string(llm::scheduleName(p.schedule));
     if (p.interleave > 1) s += " x" + std::to_string(p.interleave);
-    s += ", recompute " + std::string(recomputeName(p.recompute));
+    s += ", recompute " + std::string(llm::recomputeName(p.recompute));
     if (p.sequence_parallel) s += ", SP";
     if (p.sequence_parallel && p.agRedo()) s += " + AG redo";
     if (p.zero > 0) s += ", ZeRO-" + std::to_string(p.zero);
     if (p.distributed_optimizer) s += ", distributed optimizer";
-    if (p.tp_overlap != TpOverlap::None) s += ", TP overlap " + std::string(tpOverlapName(p.tp_overlap));
+    if (p.tp_overlap != llm::TpOverlap::None) s += ", TP overlap " + std::string(llm::tpOverlapName(p.tp_overlap));
     if (p.dp > 1 && p.dpOverlap()) s += ", DP overlap";
     return s;
 }
 
-Json termsJson(const TimeTerms& t) {
+Json termsJson(const llm::TimeTerms& t) {
     return {{"fwd", t.fwd},
             {"bwd", t.bwd},
             {"recompute", t.recompute},
@@ -140,10 +137,10 @@ Json termsJson(const TimeTerms& t) {
             {"offload", t.offload}};
 }
 
-Json evaluationJson(const Transformer& m, const Plan& p, const Profile& prof, const Evaluation& e) {
+Json llmEvaluationJson(const llm::Transformer& m, const llm::Plan& p, const llm::Profile& prof, const llm::Evaluation& e) {
     Json stages = Json::array();
     for (size_t i = 0; i < e.stages.size(); ++i) {
-        const StageMemory& s = e.stages[i];
+        const llm::StageMemory& s = e.stages[i];
         Json j = {{"stage", s.stage},
                   {"layers", s.layers},
                   {"params", s.params},
@@ -161,7 +158,7 @@ Json evaluationJson(const Transformer& m, const Plan& p, const Profile& prof, co
     return {{"model", m.name},
             {"cost_model", modelKindName(e.model)},
             {"profile", prof.name},
-            {"plan", planToJson(p)},
+            {"plan", llm::planToJson(p)},
             {"gpus", p.gpus()},
             {"micro_batches", e.micro_batches},
             {"iteration_s", e.iteration_s},
@@ -180,24 +177,24 @@ Json evaluationJson(const Transformer& m, const Plan& p, const Profile& prof, co
             {"notes", e.notes}};
 }
 
-void printBreakdown(std::ostream& out, const Evaluation& e) {
+void printBreakdown(std::ostream& out, const llm::Evaluation& e) {
     TextTable t({"term", "time", "share"});
-    const TimeTerms& x = e.time;
+    const llm::TimeTerms& x = e.time;
     const std::pair<const char*, double> rows[] = {
         {"forward", x.fwd},          {"backward", x.bwd},          {"recompute", x.recompute},
         {"CP exposed", x.cp_exposed}, {"TP exposed", x.tp_exposed}, {"AG redo", x.ag_redo},
         {"PP p2p", x.pp_p2p},        {"bubble", x.bubble},         {"DP exposed", x.dp_exposed},
         {"optimizer", x.optimizer},  {"offload", x.offload}};
     for (const auto& [name, v] : rows)
-        if (v != 0) t.add({name, seconds(v), pct(v / e.iteration_s)});
+        if (v != 0) t.add({name, seconds(v), llmPercent(v / e.iteration_s)});
     t.add({"iteration", seconds(e.iteration_s), "100.0 %"});
     t.print(out);
 }
 
-void printStages(std::ostream& out, const Evaluation& e) {
+void printStages(std::ostream& out, const llm::Evaluation& e) {
     TextTable t({"stage", "layers", "weights", "grads", "optimizer", "activations", "extras", "working", "reserved",
                  "total"});
-    auto row = [&](const StageMemory& s) {
+    auto row = [&](const llm::StageMemory& s) {
         t.add({std::to_string(s.stage), std::to_string(s.layers), gib(s.weights), gib(s.grads), gib(s.optimizer),
                gib(s.activations), gib(s.extras), gib(s.working), gib(s.reserved),
                gib(s.total()) + (static_cast<std::int64_t>(s.stage) == e.peak_stage ? " *" : "")});
@@ -209,7 +206,7 @@ void printStages(std::ostream& out, const Evaluation& e) {
     t.print(out);
 }
 
-void printEvaluation(std::ostream& out, const Transformer& m, const Plan& p, const Profile& prof, const Evaluation& e) {
+void printEvaluation(std::ostream& out, const llm::Transformer& m, const llm::Plan& p, const llm::Profile& prof, const llm::Evaluation& e) {
     out << m.name << " on " << p.gpus() << " x " << prof.name << " (" << modelKindName(e.model) << " model)\n";
     out << "plan: " << planText(p) << "; " << e.micro_batches << " micro-batches per pipeline\n\n";
     printBreakdown(out, e);
@@ -217,18 +214,18 @@ void printEvaluation(std::ostream& out, const Transformer& m, const Plan& p, con
         << gib(e.capacity_bytes) << (e.fits ? " - fits" : " - DOES NOT FIT") << "\n";
     printStages(out, e);
     if (!e.fits) out << "cut: " << e.cut << "\n";
-    out << "\nMFU " << pct(e.mfu) << ", HFU " << pct(e.hfu) << ", " << withCommas(std::round(e.tokens_per_s))
+    out << "\nMFU " << llmPercent(e.mfu) << ", HFU " << llmPercent(e.hfu) << ", " << withCommas(std::round(e.tokens_per_s))
         << " tokens/s (" << withCommas(std::round(e.tokens_per_s / static_cast<double>(p.gpus()))) << " per GPU)\n";
     for (const auto& n : e.notes) out << "note: " << n << "\n";
 }
 
 // One line saying what was recognised in an ONNX model; nothing for presets and model files.
 void printSource(std::ostream& out, const Inputs& in) {
-    if (in.source.onnx) out << onnxSummary(*in.source.onnx) << "\n";
+    if (in.source.onnx) out << llm::onnxSummary(*in.source.onnx) << "\n";
 }
 
 // With --db, the plan stored as an "llm" run (its settings, evaluated again when opened); its id, else 0.
-std::int64_t storeRun(const Options& a, const Inputs& in, const Plan& plan, const Evaluation& e, bool searched) {
+std::int64_t storeRun(const Options& a, const Inputs& in, const llm::Plan& plan, const llm::Evaluation& e, bool searched) {
     if (!a.has("db")) return 0;
     LlmSettings s;
     s.model_name = in.source.name.empty() ? in.model.name : in.source.name;
@@ -243,12 +240,12 @@ std::int64_t storeRun(const Options& a, const Inputs& in, const Plan& plan, cons
 
 int llmEvaluate(const Options& a, std::ostream& out) {
     const Inputs in = readInputs(a, true);
-    const Plan plan = readPlanArgs(a);
-    const Evaluation e = evaluate(in.model, plan, in.profile, in.kind);
+    const llm::Plan plan = readPlanArgs(a);
+    const llm::Evaluation e = evaluate(in.model, plan, in.profile, in.kind);
     const std::int64_t id = storeRun(a, in, plan, e, false);
     if (a.flag("json")) {
-        Json j = evaluationJson(in.model, plan, in.profile, e);
-        j["model_source"] = modelSourceJson(in.source);
+        Json j = llmEvaluationJson(in.model, plan, in.profile, e);
+        j["model_source"] = llm::modelSourceJson(in.source);
         if (id) j["run_id"] = id;
         out << j.dump(2) << "\n";
         return 0;
@@ -259,8 +256,8 @@ int llmEvaluate(const Options& a, std::ostream& out) {
     return 0;
 }
 
-Json pointJson(const PlanPoint& p) {
-    return {{"plan", planToJson(p.plan)},
+Json pointJson(const llm::PlanPoint& p) {
+    return {{"plan", llm::planToJson(p.plan)},
             {"iteration_s", p.iteration_s},
             {"memory_gib", p.peak_bytes / kGiB},
             {"peak_stage", p.peak_stage},
@@ -269,7 +266,7 @@ Json pointJson(const PlanPoint& p) {
 
 int llmSearch(const Options& a, std::ostream& out) {
     const Inputs in = readInputs(a, true);
-    SearchOptions o;
+    llm::SearchOptions o;
     o.model = in.kind;
     if (!a.has("gpus")) throw UsageError("option --gpus N is required");
     if (!a.has("global-batch")) throw UsageError("option --global-batch B is required");
@@ -280,7 +277,7 @@ int llmSearch(const Options& a, std::ostream& out) {
     o.tp_overlap = !a.flag("no-tp-overlap");
     o.dp_overlap = !a.flag("no-dp-overlap");
     if (a.flag("no-zero")) o.zero_stages = {0};
-    const SearchResult r = search(in.model, in.profile, o);
+    const llm::SearchResult r = search(in.model, in.profile, o);
     const std::int64_t id = r.found ? storeRun(a, in, r.best.plan, evaluate(in.model, r.best.plan, in.profile, in.kind), true) : 0;
     if (a.flag("json")) {
         Json pareto = Json::array(), ranked = Json::array();
@@ -293,8 +290,8 @@ int llmSearch(const Options& a, std::ostream& out) {
                   {"feasible", r.feasible},
                   {"pruned", r.pruned},
                   {"model", in.model.name},
-                  {"model_source", modelSourceJson(in.source)},
-                  {"cost_model", modelKindName(in.kind)},
+                  {"model_source", llm::modelSourceJson(in.source)},
+                  {"cost_model", llm::modelKindName(in.kind)},
                   {"profile", in.profile.name}};
         if (id) j["run_id"] = id;
         out << j.dump(2) << "\n";
@@ -310,15 +307,15 @@ int llmSearch(const Options& a, std::ostream& out) {
         return 1;
     }
     out << "\nbest: " << planText(r.best.plan) << "\n";
-    const Evaluation e = evaluate(in.model, r.best.plan, in.profile, in.kind);
+    const llm::Evaluation e = evaluate(in.model, r.best.plan, in.profile, in.kind);
     printBreakdown(out, e);
     out << "\nmemory per GPU: " << gib(e.peak_bytes) << " of " << gib(e.capacity_bytes) << " (stage " << e.peak_stage
         << ")\n";
     printStages(out, e);
-    out << "MFU " << pct(e.mfu) << ", " << withCommas(std::round(e.tokens_per_s)) << " tokens/s\n";
-    auto table = [&](const std::vector<PlanPoint>& pts) {
+    out << "MFU " << llmPercent(e.mfu) << ", " << withCommas(std::round(e.tokens_per_s)) << " tokens/s\n";
+    auto table = [&](const std::vector<llm::PlanPoint>& pts) {
         TextTable t({"plan", "iteration", "memory", "MFU"});
-        for (const auto& p : pts) t.add({planText(p.plan), seconds(p.iteration_s), gib(p.peak_bytes), pct(p.mfu)});
+        for (const auto& p : pts) t.add({planText(p.plan), seconds(p.iteration_s), gib(p.peak_bytes), llmPercent(p.mfu)});
         t.print(out);
     };
     out << "\nPareto front (iteration time, peak memory per GPU):\n";
@@ -331,12 +328,12 @@ int llmSearch(const Options& a, std::ostream& out) {
     return 0;
 }
 
-std::vector<Run> readRunsArgs(const Options& a) {
+std::vector<llm::Run> readRunsArgs(const Options& a) {
     const auto files = a.all("runs");
     if (files.empty()) throw UsageError("option --runs F.json is required");
-    std::vector<Run> runs;
+    std::vector<llm::Run> runs;
     for (const auto& f : files) {
-        auto more = loadRuns(f);
+        auto more = llm::loadRuns(f);
         runs.insert(runs.end(), more.begin(), more.end());
     }
     return runs;
@@ -347,12 +344,12 @@ std::string optFixed(const std::optional<double>& v, int digits, const char* uni
 }
 
 int llmValidate(const Options& a, std::ostream& out) {
-    ModelKind kind = ModelKind::Partita;
-    if (a.has("model")) kind = usage("model", [&] { return parseModelKind(a.get("model")); });
-    const std::vector<Run> runs = readRunsArgs(a);
-    std::optional<Profile> profile;
-    if (a.has("profile")) profile = usage("profile", [&] { return loadProfile(a.get("profile")); });
-    const ValidationReport rep = validateRuns(runs, profile ? &*profile : nullptr, kind);
+    llm::ModelKind kind = llm::ModelKind::Partita;
+    if (a.has("model")) kind = usage("model", [&] { return llm::parseModelKind(a.get("model")); });
+    const std::vector<llm::Run> runs = readRunsArgs(a);
+    std::optional<llm::Profile> profile;
+    if (a.has("profile")) profile = usage("profile", [&] { return llm::loadProfile(a.get("profile")); });
+    const llm::ValidationReport rep = validateRuns(runs, profile ? &*profile : nullptr, kind);
     if (a.flag("json")) {
         Json list = Json::array();
         for (const auto& r : rep.runs) {
@@ -389,21 +386,21 @@ int llmValidate(const Options& a, std::ostream& out) {
     out << "\n";
     for (const auto& [s, v] : rep.mape_by_source) out << "MAPE " << fixed(v, 1) << " %  " << s << "\n";
     out << "MAPE " << optFixed(rep.mape_pct, 1, " %") << " over "
-        << std::count_if(rep.runs.begin(), rep.runs.end(), [](const RunPrediction& r) { return r.error_pct.has_value(); })
+        << std::count_if(rep.runs.begin(), rep.runs.end(), [](const llm::RunPrediction& r) { return r.error_pct.has_value(); })
         << " runs with a measured time\n";
     return 0;
 }
 
 int llmCalibrate(const Options& a, std::ostream& out) {
     const std::string dest = a.required("out");
-    const std::vector<Run> runs = readRunsArgs(a);
-    const Profile base = usage("profile", [&] { return loadProfile(a.required("profile")); });
-    ModelKind kind = ModelKind::Partita;
-    if (a.has("model")) kind = usage("model", [&] { return parseModelKind(a.get("model")); });
+    const std::vector<llm::Run> runs = readRunsArgs(a);
+    const llm::Profile base = usage("profile", [&] { return llm::loadProfile(a.required("profile")); });
+    llm::ModelKind kind = llm::ModelKind::Partita;
+    if (a.has("model")) kind = usage("model", [&] { return llm::parseModelKind(a.get("model")); });
     std::string fit_set;
     for (const auto& f : a.all("runs")) fit_set += (fit_set.empty() ? "" : ", ") + std::filesystem::path(f).filename().string();
-    const CalibrationResult res = usage("runs", [&] { return calibrate(runs, base, fit_set, kind); });
-    const std::string text = profileToJson(res.profile).dump(2) + "\n";
+    const llm::CalibrationResult res = usage("runs", [&] { return calibrate(runs, base, fit_set, kind); });
+    const std::string text = llm::profileToJson(res.profile).dump(2) + "\n";
     {
         std::ofstream f(dest, std::ios::binary);
         if (!f) throw InputError(dest, "", "cannot write the file");
@@ -437,14 +434,14 @@ int llmCalibrate(const Options& a, std::ostream& out) {
 
 int llmProfiles(const Options& a, std::ostream& out) {
     if (a.has("show")) {
-        out << profileToJson(usage("show", [&] { return loadProfile(a.get("show")); })).dump(2) << "\n";
+        out << llm::profileToJson(usage("show", [&] { return llm::loadProfile(a.get("show")); })).dump(2) << "\n";
         return 0;
     }
     Json list = Json::array();
     TextTable t({"profile", "device", "peak bf16", "HBM", "tiers", "provenance"});
-    for (const auto& name : profilePresetNames()) {
-        const Profile p = profilePreset(name);
-        const double peak = p.device.unit(true, Dtype::Bf16).peak_flops;
+    for (const auto& name : llm::profilePresetNames()) {
+        const llm::Profile p = llm::profilePreset(name);
+        const double peak = p.device.unit(true, llm::Dtype::Bf16).peak_flops;
         std::string tiers;
         Json tj = Json::array();
         for (const auto& tier : p.tiers) {
@@ -471,12 +468,12 @@ int llmProfiles(const Options& a, std::ostream& out) {
 int llmModels(const Options& a, std::ostream& out) {
     Json list = Json::array();
     TextTable t({"model", "parameters", "layers", "hidden", "heads", "kv", "ffn", "seq", "vocab", "blocks", "provenance"});
-    for (const auto& m : modelPresets()) {
-        const double params = static_cast<double>(modelParameters(m).total());
+    for (const auto& m : llm::modelPresets()) {
+        const double params = static_cast<double>(llm::modelParameters(m).total());
         t.add({m.name, fixed(params / 1e9, 2) + " B", std::to_string(m.layers), std::to_string(m.hidden),
                std::to_string(m.heads), std::to_string(m.kv_heads), std::to_string(m.ffn), std::to_string(m.seq),
-               std::to_string(m.vocab), std::string(mlpName(m.mlp)) + "/" + normName(m.norm), m.provenance});
-        Json j = transformerToJson(m);
+               std::to_string(m.vocab), std::string(llm::mlpName(m.mlp)) + "/" + llm::normName(m.norm), m.provenance});
+        Json j = llm::transformerToJson(m);
         j["parameters"] = params;
         list.push_back(j);
     }
@@ -518,7 +515,7 @@ CLI::App* llmCommand(CLI::App& llm, RunContext& ctx, const std::string& name, co
     return command(llm, ctx, name, description, Handler([f](const Options& a, std::ostream& out, std::ostream&) {
                        try {
                            return f(a, out);
-                       } catch (const FieldError& e) {
+                       } catch (const llm::FieldError& e) {
                            throw Error(std::string("impossible plan: ") + e.what());
                        }
                    }));

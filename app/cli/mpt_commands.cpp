@@ -18,7 +18,6 @@ namespace partita::cli {
 
 namespace {
 
-using namespace partita::mpt;
 
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> out;
@@ -27,11 +26,11 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return out;
 }
 
-int positive(const Options& a, const std::string& name, int fallback) {
+int mptPositive(const Options& a, const std::string& name, int fallback) {
     return static_cast<int>(a.integerIn(name, fallback, 1, 1'000'000'000));
 }
 
-GridConfig parseGrid(const std::string& text) {
+mpt::GridConfig parseGrid(const std::string& text) {
     const auto parts = split(text, 'x');
     try {
         if (parts.size() == 2) return {std::stoi(parts[0]), std::stoi(parts[1])};
@@ -40,41 +39,41 @@ GridConfig parseGrid(const std::string& text) {
     throw UsageError("--override: expected a grid NgxNc such as 16x16, got '" + text + "'");
 }
 
-struct Setup {
-    std::vector<MptLayer> layers;
+struct MptSetup {
+    std::vector<mpt::MptLayer> layers;
     std::string source;
     bool study = false, five = false;
-    ModelOptions options;
-    ScenarioParams params;
+    mpt::ModelOptions options;
+    mpt::ScenarioParams params;
 };
 
 // "Model     fit (not a reproduction): transforms on the vector unit at 192 FLOP/cycle, ..."
-std::string modelText(const Setup& s) { return mptModelText(s.options, s.study); }
+std::string modelText(const MptSetup& s) { return mptModelText(s.options, s.study); }
 
-Setup readSetup(const Options& a) {
-    Setup s;
+MptSetup readMptSetup(const Options& a) {
+    MptSetup s;
     if (a.has("network") && a.has("layers")) throw UsageError("give --layers or --network, not both");
     if (a.has("network")) {
         const Network net = readNetworkArg(a, a.get("network"));
-        s.layers = layersFromNetwork(net);
+        s.layers = mpt::layersFromNetwork(net);
         s.source = net.name;
     } else {
         const std::string l = a.get("layers", "study");
         if (l != "study" && l != "study5") throw UsageError("--layers must be study or study5, got '" + l + "'");
         s.study = true;
         s.five = l == "study5";
-        s.layers = layerStudy(s.five ? 5 : 3);
+        s.layers = mpt::layerStudy(s.five ? 5 : 3);
         s.source = s.five ? "Table II layers, 5x5" : "Table II layers";
     }
     s.options = readMptOptions(a);
-    applyOptions(s.options, s.study, s.params);
-    MptParams& m = s.params.model;
-    m.p = positive(a, "p", 256);
-    m.batch = positive(a, "batch", 256);
+    mpt::applyOptions(s.options, s.study, s.params);
+    mpt::MptParams& m = s.params.model;
+    m.p = mptPositive(a, "p", 256);
+    m.batch = mptPositive(a, "batch", 256);
     const std::string domain = a.get("weight-domain", "spatial");
     if (domain != "spatial" && domain != "winograd") throw UsageError("--weight-domain must be spatial or winograd");
-    m.single_group_weight_domain = domain == "spatial" ? WeightDomain::Spatial : WeightDomain::Winograd;
-    ReductionFactors& f = m.factors;
+    m.single_group_weight_domain = domain == "spatial" ? mpt::WeightDomain::Spatial : mpt::WeightDomain::Winograd;
+    mpt::ReductionFactors& f = m.factors;
     for (auto [name, field] : {std::pair{"gather-2d", &f.gather_2d}, std::pair{"scatter-2d", &f.scatter_2d},
                                std::pair{"gather-1d", &f.gather_1d}, std::pair{"scatter-1d", &f.scatter_1d}})
         if (a.has(name)) {
@@ -87,28 +86,28 @@ Setup readSetup(const Options& a) {
     if (prediction == "functional") {
         const double sigma = a.number("tile-sigma", 1.0);
         if (!(sigma > 0)) throw UsageError("--tile-sigma must be positive");
-        f = functionalFactors(f, a.number("tile-mean", -0.5), sigma);
+        f = mpt::functionalFactors(f, a.number("tile-mean", -0.5), sigma);
     }
     m.source_side_1d = a.flag("source-side-1d");
     m.winograd_domain_join = a.flag("winograd-join");
     const std::string configs = a.get("configs", "paper");
     if (configs != "paper" && configs != "extended") throw UsageError("--configs must be paper or extended");
-    s.params.configs = configs == "paper" ? ConfigSet::Paper : ConfigSet::Extended;
+    s.params.configs = configs == "paper" ? mpt::ConfigSet::Paper : mpt::ConfigSet::Extended;
     const std::string transform = a.get("transform", "per-config");
     if (transform != "per-config" && transform != "paper-formula")
         throw UsageError("--transform must be per-config or paper-formula");
-    s.params.transform = transform == "per-config" ? TransformRule::PerConfig : TransformRule::PaperFormula;
+    s.params.transform = transform == "per-config" ? mpt::TransformRule::PerConfig : mpt::TransformRule::PaperFormula;
     try {
-        checkParams(m);
+        mpt::checkParams(m);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
     return s;
 }
 
-std::vector<std::optional<GridConfig>> readOverrides(const Options& a, const std::vector<MptLayer>& layers) {
+std::vector<std::optional<mpt::GridConfig>> readOverrides(const Options& a, const std::vector<mpt::MptLayer>& layers) {
     if (!a.has("override")) return {};
-    std::vector<std::optional<GridConfig>> out(layers.size());
+    std::vector<std::optional<mpt::GridConfig>> out(layers.size());
     for (const std::string& item : split(a.get("override"), ',')) {
         const auto eq = item.find('=');
         if (eq == std::string::npos) throw UsageError("--override: expected LAYER=NgxNc, got '" + item + "'");
@@ -124,7 +123,7 @@ std::vector<std::optional<GridConfig>> readOverrides(const Options& a, const std
 std::string us(double s) { return fixed(s * 1e6, 2); }
 std::string ratio(double x) { return fixed(x, 3) + "x"; }
 
-Json costJson(const LayerCost& c, double bpe) {
+Json costJson(const mpt::LayerCost& c, double bpe) {
     return {{"grid", {c.grid.n_g, c.grid.n_c}}, {"transform", c.winograd ? c.f.name() : "direct"},
             {"data_parallel", c.data_parallel}, {"buildable", c.buildable}, {"line_predictable", c.line_predictable},
             {"reduced", c.reduced}, {"weight_elements", c.volume.weight},
@@ -136,11 +135,11 @@ Json costJson(const LayerCost& c, double bpe) {
             {"warnings", c.warnings}};
 }
 
-Json modelJson(const Setup& s) { return mptModelJson(s.options, s.study); }
+Json modelJson(const MptSetup& s) { return mptModelJson(s.options, s.study); }
 
 Json paperJson() {
     Json out = Json::array();
-    for (const PaperNumber& n : paperNumbers())
+    for (const mpt::PaperNumber& n : mpt::paperNumbers())
         out.push_back({{"id", n.id}, {"quantity", n.quantity}, {"value", n.value}, {"unit", n.unit},
                        {"baseline", n.baseline}, {"paper_reported", true}});
     return out;
@@ -153,30 +152,30 @@ void emitCsv(const Options& a, const TextTable&, const CsvTable& csv) {
 int winogradCommand(const Options& a, std::ostream& out) {
     const auto mr = split(a.get("winograd"), ',');
     const auto shape = split(a.get("shape", "640,640,8,8"), ',');
-    WinogradSize f;
+    mpt::WinogradSize f;
     std::vector<double> dims;
     try {
         if (mr.size() != 2 || shape.size() != 4) throw std::invalid_argument("");
         f = {std::stoi(mr[0]), std::stoi(mr[1])};
         for (const auto& d : shape) dims.push_back(std::stod(d));
-        checkSize(f);
+        mpt::checkSize(f);
     } catch (const std::exception&) {
         throw UsageError("--winograd expects m,r (e.g. 4,3; T = m + r - 1 <= 12) and --shape I,J,H,W");
     }
-    const double batch = positive(a, "batch", 256);
-    WinogradCounts c;
+    const double batch = mptPositive(a, "batch", 256);
+    mpt::WinogradCounts c;
     try {
-        c = winogradCounts(f, batch, dims[0], dims[1], dims[2], dims[3]);
+        c = mpt::winogradCounts(f, batch, dims[0], dims[1], dims[2], dims[3]);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
-    const WinogradMatrices m = winogradMatrices(f);
-    const SelfTest t = selfTest(f);
-    auto matrix = [](const RMatrix& x) {
+    const mpt::WinogradMatrices m = winogradMatrices(f);
+    const mpt::SelfTest t = selfTest(f);
+    auto matrix = [](const mpt::RMatrix& x) {
         Json rows = Json::array();
         for (const auto& row : x) {
             Json r = Json::array();
-            for (const Rational& v : row) r.push_back(v.str());
+            for (const mpt::Rational& v : row) r.push_back(v.str());
             rows.push_back(r);
         }
         return rows;
@@ -219,38 +218,38 @@ int winogradCommand(const Options& a, std::ostream& out) {
 
 
 // Evaluate one scenario: a row per layer with the cost of every allowed grid.
-int scenarioCommand(const Options& a, const Setup& s, std::ostream& out) {
-    Scenario sc;
-    Evaluation e;
+int scenarioCommand(const Options& a, const MptSetup& s, std::ostream& out) {
+    mpt::Scenario sc;
+    mpt::Evaluation e;
     try {
-        sc = parseScenario(a.get("scenario", "w_mp+*"));
-        e = evaluate(s.layers, sc, s.params, readOverrides(a, s.layers));
+        sc = mpt::parseScenario(a.get("scenario", "w_mp+*"));
+        e = mpt::evaluate(s.layers, sc, s.params, readOverrides(a, s.layers));
     } catch (const std::invalid_argument& x) {
         throw UsageError(x.what());
     }
     const double bpe = s.params.model.bytes_per_element;
-    const Objective obj = s.params.objective;
-    std::vector<GridConfig> grids;  // the union of option grids, for the per-config columns
-    for (const LayerResult& r : e.layers)
-        for (const LayerCost& c : r.options)
+    const mpt::Objective obj = s.params.objective;
+    std::vector<mpt::GridConfig> grids;  // the union of option grids, for the per-config columns
+    for (const mpt::LayerResult& r : e.layers)
+        for (const mpt::LayerCost& c : r.options)
             if (std::find(grids.begin(), grids.end(), c.grid) == grids.end()) grids.push_back(c.grid);
-    std::sort(grids.begin(), grids.end(), [](const GridConfig& x, const GridConfig& y) { return x.n_g < y.n_g; });
-    const std::string unit = obj == Objective::CommVolume ? " [MB]" : " [us]";
-    auto objText = [&](const LayerCost& c) {
+    std::sort(grids.begin(), grids.end(), [](const mpt::GridConfig& x, const mpt::GridConfig& y) { return x.n_g < y.n_g; });
+    const std::string unit = obj == mpt::Objective::CommVolume ? " [MB]" : " [us]";
+    auto objText = [&](const mpt::LayerCost& c) {
         const double v = objectiveValue(c, obj, bpe);
-        return obj == Objective::CommVolume ? fixed(v / 1e6, 3) : us(v);
+        return obj == mpt::Objective::CommVolume ? fixed(v / 1e6, 3) : us(v);
     };
     if (a.flag("json")) {
         Json layers = Json::array();
-        for (const LayerResult& r : e.layers) {
+        for (const mpt::LayerResult& r : e.layers) {
             Json options = Json::array();
-            for (const LayerCost& c : r.options) options.push_back(costJson(c, bpe));
+            for (const mpt::LayerCost& c : r.options) options.push_back(costJson(c, bpe));
             layers.push_back({{"name", r.name}, {"mpt", r.mpt}, {"chosen", r.chosen}, {"overridden", r.overridden},
                               {"cost", costJson(r.cost, bpe)}, {"options", options}});
         }
-        const Totals& t = e.totals;
-        const Json j{{"source", s.source}, {"scenario", scenarioName(sc)}, {"p", s.params.model.p},
-                     {"batch", s.params.model.batch}, {"objective", objectiveName(obj)},
+        const mpt::Totals& t = e.totals;
+        const Json j{{"source", s.source}, {"scenario", mpt::scenarioName(sc)}, {"p", s.params.model.p},
+                     {"batch", s.params.model.batch}, {"objective", mpt::objectiveName(obj)},
                      {"collective_passes", s.params.model.collective_passes},
                      {"factors_paper_reported", s.params.model.factors.paper_reported}, {"layers", layers},
                      {"totals", {{"compute_s", t.compute_s}, {"weight_comm_s", t.weight_comm_s},
@@ -265,27 +264,27 @@ int scenarioCommand(const Options& a, const Setup& s, std::ostream& out) {
     }
     std::vector<std::string> header{"layer", "grid (N_g,N_c)", "transform", "compute [us]", "weight comm [us]",
                                     "tile comm [us]", "total [us]", "comm [MB/worker]"};
-    for (const GridConfig& g : grids) header.push_back(std::string(objectiveName(obj)) + " " + g.label() + unit);
+    for (const mpt::GridConfig& g : grids) header.push_back(std::string(objectiveName(obj)) + " " + g.label() + unit);
     TextTable t(header);
     CsvTable csv{header, {}};
-    for (const LayerResult& r : e.layers) {
-        const LayerCost& c = r.cost;
+    for (const mpt::LayerResult& r : e.layers) {
+        const mpt::LayerCost& c = r.cost;
         std::vector<std::string> row{r.name, c.grid.label() + (r.overridden ? " (override)" : ""),
                                      c.winograd ? c.f.name() : "direct", us(c.compute_s), us(c.weight_comm_s),
                                      us(c.tile_comm_s), us(c.total_s), fixed(c.commBytes(bpe) / 1e6, 3)};
-        for (const GridConfig& g : grids) {
+        for (const mpt::GridConfig& g : grids) {
             std::string cell = "-";
-            for (const LayerCost& o : r.options)
+            for (const mpt::LayerCost& o : r.options)
                 if (o.grid == g) cell = objText(o) + (o.buildable ? "" : " (!)");
             row.push_back(cell);
         }
         csv.rows.push_back(row);
         t.add(row);
     }
-    out << "MPT " << scenarioName(sc) << " on " << s.source << ": p = " << s.params.model.p << ", batch "
+    out << "MPT " << mpt::scenarioName(sc) << " on " << s.source << ": p = " << s.params.model.p << ", batch "
         << s.params.model.batch << "\nModel     " << modelText(s) << "\n\n";
     t.print(out);
-    const Totals& tt = e.totals;
+    const mpt::Totals& tt = e.totals;
     out << "\nTotal     " << seconds(tt.total_s) << " per iteration (compute " << seconds(tt.compute_s)
         << ", weight comm " << seconds(tt.weight_comm_s) << ", tile comm " << seconds(tt.tile_comm_s) << ")\n";
     out << "Comm      " << fixed(tt.comm_bytes / 1e6, 3) << " MB per worker; energy " << joules(tt.energy.total())
@@ -294,7 +293,7 @@ int scenarioCommand(const Options& a, const Setup& s, std::ostream& out) {
         << " vs 1 worker (total-time ratios)\n";
     out << "Per layer vs w_dp: geometric mean " << ratio(e.vsWdp().geomean) << ", arithmetic mean "
         << ratio(e.vsWdp().mean) << "; vs 1 worker: " << ratio(e.vsOne().geomean) << ", " << ratio(e.vsOne().mean) << "\n";
-    if (s.params.model.factors.paper_reported && (sc == Scenario::WMpPlus || sc == Scenario::WMpPlusStar))
+    if (s.params.model.factors.paper_reported && (sc == mpt::Scenario::WMpPlus || sc == mpt::Scenario::WMpPlusStar))
         out << "Note      prediction/zero-skip factors are paper-reported (34.0/78.1/39.3/64.7 %)\n";
     out << "(!) = not buildable on the paper's hardware\n";
     emitCsv(a, t, csv);
@@ -302,12 +301,12 @@ int scenarioCommand(const Options& a, const Setup& s, std::ostream& out) {
 }
 
 // The paper-reported number set beside a scenario for this input (never computed).
-std::string paperColumn(Scenario sc, const Setup& s) { return paperFigure(sc, s.study, s.five); }
+std::string paperColumn(mpt::Scenario sc, const MptSetup& s) { return paperFigure(sc, s.study, s.five); }
 
-int compareCommand(const Options& a, const Setup& s, std::ostream& out) {
-    std::vector<Evaluation> evals;
+int compareCommand(const Options& a, const MptSetup& s, std::ostream& out) {
+    std::vector<mpt::Evaluation> evals;
     try {
-        for (Scenario sc : allScenarios()) evals.push_back(evaluate(s.layers, sc, s.params));
+        for (mpt::Scenario sc : mpt::allScenarios()) evals.push_back(evaluate(s.layers, sc, s.params));
     } catch (const std::invalid_argument& x) {
         throw UsageError(x.what());
     }
@@ -317,8 +316,8 @@ int compareCommand(const Options& a, const Setup& s, std::ostream& out) {
     TextTable t(header);
     CsvTable csv{header, {}};
     Json rows = Json::array();
-    for (const Evaluation& e : evals) {
-        const Totals& tt = e.totals;
+    for (const mpt::Evaluation& e : evals) {
+        const mpt::Totals& tt = e.totals;
         const std::string paper = paperColumn(e.scenario, s);
         std::vector<std::string> row{scenarioName(e.scenario), fixed(tt.total_s * 1e3, 3), fixed(tt.compute_s * 1e3, 3),
                                      fixed(tt.weight_comm_s * 1e3, 3), fixed(tt.tile_comm_s * 1e3, 3),
@@ -350,11 +349,11 @@ int compareCommand(const Options& a, const Setup& s, std::ostream& out) {
     return 0;
 }
 
-int sweepCommand(const Options& a, const Setup& s, std::ostream& out) {
+int sweepCommand(const Options& a, const MptSetup& s, std::ostream& out) {
     const bool plus = a.get("scenario", "w_mp+*").find('+') != std::string::npos;
-    std::vector<SweepRow> rows;
+    std::vector<mpt::SweepRow> rows;
     try {
-        rows = sweep(s.layers, s.params, plus);
+        rows = mpt::sweep(s.layers, s.params, plus);
     } catch (const std::invalid_argument& x) {
         throw UsageError(x.what());
     }
@@ -364,7 +363,7 @@ int sweepCommand(const Options& a, const Setup& s, std::ostream& out) {
     TextTable t(header);
     CsvTable csv{header, {}};
     Json j = Json::array();
-    for (const SweepRow& r : rows) {
+    for (const mpt::SweepRow& r : rows) {
         std::vector<std::string> row{std::to_string(r.p), r.fixed.label(), fixed(r.w_dp_bytes / 1e6, 3),
                                      fixed(r.fixed_bytes / 1e6, 3), fixed(r.dynamic_bytes / 1e6, 3),
                                      ratio(r.w_dp_speedup), ratio(r.fixed_speedup), ratio(r.dynamic_speedup)};
@@ -386,7 +385,7 @@ int sweepCommand(const Options& a, const Setup& s, std::ostream& out) {
     return 0;
 }
 
-int cmdMptTables(const Options& a, const Setup& s, std::ostream& out) {
+int cmdMptTables(const Options& a, const MptSetup& s, std::ostream& out) {
     if (a.flag("compare") && a.flag("sweep")) throw UsageError("give --compare or --sweep, not both");
     if (a.flag("compare") && a.flag("paper")) return mptPaperCommand(s.options, a.flag("json"), a.get("csv", ""), out);
     if (a.flag("paper")) throw UsageError("--paper goes with --compare");
@@ -403,11 +402,11 @@ int cmdMpt(const Options& a, std::ostream& out) {
             return 0;
         }
         TextTable t({"quantity", "paper-reported", "baseline"});
-        for (const PaperNumber& n : paperNumbers()) t.add({n.quantity, formatNumber(n.value) + " " + n.unit, n.baseline});
+        for (const mpt::PaperNumber& n : mpt::paperNumbers()) t.add({n.quantity, formatNumber(n.value) + " " + n.unit, n.baseline});
         t.print(out);
         return 0;
     }
-    return cmdMptTables(a, readSetup(a), out);
+    return cmdMptTables(a, readMptSetup(a), out);
 }
 
 }  // namespace

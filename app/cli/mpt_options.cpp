@@ -5,20 +5,19 @@
 
 namespace partita::cli {
 
-using namespace partita::mpt;
 
 // --preset, then the single options over it.
-ModelOptions readMptOptions(const Options& a) {
-    ModelOptions o = presetOptions(usage("preset", [&] { return parsePreset(a.get("preset", "default")); }));
+mpt::ModelOptions readMptOptions(const Options& a) {
+    mpt::ModelOptions o = mpt::presetOptions(usage("preset", [&] { return mpt::parsePreset(a.get("preset", "default")); }));
     auto positive = [&](const char* name) { return static_cast<int>(a.integerIn(name, 1, 1, 1'000'000'000)); };
     if (a.has("vector-flops")) {
         o.vector_flops_per_cycle = a.numberIn("vector-flops", 64, ranges::kVectorFlopsPerCycle);
-        o.transform_unit = TransformUnit::Vector;  // a rate only means something on the vector unit
+        o.transform_unit = mpt::TransformUnit::Vector;  // a rate only means something on the vector unit
     }
-    if (a.has("transform-unit")) o.transform_unit = usage("transform-unit", [&] { return parseTransformUnit(a.get("transform-unit")); });
-    if (a.has("overlap")) o.overlap = usage("overlap", [&] { return parseOverlap(a.get("overlap")); });
+    if (a.has("transform-unit")) o.transform_unit = usage("transform-unit", [&] { return mpt::parseTransformUnit(a.get("transform-unit")); });
+    if (a.has("overlap")) o.overlap = usage("overlap", [&] { return mpt::parseOverlap(a.get("overlap")); });
     if (a.has("passes")) o.passes = positive("passes");
-    if (a.has("objective")) o.objective = usage("objective", [&] { return parseObjective(a.get("objective")); });
+    if (a.has("objective")) o.objective = usage("objective", [&] { return mpt::parseObjective(a.get("objective")); });
     if (a.has("array-dim")) o.array_dim = positive("array-dim");
     if (a.has("bytes-per-element")) {
         o.bytes_per_element = a.numberIn("bytes-per-element", 4, ranges::kBytesPerElement);
@@ -27,18 +26,18 @@ ModelOptions readMptOptions(const Options& a) {
     return o;
 }
 
-std::string mptModelText(const ModelOptions& o, bool layer_study) {
-    return std::string(presetLabel(presetOf(o))) + ": " + optionsText(o, layer_study);
+std::string mptModelText(const mpt::ModelOptions& o, bool layer_study) {
+    return std::string(mpt::presetLabel(mpt::presetOf(o))) + ": " + mpt::optionsText(o, layer_study);
 }
 
-Json mptModelJson(const ModelOptions& o, bool layer_study) {
-    return {{"preset", presetName(presetOf(o))}, {"label", presetLabel(presetOf(o))},
-            {"transform_unit", transformUnitName(o.transform_unit)}, {"vector_flops_per_cycle", o.vector_flops_per_cycle},
-            {"overlap", overlapName(o.overlap)}, {"passes", o.passes}, {"objective", objectiveName(o.objective)},
-            {"array_dim", arrayDimFor(o, layer_study)}, {"bytes_per_element", wireBytesFor(o, layer_study)},
-            {"wire_width_assumed", true}, {"text", optionsText(o, layer_study)}};
+Json mptModelJson(const mpt::ModelOptions& o, bool layer_study) {
+    return {{"preset", mpt::presetName(mpt::presetOf(o))}, {"label", mpt::presetLabel(presetOf(o))},
+            {"transform_unit", mpt::transformUnitName(o.transform_unit)}, {"vector_flops_per_cycle", o.vector_flops_per_cycle},
+            {"overlap", mpt::overlapName(o.overlap)}, {"passes", o.passes}, {"objective", mpt::objectiveName(o.objective)},
+            {"array_dim", mpt::arrayDimFor(o, layer_study)}, {"bytes_per_element", mpt::wireBytesFor(o, layer_study)},
+            {"wire_width_assumed", true}, {"text", mpt::optionsText(o, layer_study)}};
 }
 
-Json mptAveragesJson(const Averages& x) { return {{"total_time_ratio", x.total}, {"geomean", x.geomean}, {"mean", x.mean}}; }
+Json mptAveragesJson(const mpt::Averages& x) { return {{"total_time_ratio", x.total}, {"geomean", x.geomean}, {"mean", x.mean}}; }
 
 }  // namespace partita::cli

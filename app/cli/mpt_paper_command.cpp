@@ -13,7 +13,7 @@ namespace partita::cli {
 
 namespace {
 
-std::string times(double x) { return fixed(x, 2) + "x"; }
+std::string paperTimes(double x) { return fixed(x, 2) + "x"; }
 
 Json rowJson(const MptPaperRow& r) {
     Json j{{"id", r.id}, {"figure", r.figure}, {"paper_reported", r.paper}, {"unit", r.unit}, {"modelled", r.modelled},
@@ -54,7 +54,7 @@ int mptPaperCommand(const mpt::ModelOptions& options, bool json, const std::stri
     for (size_t i = 0; i < study.rows.size(); ++i) {
         const MptPaperRow& r = study.rows[i];
         const MptPaperRow& f = fit.rows.at(i);
-        auto cell = [&](const MptPaperRow& x, double v) { return x.modelled ? times(v) : std::string("-"); };
+        auto cell = [&](const MptPaperRow& x, double v) { return x.modelled ? paperTimes(v) : std::string("-"); };
         t.add({r.figure, formatNumber(r.paper) + r.unit, cell(r, r.engine.total), r.modelled ? fixed(r.ratio(), 2) : "-",
                cell(r, r.engine.geomean), cell(r, r.engine.mean), cell(f, f.engine.total)});
         csv.rows.push_back({r.id, r.figure, formatNumber(r.paper), r.modelled ? formatNumber(r.engine.total) : "",
@@ -76,8 +76,8 @@ int mptPaperCommand(const mpt::ModelOptions& options, bool json, const std::stri
     out << "\n";
     TextTable n({"network", "w_dp vs 1 worker", "w_mp* vs w_dp", "w_mp+ vs w_dp", "w_mp+* vs w_dp", "w_mp+* vs 1 worker"});
     for (const MptNetworkRow& r : study.networks)
-        n.add({r.name, times(r.w_dp_vs_one), times(r.wmp_star_vs_w_dp), times(r.wmp_plus_vs_w_dp),
-               times(r.wmp_plus_star_vs_w_dp), times(r.wmp_plus_star_vs_one)});
+        n.add({r.name, paperTimes(r.w_dp_vs_one), paperTimes(r.wmp_star_vs_w_dp), paperTimes(r.wmp_plus_vs_w_dp),
+               paperTimes(r.wmp_plus_star_vs_w_dp), paperTimes(r.wmp_plus_star_vs_one)});
     n.print(out);
     if (!csv_path.empty()) writeCsvFile(csv, csv_path);
     return 0;

@@ -9,9 +9,9 @@
 #include "app/cli/commands.h"
 #include "core/io/array_io.h"
 #include "core/model/array.h"
-#include "core/sim/topology_check.h"
-#include "core/sim/topology_generate.h"
-#include "core/sim/topology_levels.h"
+#include "core/topology/check.h"
+#include "core/topology/generate.h"
+#include "core/topology/levels.h"
 #include "core/util/error.h"
 
 namespace partita::cli {

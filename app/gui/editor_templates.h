@@ -2,7 +2,7 @@
 // The templates the editor's palette offers (core/edit/templates.h), with their default parameters.
 #include <vector>
 
-#include "widgets/editor/editor_view.h"
+#include "widgets/network_editor/editor_view.h"
 
 namespace partita::gui {
 

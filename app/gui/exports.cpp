@@ -15,11 +15,11 @@
 
 #include "widgets/charts/layer_bars.h"
 #include "widgets/charts/study_view.h"
-#include "widgets/charts/sweep_chart.h"
+#include "widgets/charts/core_count_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/figure_export.h"
 #include "widgets/compare/compare_view.h"
-#include "widgets/editors/params_editor.h"
+#include "widgets/settings/params_editor.h"
 #include "widgets/explore/explore_surface.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"

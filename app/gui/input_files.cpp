@@ -1,6 +1,6 @@
 #include "app/gui/input_files.h"
 #include "core/io/network_io.h"
-#include "core/sim/topology_import.h"
+#include "core/topology/import.h"
 #include "core/util/data_dir.h"
 #include "core/util/input_file.h"
 

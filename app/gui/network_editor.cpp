@@ -21,8 +21,8 @@
 #include "core/io/network_io.h"
 #include "widgets/common/figure_export.h"
 #include "widgets/common/qt_text.h"
-#include "widgets/editor/editor_canvas.h"
-#include "widgets/editor/editor_view.h"
+#include "widgets/network_editor/editor_canvas.h"
+#include "widgets/network_editor/editor_view.h"
 
 namespace partita::gui {
 

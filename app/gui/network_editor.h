@@ -1,5 +1,5 @@
 #pragma once
-// The network editor in the window (issue 16): the Editor tab (widgets/editor), its view entry
+// The network editor in the window (issue 16): the Editor tab (widgets/network_editor), its view entry
 // ("editor": screenshots, the exports editor-graph and editor-dot, its undo stack, the save prompt)
 // and File ▸ New network, Save network, Save network as. It follows the network the window loads
 // (made a document when the tab is first shown, laid out by dot unless the file has hints). A valid

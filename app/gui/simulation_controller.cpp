@@ -11,10 +11,10 @@
 #include "app/gui/window_services.h"
 #include "app/gui/topology_generate_dialog.h"
 #include "core/run/simulation_run.h"
-#include "core/sim/topology_check.h"
+#include "core/topology/check.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
-#include "widgets/editors/sim_params_editor.h"
+#include "widgets/settings/sim_params_editor.h"
 
 namespace partita::gui {
 

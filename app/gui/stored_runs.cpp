@@ -13,7 +13,7 @@
 #include "app/gui/simulation_controller.h"
 #include "app/gui/runs_dock.h"
 #include "widgets/common/qt_text.h"
-#include "widgets/editors/params_editor.h"
+#include "widgets/settings/params_editor.h"
 #include "widgets/simulation/simulation_view.h"
 
 namespace partita::gui {

@@ -17,8 +17,8 @@
 #include "app/gui/main_window.h"
 #include "app/gui/simulation_controller.h"
 #include "core/io/array_io.h"
-#include "core/sim/topology_levels.h"
-#include "widgets/editors/sim_params_editor.h"
+#include "core/topology/levels.h"
+#include "widgets/settings/sim_params_editor.h"
 #include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {

@@ -2,7 +2,7 @@
 // The topology editor in the window (issue 17): the "Topology editor" tab (widgets/topology_editor),
 // its view entry ("topology-editor": screenshots, its undo stack in Edit ▸ Undo / Redo while shown)
 // "Use: Simulate", which makes the edited topology the one Simulate and MCMC run on, and "Use:
-// HyPar/AccPar", which derives an array from it (core/sim/topology_levels.h) and loads it. Until the
+// HyPar/AccPar", which derives an array from it (core/topology/levels.h) and loads it. Until the
 // user makes the document their own (an edit, New, Open), the editor shows the machine in use:
 // the preset, file or generated topology Simulate and MCMC run on, from when the tab is shown.
 #include <QObject>

@@ -16,8 +16,8 @@
 #include "app/gui/input_files.h"
 #include "core/io/array_io.h"
 #include "core/model/array.h"
-#include "core/sim/topology_generate.h"
-#include "core/sim/topology_levels.h"
+#include "core/topology/generate.h"
+#include "core/topology/levels.h"
 
 namespace partita::gui {
 

@@ -1,10 +1,10 @@
 #pragma once
-// File ▸ Generate topology…: the generators of `partita-cli topology generate` (core/sim/topology_generate.h)
+// File ▸ Generate topology…: the generators of `partita-cli topology generate` (core/topology/generate.h)
 // with the CLI's defaults and limits, checked as typed, and a live summary of the result.
 #include <QDialog>
 #include <optional>
 
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 
 class QComboBox;
 class QFormLayout;

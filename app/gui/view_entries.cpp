@@ -25,7 +25,7 @@
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_table.h"
-#include "widgets/network/network_view.h"
+#include "widgets/network/network_tab_view.h"
 #include "widgets/simulation/simulation_view.h"
 #include "widgets/teaching/teaching_view.h"
 #include "widgets/timeline/gantt_view.h"

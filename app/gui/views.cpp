@@ -14,7 +14,7 @@
 #include "widgets/grid/grid_view.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/teaching/teaching_view.h"
-#include "widgets/editors/sim_params_editor.h"
+#include "widgets/settings/sim_params_editor.h"
 #include "widgets/timeline/gantt_view.h"
 #include "widgets/topology/topology_panel.h"
 #include "widgets/topology/topology_view.h"

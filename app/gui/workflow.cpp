@@ -22,10 +22,10 @@
 #include "core/util/error.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/compare/compare_view.h"
-#include "widgets/editors/params_editor.h"
+#include "widgets/settings/params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
-#include "widgets/network/network_view.h"
+#include "widgets/network/network_tab_view.h"
 #include "widgets/simulation/simulation_view.h"
 
 #include <QComboBox>

@@ -128,7 +128,7 @@ struct ClusterOverrides {
 };
 Profile applyOverrides(Profile p, const ClusterOverrides& o);  // throws FieldError naming "cluster.<key>"
 
-// Tiers from a topology (core/sim/topology.h): tier 0 = the largest island of devices joined by
+// Tiers from a topology (core/topology/topology.h): tier 0 = the largest island of devices joined by
 // links of one uniform kind, tier 1 = the links between islands; with mixed device kinds the plan
 // is made on the slowest, and a note says so.
 Profile profileFromTopology(Profile base, const sim::Topology& topology);

@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "core/llm/profile.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/util/format.h"
 
 namespace partita::llm {

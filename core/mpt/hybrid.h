@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 
 namespace partita::mpt {
 

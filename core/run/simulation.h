@@ -15,7 +15,7 @@
 #include "core/sim/mcmc.h"
 #include "core/sim/soap.h"
 #include "core/sim/task_graph.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/sim/trace.h"
 
 namespace partita {

@@ -9,7 +9,7 @@
 
 #include "core/model/network.h"
 #include "core/sim/rect.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 
 namespace partita::sim {
 

@@ -23,7 +23,7 @@
 
 #include "core/sim/soap.h"
 #include "core/sim/task_graph.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/util/progress.h"
 
 namespace partita::sim {

@@ -19,7 +19,7 @@
 
 #include "core/model/network.h"
 #include "core/sim/soap.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 
 namespace partita::sim {
 

@@ -7,7 +7,7 @@
 #include "core/io/params_json.h"
 #include "core/run/simulation.h"
 #include "core/sim/soap.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/store/identical.h"
 #include "core/store/results_db.h"
 #include "core/store/run_codec.h"

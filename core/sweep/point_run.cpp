@@ -8,7 +8,7 @@
 #include "core/io/network_io.h"
 #include "core/run/simulation_run.h"
 #include "core/search/methods.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/store/results_db.h"
 #include "core/sweep/axes.h"
 #include "core/util/bytes.h"

@@ -10,7 +10,7 @@
 #include <set>
 #include <unordered_set>
 
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/sweep/dimensions.h"
 #include "core/util/error.h"
 #include "core/util/format.h"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/sim/topology.h"
-#include "core/sim/topology_generate.h"
+#include "core/topology/topology.h"
+#include "core/topology/generate.h"
 #include "tests/core/sim_test_util.h"
 
 namespace {

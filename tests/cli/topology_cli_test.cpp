@@ -6,7 +6,7 @@
 #include <fstream>
 #include <set>
 
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "tests/cli/cli_test_util.h"
 
 namespace partita::cli {

@@ -8,7 +8,7 @@
 #include "core/io/array_io.h"
 #include "core/io/json_fields.h"
 #include "core/io/network_io.h"
-#include "core/sim/topology_check.h"
+#include "core/topology/check.h"
 #include "core/sweep/spec.h"
 #include "store_test_util.h"
 

@@ -4,7 +4,7 @@
 
 #include "core/llm/calculon_model.h"
 #include "core/llm/runs.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "llm_test_util.h"
 
 namespace partita::llm {

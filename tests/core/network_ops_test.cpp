@@ -11,7 +11,7 @@
 #include "core/sim/baselines.h"
 #include "core/sim/task_graph.h"
 #include "core/sim/simulator.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "test_util.h"
 
 namespace partita {

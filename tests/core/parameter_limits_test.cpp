@@ -13,7 +13,7 @@
 #include "core/l2s/mesh.h"
 #include "core/mpt/cost.h"
 #include "core/run/simulation.h"
-#include "core/sim/topology_check.h"
+#include "core/topology/check.h"
 #include "core/util/ranges.h"
 #include "store_test_util.h"
 

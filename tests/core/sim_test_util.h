@@ -6,7 +6,7 @@
 
 #include "core/model/network.h"
 #include "core/sim/soap.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/util/error.h"
 #include "test_util.h"
 

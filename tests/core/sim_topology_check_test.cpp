@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/sim/topology_check.h"
+#include "core/topology/check.h"
 #include "core/util/error.h"
 #include "core/util/limits.h"
 #include "test_util.h"

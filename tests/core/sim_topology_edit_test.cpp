@@ -1,8 +1,8 @@
 // The topology editor's edits on the Topology value: ids stay consistent, default link names follow.
 #include <gtest/gtest.h>
 
-#include "core/sim/topology_check.h"
-#include "core/sim/topology_edit.h"
+#include "core/topology/check.h"
+#include "core/topology/edit.h"
 
 namespace partita::sim {
 namespace {

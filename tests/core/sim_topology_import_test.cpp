@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-#include "core/sim/topology_import.h"
+#include "core/topology/import.h"
 #include "core/util/error.h"
 #include "tests/core/test_util.h"
 

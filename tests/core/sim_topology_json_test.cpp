@@ -2,8 +2,8 @@
 // input giving an InputError that names the file and the JSON pointer.
 #include <gtest/gtest.h>
 
-#include "core/sim/topology.h"
-#include "core/sim/topology_template.h"
+#include "core/topology/topology.h"
+#include "core/topology/template.h"
 #include "core/util/error.h"
 
 namespace partita::sim {

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/model/array.h"
-#include "core/sim/topology_generate.h"
-#include "core/sim/topology_levels.h"
+#include "core/topology/generate.h"
+#include "core/topology/levels.h"
 
 namespace partita::sim {
 namespace {

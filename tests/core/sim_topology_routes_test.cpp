@@ -10,8 +10,8 @@
 #include "core/sim/baselines.h"
 #include "core/sim/simulator.h"
 #include "core/sim/task_graph.h"
-#include "core/sim/topology.h"
-#include "core/sim/topology_routes.h"
+#include "core/topology/topology.h"
+#include "core/topology/routes.h"
 #include "sim_test_util.h"
 
 namespace partita::sim {

@@ -7,8 +7,8 @@
 
 #include "core/io/array_io.h"
 #include "core/model/array.h"
-#include "core/sim/topology.h"
-#include "core/sim/topology_template.h"
+#include "core/topology/topology.h"
+#include "core/topology/template.h"
 #include "core/util/error.h"
 #include "sim_test_util.h"
 #include "test_util.h"

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/run/simulation_run.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/store/results_db.h"
 #include "store_test_util.h"
 

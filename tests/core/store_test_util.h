@@ -18,7 +18,7 @@
 #include "core/io/array_io.h"
 #include "core/run/run.h"
 #include "core/run/simulation.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/store/results_db.h"
 #include "test_util.h"
 

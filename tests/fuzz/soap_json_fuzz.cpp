@@ -3,7 +3,7 @@
 #include "core/sim/simulator.h"
 #include "core/sim/soap.h"
 #include "core/sim/task_graph.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,6 +1,6 @@
 // Imported topologies (ASTRA-sim YAML and JSON, Calculon JSON): the first byte picks the file
 // name the dispatcher sees, so one target covers every importer; a result must route.
-#include "core/sim/topology_import.h"
+#include "core/topology/import.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

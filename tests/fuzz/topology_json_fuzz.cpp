@@ -1,9 +1,9 @@
 // Topologies with templates: read (which finalizes and checks connectivity), a round trip, and routes;
 // the same text read unchecked (what the editor and `topology check` do) and every problem listed:
 // a topology the check passes must finalize.
-#include "core/sim/topology.h"
-#include "core/sim/topology_check.h"
-#include "core/sim/topology_edit.h"
+#include "core/topology/topology.h"
+#include "core/topology/check.h"
+#include "core/topology/edit.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -32,9 +32,9 @@
 #include "core/util/format.h"
 #include "tests/generated_network.h"
 #include "tests/qt_test_util.h"
-#include "widgets/editor/editor_canvas.h"
-#include "widgets/editor/editor_view.h"
-#include "widgets/editor/properties_panel.h"
+#include "widgets/network_editor/editor_canvas.h"
+#include "widgets/network_editor/editor_view.h"
+#include "widgets/network_editor/properties_panel.h"
 #include "widgets/grid/metrics_panel.h"
 
 using namespace partita;

@@ -24,7 +24,7 @@
 #include "core/run/mpt_outcome.h"
 #include "core/run/mpt_paper.h"
 #include "widgets/charts/layer_bars.h"
-#include "widgets/charts/sweep_chart.h"
+#include "widgets/charts/core_count_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/method_table.h"
 #include "widgets/common/paper_table.h"
@@ -151,7 +151,7 @@ private slots:
         QVERIFY(v->grid()->data().columns.size() > 30);  // the failed load kept what was shown
         QCOMPARE(v->workloadKey(), QString("wrn-40-10"));
         // The scaling sweep: one worker is the reference, so every configuration starts at 1x.
-        const SweepChartData& sweep = v->sweepChart()->data();
+        const CoreCountChartData& sweep = v->coreCountChart()->data();
         QCOMPARE(sweep.x, (std::vector<double>{1, 4, 16, 64, 256}));
         QCOMPARE(sweep.series.size(), size_t{3});
         QCOMPARE(sweep.series[0].y[0], 1.0);
@@ -275,7 +275,7 @@ private slots:
         v->requestScenario(L2sView::Scenario::SsMask);
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(v->strategy()[1].scheme, v->outcome()->strategies.scenario[1].scheme);  // the edit is gone
-        const SweepChartData& sweep = v->sweepChart()->data();
+        const CoreCountChartData& sweep = v->coreCountChart()->data();
         QCOMPARE(sweep.x, (std::vector<double>{4, 8, 16, 32}));
         QCOMPARE(sweep.series[0].y[2], l2s::versus(v->baseline(), v->evaluation()).speedup);
         QVERIFY(v->requestCores(4));

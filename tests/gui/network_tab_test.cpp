@@ -16,7 +16,7 @@
 #include "widgets/geometry/palette.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/network/network_graph.h"
-#include "widgets/network/network_view.h"
+#include "widgets/network/network_tab_view.h"
 
 using namespace partita;
 using namespace partita::gui;

@@ -32,7 +32,7 @@
 #include "tests/qt_test_util.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/compare/sim_compare_view.h"
-#include "widgets/editors/sim_params_editor.h"
+#include "widgets/settings/sim_params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
 #include "widgets/simulation/simulation_view.h"

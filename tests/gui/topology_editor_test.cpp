@@ -29,10 +29,10 @@
 #include "app/gui/topology_generate_dialog.h"
 #include "core/sim/baselines.h"
 #include "core/sim/simulator.h"
-#include "core/sim/topology_check.h"
-#include "core/sim/topology_levels.h"
+#include "core/topology/check.h"
+#include "core/topology/levels.h"
 #include "tests/qt_test_util.h"
-#include "widgets/editors/sim_params_editor.h"
+#include "widgets/settings/sim_params_editor.h"
 #include "widgets/simulation/simulation_view.h"
 #include "widgets/topology_editor/topology_editor_view.h"
 

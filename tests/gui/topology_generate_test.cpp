@@ -21,9 +21,9 @@
 #include "app/gui/options.h"
 #include "app/gui/topology_generate_dialog.h"
 #include "core/io/array_io.h"
-#include "core/sim/topology_generate.h"
+#include "core/topology/generate.h"
 #include "tests/qt_test_util.h"
-#include "widgets/editors/sim_params_editor.h"
+#include "widgets/settings/sim_params_editor.h"
 
 using namespace partita;
 using namespace partita::gui;

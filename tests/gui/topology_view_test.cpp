@@ -16,7 +16,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
-#include "core/sim/topology_generate.h"
+#include "core/topology/generate.h"
 #include "tests/qt_test_util.h"
 #include "widgets/timeline/gantt_canvas.h"
 #include "widgets/timeline/gantt_view.h"

@@ -16,7 +16,7 @@
 #include "core/sim/baselines.h"
 #include "core/sim/simulator.h"
 #include "core/sim/task_graph.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/sim/trace.h"
 #include "tests/qt_test_util.h"
 #include "widgets/heatmap/comm_heatmap_view.h"

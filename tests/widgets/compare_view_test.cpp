@@ -16,7 +16,7 @@
 #include "core/run/run.h"
 #include "core/run/simulation_run.h"
 #include "core/sim/soap_text.h"
-#include "core/sim/topology_generate.h"
+#include "core/topology/generate.h"
 #include "core/util/format.h"
 #include "tests/qt_test_util.h"
 #include "widgets/compare/compare_view.h"

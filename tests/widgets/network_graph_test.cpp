@@ -22,7 +22,7 @@
 #include "widgets/geometry/palette.h"
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_table.h"
-#include "widgets/network/network_view.h"
+#include "widgets/network/network_tab_view.h"
 
 using namespace partita;
 

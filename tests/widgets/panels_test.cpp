@@ -18,7 +18,7 @@
 #include "widgets/common/qt_text.h"
 #include "widgets/common/result_table_model.h"
 #include "widgets/common/runs_model.h"
-#include "widgets/editors/params_editor.h"
+#include "widgets/settings/params_editor.h"
 #include "widgets/grid/metrics_panel.h"
 
 using namespace partita;

@@ -14,8 +14,8 @@
 
 #include "core/io/array_io.h"
 #include "tests/qt_test_util.h"
-#include "widgets/editors/groups_editor.h"
-#include "widgets/editors/params_editor.h"
+#include "widgets/settings/groups_editor.h"
+#include "widgets/settings/params_editor.h"
 
 using namespace partita;
 

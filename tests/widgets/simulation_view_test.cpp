@@ -16,7 +16,7 @@
 #include "tests/qt_test_util.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/common/result_table_model.h"
-#include "widgets/editors/sim_params_editor.h"
+#include "widgets/settings/sim_params_editor.h"
 #include "widgets/simulation/simulation_view.h"
 
 using namespace partita;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "core/sim/trace.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/geometry/timeline.h"

@@ -13,7 +13,7 @@
 
 #include "core/util/format.h"
 #include "widgets/charts/layer_bars.h"
-#include "widgets/charts/sweep_chart.h"
+#include "widgets/charts/core_count_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/method_table.h"
 #include "widgets/common/model_csv.h"
@@ -103,7 +103,7 @@ L2sView::L2sView(QWidget* parent) : QWidget(parent) {
     auto* charts = new QTabWidget(split);
     charts->setDocumentMode(true);
     bars_ = new LayerBars(charts);
-    sweep_ = new SweepChart(charts);
+    sweep_ = new CoreCountChart(charts);
     charts->addTab(bars_, tr("Per layer"));
     charts->addTab(sweep_, tr("Core count"));
     // The whole width, so the reasons read in a line or two.
@@ -246,11 +246,11 @@ void L2sView::setOutcome(std::shared_ptr<const L2sOutcome> outcome) {
 
 // docs/methods/l2s.md#grouping-advisor-and-core-sweep (Tables V/VI): the scenario rebuilt on each mesh; a core count it cannot use is a gap.
 void L2sView::fillSweep() {
-    SweepChartData d;
+    CoreCountChartData d;
     d.title = "Scenario against the traditional scheme by core count";
     d.x_label = "cores";
     d.y_label = "x traditional";
-    SweepChartData::Series speed{"speed-up", {}}, comm{"communication speed-up", {}};
+    CoreCountChartData::Series speed{"speed-up", {}}, comm{"communication speed-up", {}};
     for (const L2sOutcome::CoreCount& point : outcome_->sweep) {
         d.x.push_back(point.cores);
         speed.y.push_back(point.speedup);

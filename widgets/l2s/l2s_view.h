@@ -29,7 +29,7 @@ class CommHeatmap;
 class L2sModelControls;
 class LayerBars;
 class PaperTable;
-class SweepChart;
+class CoreCountChart;
 
 class L2sView : public QWidget {
     Q_OBJECT
@@ -73,7 +73,7 @@ public:
     CommHeatmap* trafficView() const { return traffic_; }
     CommHeatmap* linkView() const { return links_; }
     LayerBars* bars() const { return bars_; }
-    SweepChart* sweepChart() const { return sweep_; }  // the scenario on 4, 8, 16 and 32 cores
+    CoreCountChart* coreCountChart() const { return sweep_; }  // the scenario on 4, 8, 16 and 32 cores
     QTableView* compareTable() const { return table_; }
     L2sModelControls* modelControls() const { return models_; }
     PaperTable* paperTable() const { return paper_; }  // Table IV beside the engine (SS_Mask, 16 cores)
@@ -108,7 +108,7 @@ private:
     CommHeatmap* traffic_ = nullptr;
     CommHeatmap* links_ = nullptr;
     LayerBars* bars_ = nullptr;
-    SweepChart* sweep_ = nullptr;
+    CoreCountChart* sweep_ = nullptr;
     QTableView* table_ = nullptr;
     PaperTable* paper_ = nullptr;
 

@@ -15,7 +15,7 @@
 
 #include "core/util/format.h"
 #include "widgets/charts/layer_bars.h"
-#include "widgets/charts/sweep_chart.h"
+#include "widgets/charts/core_count_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/method_table.h"
 #include "widgets/common/model_csv.h"
@@ -151,7 +151,7 @@ MptView::MptView(QWidget* parent) : QWidget(parent) {
     auto* charts = new QTabWidget(bottom);
     charts->setDocumentMode(true);
     bars_ = new LayerBars(charts);
-    sweep_ = new SweepChart(charts);
+    sweep_ = new CoreCountChart(charts);
     charts->addTab(bars_, tr("Per layer"));
     charts->addTab(sweep_, tr("Scaling, 1–256 workers"));
     auto* tables = new QTabWidget(bottom);
@@ -319,12 +319,12 @@ void MptView::setOutcome(std::shared_ptr<const MptOutcome> outcome) {
 // The sweep (docs/methods/mpt.md#the-six-configurations): the same layers and batch on 1 ... 256 workers.
 void MptView::fillSweep() {
     const bool reduction = outcome_->reduction();
-    SweepChartData d;
+    CoreCountChartData d;
     d.title = std::string("Speed-up over one worker, batch 256") + (reduction ? ", with prediction" : "");
     d.x_label = "workers p";
     d.y_label = "x one worker";
     if (!outcome_->sweep_problem.empty()) d.title += " — " + outcome_->sweep_problem;
-    SweepChartData::Series dp{"w_dp", {}}, fixed{reduction ? "w_mp+ (sqrt p x sqrt p)" : "w_mp (sqrt p x sqrt p)", {}},
+    CoreCountChartData::Series dp{"w_dp", {}}, fixed{reduction ? "w_mp+ (sqrt p x sqrt p)" : "w_mp (sqrt p x sqrt p)", {}},
         dynamic{reduction ? "w_mp+* (dynamic)" : "w_mp* (dynamic)", {}};
     for (const auto& r : outcome_->sweep) {
         d.x.push_back(r.p);

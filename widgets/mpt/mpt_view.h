@@ -32,7 +32,7 @@ namespace partita {
 
 class ChoiceGrid;
 class LayerBars;
-class SweepChart;
+class CoreCountChart;
 
 class MptView : public QWidget {
     Q_OBJECT
@@ -76,7 +76,7 @@ public:
 
     ChoiceGrid* grid() const { return grid_; }
     LayerBars* bars() const { return bars_; }
-    SweepChart* sweepChart() const { return sweep_; }  // speed-up over one worker, p = 1 ... 256
+    CoreCountChart* coreCountChart() const { return sweep_; }  // speed-up over one worker, p = 1 ... 256
     QTableView* compareTable() const { return table_; }
     CsvTable compareCsv() const;
     PaperTable* paperTable() const { return paper_table_; }  // paper figures beside the engine's
@@ -110,7 +110,7 @@ private:
     QLabel* summary_ = nullptr;
     ChoiceGrid* grid_ = nullptr;
     LayerBars* bars_ = nullptr;
-    SweepChart* sweep_ = nullptr;
+    CoreCountChart* sweep_ = nullptr;
     QTableView* table_ = nullptr;
 
     std::shared_ptr<const MptOutcome> outcome_;  // what is drawn

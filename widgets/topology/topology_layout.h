@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/run/simulation.h"
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 #include "widgets/geometry/graph_layout.h"
 
 namespace partita::view {

@@ -6,7 +6,7 @@
 
 #include <QUndoCommand>
 
-#include "core/sim/topology.h"
+#include "core/topology/topology.h"
 
 namespace partita {
 

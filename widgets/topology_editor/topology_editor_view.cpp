@@ -18,7 +18,7 @@
 #include <QVBoxLayout>
 
 #include "core/io/json_fields.h"
-#include "core/sim/topology_import.h"
+#include "core/topology/import.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/topology_editor/topology_command.h"
 

@@ -16,9 +16,9 @@
 #include <QWidget>
 
 #include "core/io/csv.h"
-#include "core/sim/topology.h"
-#include "core/sim/topology_check.h"
-#include "core/sim/topology_edit.h"
+#include "core/topology/topology.h"
+#include "core/topology/check.h"
+#include "core/topology/edit.h"
 
 class QCheckBox;
 class QComboBox;

@@ -8,7 +8,7 @@
 #include "app/gui/methods/tab_method.h"
 #include "core/run/l2s_outcome.h"
 #include "widgets/charts/layer_bars.h"
-#include "widgets/charts/sweep_chart.h"
+#include "widgets/charts/core_count_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/paper_table.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
@@ -67,8 +67,8 @@ protected:
                            [v] { return v->linkView()->csv(); }, ready),
               figureTarget("l2s-bars", QObject::tr("L2S cycles per layer"), v->bars(), [v] { return v->bars()->csv(); },
                            ready),
-              figureTarget("l2s-sweep", QObject::tr("L2S core count"), v->sweepChart(),
-                           [v] { return v->sweepChart()->csv(); }, ready),
+              figureTarget("l2s-sweep", QObject::tr("L2S core count"), v->coreCountChart(),
+                           [v] { return v->coreCountChart()->csv(); }, ready),
               widgetTarget("l2s-compare", QObject::tr("L2S scenarios"), [v] { return v->compareTable(); }, scenarios,
                            ready),
               widgetTarget("l2s-paper", QObject::tr("L2S paper vs engine"), [v] { return v->paperTable(); },

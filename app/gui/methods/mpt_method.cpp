@@ -6,7 +6,7 @@
 #include "app/gui/methods/tab_method.h"
 #include "core/run/mpt_outcome.h"
 #include "widgets/charts/layer_bars.h"
-#include "widgets/charts/sweep_chart.h"
+#include "widgets/charts/core_count_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/paper_table.h"
 #include "widgets/common/paper_table.h"
@@ -57,8 +57,8 @@ protected:
               figureTarget("mpt-grid", QObject::tr("MPT choice grid"), v->grid(), [v] { return v->grid()->csv(); }, ready),
               figureTarget("mpt-bars", QObject::tr("MPT time per layer"), v->bars(), [v] { return v->bars()->csv(); },
                            ready),
-              figureTarget("mpt-sweep", QObject::tr("MPT scaling"), v->sweepChart(),
-                           [v] { return v->sweepChart()->csv(); }, ready),
+              figureTarget("mpt-sweep", QObject::tr("MPT scaling"), v->coreCountChart(),
+                           [v] { return v->coreCountChart()->csv(); }, ready),
               widgetTarget("mpt-compare", QObject::tr("MPT configurations"), [v] { return v->compareTable(); },
                            configurations, ready),
               widgetTarget("mpt-paper", QObject::tr("MPT paper vs engine"), [v] { return v->paperTable(); },

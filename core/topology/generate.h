@@ -1,0 +1,46 @@
+#pragma once
+// Topology generators (docs/guide/machines.md#generating-a-topology; partita-cli topology generate): regular
+// networks of identical devices, GPU clusters of nodes, and HyPar/AccPar arrays as graphs.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/topology/topology.h"
+#include "core/topology/import.h"
+
+namespace partita::sim {
+
+// A device kind by name: "p100", "k80" (the cluster presets' GPUs) or "npu" (astraDefaultDevice).
+ComputeDevice namedDevice(const std::string& kind);  // throws std::invalid_argument for others
+
+// Every link of a regular network (per direction).
+struct LinkSpec {
+    double bandwidth_Bps = 100e9;
+    double latency_s = 0;
+};
+
+// Ring, torus (every dimension a ring), switch and fully connected: expandDimensions with one
+// shape; `dims` innermost first, at most kImportDimensions of them.
+Topology regularTopology(Dimension::Shape shape, const std::vector<std::int64_t>& dims, const LinkSpec& link,
+                         const ComputeDevice& device, const std::string& name);
+// A grid without wrap-around links.
+Topology meshTopology(const std::vector<std::int64_t>& dims, const LinkSpec& link, const ComputeDevice& device,
+                      const std::string& name);
+
+// N nodes x M GPUs: inside a node NVLink between every pair plus PCIe to the host (Intra::Nvlink),
+// or PCIe switches shared by GPU pairs under the host (Intra::PciePairs); hosts join one network switch.
+struct ClusterSpec {
+    enum class Intra { Nvlink, PciePairs };
+    std::string name;
+    int nodes = 4, gpus = 4;
+    ComputeDevice gpu;
+    Intra intra = Intra::Nvlink;
+    double network_Bps = 12.5e9;  // per host link and direction
+    double network_latency_s = 0.5e-6;  // [A] about FlexFlow's NIC figure (0.507 us)
+};
+Topology clusterTopology(const ClusterSpec& spec);
+// The presets' cluster specifications ("p100-16", "k80-64").
+ClusterSpec p100ClusterSpec();
+ClusterSpec k80ClusterSpec();
+
+}  // namespace partita::sim

@@ -33,7 +33,6 @@
 #include "app/gui/explore_view.h"
 #include "app/gui/input_files.h"
 #include "app/gui/library_dock.h"
-#include "app/gui/methods/registry.h"
 #include "app/gui/network_editor.h"
 #include "app/gui/simulation_controller.h"
 #include "app/gui/sweep_tab.h"
@@ -56,7 +55,8 @@
 
 namespace partita::gui {
 
-MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options), methods_(makeMethods()) {
+MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options) {
+    runs_ = new RunController(*this, this);  // before the tabs: the methods add theirs
     setObjectName("partita-main");
     setAcceptDrops(true);
     setWindowTitle("Partita");
@@ -69,15 +69,29 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     topology_editor_ = new TopologyEditorTab(*this);
     sweep_tab_ = new SweepTab(*this);  // the Sweep tab, File ▸ Open sweep database…, Run ▸ Start sweep…
     connect(tabs_, &TaskTabs::currentChanged, this, &MainWindow::tabShown);
-
-    params_timer_.setSingleShot(true);
-    params_timer_.setInterval(300);
-    connect(&params_timer_, &QTimer::timeout, this, &MainWindow::rebuildInputs);
+    // The workflow's answers, in the views: the selector, the Grid tab's note, Compare and Explore.
+    connect(runs_, &RunController::methodChanged, this, [this] {
+        method_box_->setCurrentIndex(method_box_->findData(runs_->methodKey()));
+        updatePropertiesDock();
+    });
+    connect(runs_, &RunController::methodRefusalChanged, this, &MainWindow::methodRefusalChanged);
+    connect(runs_, &RunController::cannotPlan, this, [this](const QString& html) {
+        grid_stack_->setCurrentWidget(grid_na_);
+        grid_na_->setText(html);
+    });
+    connect(runs_, &RunController::compared, this, [this](const std::vector<RunPtr>& runs, const QStringList& refused) {
+        compare_->setRuns(runs, refused);
+        showTab(compare_);
+    });
+    connect(runs_, &RunController::explored, explore_, &ExploreView::setResult);
+    connect(runs_, &RunController::storedRunOpened, this, [this] {
+        library_->setActive(session_.networkPath(), session_.arrayPath());
+        emit networkLoaded(session_.network(), session_.networkPath());
+    });
 
     connect(&jobs_, &JobRunner::started, this, [this](quint64, const QString& label) { setBusy(true, label); });
     connect(&jobs_, &JobRunner::progress, this, [this](quint64, double f) { showProgress(f); });
     connect(&jobs_, &JobRunner::note, this, [this](quint64, const QString& text) { status_label_->setText(text); });
-    connect(&jobs_, &JobRunner::finished, this, &MainWindow::onJobFinished);
     connect(&jobs_, &JobRunner::failed, this, [this](quint64, const QString& m) { reportError(m); });
     connect(&jobs_, &JobRunner::cancelled, this,
             [this](quint64) { statusBar()->showMessage(tr("Cancelled"), 4000); });
@@ -111,8 +125,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         } catch (const std::exception&) {
         }
     }
-    setMethodKey(options.method);
-    updateMethodFields();
+    runs_->setMethodKey(options.method);
     simulator_->applyOptions(options_);
     params_->setValues(session_.array(), CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
@@ -129,12 +142,12 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         QTimer::singleShot(0, this, [this, network, options] {
             loadNetwork(network);
             for (const QString& file : options.files) openFile(file);
-            if (options.run) runSelected();
+            if (options.run) runs_->runSelected();
         });
     } else {
         loadNetwork(network);
         for (const QString& file : options.files) openFile(file);
-        if (options.run) runSelected();
+        if (options.run) runs_->runSelected();
     }
     if (options.screenshot.isEmpty()) restoreSettings();
     updateActions();
@@ -177,7 +190,7 @@ void MainWindow::buildCentral() {
     // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
         if (!link.startsWith("method:")) return showTab(simulation_);
-        chooseMethod(link.mid(7));
+        runs_->chooseMethod(link.mid(7));
     });
     compare_ = new CompareView(tabs_);
     addViewTab(compare_, tr("Compare"), Task::Plan);
@@ -186,7 +199,7 @@ void MainWindow::buildCentral() {
     network_view_ = new NetworkTabView(tabs_);
     addViewTab(network_view_, tr("Network"), Task::Model);
     buildViewTabs();
-    for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
+    for (const auto& m : runs_->methods()) m->buildViews(*runs_);  // their own tabs
     registerViews();
     // The docks give way before the tabs go below this (at 800 px the views keep a usable width).
     tabs_->setMinimumWidth(kCentreMinWidth);
@@ -199,7 +212,7 @@ void MainWindow::buildCentral() {
     // The network graph and the grid select the same layer (and level).
     connect(grid_, &GridView::currentCellChanged, network_view_, &NetworkTabView::setCurrentCell);
     connect(network_view_, &NetworkTabView::currentCellChanged, grid_, &GridView::setCurrentCell);
-    connect(explore_, &ExploreView::exploreRequested, this, &MainWindow::explore);
+    connect(explore_, &ExploreView::exploreRequested, runs_, &RunController::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
         session_.applyGrid(g);
         showTab(grid_stack_);
@@ -249,8 +262,8 @@ void MainWindow::buildDocks() {
 
     runs_dock_ = new RunsDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, runs_dock_);
-    connect(runs_dock_, &RunsDock::openRequested, this, &MainWindow::openStoredRun);
-    connect(runs_dock_, &RunsDock::compareRequested, this, &MainWindow::compareStored);
+    connect(runs_dock_, &RunsDock::openRequested, runs_, &RunController::openStoredRun);
+    connect(runs_dock_, &RunsDock::compareRequested, runs_, &RunController::compareStored);
     connect(runs_dock_, &RunsDock::deleteRequested, &store_, &RunStore::remove);
     connect(runs_dock_, &RunsDock::renameRequested, &store_, &RunStore::rename);
 
@@ -271,14 +284,10 @@ void MainWindow::buildDocks() {
     scroll->setWidget(editors);
     simulator_ = new SimulationController(*this, sim_params_, this);
     connect(simulator_, &SimulationController::topologyChosen, this, [this] {
-        if (!simulationMethod()) setMethodKey("simulate");
-        updateMethodFields();
+        if (!runs_->simulationMethod()) runs_->setMethodKey("simulate");
         if (topology_editor_) topology_editor_->followIfShown();
     });
-    connect(simulator_, &SimulationController::strategyChosen, this, [this] {
-        setMethodKey("simulate");
-        updateMethodFields();
-    });
+    connect(simulator_, &SimulationController::strategyChosen, this, [this] { runs_->setMethodKey("simulate"); });
     // A topology file that fails validation opens in the editor to be fixed, unless that drops edits.
     simulator_->open_invalid = [this](const QString& path) {
         TopologyEditorView* editor = topology_editor_ ? topology_editor_->view() : nullptr;
@@ -291,8 +300,7 @@ void MainWindow::buildDocks() {
     connect(props->toggleViewAction(), &QAction::toggled, this, [this](bool shown) {
         if (!props_stepping_) props_wanted_ = shown;
     });
-    connect(params_, &ParamsEditor::changed, this, [this] { params_timer_.start(); });
-    connect(sim_params_, &SimParamsEditor::changed, this, [this] { params_timer_.start(); });
+    runs_->attachEditors(params_, sim_params_);
     connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load topology"), examplesDir() + "/topologies",
                                                           tr("Topologies (*.json *.yml *.yaml);;All files (*)"));
@@ -328,7 +336,7 @@ void MainWindow::buildStatusBar() {
     cancel_button_ = new QPushButton(tr("Cancel"), this);
     cancel_button_->setObjectName("cancel-button");
     cancel_button_->hide();
-    connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelJob);
+    connect(cancel_button_, &QPushButton::clicked, runs_, &RunController::cancelJob);
     statusBar()->addWidget(status_label_, 1);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_button_);
@@ -460,7 +468,7 @@ void MainWindow::updatePropertiesDock() {
     // MPT and L2S keep their settings in their own tab, and a view may edit its own properties: the
     // Properties dock (HyPar/AccPar/FlexFlow) steps aside and gives it the width, and comes back after.
     const ViewEntry* entry = tabs_ ? views_.findByTab(shownView()) : nullptr;
-    const bool aside = method().settings() == GuiMethod::Settings::OwnTab || (entry && entry->own_properties);
+    const bool aside = runs_->method().settings() == GuiMethod::Settings::OwnTab || (entry && entry->own_properties);
     if (auto* props = findChild<QDockWidget*>("properties"); props && aside != props_hidden_) {
         const QScopedValueRollback<bool> stepping(props_stepping_, true);
         props->setVisible(aside ? false : props_wanted_);
@@ -506,18 +514,6 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
 }
 
 bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
-
-bool MainWindow::simulationMethod() const {
-    return method().settings() == GuiMethod::Settings::Simulation || method().settings() == GuiMethod::Settings::Mcmc;
-}
-
-void MainWindow::updateMethodFields() {
-    updatePropertiesDock();
-    sim_params_->setVisible(simulationMethod());
-    params_->setSimulationMode(simulationMethod());
-    sim_params_->setMode(method().settings() == GuiMethod::Settings::Mcmc ? SimParamsEditor::Mode::Mcmc
-                                                                           : SimParamsEditor::Mode::Simulate);
-}
 
 void MainWindow::showMessage(const QString& text, int timeout_ms) { statusBar()->showMessage(text, timeout_ms); }
 

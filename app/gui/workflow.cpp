@@ -1,5 +1,5 @@
-// MainWindow's engine-facing actions: loading inputs, running jobs, editing
-// grids and comparing (stored runs: stored_runs.cpp; simulation: simulation_actions.cpp).
+// MainWindow's inputs: opening networks, arrays and strategies, and showing the session's run
+// (running and comparing: run_controller.cpp; simulation: simulation_controller.cpp).
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
@@ -37,97 +37,12 @@
 namespace partita::gui {
 
 
-QString MainWindow::methodKey() const { return method_box_->currentData().toString(); }
-
-void MainWindow::setMethodKey(const QString& key) {
-    const int index = method_box_->findData(key);
-    if (index >= 0) method_box_->setCurrentIndex(index);
-}
-
-void MainWindow::runSelected() {
-    // Edits typed just before Run are still waiting for their debounce: apply them now, or the run
-    // would use the old settings and the late rebuild would restart the preview over the job.
-    if (params_timer_.isActive()) {
-        params_timer_.stop();
-        rebuildInputs();
-    }
-    // A hint such as askForRun()'s is stale once Run is pressed; left up, it would hide the job's
-    // progress notes in the status bar for its last seconds.
-    statusBar()->clearMessage();
-    startMethod(true);
-}
-
-void MainWindow::methodChosen() {
-    updateMethodFields();
-    startMethod(false);
-}
-
-void MainWindow::chooseMethod(const QString& key) {
-    setMethodKey(key);
-    methodChosen();
-}
-
-void MainWindow::startMethod(bool store) {
-    refusal_.clear();
-    method().start(*this, store);
-    emit methodRefusalChanged(refusal_);
-}
-
-// The selector lists methods_ in order.
-const GuiMethod& MainWindow::method() const { return *methods_[static_cast<size_t>(std::max(0, method_box_->currentIndex()))]; }
-
-void MainWindow::plan(const std::string& key, bool store) {
-    if (!session_.inputs() || explainCannotPlan()) return;
-    runMethod(key);
-    if (store) storeWhenFinished(jobs_.generation());
-}
-
-void MainWindow::planAccPar(bool store) {
-    if (!session_.inputs()) return;
-    runAccPar();
-    if (store) storeWhenFinished(jobs_.generation());
-}
-
-void MainWindow::askForRun() {
-    statusBar()->showMessage(tr("%1: set it up in the properties, then press Run").arg(method_box_->currentText()),
-                             8000);
-}
-
-bool MainWindow::explainCannotPlan() {
-    if (session_.inputs()->hyparApplies()) return false;
-    // Said where the user looks, with the method that can; the choice stays the user's. A view that
-    // handed the network over (the editor) stays in front and shows methodRefusal() itself.
-    jobs_.cancel();
-    refusal_ = tr("<b>%1 cannot plan this network.</b> %2 <a href='method:accpar'>Use AccPar</a>, whose model "
-                  "prices any graph.")
-                   .arg(method_box_->currentText().toHtmlEscaped(), q(session_.inputs()->hypar_problem).toHtmlEscaped());
-    if (!keep_tab_) showTab(grid_stack_);
-    session_.show(nullptr);
-    // The status line described the previous network's run: it now says why there is none.
-    showStatus(tr("%1 cannot plan %2: choose AccPar").arg(method_box_->currentText(), q(session_.inputs()->network.name)));
-    grid_stack_->setCurrentWidget(grid_na_);
-    grid_na_->setText(tr("<p><b>%1 cannot plan %2.</b></p><p>%3</p><p>AccPar's model prices this network: "
-                         "<a href='method:accpar'>use AccPar</a>.</p>")
-                          .arg(method_box_->currentText().toHtmlEscaped(), q(session_.inputs()->network.name).toHtmlEscaped(),
-                               q(session_.inputs()->hypar_problem).toHtmlEscaped()));
-    return true;
-}
-
-void MainWindow::runAccPar() {
-    if (!session_.inputs()) return;
-    const InputsPtr inputs = session_.inputs();
-    jobs_.start(tr("Running AccPar on %1").arg(q(inputs->network.name)),
-                [inputs](const ProgressFn&, const CancelFn& cancel) {
-                    return accparRun(inputs, nullptr, RunKind::Search, nullptr, cancel);
-                });
-}
-
 bool MainWindow::openFile(const QString& path, QString* error) {
     switch (fileKindOf(path)) {
         case FileKind::Array: return loadArray(path, error);
         case FileKind::Strategy: return loadStrategy(path, error);
         case FileKind::Topology:
-            if (!simulationMethod()) setMethodKey("simulate");
+            if (!runs_->simulationMethod()) runs_->setMethodKey("simulate");
             return simulator_->loadTopology(path, error);
         case FileKind::SoapStrategy: return simulator_->loadSoapStrategy(path, error);
         case FileKind::Network:
@@ -162,7 +77,7 @@ bool MainWindow::loadNetwork(const QString& given, QString* error) {
         library_->setActive(path, session_.arrayPath());
         session_.setInputs(std::move(inputs));
         emit networkLoaded(session_.network(), path);
-        startMethod(false);
+        runs_->startMethod(false);
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
@@ -180,8 +95,7 @@ QString MainWindow::useNetwork(Network network, const QString& origin) {
         session_.setUserNetwork(false);  // no file holds it (MPT and L2S read their network from a file)
         library_->setActive(origin, session_.arrayPath());
         session_.setInputs(std::move(inputs));
-        const QScopedValueRollback<bool> keep(keep_tab_, true);
-        startMethod(false);  // through the job runner: a newer network cancels the older run
+        runs_->startMethod(false, true);  // through the job runner: a newer network cancels the older run
         return {};
     } catch (const std::exception& e) {
         return q(e.what());
@@ -197,7 +111,7 @@ bool MainWindow::loadArray(const QString& given, QString* error) {
         library_->addArray(path, q(session_.array().name), built_in);
         if (!built_in) addRecentFile(path);
         library_->setActive(session_.networkPath(), path);
-        if (!session_.networkPath().isEmpty()) rebuildInputs();
+        if (!session_.networkPath().isEmpty()) runs_->rebuildInputs();
         return true;
     } catch (const std::exception& e) {
         if (error) *error = q(e.what());
@@ -231,88 +145,12 @@ bool MainWindow::loadStrategy(const QString& path, QString* error) {
     }
 }
 
-void MainWindow::rebuildInputs() {
-    if (!params_->valid() || session_.networkPath().isEmpty()) return;
-    try {
-        session_.setInputs(makeInputs(session_.network(), params_->array(), params_->params(),
-                                      session_.networkPath().toStdString(), session_.arrayPath().toStdString(),
-                                      params_->accparParams()));
-        startMethod(false);
-    } catch (const std::exception& e) {
-        reportError(q(e.what()));
-    }
-}
-
 void MainWindow::inputsChanged(bool reshaped) {
     if (reshaped) explore_->setInputs(session_.inputs());
     network_view_->setInputs(session_.inputs());
     updateTitle();
     updateActions();
 }
-
-void MainWindow::runMethod(const std::string& key) {
-    if (!session_.inputs()) return;
-    const InputsPtr inputs = session_.inputs();
-    const MethodInfo& m = partita::method(key);
-    jobs_.start(tr("Running %1 on %2").arg(q(m.label()), q(inputs->network.name)),
-                [inputs, &m](const ProgressFn&, const CancelFn& cancel) { return m.runPoint(inputs, {}, cancel); });
-}
-
-void MainWindow::evaluateCurrent() {
-    const RunPtr current = session_.currentRun();
-    if (!session_.inputs() || !current) return;
-    const InputsPtr inputs = session_.inputs();
-    const Grid grid = current->grid;
-    const Grid reference = current->reference;
-    const std::string method = current->method;
-    storeWhenFinished(jobs_.start(tr("Evaluating"), [=](const ProgressFn&, const CancelFn&) {
-        return gridRun(inputs, grid, RunKind::Evaluate, method, &reference);
-    }));
-}
-
-void MainWindow::explore(const std::vector<CellRef>& cells) {
-    if (!session_.inputs() || cells.empty()) return;
-    const InputsPtr inputs = session_.inputs();
-    ExploreRequest request;
-    request.cells = cells;
-    storeWhenFinished(jobs_.start(tr("Exploring 2^%1 points").arg(cells.size()),
-                            [inputs, request](const ProgressFn& progress, const CancelFn& cancel) {
-                                return exploreRun(inputs, request, progress, cancel);
-                            }));
-}
-
-void MainWindow::onJobFinished(quint64 generation, RunPtr run) {
-    if (generation == compare_generation_ && compare_runs_) {
-        const std::vector<RunPtr> runs = std::move(*std::exchange(compare_runs_, nullptr));
-        return compareRuns(runs);
-    }
-    for (const auto& m : methods_)  // a method with its own tab (MPT, L2S) claims its runs
-        if (m->takeRun(*this, generation, run)) return;
-    if (run->id > 0) return showStoredRun(run);  // re-opened from the database, not new
-    const bool store = generation == store_generation_;
-    if (run->isSimulation()) {
-        session_.show(run);
-        if (store) session_.store(run);
-        showTab(simulation_);
-        if (run->simulation->cancelled())
-            statusBar()->showMessage(tr("MCMC cancelled: showing the best strategy found so far"), 8000);
-        return;
-    }
-    if (run->kind == RunKind::Explore) {
-        explore_->setResult(run);
-        if (store) session_.store(run);
-        showTab(explore_);
-        statusBar()->showMessage(tr("Explored %1 points in %2 ms")
-                                     .arg(q(withCommas(static_cast<double>(run->exploration->size()))))
-                                     .arg(run->job_ms, 0, 'f', 1),
-                                 5000);
-        return;
-    }
-    session_.arrive(run);
-    if (store) session_.store(run);
-}
-
-void MainWindow::cancelJob() { jobs_.cancel(); }
 
 void MainWindow::showRun(const RunPtr& run) {
     // A simulated strategy without a grid has nothing for the grid and its metrics to show.
@@ -331,60 +169,6 @@ void MainWindow::showRun(const RunPtr& run) {
     showRunInViews(run);
     setBusy(jobs_.busy(), jobs_.label());
     updateActions();
-}
-
-void MainWindow::compareWithBaselines() {
-    const RunPtr current = session_.currentRun();
-    if (!current) return;
-    if (current->isSimulation()) {  // beside DP simulated on the same topology (OWT beside DP itself)
-        const RunPtr run = current;
-        SimulationSpec spec = run->simulation->spec;
-        spec.source = spec.source == SimSource::DataParallel ? SimSource::OneWeirdTrick : SimSource::DataParallel;
-        spec.strategy_origin.clear();
-        compareInWorker(tr("Simulating %1 to compare with").arg(simSourceLabel(spec.source)),
-                        [run, spec](const CancelFn& cancel) {
-                            return std::vector<RunPtr>{
-                                std::make_shared<const Run>(simulationRun(run->inputs, spec, Grid{}, cancel)), run};
-                        });
-        return;
-    }
-    std::vector<RunPtr> runs;
-    if (current->edited() && session_.searchedRun()) runs.push_back(session_.searchedRun());
-    runs.push_back(current);
-    if (current->isAccPar()) {  // the baselines under AccPar's model, from the same result
-        QStringList refused;
-        for (Scheme s : {Scheme::HyPar, Scheme::OneWeirdTrick, Scheme::DataParallel}) {
-            if (s == Scheme::HyPar && !current->accpar->hypar_refused.empty()) {  // no plan to compare with
-                refused << tr("HyPar: %1").arg(q(current->accpar->hypar_refused));
-                continue;
-            }
-            if (runs.size() < 4) runs.push_back(std::make_shared<const Run>(accparBaselineRun(*current, s)));
-        }
-        return compareRuns(runs, refused);
-    }
-    for (Method m : kAllMethods) {
-        if (runs.size() == 4) break;
-        const bool present = std::any_of(runs.begin(), runs.end(), [&](const RunPtr& r) {
-            return r->kind == RunKind::Search && r->method == methodName(m);
-        });
-        if (!present) runs.push_back(std::make_shared<const Run>(planRun(current->inputs, m)));
-    }
-    compareRuns(runs);
-}
-
-void MainWindow::compareInWorker(const QString& label, std::function<std::vector<RunPtr>(const CancelFn&)> work) {
-    auto runs = std::make_shared<std::vector<RunPtr>>();
-    compare_runs_ = runs;
-    compare_generation_ = jobs_.start(label, [work = std::move(work), runs](const ProgressFn&, const CancelFn& cancel) {
-        *runs = work(cancel);
-        if (runs->empty()) throw Error("nothing to compare");
-        return Run(*runs->back());  // the job's result; onJobFinished hands `runs` to Compare instead
-    });
-}
-
-void MainWindow::compareRuns(const std::vector<RunPtr>& runs, const QStringList& refused) {
-    compare_->setRuns(runs, refused);
-    showTab(compare_);
 }
 
 // True for an ONNX model that will ask for sizes: one it can import (as far as its operators go)

@@ -114,7 +114,7 @@ private slots:
 
         // Use for Simulate, then Run: DP on the drawn ring, as the engine simulates the saved file.
         click(v->button("use"));
-        QCOMPARE(w.methodKey(), QString("simulate"));
+        QCOMPARE(w.runs().methodKey(), QString("simulate"));
         QCOMPARE(w.simParams()->topology(), path);  // saved and unchanged since: the file is its origin
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());

@@ -65,6 +65,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildDocks();
     buildActions();
     buildStatusBar();
+    loader_ = new InputLoader(*this, *runs_, params_, library_, dialogsAllowed(), this);
+    connect(loader_, &InputLoader::networkLoaded, this, &MainWindow::networkLoaded);
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
     topology_editor_ = new TopologyEditorTab(*this);
     sweep_tab_ = new SweepTab(*this);  // the Sweep tab, File ▸ Open sweep database…, Run ▸ Start sweep…
@@ -131,22 +133,22 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
     session_.setUserNetwork(!options.network.isEmpty());
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
-    loadArray(array);
+    loader_->loadArray(array);
     if (options.collapse_repeats) network_view_->graph()->setCollapseRepeats(true);
     // An ONNX model named at start asks for its input sizes once the window shows (a dialog
     // before that would have no parent on screen); until then the built-in example stands.
-    const bool asks = asksForDims(network) ||
-                      std::any_of(options.files.begin(), options.files.end(), [this](const QString& f) { return asksForDims(f); });
+    const bool asks = loader_->asksForDims(network) ||
+                      std::any_of(options.files.begin(), options.files.end(), [this](const QString& f) { return loader_->asksForDims(f); });
     if (options.screenshot.isEmpty() && asks) {
-        loadNetwork(examplesDir() + "/networks/vgg-a.json");
+        loader_->loadNetwork(examplesDir() + "/networks/vgg-a.json");
         QTimer::singleShot(0, this, [this, network, options] {
-            loadNetwork(network);
-            for (const QString& file : options.files) openFile(file);
+            loader_->loadNetwork(network);
+            for (const QString& file : options.files) loader_->openFile(file);
             if (options.run) runs_->runSelected();
         });
     } else {
-        loadNetwork(network);
-        for (const QString& file : options.files) openFile(file);
+        loader_->loadNetwork(network);
+        for (const QString& file : options.files) loader_->openFile(file);
         if (options.run) runs_->runSelected();
     }
     if (options.screenshot.isEmpty()) restoreSettings();
@@ -253,12 +255,6 @@ void MainWindow::showTab(QWidget* view) {
 void MainWindow::buildDocks() {
     library_ = new LibraryDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, library_);
-    connect(library_, &LibraryDock::networkChosen, this, [this](const QString& p) {
-        session_.setUserNetwork(true);
-        loadNetwork(p);
-    });
-    connect(library_, &LibraryDock::arrayChosen, this, [this](const QString& p) { loadArray(p); });
-    connect(library_, &LibraryDock::strategyChosen, this, [this](const QString& p) { loadStrategy(p); });
 
     runs_dock_ = new RunsDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, runs_dock_);
@@ -431,7 +427,7 @@ void MainWindow::rebuildRecentMenu() {
     recent_menu_->clear();
     const QStringList recent = QSettings().value("recentFiles").toStringList();
     for (const QString& path : recent)
-        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
+        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { loader_->openFile(path); })->setToolTip(path);
     recent_menu_->setEnabled(!recent.isEmpty());
 }
 
@@ -523,7 +519,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 
 void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : event->mimeData()->urls())
-        if (url.isLocalFile()) openFile(url.toLocalFile());
+        if (url.isLocalFile()) loader_->openFile(url.toLocalFile());
     event->acceptProposedAction();
 }
 

@@ -17,6 +17,7 @@
 #include <QUndoStack>
 
 #include "app/gui/export_actions.h"
+#include "app/gui/input_loader.h"
 #include "app/gui/job_runner.h"
 #include "app/gui/run_controller.h"
 #include "app/gui/run_store.h"
@@ -55,11 +56,6 @@ class NetworkTabView;
 struct MethodRun;
 }  // namespace partita
 
-namespace partita::onnx {
-struct InputDims;
-struct GraphInput;
-}
-
 namespace partita::gui {
 
 class ExploreView;
@@ -82,18 +78,10 @@ public:
     explicit MainWindow(const Options& options, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Loads a network, array or strategy (by its format). On failure the
-    // parser's message is shown and returned; nothing else changes.
-    bool openFile(const QString& path, QString* error = nullptr);
-    bool loadNetwork(const QString& path, QString* error = nullptr);
-    bool loadArray(const QString& path, QString* error = nullptr);
-    bool loadStrategy(const QString& path, QString* error = nullptr);
-    // A network from elsewhere than a file (the editor): it becomes the window's network and the
-    // chosen method previews it, as a loaded one. `origin` is informational (a path, or "editor:<name>").
-    // Returns "" or why the network cannot be analysed (e.g. no weighted layer); nothing changes then.
-    QString useNetwork(Network network, const QString& origin);
+    // Opens networks, arrays, strategies and topologies into the session (File ▸ Open, the library).
+    InputLoader& loader() { return *loader_; }
     // Asks each view whose work would be lost (ViewEntry::release); false: the user kept it.
-    bool releaseViews();
+    bool releaseViews() override;
     // Within the screen's available area (the application calls it before and after showing the
     // window; screenshots keep their --size): no larger, moved inside, centred on a first start.
     void fitToScreen();
@@ -206,9 +194,6 @@ private:
     void showRunInViews(const RunPtr& run);
     void showChosenTopology();  // the topology view, when it shows no simulation: Simulate's chosen topology
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
-    // Sizes for the inputs the model leaves open: asked once per file; false: cancelled.
-    bool onnxDims(const QString& path, const std::vector<onnx::GraphInput>& inputs, onnx::InputDims* dims);
-    bool asksForDims(const QString& path) const;  // an ONNX model whose input sizes are not chosen yet
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
     // Callers in view_entries.cpp, network_editor.cpp and sweep_tab.cpp (edited on another branch):
     // they pass to runs(), and go when those call it.
@@ -220,6 +205,8 @@ private:
 public:
     void chooseMethod(const QString& key) { runs_->chooseMethod(key); }
     bool openStoredRun(std::int64_t id) { return runs_->openStoredRun(id); }
+    QString useNetwork(Network network, const QString& origin) { return loader_->useNetwork(std::move(network), origin); }
+    bool loadArray(const QString& path) { return loader_->loadArray(path); }
 
 private:
     Options options_;
@@ -231,6 +218,7 @@ private:
     QString last_error_, last_notice_;
 
     RunController* runs_ = nullptr;
+    InputLoader* loader_ = nullptr;
     QUndoGroup undo_group_;
     SimulationController* simulator_ = nullptr;
 

@@ -59,7 +59,7 @@ void MainWindow::buildActions() {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
                                                           tr("Partita files, ONNX models and topologies (*.json *.txt *.onnx *.yml *.yaml);;ONNX models (*.onnx);;"
                                                              "ASTRA-sim topologies (*.yml *.yaml *.json);;All files (*)"));
-        if (!path.isEmpty()) openFile(path);
+        if (!path.isEmpty()) loader_->openFile(path);
     });
     connect(run, &QAction::triggered, runs_, &RunController::runSelected);
     connect(evaluate, &QAction::triggered, runs_, &RunController::evaluateCurrent);

@@ -35,6 +35,7 @@ public:
     virtual ViewRegistry& views() = 0;               // the views by name, their export targets
     virtual void showView(const QString& name) = 0;  // brings a view's tab forward (--view names)
     virtual void addMethodTab(QWidget* view, const QString& title) = 0;  // among the methods' tabs
+    virtual bool releaseViews() = 0;  // asks views whose work would be lost; false: the user kept it
 
 protected:
     ~WindowServices() = default;

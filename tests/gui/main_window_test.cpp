@@ -482,7 +482,7 @@ private slots:
         f.write("{\"format\": \"partita-network/1\", \"name\": \"x\",\n  \"input\": {\"channels\": 1,, }}");
         f.close();
         QString error;
-        QVERIFY(!w.openFile(path, &error));
+        QVERIFY(!w.loader().openFile(path, &error));
         QVERIFY(error.contains(path));
         QVERIFY(error.contains("line 2"));
         QVERIFY(w.jobs().waitForIdle());
@@ -524,7 +524,7 @@ private slots:
         QVERIFY(props);
         QApplication::processEvents();
         const int props_width = props->width();
-        QVERIFY(w.loadNetwork(kExamples + "/networks/resnet-101.json"));
+        QVERIFY(w.loader().loadNetwork(kExamples + "/networks/resnet-101.json"));
         QVERIFY(w.jobs().waitForIdle());
         QApplication::processEvents();
         QCOMPARE(w.session().currentRun()->grid.layers(), static_cast<int>(w.session().inputs()->layers.size()));
@@ -654,7 +654,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         auto* status = w.findChild<QLabel*>("status-text");
         QVERIFY(status && status->text().contains("Lenet", Qt::CaseInsensitive));
-        QVERIFY(w.openFile(kExamples + "/networks/resnet-18.json"));
+        QVERIFY(w.loader().openFile(kExamples + "/networks/resnet-18.json"));
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY2(status->text().startsWith("HyPar cannot plan"), qPrintable(status->text()));
         QVERIFY(!status->text().contains("Lenet", Qt::CaseInsensitive));

@@ -389,7 +389,7 @@ private slots:
         QVERIFY2(error.contains(path), qPrintable(error));
         QVERIFY(w.lastError().contains(path));
         QCOMPARE(w.simParams()->topology(), QString("p100-16"));  // the choice stays
-        QVERIFY(!w.openFile(path, &error));  // recognised as a topology by its format
+        QVERIFY(!w.loader().openFile(path, &error));  // recognised as a topology by its format
         QVERIFY2(error.contains(path), qPrintable(error));
         const QString missing = dir_.filePath("no-such-topology.json");
         QVERIFY(!w.simulation().loadTopology(missing, &error));

@@ -1,12 +1,7 @@
 // MainWindow's status line and the MPT and L2S methods' views.
 #include <QLabel>
-#include <QStatusBar>
 
 #include "app/gui/main_window.h"
-#include "app/gui/runs_dock.h"
-#include "core/run/method_run.h"
-#include "core/store/results_db.h"
-#include "widgets/common/qt_text.h"
 #include "widgets/l2s/l2s_view.h"
 #include "widgets/mpt/mpt_view.h"
 

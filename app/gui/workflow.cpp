@@ -1,41 +1,17 @@
-// MainWindow's inputs: opening networks, arrays and strategies, and showing the session's run
-// (running and comparing: run_controller.cpp; simulation: simulation_controller.cpp).
-#include <QDir>
-#include <QFileInfo>
+// MainWindow following the session: its new inputs and its shown run, in the views
+// (running and comparing: run_controller.cpp; opening files: input_loader.cpp).
 #include <QLabel>
-#include <QScopedValueRollback>
 #include <QStackedWidget>
-#include <QStatusBar>
 
 #include "app/gui/explore_view.h"
-#include "app/gui/input_files.h"
-#include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
-#include "app/gui/simulation_controller.h"
-#include "app/gui/onnx_dims_dialog.h"
-#include "app/gui/runs_dock.h"
-#include "core/io/array_io.h"
-#include "core/io/network_io.h"
-#include "core/io/strategy_io.h"
-#include "core/run/method_registry.h"
-#include "core/run/simulation_run.h"
-#include "core/util/error.h"
 #include "widgets/common/qt_text.h"
-#include "widgets/compare/compare_view.h"
-#include "widgets/editors/params_editor.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
 #include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
 
-#include <QComboBox>
-#include <QSettings>
-
-#include <functional>
-#include <utility>
-
 namespace partita::gui {
-
 
 void MainWindow::inputsChanged(bool reshaped) {
     if (reshaped) explore_->setInputs(session_.inputs());

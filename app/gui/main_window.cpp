@@ -11,7 +11,6 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -297,16 +296,6 @@ void MainWindow::buildDocks() {
         if (!props_stepping_) props_wanted_ = shown;
     });
     runs_->attachEditors(params_, sim_params_);
-    connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load topology"), examplesDir() + "/topologies",
-                                                          tr("Topologies (*.json *.yml *.yaml);;All files (*)"));
-        if (!path.isEmpty()) simulator_->loadTopology(path);
-    });
-    connect(sim_params_, &SimParamsEditor::strategyFileRequested, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Choose a SOAP strategy"), QString(),
-                                                          tr("Strategies (*.json);;All files (*)"));
-        if (!path.isEmpty()) simulator_->loadSoapStrategy(path);
-    });
     resizeDocks({library_, props}, {250, 290}, Qt::Horizontal);
 }
 

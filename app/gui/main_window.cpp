@@ -15,8 +15,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QScreen>
 #include <QScopedValueRollback>
 #include <QScrollArea>
@@ -31,6 +29,7 @@
 
 #include "app/gui/explore_view.h"
 #include "app/gui/input_files.h"
+#include "app/gui/job_status.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/network_editor.h"
 #include "app/gui/simulation_controller.h"
@@ -63,7 +62,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildCentral();
     buildDocks();
     buildActions();
-    buildStatusBar();
+    status_ = new JobStatus(jobs_, session_, statusBar(), action("cancel"), this);
     loader_ = new InputLoader(*this, *runs_, params_, library_, dialogsAllowed(), this);
     connect(loader_, &InputLoader::networkLoaded, this, &MainWindow::networkLoaded);
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
@@ -90,13 +89,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         emit networkLoaded(session_.network(), session_.networkPath());
     });
 
-    connect(&jobs_, &JobRunner::started, this, [this](quint64, const QString& label) { setBusy(true, label); });
-    connect(&jobs_, &JobRunner::progress, this, [this](quint64, double f) { showProgress(f); });
-    connect(&jobs_, &JobRunner::note, this, [this](quint64, const QString& text) { status_label_->setText(text); });
     connect(&jobs_, &JobRunner::failed, this, [this](quint64, const QString& m) { reportError(m); });
-    connect(&jobs_, &JobRunner::cancelled, this,
-            [this](quint64) { statusBar()->showMessage(tr("Cancelled"), 4000); });
-    connect(&jobs_, &JobRunner::idle, this, [this] { setBusy(false); });
 
     const QString default_db =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/results.sqlite";
@@ -310,63 +303,6 @@ void MainWindow::showEvent(QShowEvent* event) {
             resizeDocks({library_, props}, {kNarrowLibraryWidth, kNarrowPropertiesWidth}, Qt::Horizontal);
 }
 
-void MainWindow::buildStatusBar() {
-    status_label_ = new QLabel(this);
-    status_label_->setObjectName("status-text");
-    progress_ = new QProgressBar(this);
-    progress_->setObjectName("job-progress");
-    progress_->setRange(0, 1000);
-    progress_->setMaximumWidth(220);
-    progress_->hide();
-    cancel_button_ = new QPushButton(tr("Cancel"), this);
-    cancel_button_->setObjectName("cancel-button");
-    cancel_button_->hide();
-    connect(cancel_button_, &QPushButton::clicked, runs_, &RunController::cancelJob);
-    statusBar()->addWidget(status_label_, 1);
-    statusBar()->addPermanentWidget(progress_);
-    statusBar()->addPermanentWidget(cancel_button_);
-}
-
-void MainWindow::setBusy(bool busy, const QString& label) {
-    progress_->setVisible(busy);
-    cancel_button_->setVisible(busy);
-    action("cancel")->setEnabled(busy);
-    if (busy) {
-        job_clock_.start();
-        progress_->setValue(0);
-        progress_->setFormat(tr("%p%"));
-        status_label_->setText(label + "…");
-        return;
-    }
-    const RunPtr current = session_.currentRun();
-    if (current && current->isSimulation()) {
-        status_label_->setText(tr("%1: makespan %2 ms, %3× DP")
-                                   .arg(QString::fromStdString(current->name))
-                                   .arg(current->stepTime() * 1e3, 0, 'f', 3)
-                                   .arg(current->perfVsDp(), 0, 'f', 3));
-    } else if (current) {
-        const QString traffic =
-            current->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current->eval().total_elements)) + tr(" elements");
-        status_label_->setText(tr("%1: %2, step %3")
-                                   .arg(QString::fromStdString(current->name), traffic)
-                                   .arg(QString::fromStdString(seconds(current->stepTime()))));
-    }
-}
-
-void MainWindow::showProgress(double fraction) {
-    progress_->setValue(static_cast<int>(fraction * 1000));
-    // Time left at the pace so far: for a wall-time budget (MCMC) the budget's remainder.
-    const double elapsed = static_cast<double>(job_clock_.elapsed()) / 1000.0;
-    if (fraction < 0.01 || fraction >= 1 || elapsed < 0.5) {
-        progress_->setFormat(tr("%p%"));
-        return;
-    }
-    const double left = elapsed * (1 - fraction) / fraction;
-    const QString when = left < 60 ? tr("%1 s left").arg(std::max(1, qRound(left)))
-                                   : tr("%1 min left").arg(qRound(left / 60));
-    progress_->setFormat(tr("%p% · %1").arg(when));
-}
-
 void MainWindow::restoreSettings() {
     QSettings settings;
     geometry_restored_ = restoreGeometry(settings.value("window/geometry").toByteArray());
@@ -476,7 +412,7 @@ QMenu* MainWindow::menu(const QString& name) const { return menuBar()->findChild
 
 void MainWindow::reportError(const QString& message) {
     last_error_ = message;
-    status_label_->setText(message);
+    status_->showText(message);
     if (!options_.screenshot.isEmpty()) return;
     // Not modal: a parse error must never block the event loop (or a test).
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Partita"), message, QMessageBox::Ok, this);

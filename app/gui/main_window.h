@@ -10,7 +10,6 @@
 #include <optional>
 #include <vector>
 
-#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QTimer>
 #include <QUndoGroup>
@@ -66,6 +65,7 @@ class TopologyEditorTab;
 class RunsDock;
 class SweepTab;
 
+class JobStatus;
 class SimulationController;
 
 class MainWindow : public QMainWindow, public WindowServices {
@@ -179,13 +179,10 @@ private:
     void buildActions();
     void buildDocks();
     void buildCentral();
-    void buildStatusBar();
     void restoreSettings();
     void rebuildRecentMenu();
     void inputsChanged(bool reshaped);      // the session's new inputs: views, title, actions
     void showRun(const RunPtr& run);        // the session's shown run, in the views
-    void setBusy(bool busy, const QString& label = {});
-    void showProgress(double fraction);     // the bar's value, percent and time left
     void updateActions();
     void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
@@ -252,10 +249,7 @@ private:
     RunsDock* runs_dock_ = nullptr;
     TaskTabs* tabs_ = nullptr;
     QComboBox* method_box_ = nullptr;
-    QLabel* status_label_ = nullptr;
-    QProgressBar* progress_ = nullptr;
-    QElapsedTimer job_clock_;               // since the running job started (the bar's time left)
-    QPushButton* cancel_button_ = nullptr;
+    JobStatus* status_ = nullptr;  // the status line, the job's progress and Cancel
     QMenu* recent_menu_ = nullptr;
     std::map<QString, QAction*> actions_;
     NetworkEditor* editor_ = nullptr;

@@ -35,7 +35,6 @@ void MainWindow::showRun(const RunPtr& run) {
     simulation_->setRun(run);
     network_view_->setRun(run);
     showRunInViews(run);
-    setBusy(jobs_.busy(), jobs_.label());
     updateActions();
 }
 

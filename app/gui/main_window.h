@@ -192,9 +192,8 @@ private:
     void showChosenTopology();  // the topology view, when it shows no simulation: Simulate's chosen topology
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
-    // Callers in view_entries.cpp, network_editor.cpp, sweep_tab.cpp and topology_editor_tab.cpp (edited
-    // on another branch):
-    // they pass to runs(), and go when those call it.
+    // For view_entries.cpp, network_editor.cpp, sweep_tab.cpp and topology_editor_tab.cpp (edited on
+    // another branch): they pass to runs() and loader(), and go once those files call them.
     const GuiMethod& method() const { return runs_->method(); }
     bool simulationMethod() const { return runs_->simulationMethod(); }
     void compareWithBaselines() { runs_->compareWithBaselines(); }

@@ -11,13 +11,10 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QScreen>
 #include <QScopedValueRollback>
 #include <QScrollArea>
@@ -32,8 +29,8 @@
 
 #include "app/gui/explore_view.h"
 #include "app/gui/input_files.h"
+#include "app/gui/job_status.h"
 #include "app/gui/library_dock.h"
-#include "app/gui/methods/registry.h"
 #include "app/gui/network_editor.h"
 #include "app/gui/simulation_controller.h"
 #include "app/gui/sweep_tab.h"
@@ -56,7 +53,8 @@
 
 namespace partita::gui {
 
-MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options), methods_(makeMethods()) {
+MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent), options_(options) {
+    runs_ = new RunController(*this, this);  // before the tabs: the methods add theirs
     setObjectName("partita-main");
     setAcceptDrops(true);
     setWindowTitle("Partita");
@@ -64,24 +62,34 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildCentral();
     buildDocks();
     buildActions();
-    buildStatusBar();
+    status_ = new JobStatus(jobs_, session_, statusBar(), action("cancel"), this);
+    loader_ = new InputLoader(*this, *runs_, params_, library_, dialogsAllowed(), this);
+    connect(loader_, &InputLoader::networkLoaded, this, &MainWindow::networkLoaded);
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
     topology_editor_ = new TopologyEditorTab(*this);
     sweep_tab_ = new SweepTab(*this);  // the Sweep tab, File ▸ Open sweep database…, Run ▸ Start sweep…
     connect(tabs_, &TaskTabs::currentChanged, this, &MainWindow::tabShown);
+    // The workflow's answers, in the views: the selector, the Grid tab's note, Compare and Explore.
+    connect(runs_, &RunController::methodChanged, this, [this] {
+        method_box_->setCurrentIndex(method_box_->findData(runs_->methodKey()));
+        updatePropertiesDock();
+    });
+    connect(runs_, &RunController::methodRefusalChanged, this, &MainWindow::methodRefusalChanged);
+    connect(runs_, &RunController::cannotPlan, this, [this](const QString& html) {
+        grid_stack_->setCurrentWidget(grid_na_);
+        grid_na_->setText(html);
+    });
+    connect(runs_, &RunController::compared, this, [this](const std::vector<RunPtr>& runs, const QStringList& refused) {
+        compare_->setRuns(runs, refused);
+        showTab(compare_);
+    });
+    connect(runs_, &RunController::explored, explore_, &ExploreView::setResult);
+    connect(runs_, &RunController::storedRunOpened, this, [this] {
+        library_->setActive(session_.networkPath(), session_.arrayPath());
+        emit networkLoaded(session_.network(), session_.networkPath());
+    });
 
-    params_timer_.setSingleShot(true);
-    params_timer_.setInterval(300);
-    connect(&params_timer_, &QTimer::timeout, this, &MainWindow::rebuildInputs);
-
-    connect(&jobs_, &JobRunner::started, this, [this](quint64, const QString& label) { setBusy(true, label); });
-    connect(&jobs_, &JobRunner::progress, this, [this](quint64, double f) { showProgress(f); });
-    connect(&jobs_, &JobRunner::note, this, [this](quint64, const QString& text) { status_label_->setText(text); });
-    connect(&jobs_, &JobRunner::finished, this, &MainWindow::onJobFinished);
     connect(&jobs_, &JobRunner::failed, this, [this](quint64, const QString& m) { reportError(m); });
-    connect(&jobs_, &JobRunner::cancelled, this,
-            [this](quint64) { statusBar()->showMessage(tr("Cancelled"), 4000); });
-    connect(&jobs_, &JobRunner::idle, this, [this] { setBusy(false); });
 
     const QString default_db =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/results.sqlite";
@@ -111,30 +119,29 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         } catch (const std::exception&) {
         }
     }
-    setMethodKey(options.method);
-    updateMethodFields();
+    runs_->setMethodKey(options.method);
     simulator_->applyOptions(options_);
     params_->setValues(session_.array(), CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
     session_.setUserNetwork(!options.network.isEmpty());
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
-    loadArray(array);
+    loader_->loadArray(array);
     if (options.collapse_repeats) network_view_->graph()->setCollapseRepeats(true);
     // An ONNX model named at start asks for its input sizes once the window shows (a dialog
     // before that would have no parent on screen); until then the built-in example stands.
-    const bool asks = asksForDims(network) ||
-                      std::any_of(options.files.begin(), options.files.end(), [this](const QString& f) { return asksForDims(f); });
+    const bool asks = loader_->asksForDims(network) ||
+                      std::any_of(options.files.begin(), options.files.end(), [this](const QString& f) { return loader_->asksForDims(f); });
     if (options.screenshot.isEmpty() && asks) {
-        loadNetwork(examplesDir() + "/networks/vgg-a.json");
+        loader_->loadNetwork(examplesDir() + "/networks/vgg-a.json");
         QTimer::singleShot(0, this, [this, network, options] {
-            loadNetwork(network);
-            for (const QString& file : options.files) openFile(file);
-            if (options.run) runSelected();
+            loader_->loadNetwork(network);
+            for (const QString& file : options.files) loader_->openFile(file);
+            if (options.run) runs_->runSelected();
         });
     } else {
-        loadNetwork(network);
-        for (const QString& file : options.files) openFile(file);
-        if (options.run) runSelected();
+        loader_->loadNetwork(network);
+        for (const QString& file : options.files) loader_->openFile(file);
+        if (options.run) runs_->runSelected();
     }
     if (options.screenshot.isEmpty()) restoreSettings();
     updateActions();
@@ -177,7 +184,7 @@ void MainWindow::buildCentral() {
     // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
         if (!link.startsWith("method:")) return showTab(simulation_);
-        chooseMethod(link.mid(7));
+        runs_->chooseMethod(link.mid(7));
     });
     compare_ = new CompareView(tabs_);
     addViewTab(compare_, tr("Compare"), Task::Plan);
@@ -186,7 +193,7 @@ void MainWindow::buildCentral() {
     network_view_ = new NetworkTabView(tabs_);
     addViewTab(network_view_, tr("Network"), Task::Model);
     buildViewTabs();
-    for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
+    for (const auto& m : runs_->methods()) m->buildViews(*runs_);  // their own tabs
     registerViews();
     // The docks give way before the tabs go below this (at 800 px the views keep a usable width).
     tabs_->setMinimumWidth(kCentreMinWidth);
@@ -199,7 +206,7 @@ void MainWindow::buildCentral() {
     // The network graph and the grid select the same layer (and level).
     connect(grid_, &GridView::currentCellChanged, network_view_, &NetworkTabView::setCurrentCell);
     connect(network_view_, &NetworkTabView::currentCellChanged, grid_, &GridView::setCurrentCell);
-    connect(explore_, &ExploreView::exploreRequested, this, &MainWindow::explore);
+    connect(explore_, &ExploreView::exploreRequested, runs_, &RunController::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
         session_.applyGrid(g);
         showTab(grid_stack_);
@@ -240,17 +247,11 @@ void MainWindow::showTab(QWidget* view) {
 void MainWindow::buildDocks() {
     library_ = new LibraryDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, library_);
-    connect(library_, &LibraryDock::networkChosen, this, [this](const QString& p) {
-        session_.setUserNetwork(true);
-        loadNetwork(p);
-    });
-    connect(library_, &LibraryDock::arrayChosen, this, [this](const QString& p) { loadArray(p); });
-    connect(library_, &LibraryDock::strategyChosen, this, [this](const QString& p) { loadStrategy(p); });
 
     runs_dock_ = new RunsDock(this);
     addDockWidget(Qt::LeftDockWidgetArea, runs_dock_);
-    connect(runs_dock_, &RunsDock::openRequested, this, &MainWindow::openStoredRun);
-    connect(runs_dock_, &RunsDock::compareRequested, this, &MainWindow::compareStored);
+    connect(runs_dock_, &RunsDock::openRequested, runs_, &RunController::openStoredRun);
+    connect(runs_dock_, &RunsDock::compareRequested, runs_, &RunController::compareStored);
     connect(runs_dock_, &RunsDock::deleteRequested, &store_, &RunStore::remove);
     connect(runs_dock_, &RunsDock::renameRequested, &store_, &RunStore::rename);
 
@@ -271,14 +272,10 @@ void MainWindow::buildDocks() {
     scroll->setWidget(editors);
     simulator_ = new SimulationController(*this, sim_params_, this);
     connect(simulator_, &SimulationController::topologyChosen, this, [this] {
-        if (!simulationMethod()) setMethodKey("simulate");
-        updateMethodFields();
+        if (!runs_->simulationMethod()) runs_->setMethodKey("simulate");
         if (topology_editor_) topology_editor_->followIfShown();
     });
-    connect(simulator_, &SimulationController::strategyChosen, this, [this] {
-        setMethodKey("simulate");
-        updateMethodFields();
-    });
+    connect(simulator_, &SimulationController::strategyChosen, this, [this] { runs_->setMethodKey("simulate"); });
     // A topology file that fails validation opens in the editor to be fixed, unless that drops edits.
     simulator_->open_invalid = [this](const QString& path) {
         TopologyEditorView* editor = topology_editor_ ? topology_editor_->view() : nullptr;
@@ -291,18 +288,7 @@ void MainWindow::buildDocks() {
     connect(props->toggleViewAction(), &QAction::toggled, this, [this](bool shown) {
         if (!props_stepping_) props_wanted_ = shown;
     });
-    connect(params_, &ParamsEditor::changed, this, [this] { params_timer_.start(); });
-    connect(sim_params_, &SimParamsEditor::changed, this, [this] { params_timer_.start(); });
-    connect(sim_params_, &SimParamsEditor::topologyFileRequested, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load topology"), examplesDir() + "/topologies",
-                                                          tr("Topologies (*.json *.yml *.yaml);;All files (*)"));
-        if (!path.isEmpty()) simulator_->loadTopology(path);
-    });
-    connect(sim_params_, &SimParamsEditor::strategyFileRequested, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Choose a SOAP strategy"), QString(),
-                                                          tr("Strategies (*.json);;All files (*)"));
-        if (!path.isEmpty()) simulator_->loadSoapStrategy(path);
-    });
+    runs_->attachEditors(params_, sim_params_);
     resizeDocks({library_, props}, {250, 290}, Qt::Horizontal);
 }
 
@@ -315,63 +301,6 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (!geometry_restored_ && width() < kNarrowWindow)
         if (auto* props = findChild<QDockWidget*>("properties"))
             resizeDocks({library_, props}, {kNarrowLibraryWidth, kNarrowPropertiesWidth}, Qt::Horizontal);
-}
-
-void MainWindow::buildStatusBar() {
-    status_label_ = new QLabel(this);
-    status_label_->setObjectName("status-text");
-    progress_ = new QProgressBar(this);
-    progress_->setObjectName("job-progress");
-    progress_->setRange(0, 1000);
-    progress_->setMaximumWidth(220);
-    progress_->hide();
-    cancel_button_ = new QPushButton(tr("Cancel"), this);
-    cancel_button_->setObjectName("cancel-button");
-    cancel_button_->hide();
-    connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelJob);
-    statusBar()->addWidget(status_label_, 1);
-    statusBar()->addPermanentWidget(progress_);
-    statusBar()->addPermanentWidget(cancel_button_);
-}
-
-void MainWindow::setBusy(bool busy, const QString& label) {
-    progress_->setVisible(busy);
-    cancel_button_->setVisible(busy);
-    action("cancel")->setEnabled(busy);
-    if (busy) {
-        job_clock_.start();
-        progress_->setValue(0);
-        progress_->setFormat(tr("%p%"));
-        status_label_->setText(label + "…");
-        return;
-    }
-    const RunPtr current = session_.currentRun();
-    if (current && current->isSimulation()) {
-        status_label_->setText(tr("%1: makespan %2 ms, %3× DP")
-                                   .arg(QString::fromStdString(current->name))
-                                   .arg(current->stepTime() * 1e3, 0, 'f', 3)
-                                   .arg(current->perfVsDp(), 0, 'f', 3));
-    } else if (current) {
-        const QString traffic =
-            current->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current->eval().total_elements)) + tr(" elements");
-        status_label_->setText(tr("%1: %2, step %3")
-                                   .arg(QString::fromStdString(current->name), traffic)
-                                   .arg(QString::fromStdString(seconds(current->stepTime()))));
-    }
-}
-
-void MainWindow::showProgress(double fraction) {
-    progress_->setValue(static_cast<int>(fraction * 1000));
-    // Time left at the pace so far: for a wall-time budget (MCMC) the budget's remainder.
-    const double elapsed = static_cast<double>(job_clock_.elapsed()) / 1000.0;
-    if (fraction < 0.01 || fraction >= 1 || elapsed < 0.5) {
-        progress_->setFormat(tr("%p%"));
-        return;
-    }
-    const double left = elapsed * (1 - fraction) / fraction;
-    const QString when = left < 60 ? tr("%1 s left").arg(std::max(1, qRound(left)))
-                                   : tr("%1 min left").arg(qRound(left / 60));
-    progress_->setFormat(tr("%p% · %1").arg(when));
 }
 
 void MainWindow::restoreSettings() {
@@ -423,7 +352,7 @@ void MainWindow::rebuildRecentMenu() {
     recent_menu_->clear();
     const QStringList recent = QSettings().value("recentFiles").toStringList();
     for (const QString& path : recent)
-        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
+        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { loader_->openFile(path); })->setToolTip(path);
     recent_menu_->setEnabled(!recent.isEmpty());
 }
 
@@ -460,7 +389,7 @@ void MainWindow::updatePropertiesDock() {
     // MPT and L2S keep their settings in their own tab, and a view may edit its own properties: the
     // Properties dock (HyPar/AccPar/FlexFlow) steps aside and gives it the width, and comes back after.
     const ViewEntry* entry = tabs_ ? views_.findByTab(shownView()) : nullptr;
-    const bool aside = method().settings() == GuiMethod::Settings::OwnTab || (entry && entry->own_properties);
+    const bool aside = runs_->method().settings() == GuiMethod::Settings::OwnTab || (entry && entry->own_properties);
     if (auto* props = findChild<QDockWidget*>("properties"); props && aside != props_hidden_) {
         const QScopedValueRollback<bool> stepping(props_stepping_, true);
         props->setVisible(aside ? false : props_wanted_);
@@ -483,7 +412,7 @@ QMenu* MainWindow::menu(const QString& name) const { return menuBar()->findChild
 
 void MainWindow::reportError(const QString& message) {
     last_error_ = message;
-    status_label_->setText(message);
+    status_->showText(message);
     if (!options_.screenshot.isEmpty()) return;
     // Not modal: a parse error must never block the event loop (or a test).
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Partita"), message, QMessageBox::Ok, this);
@@ -507,18 +436,6 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
 
 bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
 
-bool MainWindow::simulationMethod() const {
-    return method().settings() == GuiMethod::Settings::Simulation || method().settings() == GuiMethod::Settings::Mcmc;
-}
-
-void MainWindow::updateMethodFields() {
-    updatePropertiesDock();
-    sim_params_->setVisible(simulationMethod());
-    params_->setSimulationMode(simulationMethod());
-    sim_params_->setMode(method().settings() == GuiMethod::Settings::Mcmc ? SimParamsEditor::Mode::Mcmc
-                                                                           : SimParamsEditor::Mode::Simulate);
-}
-
 void MainWindow::showMessage(const QString& text, int timeout_ms) { statusBar()->showMessage(text, timeout_ms); }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -527,7 +444,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 
 void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : event->mimeData()->urls())
-        if (url.isLocalFile()) openFile(url.toLocalFile());
+        if (url.isLocalFile()) loader_->openFile(url.toLocalFile());
     event->acceptProposedAction();
 }
 

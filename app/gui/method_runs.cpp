@@ -1,34 +1,14 @@
-// MainWindow and the results database for methods that store a MethodRun (MPT,
-// Learn-to-Scale): an evaluation is stored once per settings, and re-opening
-// one hands it to its method, which evaluates the stored settings again.
+// MainWindow's status line and the MPT and L2S methods' views.
 #include <QLabel>
-#include <QStatusBar>
 
+#include "app/gui/job_status.h"
 #include "app/gui/main_window.h"
-#include "app/gui/runs_dock.h"
-#include "core/run/method_run.h"
-#include "core/store/results_db.h"
-#include "widgets/common/qt_text.h"
 #include "widgets/l2s/l2s_view.h"
 #include "widgets/mpt/mpt_view.h"
 
 namespace partita::gui {
 
-bool MainWindow::openStoredMethodRun(std::int64_t id) {
-    const MethodRun run = store_.db()->loadMethod(id);  // the caller reports a StoreError
-    const QString key = q(run.method);
-    setMethodKey(key);
-    for (const auto& m : methods_)
-        if (m->key() == key) {
-            m->openStored(*this, run);
-            store_.rememberMethod(run);
-            return true;
-        }
-    reportError(tr("Run %1: no method '%2' in this version").arg(id).arg(key));
-    return false;
-}
-
-void MainWindow::showStatus(const QString& text) { status_label_->setText(text); }
+void MainWindow::showStatus(const QString& text) { status_->showText(text); }
 
 MptView* MainWindow::mptView() const { return findChild<MptView*>(); }
 L2sView* MainWindow::l2sView() const { return findChild<L2sView*>(); }

@@ -1,6 +1,7 @@
 // See simulation_controller.h.
 #include <chrono>
 
+#include <QFileDialog>
 #include <QFileInfo>
 
 #include "app/gui/input_files.h"
@@ -40,6 +41,17 @@ QString mcmcNote(const sim::McmcProgress& p, const std::vector<std::string>& sta
 SimulationController::SimulationController(WindowServices& services, SimParamsEditor* editor, QObject* parent)
     : QObject(parent), services_(services), editor_(editor) {
     addPresets();
+    connect(editor_, &SimParamsEditor::topologyFileRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(services_.dialogParent(), tr("Load topology"),
+                                                          examplesDir() + "/topologies",
+                                                          tr("Topologies (*.json *.yml *.yaml);;All files (*)"));
+        if (!path.isEmpty()) loadTopology(path);
+    });
+    connect(editor_, &SimParamsEditor::strategyFileRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(services_.dialogParent(), tr("Choose a SOAP strategy"),
+                                                          QString(), tr("Strategies (*.json);;All files (*)"));
+        if (!path.isEmpty()) loadSoapStrategy(path);
+    });
 }
 
 void SimulationController::addPresets() {

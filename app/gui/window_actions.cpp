@@ -59,18 +59,18 @@ void MainWindow::buildActions() {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
                                                           tr("Partita files, ONNX models and topologies (*.json *.txt *.onnx *.yml *.yaml);;ONNX models (*.onnx);;"
                                                              "ASTRA-sim topologies (*.yml *.yaml *.json);;All files (*)"));
-        if (!path.isEmpty()) openFile(path);
+        if (!path.isEmpty()) loader_->openFile(path);
     });
-    connect(run, &QAction::triggered, this, &MainWindow::runSelected);
-    connect(evaluate, &QAction::triggered, this, &MainWindow::evaluateCurrent);
+    connect(run, &QAction::triggered, runs_, &RunController::runSelected);
+    connect(evaluate, &QAction::triggered, runs_, &RunController::evaluateCurrent);
     connect(explore, &QAction::triggered, this, [this] {
         showTab(explore_);
-        this->explore(explore_->cells());
+        runs_->explore(explore_->cells());
     });
     connect(compare, &QAction::triggered, this, [this] {
         const auto ids = runs_dock_->selectedIds();
-        if (ids.size() >= 2 && ids.size() <= 4) compareStored(ids);
-        else compareWithBaselines();
+        if (ids.size() >= 2 && ids.size() <= 4) runs_->compareStored(ids);
+        else runs_->compareWithBaselines();
     });
     connect(exportA, &QAction::triggered, this, [this] {
         const auto targets = shownExportTargets();
@@ -78,18 +78,20 @@ void MainWindow::buildActions() {
     });
     connect(reset, &QAction::triggered, &session_, &Session::resetGrid);
     connect(keep, &QAction::triggered, &session_, &Session::keep);
-    connect(cancel, &QAction::triggered, this, &MainWindow::cancelJob);
+    connect(cancel, &QAction::triggered, runs_, &RunController::cancelJob);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     method_box_ = new QComboBox(this);
     method_box_->setObjectName("method");
     method_box_->setToolTip(tr("Method used by Run"));
-    for (const auto& m : methods_) {
+    for (const auto& m : runs_->methods()) {
         method_box_->addItem(m->label(), m->key());
         method_box_->setItemData(method_box_->count() - 1, m->toolTip(), Qt::ToolTipRole);
     }
-    connect(method_box_, &QComboBox::activated, this, &MainWindow::methodChosen);  // previews; Run stores
-    connect(method_box_, &QComboBox::currentIndexChanged, this, &MainWindow::updateMethodFields);
+    connect(method_box_, &QComboBox::activated, this,  // previews; Run stores
+            [this](int index) { runs_->chooseMethod(method_box_->itemData(index).toString()); });
+    connect(method_box_, &QComboBox::currentIndexChanged, this,
+            [this](int index) { runs_->setMethodKey(method_box_->itemData(index).toString()); });
 
     auto* bar = addToolBar(tr("Main"));
     bar->setObjectName("main-toolbar");

@@ -1,7 +1,8 @@
 #pragma once
-// What the window offers the parts that act for it (the simulation controller, the methods):
-// the session, the jobs, the status line, error and notice reporting, recent files, and which job's
-// run is stored when it finishes. Those parts take this, not the whole MainWindow.
+// What the window offers the parts that act for it (the run and simulation controllers, the methods):
+// the session, the jobs, the status line, error and notice reporting, recent files, which job's run
+// is stored when it finishes, the views by name and a tab for a method's own view. Those parts take
+// this, not the whole MainWindow.
 #include <QString>
 #include <QStringList>
 
@@ -14,6 +15,8 @@ namespace partita::gui {
 class JobRunner;
 class RunStore;
 class Session;
+class SimulationController;
+class ViewRegistry;
 
 class WindowServices {
 public:
@@ -28,6 +31,11 @@ public:
     virtual void addRecentFile(const QString& path) = 0;
     virtual void storeWhenFinished(quint64 generation) = 0;  // the job's run is stored when it finishes
     virtual QWidget* dialogParent() = 0;
+    virtual SimulationController& simulation() = 0;  // Simulate's and MCMC's topologies and jobs
+    virtual ViewRegistry& views() = 0;               // the views by name, their export targets
+    virtual void showView(const QString& name) = 0;  // brings a view's tab forward (--view names)
+    virtual void addMethodTab(QWidget* view, const QString& title) = 0;  // among the methods' tabs
+    virtual bool releaseViews() = 0;  // asks views whose work would be lost; false: the user kept it
 
 protected:
     ~WindowServices() = default;

@@ -608,7 +608,7 @@ private slots:
         MainWindow w(options());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.methodKey(), QString("hypar"));
+        QCOMPARE(w.runs().methodKey(), QString("hypar"));
         Editor e{w};
         w.networkEditor()->newNetwork({512, 1, 64}, "Encoder");
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -637,7 +637,7 @@ private slots:
         // The link chooses AccPar, which can: the refusal goes.
         emit e.view->linkActivated("method:accpar");
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.methodKey(), QString("accpar"));
+        QCOMPARE(w.runs().methodKey(), QString("accpar"));
         QVERIFY(e.view->analysisProblem().isEmpty());
         QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
     }

@@ -218,7 +218,7 @@ private slots:
             m->keepBox(1)->setValue(1);
             QVERIFY(w.jobs().waitForIdle());
             QCOMPARE(w.l2sView()->settings().hop_keep, (std::vector<double>{1, 0, 0}));
-            w.runSelected();
+            w.runs().runSelected();
             QVERIFY(w.jobs().waitForIdle());
             id = w.runStore().db()->list({"", "", "l2s"}).at(0).id;
             cycles = w.l2sView()->evaluation().total_cycles;
@@ -230,7 +230,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         L2sModelControls* m = w.l2sView()->modelControls();
         QCOMPARE(m->compute(), l2s::ComputeModel::LaneFilling);  // the new session starts on the defaults
-        QVERIFY(w.openStoredRun(id));
+        QVERIFY(w.runs().openStoredRun(id));
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
         QCOMPARE(m->computeBox()->currentText(), QString("channel-only"));

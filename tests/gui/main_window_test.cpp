@@ -155,7 +155,7 @@ private slots:
         ticker.start(10);
         QSignalSpy progress(&w.jobs(), &JobRunner::progress);
         QSignalSpy cancelled(&w.jobs(), &JobRunner::cancelled);
-        w.explore(cells);
+        w.runs().explore(cells);
         QVERIFY(w.jobs().busy());
         QTRY_VERIFY_WITH_TIMEOUT(progress.count() >= 2, 60000);
         QVERIFY(ticks > 10);  // the event loop kept turning during the exploration
@@ -182,18 +182,19 @@ private slots:
         const std::int64_t simulated = w.session().currentRun()->id;
         QVERIFY(simulated > 0);
         const std::vector<std::pair<QString, std::function<void()>>> jobs = {
-            {"hypar", [&] { w.runMethod("hypar"); }},
-            {"accpar", [&] { w.runAccPar(); }},
-            {"evaluate", [&] { w.evaluateCurrent(); }},
-            {"explore", [&] { w.explore(w.exploreView()->cells()); }},
+            {"hypar", [&] { w.runs().runMethod("hypar"); }},
+            {"compare", [&] { w.runs().compareWithBaselines(); }},  // DP simulated beside the shown run
+            {"accpar", [&] { w.runs().runAccPar(); }},
+            {"evaluate", [&] { w.runs().evaluateCurrent(); }},
+            {"explore", [&] { w.runs().explore(w.exploreView()->cells()); }},
             {"simulate", [&] { w.simulation().runSimulation(); }},
             {"mcmc", [&] { w.simulation().runMcmc(); }},
-            {"re-open", [&] { QVERIFY(w.openStoredRun(simulated)); }},  // re-simulated in a worker
+            {"re-open", [&] { QVERIFY(w.runs().openStoredRun(simulated)); }},  // re-simulated in a worker
         };
         for (const auto& [name, start] : jobs) {
             start();
             QVERIFY2(w.jobs().busy(), qPrintable(name));
-            w.cancelJob();
+            w.runs().cancelJob();
             // A hang guard, not a timing assertion: an MCMC search still simulates its starts and its
             // best after Cancel, which takes longer than a second on a loaded two-core machine.
             QVERIFY2(w.jobs().waitForIdle(20000), qPrintable(name));
@@ -230,7 +231,7 @@ private slots:
             w.show();
             QVERIFY(w.jobs().waitForIdle());
             QVERIFY(w.runStore().db());
-            w.runSelected();
+            w.runs().runSelected();
             QVERIFY(w.jobs().waitForIdle());
             hypar_id = w.session().currentRun()->id;
             QVERIFY(hypar_id > 0);
@@ -245,18 +246,18 @@ private slots:
         MainWindow w(o);  // a new session on the same database
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.openStoredRun(edited_id));
+        QVERIFY(w.runs().openStoredRun(edited_id));
         const RunPtr reopened = w.session().currentRun();
         QCOMPARE(reopened->name, std::string("my edit"));
         QCOMPARE(rows(reopened)[3], std::string("0010"));
         QCOMPARE(reopened->reference.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
         QVERIFY(w.action("reset")->isEnabled());
-        QVERIFY(w.compareStored({hypar_id, edited_id}));
+        QVERIFY(w.runs().compareStored({hypar_id, edited_id}));
         QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
         QCOMPARE(w.compareView()->runs().size(), size_t{2});
         QCOMPARE(w.compareView()->differingCells(1), 1);
         QVERIFY(w.runStore().remove({edited_id}));
-        QVERIFY(!w.openStoredRun(edited_id));
+        QVERIFY(!w.runs().openStoredRun(edited_id));
         QVERIFY(w.lastError().contains(QString::number(edited_id)));
     }
 
@@ -305,14 +306,15 @@ private slots:
         // Compare: AccPar beside HyPar, OWT and DP under AccPar's model.
         w.action("reset")->trigger();
         w.action("compare")->trigger();
+        QVERIFY(w.jobs().waitForIdle());  // the baselines are planned in a worker
         QCOMPARE(w.compareView()->runs().size(), size_t{4});
         QCOMPARE(w.compareView()->runs()[1]->stepTime(), expect.hypar.step_time_s);
         QCOMPARE(w.compareView()->runs()[3]->stepTime(), expect.dp.step_time_s);
         // Run stores it; re-opened exactly.
-        w.runSelected();
+        w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun()->id > 0);
-        QVERIFY(w.openStoredRun(w.session().currentRun()->id));
+        QVERIFY(w.runs().openStoredRun(w.session().currentRun()->id));
         QVERIFY(w.session().currentRun()->grid == expect.accpar.grid);
         QCOMPARE(w.session().currentRun()->stepTime(), expect.accpar.step_time_s);
     }
@@ -323,14 +325,14 @@ private slots:
         MainWindow w(o);  // HyPar asked for, but the network is not a chain: the window says so and offers AccPar
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.methodKey(), QString("hypar"));
+        QCOMPARE(w.runs().methodKey(), QString("hypar"));
         QVERIFY(w.gridNotApplicableShown());
         QVERIFY2(w.gridNotApplicable()->text().contains("cannot plan " + QString::fromStdString(w.session().inputs()->network.name)),
                  qPrintable(w.gridNotApplicable()->text()));
         QVERIFY(!w.session().currentRun());
         emit w.gridNotApplicable()->linkActivated("method:accpar");  // the offered method, by the user's click
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.methodKey(), QString("accpar"));
+        QCOMPARE(w.runs().methodKey(), QString("accpar"));
         QVERIFY(w.lastError().isEmpty());
         QVERIFY(!w.gridNotApplicableShown());
         QVERIFY(w.session().currentRun() && w.session().currentRun()->isAccPar());
@@ -344,6 +346,7 @@ private slots:
         QVERIFY(!w.metricsPanel()->text("headline").contains(QString("%1 HyPar").arg(QChar(0x00D7))));
         QVERIFY(w.metricsPanel()->text("headline").contains("HyPar refused this network"));
         w.action("compare")->trigger();
+        QVERIFY(w.jobs().waitForIdle());  // the baselines are planned in a worker
         QCOMPARE(w.compareView()->runs().size(), size_t{3});  // AccPar, OWT, DP
         for (const RunPtr& r : w.compareView()->runs()) QVERIFY(r->method != "hypar");
         QCOMPARE(w.compareView()->refused(), QStringList{"HyPar: " + QString::fromStdString(reason)});
@@ -362,18 +365,18 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(QString::fromStdString(w.session().inputs()->network_origin).endsWith("vgg-a.json"));
         for (const QString key : {"dp", "owt", "accpar", "simulate", "mcmc", "hypar"}) {
-            w.setMethodKey(key);
+            w.runs().setMethodKey(key);
             emit w.findChild<QComboBox*>("method")->activated(w.findChild<QComboBox*>("method")->currentIndex());
             QVERIFY(w.jobs().waitForIdle());
         }
         w.session().toggleCell(0, 0);
         QCOMPARE(w.runStore().db()->list().size(), size_t{0});
-        w.runSelected();
+        w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runStore().db()->list().size(), size_t{1});
         const std::int64_t id = w.session().currentRun()->id;
         QVERIFY(id > 0);
-        w.runSelected();
+        w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runStore().db()->list().size(), size_t{1});
         QCOMPARE(w.session().currentRun()->id, id);
@@ -385,8 +388,39 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.action("compare")->trigger();
+        QVERIFY(w.jobs().waitForIdle());  // the baselines are planned in a worker
         QCOMPARE(w.compareView()->runs().size(), size_t{4});
         QCOMPARE(w.compareView()->runs()[1]->method, std::string("dp"));
+    }
+
+    // Issue 27: the baselines are planned in the job runner (progress, Cancel), not on the GUI thread:
+    // they arrive once the job has run, a newer job supersedes them, and Cancel stops them.
+    void baselinesArePlannedAsAJob() {
+        MainWindow w(lenet());
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QSignalSpy started(&w.jobs(), &JobRunner::started);
+        QSignalSpy compared(&w.runs(), &RunController::compared);
+        w.runs().compareWithBaselines();
+        QCOMPARE(started.count(), 1);
+        QVERIFY(w.jobs().busy());
+        QVERIFY(w.findChild<QPushButton*>("cancel-button")->isVisible());
+        QVERIFY(w.compareView()->runs().empty());
+        QCOMPARE(compared.count(), 0);
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(compared.count(), 1);
+        QCOMPARE(w.compareView()->runs().size(), size_t{4});
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
+        w.runs().compareWithBaselines();
+        w.runs().runMethod("hypar");  // a newer job: the comparison is not shown
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(compared.count(), 1);
+        w.runs().compareWithBaselines();
+        QVERIFY(w.jobs().busy());
+        w.action("cancel")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(!w.findChild<QPushButton*>("cancel-button")->isVisible());
+        QVERIFY(w.lastError().isEmpty());
     }
 
     void corruptDatabaseStillStarts() {
@@ -448,7 +482,7 @@ private slots:
         f.write("{\"format\": \"partita-network/1\", \"name\": \"x\",\n  \"input\": {\"channels\": 1,, }}");
         f.close();
         QString error;
-        QVERIFY(!w.openFile(path, &error));
+        QVERIFY(!w.loader().openFile(path, &error));
         QVERIFY(error.contains(path));
         QVERIFY(error.contains("line 2"));
         QVERIFY(w.jobs().waitForIdle());
@@ -460,7 +494,8 @@ private slots:
         MainWindow w(lenet());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        w.compareWithBaselines();
+        w.runs().compareWithBaselines();
+        QVERIFY(w.jobs().waitForIdle());
         for (const QString& target : {QString("grid"), QString("compare"), QString("level-chart")}) {
             for (const QString& ext : {QString("png"), QString("svg"), QString("pdf"), QString("csv")}) {
                 const QString path = dir_.filePath(target + "." + ext);
@@ -489,7 +524,7 @@ private slots:
         QVERIFY(props);
         QApplication::processEvents();
         const int props_width = props->width();
-        QVERIFY(w.loadNetwork(kExamples + "/networks/resnet-101.json"));
+        QVERIFY(w.loader().loadNetwork(kExamples + "/networks/resnet-101.json"));
         QVERIFY(w.jobs().waitForIdle());
         QApplication::processEvents();
         QCOMPARE(w.session().currentRun()->grid.layers(), static_cast<int>(w.session().inputs()->layers.size()));
@@ -603,7 +638,7 @@ private slots:
         QVERIFY(w.exports().write("simulation-starts", dir_.filePath("starts.csv")).contains("not an MCMC search"));
         QVERIFY(w.exports().write("no-such-target", dir_.filePath("x.png")).startsWith("Unknown export target"));
         std::set<QString> keys;
-        for (const auto& m : w.methods()) {
+        for (const auto& m : w.runs().methods()) {
             QVERIFY(keys.insert(m->key()).second);
             QVERIFY(!m->toolTip().isEmpty());
         }
@@ -619,7 +654,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         auto* status = w.findChild<QLabel*>("status-text");
         QVERIFY(status && status->text().contains("Lenet", Qt::CaseInsensitive));
-        QVERIFY(w.openFile(kExamples + "/networks/resnet-18.json"));
+        QVERIFY(w.loader().openFile(kExamples + "/networks/resnet-18.json"));
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY2(status->text().startsWith("HyPar cannot plan"), qPrintable(status->text()));
         QVERIFY(!status->text().contains("Lenet", Qt::CaseInsensitive));

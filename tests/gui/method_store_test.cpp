@@ -58,7 +58,7 @@ private slots:
         {
             MainWindow w(options("hypar", "ro.sqlite"));
             QVERIFY(w.jobs().waitForIdle());
-            w.runSelected();
+            w.runs().runSelected();
             QVERIFY(w.jobs().waitForIdle());
         }
         stored = ResultsDb(dir_.filePath("ro.sqlite").toStdString()).list().size();
@@ -89,7 +89,7 @@ private slots:
         MptView* v = w.mptView();
         QVERIFY(v->hasEvaluation());
         QCOMPARE(count(w, "mpt"), 0);  // shown, not stored before Run
-        w.runSelected();
+        w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(count(w, "mpt"), 1);
 
@@ -98,7 +98,7 @@ private slots:
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "(16,16)"), 0).center());
         QVERIFY(w.jobs().waitForIdle());
         QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "(4,64)"), 1).center());
-        w.runSelected();  // while the second click's job runs: it is stored when it arrives
+        w.runs().runSelected();  // while the second click's job runs: it is stored when it arrives
         QCOMPARE(count(w, "mpt"), 1);
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(v->evaluation().layers[0].overridden);
@@ -115,19 +115,19 @@ private slots:
         v->requestScenario(mpt::Scenario::WMp);
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(v->evaluation().scenario, mpt::Scenario::WMp);
-        w.setMethodKey("hypar");
+        w.runs().setMethodKey("hypar");
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(count(w, "mpt"), 2);
         doubleClick(w, id);
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.methodKey(), QString("mpt"));
+        QCOMPARE(w.runs().methodKey(), QString("mpt"));
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QCOMPARE(v->workloadKey(), QString("layers"));
         QCOMPARE(v->scenario(), mpt::Scenario::WMpPlusStar);
         QCOMPARE(v->evaluation().totals.total_s, total);
         QCOMPARE(v->grid()->data().chosen, chosen);
         QVERIFY(v->grid()->data().overridden(0));
-        w.runSelected();
+        w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(count(w, "mpt"), 2);  // Run on the re-opened evaluation stores nothing new
 
@@ -154,7 +154,7 @@ private slots:
             QTest::mouseClick(v->grid(), Qt::LeftButton, {}, v->grid()->cellRect(rowOf(g, "traditional"), 2).center());
             QVERIFY(w.jobs().waitForIdle());
             QCOMPARE(v->strategy()[2].scheme, l2s::Scheme::Traditional);
-            w.runSelected();
+            w.runs().runSelected();
             QVERIFY(w.jobs().waitForIdle());
             id = newest(w, "l2s");
             QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).method, std::string("l2s"));
@@ -162,7 +162,7 @@ private slots:
             cycles = v->evaluation().total_cycles;
             chosen = v->grid()->data().chosen;
             v->requestScenario(L2sView::Scenario::Baseline);
-            w.runSelected();
+            w.runs().runSelected();
             QVERIFY(w.jobs().waitForIdle());
             QCOMPARE(v->scenario(), L2sView::Scenario::Baseline);
         }
@@ -173,7 +173,7 @@ private slots:
         doubleClick(w, id);
         QVERIFY(w.jobs().waitForIdle());
         L2sView* v = w.l2sView();
-        QCOMPARE(w.methodKey(), QString("l2s"));
+        QCOMPARE(w.runs().methodKey(), QString("l2s"));
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QCOMPARE(v->presetKey(), QString("convnet"));
         QCOMPARE(v->cores(), 8);

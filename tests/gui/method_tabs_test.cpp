@@ -299,8 +299,8 @@ private slots:
                                                                         "/networks/resnet-34.json"))
                                                    .size());
         // Learn-to-Scale splits chains only: ResNet-34 is refused with the reason, and the tab keeps going.
-        w.setMethodKey("l2s");
-        w.runSelected();
+        w.runs().setMethodKey("l2s");
+        w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
         L2sView* v = w.l2sView();
         QVERIFY(!v->hasEvaluation());

@@ -109,7 +109,7 @@ private slots:
             });
         };
         answer("1,3,64,48");
-        QVERIFY(w.openFile(model));
+        QVERIFY(w.loader().openFile(model));
         QCOMPARE(dialogs, 1);
         QCOMPARE(prefilled, QString("1,3,224,224"));  // batch 1, 224 px sides
         QVERIFY(w.jobs().waitForIdle());
@@ -117,7 +117,7 @@ private slots:
         QCOMPARE(w.session().inputs()->layers.size(), size_t{2});
 
         answer("1,3,32,32");  // not asked again: the file's sizes are remembered
-        QVERIFY(w.openFile(model));
+        QVERIFY(w.loader().openFile(model));
         QTest::qWait(200);
         QCOMPARE(dialogs, 1);
         QCOMPARE(w.session().inputs()->network.input, (Shape{3, 64, 48}));
@@ -160,7 +160,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         DialogWatch watch;
-        QVERIFY2(w.openFile(model), qPrintable(w.lastError()));
+        QVERIFY2(w.loader().openFile(model), qPrintable(w.lastError()));
         QCOMPARE(watch.shown, 1);
         QCOMPARE(watch.fields, (QStringList{"dims-input", "dims-state"}));
         QVERIFY(w.jobs().waitForIdle());
@@ -181,7 +181,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         DialogWatch watch;
-        QVERIFY2(w.openFile(model), qPrintable(w.lastError()));
+        QVERIFY2(w.loader().openFile(model), qPrintable(w.lastError()));
         QTest::qWait(150);
         QCOMPARE(watch.shown, 0);
         QCOMPARE(w.session().inputs()->network.input, (Shape{3, 32, 32}));
@@ -210,7 +210,7 @@ private slots:
         const Network before = w.session().inputs()->network;
         DialogWatch watch;
         QString error;
-        QVERIFY(!w.openFile(QString::fromStdString(path), &error));
+        QVERIFY(!w.loader().openFile(QString::fromStdString(path), &error));
         QCOMPARE(watch.shown, 0);
         QCOMPARE(error, QString::fromStdString(cli));
         QVERIFY2(error.contains("'gate' (If, #1)"), qPrintable(error));
@@ -237,7 +237,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QStringList names;
         for (const QString& path : paths) {
-            QVERIFY2(w.openFile(path), qPrintable(w.lastError()));
+            QVERIFY2(w.loader().openFile(path), qPrintable(w.lastError()));
             QVERIFY(w.jobs().waitForIdle());
             names << QString::fromStdString(w.session().inputs()->network.name);
             QVERIFY(w.windowTitle().startsWith(names.back() + " on "));

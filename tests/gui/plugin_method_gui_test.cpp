@@ -39,7 +39,7 @@ private slots:
         QVERIFY(index >= 0);
         QCOMPARE(box->itemText(index), QString("Stripes"));
         QCOMPARE(box->itemData(index, Qt::ToolTipRole).toString(), QString("dp on even layers, mp on odd ones (a test's method)"));
-        QCOMPARE(w.methodKey(), QString("stripes"));
+        QCOMPARE(w.runs().methodKey(), QString("stripes"));
 
         // Chosen at start: its plan is shown, not stored; Run stores it once.
         QVERIFY(w.session().currentRun());
@@ -48,7 +48,7 @@ private slots:
         for (int l = 0; l < grid.layers(); ++l) QCOMPARE(grid.split(0, l), l % 2 ? Split::Input : Split::Batch);
         const double step = w.session().currentRun()->stepTime();
         QCOMPARE(w.runsDock()->model()->rowCount(), 0);
-        w.runSelected();
+        w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
         const RunsModel* model = w.runsDock()->model();
         QCOMPARE(model->rowCount(), 1);

@@ -149,7 +149,7 @@ private slots:
         QVERIFY(expect > ring);  // every gradient goes to GPU 0
         // Re-opened, the run brings its sync mode back into the properties.
         sync->setCurrentIndex(sync->findData(int(sim::SyncMode::Ring)));
-        QVERIFY(w.openStoredRun(run->id));
+        QVERIFY(w.runs().openStoredRun(run->id));
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.simParams()->sync(), sim::SyncMode::ParameterServer);
         QCOMPARE(w.session().currentRun()->simulation->makespan_s, expect);
@@ -217,9 +217,9 @@ private slots:
         MainWindow again(lenet("mcmc.sqlite"));
         again.show();
         QVERIFY(again.jobs().waitForIdle());
-        QVERIFY(again.openStoredRun(run->id));
+        QVERIFY(again.runs().openStoredRun(run->id));
         QVERIFY(again.jobs().waitForIdle());  // re-simulated in a worker
-        QCOMPARE(again.methodKey(), QString("mcmc"));
+        QCOMPARE(again.runs().methodKey(), QString("mcmc"));
         QCOMPARE(again.simParams()->topology(), QString("p100-16"));
         QCOMPARE(again.simParams()->mcmc().seed, std::uint64_t{5});
         QCOMPARE(again.session().currentRun()->simulation->makespan_s, run->simulation->makespan_s);
@@ -244,7 +244,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr mcmc = w.session().currentRun();
         QVERIFY(dp->id > 0 && mcmc->id > 0 && dp->isSimulation() && mcmc->simulation->mcmc);
-        QVERIFY(w.compareStored({dp->id, mcmc->id}));
+        QVERIFY(w.runs().compareStored({dp->id, mcmc->id}));
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
         QVERIFY(w.compareView()->simulated());
@@ -259,7 +259,7 @@ private slots:
         w.resize(1024, 700);
         shoot(w, "compare-sim-window-1024.png");
         // The Compare action with the MCMC run shown: DP simulated beside it.
-        QVERIFY(w.openStoredRun(mcmc->id));
+        QVERIFY(w.runs().openStoredRun(mcmc->id));
         QVERIFY(w.jobs().waitForIdle());
         w.action("compare")->trigger();
         QVERIFY(w.jobs().waitForIdle());
@@ -367,7 +367,7 @@ private slots:
         QVERIFY(w.runStore().db()->load(run->id).simulation->spec.mcmc.stop_on_stall);
         stall->click();
         QVERIFY(!w.simParams()->mcmc().stop_on_stall);
-        QVERIFY(w.openStoredRun(run->id));
+        QVERIFY(w.runs().openStoredRun(run->id));
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(stall->isChecked());
         QVERIFY(w.simParams()->mcmc().stop_on_stall);
@@ -389,7 +389,7 @@ private slots:
         QVERIFY2(error.contains(path), qPrintable(error));
         QVERIFY(w.lastError().contains(path));
         QCOMPARE(w.simParams()->topology(), QString("p100-16"));  // the choice stays
-        QVERIFY(!w.openFile(path, &error));  // recognised as a topology by its format
+        QVERIFY(!w.loader().openFile(path, &error));  // recognised as a topology by its format
         QVERIFY2(error.contains(path), qPrintable(error));
         const QString missing = dir_.filePath("no-such-topology.json");
         QVERIFY(!w.simulation().loadTopology(missing, &error));

@@ -59,8 +59,8 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QStringList missing;
-        for (const auto& method : w.methods()) {
-            w.setMethodKey(method->key());
+        for (const auto& method : w.runs().methods()) {
+            w.runs().setMethodKey(method->key());
             QVERIFY(w.jobs().waitForIdle());
             for (int t = 0; t < w.tabs()->count(); ++t) {
                 w.tabs()->setCurrentIndex(t);

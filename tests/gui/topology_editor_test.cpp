@@ -114,7 +114,7 @@ private slots:
 
         // Use for Simulate, then Run: DP on the drawn ring, as the engine simulates the saved file.
         click(v->button("use"));
-        QCOMPARE(w.methodKey(), QString("simulate"));
+        QCOMPARE(w.runs().methodKey(), QString("simulate"));
         QCOMPARE(w.simParams()->topology(), path);  // saved and unchanged since: the file is its origin
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
@@ -252,11 +252,11 @@ private slots:
         QVERIFY(v->problems().empty());
         shoot(w, "topology-editor-follows-4x8.png");
         // Generated while the editor is shown: it follows at once.
-        QVERIFY(w.openFile(kExamples + "/topologies/k80-64.json"));
+        QVERIFY(w.loader().openFile(kExamples + "/topologies/k80-64.json"));
         QCOMPARE(v->document().deviceCount(), 64);
         QCOMPARE(v->path(), QFileInfo(kExamples + "/topologies/k80-64.json").absoluteFilePath());
         click(v->button("add-device"));
-        QVERIFY(w.openFile(kExamples + "/topologies/p100-16.json"));
+        QVERIFY(w.loader().openFile(kExamples + "/topologies/p100-16.json"));
         QCOMPARE(v->document().deviceCount(), 65);  // the user's edits stay
     }
 
@@ -324,7 +324,7 @@ private slots:
         std::vector<std::string> expected;
         sim::loadTopology(astra.toStdString(), &expected);
         QVERIFY(!expected.empty());
-        QVERIFY(w.openFile(astra));
+        QVERIFY(w.loader().openFile(astra));
         QVERIFY2(w.statusBar()->currentMessage().contains("the import approximated or ignored"),
                  qPrintable(w.statusBar()->currentMessage()));
         auto* box = w.findChild<QMessageBox*>("notice");
@@ -359,7 +359,7 @@ private slots:
             {"from": "g1", "to": "g0", "kind": "nvlink", "bandwidth_Bps": 0}]})");
         f.close();
         QString error;
-        QVERIFY(!w.openFile(path, &error));  // File ▸ Open
+        QVERIFY(!w.loader().openFile(path, &error));  // File ▸ Open
         QVERIFY2(error.contains(path + ": /links/1: link 'nvlink g1->g0': bandwidth must be positive, got 0 B/s"),
                  qPrintable(error));
         QVERIFY(error.contains("fails validation (1 problem"));

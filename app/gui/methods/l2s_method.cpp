@@ -46,11 +46,13 @@ protected:
         return s;
     }
 
-    void addViews(MainWindow& window) override {
+    void addViews(RunController& runs) override {
         L2sView* v = view_;
-        QObject::connect(v, &L2sView::boundarySelected, v, [this, v, &window] {
-            if (window.isChosen(*this))
-                window.heatmapView()->setMatrix(v->trafficView()->matrix(), v->trafficView()->title());
+        WindowServices& window = runs.services();
+        QObject::connect(v, &L2sView::boundarySelected, v, [this, v, &runs] {
+            const ViewEntry* heatmap = runs.services().views().find("heatmap");
+            auto* view = heatmap ? qobject_cast<CommHeatmap*>(heatmap->tab) : nullptr;
+            if (view && runs.isChosen(*this)) view->setMatrix(v->trafficView()->matrix(), v->trafficView()->title());
         });
         const ReadyFn ready = [v] {
             return v->hasEvaluation() ? QString()

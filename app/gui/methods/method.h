@@ -1,8 +1,9 @@
 #pragma once
 // A method as the window offers it: its name in the toolbar's selector, the
 // properties it reads, what choosing it and pressing Run start, and the views it
-// adds. MainWindow holds a list of these (registry.cpp) and looks the chosen one
-// up by key; it has no per-method branches.
+// adds. The RunController holds a list of these (registry.cpp) and looks the chosen
+// one up by key; it has no per-method branches. Methods reach the window only
+// through the controller and its WindowServices.
 #include <memory>
 #include <vector>
 
@@ -16,7 +17,7 @@ struct MethodRun;
 
 namespace partita::gui {
 
-class MainWindow;
+class RunController;
 
 class GuiMethod {
 public:
@@ -36,15 +37,15 @@ public:
     virtual Settings settings() const { return Settings::Cost; }
     // store = false: the method was chosen or its inputs changed (a preview, nothing stored);
     // store = true: Run (the answer is stored when it arrives).
-    virtual void start(MainWindow& window, bool store) const = 0;
+    virtual void start(RunController& runs, bool store) const = 0;
     // Adds the method's own tabs, views and export targets; called once while the window is built.
-    virtual void buildViews(MainWindow&) {}
+    virtual void buildViews(RunController&) {}
     // The view `--view main` shows with this method chosen; empty: the shown run's.
     virtual QString mainView() const { return {}; }
     // A run from the job runner that this method's own view shows (it claims it: true), e.g. MPT's.
-    virtual bool takeRun(MainWindow&, quint64 /*generation*/, const RunPtr&) { return false; }
+    virtual bool takeRun(RunController&, quint64 /*generation*/, const RunPtr&) { return false; }
     // A stored record of this method (MethodRun) re-opened: shown again from its settings.
-    virtual void openStored(MainWindow&, const MethodRun&) {}
+    virtual void openStored(RunController&, const MethodRun&) {}
 };
 
 using MethodList = std::vector<std::unique_ptr<GuiMethod>>;

@@ -9,7 +9,6 @@
 #include "widgets/charts/core_count_chart.h"
 #include "widgets/common/choice_grid.h"
 #include "widgets/common/paper_table.h"
-#include "widgets/common/paper_table.h"
 #include "widgets/mpt/mpt_view.h"
 
 namespace partita::gui {
@@ -44,8 +43,9 @@ protected:
         return s;
     }
 
-    void addViews(MainWindow& window) override {
+    void addViews(RunController& runs) override {
         MptView* v = view_;
+        WindowServices& window = runs.services();
         const ReadyFn ready = [v] {
             return v->hasEvaluation() ? QString()
                                       : QObject::tr("Nothing to export: MPT has not run (choose it as the method and Run)");

@@ -1,8 +1,8 @@
 // HyPar's search, its DP / MP / OWT baselines and AccPar: analytic plans, previewed
 // as soon as they are chosen or their inputs change.
-#include "app/gui/main_window.h"
 #include "app/gui/methods/method.h"
 #include "app/gui/methods/registry.h"
+#include "app/gui/run_controller.h"
 
 namespace partita::gui {
 
@@ -13,7 +13,7 @@ class PlanMethod : public GuiMethod {
 public:
     explicit PlanMethod(std::string key) : key_(std::move(key)) {}
     QString key() const override { return QString::fromStdString(key_); }
-    void start(MainWindow& window, bool store) const override { window.plan(key_, store); }
+    void start(RunController& runs, bool store) const override { runs.plan(key_, store); }
 
 private:
     std::string key_;
@@ -22,7 +22,7 @@ private:
 class AccParMethod : public GuiMethod {
 public:
     QString key() const override { return "accpar"; }
-    void start(MainWindow& window, bool store) const override { window.planAccPar(store); }
+    void start(RunController& runs, bool store) const override { runs.planAccPar(store); }
 };
 
 }  // namespace

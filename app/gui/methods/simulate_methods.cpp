@@ -1,9 +1,10 @@
 // FlexFlow's simulator: Simulate times one strategy on a topology, MCMC searches
 // for the fastest. Both take seconds, so they start on Run only, set up first.
-#include "app/gui/main_window.h"
 #include "app/gui/methods/method.h"
 #include "app/gui/methods/registry.h"
+#include "app/gui/run_controller.h"
 #include "app/gui/simulation_controller.h"
+#include "app/gui/window_services.h"
 
 namespace partita::gui {
 
@@ -13,9 +14,9 @@ class SimulateMethod : public GuiMethod {
 public:
     QString key() const override { return "simulate"; }
     Settings settings() const override { return Settings::Simulation; }
-    void start(MainWindow& window, bool store) const override {
-        if (store) window.simulation().runSimulation();
-        else window.askForRun();
+    void start(RunController& runs, bool store) const override {
+        if (store) runs.services().simulation().runSimulation();
+        else runs.askForRun();
     }
 };
 
@@ -23,9 +24,9 @@ class McmcMethod : public GuiMethod {
 public:
     QString key() const override { return "mcmc"; }
     Settings settings() const override { return Settings::Mcmc; }
-    void start(MainWindow& window, bool store) const override {
-        if (store) window.simulation().runMcmc();
-        else window.askForRun();
+    void start(RunController& runs, bool store) const override {
+        if (store) runs.services().simulation().runMcmc();
+        else runs.askForRun();
     }
 };
 

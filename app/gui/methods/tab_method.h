@@ -6,11 +6,15 @@
 #include <utility>
 
 #include <QObject>
-#include "widgets/common/task_tabs.h"
 
 #include "app/gui/input_files.h"
-#include "app/gui/main_window.h"
+#include "app/gui/job_runner.h"
 #include "app/gui/methods/method.h"
+#include "app/gui/run_controller.h"
+#include "app/gui/run_store.h"
+#include "app/gui/session.h"
+#include "app/gui/view_registry.h"
+#include "app/gui/window_services.h"
 #include "core/run/method_run.h"
 #include "widgets/common/qt_text.h"
 
@@ -23,17 +27,19 @@ public:
 
     // Choosing shows the tab (with the user's network, else the paper's workload); Run stores what it
     // shows, or what it is about to show when its job arrives.
-    void start(MainWindow& window, bool store) const override {
+    void start(RunController& runs, bool store) const override {
+        WindowServices& window = runs.services();
         show(window);
         if (!store) return;
         if (pending(window)) job_.store = true;
         else if (view_->hasEvaluation()) window.runStore().storeMethod(methodRun(*view_->outcome()));
     }
 
-    void buildViews(MainWindow& window) override {
-        view_ = new View(window.tabs());
+    void buildViews(RunController& runs) override {
+        WindowServices& window = runs.services();
+        view_ = new View();
         view_->setObjectName(key() + "-view");
-        window.addViewTab(view_, tabTitle(), MainWindow::Task::Methods);
+        window.addMethodTab(view_, tabTitle());
         QObject::connect(view_, &View::settingsRequested, view_,
                          [this, &window](const MethodSettings& s) { request(window, s); });
         // A failed or cancelled request leaves the tab as it was; a failure is said there too.
@@ -45,10 +51,11 @@ public:
         QObject::connect(&window.jobs(), &JobRunner::cancelled, view_, [this](quint64 generation) {
             if (generation == job_.generation) job_ = {};
         });
-        addViews(window);
+        addViews(runs);
     }
 
-    bool takeRun(MainWindow& window, quint64 generation, const RunPtr& run) override {
+    bool takeRun(RunController& runs, quint64 generation, const RunPtr& run) override {
+        WindowServices& window = runs.services();
         const auto outcome = outcomeOf(*run);
         if (!outcome) return false;
         const bool store = job_.generation == generation && job_.store;
@@ -59,15 +66,16 @@ public:
         return true;
     }
 
-    void openStored(MainWindow& window, const MethodRun& run) override {
-        window.showTab(view_);
+    void openStored(RunController& runs, const MethodRun& run) override {
+        WindowServices& window = runs.services();
+        window.showView(mainView());
         request(window, storedSettings(run));  // the stored settings carry their network text: no file is read
     }
 
 protected:
     // The hooks: the tab's title, the views and exports it adds, the engine's job, and the workload keys.
     virtual QString tabTitle() const = 0;
-    virtual void addViews(MainWindow& window) = 0;
+    virtual void addViews(RunController& runs) = 0;
     virtual decltype(std::declval<View>().outcome()) outcomeOf(const Run& run) const = 0;
     virtual const MethodSettings& storedSettings(const MethodRun& run) const = 0;
     virtual Run compute(const MethodSettings& s, const std::string& examples_dir, const CancelFn& cancel) const = 0;
@@ -81,8 +89,8 @@ protected:
     virtual MethodSettings fresh(MethodSettings s) const = 0;
 
     // A job starts only when the tab neither shows nor awaits the wanted workload.
-    void show(MainWindow& window) const {
-        window.showTab(view_);
+    void show(WindowServices& window) const {
+        window.showView(mainView());
         const std::string shown = pending(window)         ? job_.workload
                                   : view_->hasEvaluation() ? workloadOf(view_->settings())
                                                            : std::string();
@@ -101,7 +109,7 @@ private:
         std::string workload;
     };
 
-    void request(MainWindow& window, const MethodSettings& given) const {
+    void request(WindowServices& window, const MethodSettings& given) const {
         const std::string dir = examplesDir().toStdString();
         const MethodSettings s = withWorkload(given, keyOf(workloadOf(given), dir));
         const quint64 generation =
@@ -112,7 +120,7 @@ private:
     }
 
     // Only the newest job reports, so the tab's job is pending while no newer one has started.
-    bool pending(MainWindow& window) const {
+    bool pending(WindowServices& window) const {
         return job_.generation != 0 && job_.generation == window.jobs().generation();
     }
 

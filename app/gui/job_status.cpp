@@ -1,0 +1,84 @@
+#include "app/gui/job_status.h"
+
+#include <algorithm>
+
+#include <QAction>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+
+#include "app/gui/job_runner.h"
+#include "app/gui/session.h"
+#include "core/util/format.h"
+
+namespace partita::gui {
+
+JobStatus::JobStatus(JobRunner& jobs, Session& session, QStatusBar* bar, QAction* cancel, QObject* parent)
+    : QObject(parent), jobs_(jobs), session_(session), cancel_(cancel) {
+    text_ = new QLabel(bar);
+    text_->setObjectName("status-text");
+    progress_ = new QProgressBar(bar);
+    progress_->setObjectName("job-progress");
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(220);
+    progress_->hide();
+    cancel_button_ = new QPushButton(tr("Cancel"), bar);
+    cancel_button_->setObjectName("cancel-button");
+    cancel_button_->hide();
+    connect(cancel_button_, &QPushButton::clicked, &jobs_, &JobRunner::cancel);
+    bar->addWidget(text_, 1);
+    bar->addPermanentWidget(progress_);
+    bar->addPermanentWidget(cancel_button_);
+    connect(&jobs_, &JobRunner::started, this, [this](quint64, const QString& label) { setBusy(true, label); });
+    connect(&jobs_, &JobRunner::progress, this, [this](quint64, double f) { showProgress(f); });
+    connect(&jobs_, &JobRunner::note, this, [this](quint64, const QString& text) { text_->setText(text); });
+    connect(&jobs_, &JobRunner::cancelled, this, [bar] { bar->showMessage(tr("Cancelled"), 4000); });
+    connect(&jobs_, &JobRunner::idle, this, [this] { setBusy(false); });
+    // A run shown while a job runs (or after): the line follows it.
+    connect(&session_, &Session::runChanged, this, [this] { setBusy(jobs_.busy(), jobs_.label()); });
+}
+
+void JobStatus::showText(const QString& text) { text_->setText(text); }
+
+void JobStatus::setBusy(bool busy, const QString& label) {
+    progress_->setVisible(busy);
+    cancel_button_->setVisible(busy);
+    cancel_->setEnabled(busy);
+    if (busy) {
+        clock_.start();
+        progress_->setValue(0);
+        progress_->setFormat(tr("%p%"));
+        text_->setText(label + "…");
+        return;
+    }
+    const RunPtr current = session_.currentRun();
+    if (current && current->isSimulation()) {
+        text_->setText(tr("%1: makespan %2 ms, %3× DP")
+                                   .arg(QString::fromStdString(current->name))
+                                   .arg(current->stepTime() * 1e3, 0, 'f', 3)
+                                   .arg(current->perfVsDp(), 0, 'f', 3));
+    } else if (current) {
+        const QString traffic =
+            current->isAccPar() ? tr("AccPar model") : QString::fromStdString(withCommas(current->eval().total_elements)) + tr(" elements");
+        text_->setText(tr("%1: %2, step %3")
+                                   .arg(QString::fromStdString(current->name), traffic)
+                                   .arg(QString::fromStdString(seconds(current->stepTime()))));
+    }
+}
+
+void JobStatus::showProgress(double fraction) {
+    progress_->setValue(static_cast<int>(fraction * 1000));
+    // Time left at the pace so far: for a wall-time budget (MCMC) the budget's remainder.
+    const double elapsed = static_cast<double>(clock_.elapsed()) / 1000.0;
+    if (fraction < 0.01 || fraction >= 1 || elapsed < 0.5) {
+        progress_->setFormat(tr("%p%"));
+        return;
+    }
+    const double left = elapsed * (1 - fraction) / fraction;
+    const QString when = left < 60 ? tr("%1 s left").arg(std::max(1, qRound(left)))
+                                   : tr("%1 min left").arg(qRound(left / 60));
+    progress_->setFormat(tr("%p% · %1").arg(when));
+}
+
+}  // namespace partita::gui

@@ -7,7 +7,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 
-#include "app/gui/explore_view.h"
+#include "widgets/explore/explore_view.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"

@@ -27,7 +27,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-#include "app/gui/explore_view.h"
+#include "widgets/explore/explore_view.h"
 #include "app/gui/input_files.h"
 #include "app/gui/job_status.h"
 #include "app/gui/library_dock.h"

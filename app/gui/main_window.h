@@ -38,6 +38,7 @@ class QStackedWidget;
 
 namespace partita {
 class CompareView;
+class ExploreView;
 class GridView;
 class MetricsPanel;
 class ParamsEditor;
@@ -57,7 +58,6 @@ struct MethodRun;
 
 namespace partita::gui {
 
-class ExploreView;
 class TaskTabs;
 class LibraryDock;
 class NetworkEditor;

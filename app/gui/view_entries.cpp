@@ -9,7 +9,7 @@
 
 #include <QTableWidget>
 
-#include "app/gui/explore_view.h"
+#include "widgets/explore/explore_view.h"
 #include "app/gui/export_entries.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"

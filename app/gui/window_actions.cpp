@@ -14,7 +14,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 
-#include "app/gui/explore_view.h"
+#include "widgets/explore/explore_view.h"
 #include "app/gui/guide_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"

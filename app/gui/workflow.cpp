@@ -3,7 +3,7 @@
 #include <QLabel>
 #include <QStackedWidget>
 
-#include "app/gui/explore_view.h"
+#include "widgets/explore/explore_view.h"
 #include "app/gui/main_window.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/grid/grid_view.h"

@@ -29,7 +29,7 @@
 #include <QTest>
 #include <QTimer>
 
-#include "app/gui/explore_view.h"
+#include "widgets/explore/explore_view.h"
 #include "app/gui/guide_window.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"

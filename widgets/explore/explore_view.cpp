@@ -1,4 +1,4 @@
-#include "app/gui/explore_view.h"
+#include "widgets/explore/explore_view.h"
 
 #include <algorithm>
 #include <numeric>
@@ -20,7 +20,7 @@
 #include "widgets/common/qt_text.h"
 #include "widgets/explore/explore_surface.h"
 
-namespace partita::gui {
+namespace partita {
 
 namespace {
 constexpr int kTopPoints = 50;
@@ -283,4 +283,4 @@ void ExploreView::setResult(const RunPtr& run) {
     table_->resizeColumnsToContents();
 }
 
-}  // namespace partita::gui
+}  // namespace partita

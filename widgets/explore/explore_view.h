@@ -17,10 +17,8 @@ class QPushButton;
 class QTableWidget;
 
 namespace partita {
-class ExploreSurface;
-}
 
-namespace partita::gui {
+class ExploreSurface;
 
 class ExploreView : public QWidget {
     Q_OBJECT
@@ -60,4 +58,4 @@ private:
     std::vector<std::uint64_t> row_codes_;
 };
 
-}  // namespace partita::gui
+}  // namespace partita

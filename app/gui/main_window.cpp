@@ -52,6 +52,7 @@
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
+#include "widgets/topology/topology_view.h"
 #include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {
@@ -65,9 +66,14 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildDocks();
     buildActions();
     buildStatusBar();
+    // Besides the tabs (addViewTab), what views().get<T>() finds.
+    for (QObject* o : std::initializer_list<QObject*>{grid_, metrics_, topology_view_, sim_params_, params_, library_,
+                                                      runs_dock_, tabs_})
+        views_.remember(o);
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
     topology_editor_ = new TopologyEditorTab(*this);
     sweep_tab_ = new SweepTab(*this);  // the Sweep tab, File ▸ Open sweep database…, Run ▸ Start sweep…
+    for (QObject* o : std::initializer_list<QObject*>{editor_, topology_editor_, sweep_tab_}) views_.remember(o);
     connect(tabs_, &TaskTabs::currentChanged, this, &MainWindow::tabShown);
 
     params_timer_.setSingleShot(true);
@@ -196,9 +202,6 @@ void MainWindow::buildCentral() {
         session_.toggleCell(level, layer);
         grid_->setCurrentCell(level, layer);
     });
-    // The network graph and the grid select the same layer (and level).
-    connect(grid_, &GridView::currentCellChanged, network_view_, &NetworkTabView::setCurrentCell);
-    connect(network_view_, &NetworkTabView::currentCellChanged, grid_, &GridView::setCurrentCell);
     connect(explore_, &ExploreView::exploreRequested, this, &MainWindow::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
         session_.applyGrid(g);
@@ -224,6 +227,7 @@ void MainWindow::addViewTab(QWidget* view, const QString& title, Task task) {
     page->setFrameShape(QFrame::NoFrame);
     page->setWidget(view);
     tabs_->addTab(taskName(task), page, title);
+    views_.remember(view);
 }
 
 QWidget* MainWindow::shownView() const {

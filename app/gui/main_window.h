@@ -172,26 +172,14 @@ public:
     const MethodList& methods() const { return methods_; }
     ViewRegistry& views() { return views_; }  // methods add their views here (GuiMethod::buildViews)
 
-    GridView* gridView() const { return grid_; }
-    MetricsPanel* metricsPanel() const { return metrics_; }
-    CompareView* compareView() const { return compare_; }
-    ExploreView* exploreView() const { return explore_; }
-    ParamsEditor* paramsEditor() const { return params_; }
-    SimParamsEditor* simParams() const { return sim_params_; }
-    SimulationView* simulationView() const { return simulation_; }
-    GanttView* ganttView() const { return gantt_; }
+    // (The views themselves: views().get<GanttView>(); heatmapView(), mptView() and l2sView() are
+    // what methods/ still call.)
     CommHeatmap* heatmapView() const { return heatmap_; }
-    TopologyView* topologyView() const { return topology_view_; }
-    TopologyPanel* topologyPanel() const { return topology_panel_; }
-    TeachingView* teachingView() const { return teaching_; }
-    StudyView* studyView() const { return studies_; }
     MptView* mptView() const;  // the MPT and L2S methods' tabs
     L2sView* l2sView() const;
     // The Grid tab shows the grid page, or this note for a simulated run without a grid.
     QLabel* gridNotApplicable() const { return grid_na_; }
     bool gridNotApplicableShown() const;
-    RunsDock* runsDock() const { return runs_dock_; }
-    LibraryDock* libraryDock() const { return library_; }
     TaskTabs* tabs() const { return tabs_; }
     // Each tab is a view in a scroll area (a view never makes the window larger than the screen).
     QWidget* shownView() const;
@@ -200,9 +188,6 @@ public:
     // Views add their own actions (listed in the guide with their shortcuts) and menu entries.
     void addNamedAction(const QString& name, QAction* action);
     QMenu* menu(const QString& name) const;  // "file", "edit", "run", "view", "help"
-    NetworkEditor* networkEditor() const { return editor_; }
-    TopologyEditorTab* topologyEditor() const { return topology_editor_; }
-    SweepTab* sweepTab() const { return sweep_tab_; }
 
 signals:
     // A network the user opened (a file, the library, a stored run): views that edit it follow.

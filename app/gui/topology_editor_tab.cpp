@@ -98,14 +98,15 @@ void TopologyEditorTab::followIfShown() {
 }
 
 void TopologyEditorTab::follow() {
-    if (own_ || !view_->undoStack().isClean() || !window_.simParams()) return;
+    const SimParamsEditor* params = window_.views().get<SimParamsEditor>();
+    if (own_ || !view_->undoStack().isClean() || !params) return;
     const auto machine = window_.simulation().chosenTopology();
-    const QString key = window_.simParams()->topology();
+    const QString key = params->topology();
     if (!machine || key == followed_) return;
     following_ = true;
     // A file is opened as such (its places, an import's approximations); presets and generated
     // machines are copied (without their routes: the editor's copy is edited).
-    if (!(window_.simParams()->topologyIsFile() && QFileInfo(key).isFile() && view_->open(key))) {
+    if (!(params->topologyIsFile() && QFileInfo(key).isFile() && view_->open(key))) {
         sim::Topology doc;
         doc.name = machine->name;
         doc.devices = machine->devices;

@@ -5,8 +5,11 @@
 #include <functional>
 #include <vector>
 
+#include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include "widgets/common/selection.h"
 
 class QUndoStack;
 class QWidget;
@@ -49,8 +52,23 @@ public:
     QStringList targets() const;  // every export target, in registration order
     const std::vector<ViewEntry>& entries() const { return entries_; }
 
+    // The cell, operator, device and link the views share: each view sets it and follows it.
+    Selection& selection() { return selection_; }
+
+    // The window's views, their parts, the tab controllers and the docks, found by type:
+    // views().get<GanttView>(). Each tab is remembered as it is added (MainWindow::addViewTab).
+    void remember(QObject* object) { objects_.push_back(object); }
+    template <class T>
+    T* get() const {
+        for (QObject* o : objects_)
+            if (auto* t = qobject_cast<T*>(o)) return t;
+        return nullptr;
+    }
+
 private:
     std::vector<ViewEntry> entries_;
+    std::vector<QObject*> objects_;
+    Selection selection_;
 };
 
 }  // namespace partita::gui

@@ -13,6 +13,7 @@
 #include "widgets/charts/study_view.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
+#include "widgets/network/network_view.h"
 #include "widgets/teaching/teaching_view.h"
 #include "widgets/editors/sim_params_editor.h"
 #include "widgets/timeline/gantt_view.h"
@@ -52,32 +53,53 @@ void MainWindow::buildViewTabs() {
     studies_ = new StudyView(tabs_);
     addViewTab(studies_, tr("Studies"), Task::Plan);
 
-    // The grid's current cell is the teaching view's and the heatmap's, and back.
-    connect(grid_, &GridView::currentCellChanged, teaching_, &TeachingView::setCell);
-    connect(grid_, &GridView::currentCellChanged, heatmap_, &CommHeatmap::setSelectedCell);
-    connect(teaching_, &TeachingView::cellChanged, grid_, &GridView::setCurrentCell);
-    connect(heatmap_, &CommHeatmap::levelLayerClicked, grid_, &GridView::setCurrentCell);
-    // A device or cable in the topology view and its lane in the Timeline select each other (lanes
-    // 0..D-1 are the devices in the topology's order, then lane D + l is link l).
-    connect(topology_view_, &TopologyView::deviceClicked, gantt_, &GanttView::selectResource);
-    connect(topology_view_, &TopologyView::linkClicked, this, [this](int link) {
-        if (const sim::Topology* t = topology_view_->topology()) gantt_->selectResource(t->deviceCount() + link);
-    });
-    connect(gantt_, &GanttView::resourceClicked, this, [this](int resource) {
-        const sim::Topology* t = topology_view_->topology();
-        if (t && resource >= t->deviceCount()) return topology_view_->selectLink(resource - t->deviceCount());
-        topology_view_->selectDevice(t ? resource : -1);
-    });
     connect(tabs_, &TaskTabs::currentChanged, this, [this] {
         if (shownView() == topology_panel_) showChosenTopology();
     });
-    // A Gantt bar selects its layer in the grid (operators without weights have no column).
-    connect(gantt_, &GanttView::operatorClicked, this, [this](int op) {
+
+    // Views never talk to each other: each sets the shared selection when the user picks something and
+    // follows it. The grid owns the cell's range (it clamps), so a cell chosen elsewhere goes to the grid,
+    // and the cell it settles on reaches the others. Timeline lanes 0..D-1 are the topology's devices in
+    // its order, then lane D + l is link l.
+    Selection& sel = views_.selection();
+    connect(grid_, &GridView::currentCellChanged, &sel, [this, &sel](int lv, int ly) { sel.setCell(lv, ly, grid_); });
+    connect(teaching_, &TeachingView::cellChanged, &sel, [this, &sel](int lv, int ly) { sel.setCell(lv, ly, teaching_); });
+    connect(heatmap_, &CommHeatmap::levelLayerClicked, &sel, [this, &sel](int lv, int ly) { sel.setCell(lv, ly, heatmap_); });
+    connect(network_view_, &NetworkTabView::currentCellChanged, &sel,
+            [this, &sel](int lv, int ly) { sel.setCell(lv, ly, network_view_); });
+    connect(&sel, &Selection::cellChanged, this, [this](int level, int layer, QObject* source) {
+        if (source != grid_) return grid_->setCurrentCell(level, layer);
+        teaching_->setCell(level, layer);
+        heatmap_->setSelectedCell(level, layer);
+        network_view_->setCurrentCell(level, layer);
+    });
+    // An operator (a Timeline bar) is its layer's cell at the grid's level (operators without weights have none).
+    connect(gantt_, &GanttView::operatorClicked, &sel, [this, &sel](int op) { sel.setOperator(op, gantt_); });
+    connect(&sel, &Selection::operatorChanged, this, [this, &sel](int op) {
         const RunPtr run = session_.currentRun();
         if (!run || !run->inputs) return;
         const auto& layers = run->inputs->layers;
         for (size_t l = 0; l < layers.size(); ++l)
-            if (layers[l].op_id == op) grid_->setCurrentCell(std::max(grid_->currentLevel(), 0), static_cast<int>(l));
+            if (layers[l].op_id == op) sel.setCell(std::max(grid_->currentLevel(), 0), static_cast<int>(l));
+    });
+    const auto devices = [this] {
+        const sim::Topology* t = topology_view_->topology();
+        return t ? t->deviceCount() : -1;
+    };
+    connect(topology_view_, &TopologyView::deviceClicked, &sel, [this, &sel](int d) { sel.setDevice(d, topology_view_); });
+    connect(topology_view_, &TopologyView::linkClicked, &sel, [this, &sel](int l) { sel.setLink(l, topology_view_); });
+    connect(gantt_, &GanttView::resourceClicked, &sel, [this, &sel, devices](int resource) {
+        const int d = devices();
+        if (d >= 0 && resource >= d) return sel.setLink(resource - d, gantt_);
+        sel.setDevice(d >= 0 ? resource : -1, gantt_);
+    });
+    connect(&sel, &Selection::deviceChanged, this, [this](int device, QObject* source) {
+        if (source != gantt_) gantt_->selectResource(device);
+        if (source != topology_view_) topology_view_->selectDevice(device);
+    });
+    connect(&sel, &Selection::linkChanged, this, [this, devices](int link, QObject* source) {
+        if (source != gantt_ && devices() >= 0) gantt_->selectResource(devices() + link);
+        if (source != topology_view_) topology_view_->selectLink(link);
     });
 }
 

@@ -10,7 +10,12 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
+#include "widgets/common/selection.h"
 #include "widgets/grid/grid_view.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
+#include "widgets/network/network_graph.h"
+#include "widgets/network/network_view.h"
+#include "widgets/topology/topology_view.h"
 #include "widgets/teaching/teaching_view.h"
 #include "widgets/timeline/gantt_view.h"
 
@@ -52,9 +57,9 @@ private slots:
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun());
-        w.gridView()->setCurrentCell(1, 2);  // fc1 at H2
-        QCOMPARE(w.teachingView()->level(), 1);
-        QCOMPARE(w.teachingView()->layer(), 2);
+        w.views().get<GridView>()->setCurrentCell(1, 2);  // fc1 at H2
+        QCOMPARE(w.views().get<TeachingView>()->level(), 1);
+        QCOMPARE(w.views().get<TeachingView>()->layer(), 2);
         for (const char* target : {"heatmap", "teaching", "studies"}) exportsAllFormats(w, target);
         QVERIFY(w.exports().write("timeline", dir_.filePath("t.png")).contains("empty"));  // not simulated
     }
@@ -67,11 +72,76 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun() && w.session().currentRun()->isSimulation());
-        QVERIFY(w.ganttView()->visibleLaneCount() > 16);
+        QVERIFY(w.views().get<GanttView>()->visibleLaneCount() > 16);
         exportsAllFormats(w, "timeline");
         exportsAllFormats(w, "heatmap");
         // A strategy without a grid: the teaching view says why it is empty, naming the run.
-        QVERIFY(w.teachingView()->emptyText().contains(QString::fromStdString(w.session().currentRun()->name)));
+        QVERIFY(w.views().get<TeachingView>()->emptyText().contains(QString::fromStdString(w.session().currentRun()->name)));
+    }
+
+    // The views share one Selection: a cell set there, or picked in any view, reaches every view
+    // that shows cells; an operator (a Timeline bar) becomes its layer's cell.
+    void selectionReachesEveryCellView() {
+        MainWindow w(options("hypar"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.action("run")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        Selection& sel = w.views().selection();
+        auto* grid = w.views().get<GridView>();
+        auto* teaching = w.views().get<TeachingView>();
+        auto* heatmap = w.views().get<CommHeatmap>();
+        auto* network = w.views().get<NetworkTabView>();
+        QVERIFY(grid && teaching && heatmap && network);
+        const auto reached = [&](int level, int layer) {
+            QCOMPARE(grid->currentLevel(), level);
+            QCOMPARE(grid->currentLayer(), layer);
+            QCOMPARE(teaching->level(), level);
+            QCOMPARE(teaching->layer(), layer);
+            QCOMPARE(heatmap->selectedCell(), std::make_optional(std::make_pair(level, layer)));
+            QCOMPARE(network->graph()->level(), level);
+            QCOMPARE(network->graph()->selectedLayer(), layer);
+            QCOMPARE(sel.level(), level);
+            QCOMPARE(sel.layer(), layer);
+        };
+        sel.setCell(1, 2);
+        reached(1, 2);
+        emit teaching->cellChanged(0, 1);  // the teaching view's own cell picker
+        reached(0, 1);
+        emit heatmap->levelLayerClicked(1, 0);
+        reached(1, 0);
+        grid->setCurrentCell(0, 2);
+        reached(0, 2);
+        const int op = w.session().currentRun()->inputs->layers[1].op_id;
+        sel.setOperator(op);
+        reached(0, 1);
+    }
+
+    // A device or a link set in the Selection reaches the Timeline's lane and the topology view.
+    void selectionReachesTimelineAndTopology() {
+        Options o = options("simulate");
+        o.topology = "p100-16";
+        o.run = true;
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        Selection& sel = w.views().selection();
+        auto* gantt = w.views().get<GanttView>();
+        auto* topology = w.views().get<TopologyView>();
+        QVERIFY(gantt && topology && topology->topology());
+        const int devices = topology->topology()->deviceCount();
+        sel.setDevice(3);
+        QCOMPARE(gantt->selectedResource(), 3);
+        QCOMPARE(topology->selectedDevice(), 3);
+        QCOMPARE(sel.link(), -1);
+        sel.setLink(0);
+        QCOMPARE(gantt->selectedResource(), devices);
+        QCOMPARE(topology->selectedLink(), 0);
+        QCOMPARE(topology->selectedDevice(), -1);
+        QCOMPARE(sel.device(), -1);
+        emit gantt->resourceClicked(devices + 1);  // a lane of the Timeline: link 1
+        QCOMPARE(sel.link(), 1);
+        QCOMPARE(topology->selectedLink(), 1);
     }
 };
 

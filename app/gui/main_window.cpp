@@ -39,6 +39,7 @@
 #include "app/gui/sweep_tab.h"
 #include "app/gui/topology_editor_tab.h"
 #include "app/gui/window_geometry.h"
+#include "app/gui/run_views.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
@@ -52,7 +53,7 @@
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_view.h"
 #include "widgets/simulation/simulation_view.h"
-#include "widgets/topology/topology_view.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {
@@ -67,7 +68,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildActions();
     buildStatusBar();
     // Besides the tabs (addViewTab), what views().get<T>() finds.
-    for (QObject* o : std::initializer_list<QObject*>{grid_, metrics_, topology_view_, sim_params_, params_, library_,
+    for (QObject* o : std::initializer_list<QObject*>{grid_, metrics_, sim_params_, params_, library_,
                                                       runs_dock_, tabs_})
         views_.remember(o);
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
@@ -191,7 +192,7 @@ void MainWindow::buildCentral() {
     addViewTab(explore_, tr("Explore"), Task::Plan);
     network_view_ = new NetworkTabView(tabs_);
     addViewTab(network_view_, tr("Network"), Task::Model);
-    buildViewTabs();
+    run_views_ = new RunViews(*this, grid_, network_view_);
     for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
     registerViews();
     // The docks give way before the tabs go below this (at 800 px the views keep a usable width).
@@ -508,6 +509,10 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
     box->setModal(false);
     box->show();
 }
+
+void MainWindow::showRunInViews(const RunPtr& run) { run_views_->show(run); }
+
+CommHeatmap* MainWindow::heatmapView() const { return views_.get<CommHeatmap>(); }
 
 bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
 

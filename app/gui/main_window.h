@@ -68,6 +68,7 @@ class LibraryDock;
 class NetworkEditor;
 class TopologyEditorTab;
 class RunsDock;
+class RunViews;
 class SweepTab;
 
 class SimulationController;
@@ -174,7 +175,7 @@ public:
 
     // (The views themselves: views().get<GanttView>(); heatmapView(), mptView() and l2sView() are
     // what methods/ still call.)
-    CommHeatmap* heatmapView() const { return heatmap_; }
+    CommHeatmap* heatmapView() const;
     MptView* mptView() const;  // the MPT and L2S methods' tabs
     L2sView* l2sView() const;
     // The Grid tab shows the grid page, or this note for a simulated run without a grid.
@@ -225,10 +226,7 @@ private:
     void updateActions();
     void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
-    // The visualisation tabs (views.cpp): timeline, heatmap, teaching, studies.
-    void buildViewTabs();
-    void showRunInViews(const RunPtr& run);
-    void showChosenTopology();  // the topology view, when it shows no simulation: Simulate's chosen topology
+    void showRunInViews(const RunPtr& run);  // the tabs besides the grid (RunViews)
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     // Sizes for the inputs the model leaves open: asked once per file; false: cancelled.
     bool onnxDims(const QString& path, const std::vector<onnx::GraphInput>& inputs, onnx::InputDims* dims);
@@ -260,12 +258,7 @@ private:
     QWidget* grid_page_ = nullptr;
     QLabel* grid_na_ = nullptr;
     SimulationView* simulation_ = nullptr;
-    GanttView* gantt_ = nullptr;
-    CommHeatmap* heatmap_ = nullptr;
-    TopologyPanel* topology_panel_ = nullptr;  // the tab: the view under its colouring bar
-    TopologyView* topology_view_ = nullptr;
-    TeachingView* teaching_ = nullptr;
-    StudyView* studies_ = nullptr;
+    RunViews* run_views_ = nullptr;  // Timeline, Heatmap, Topology, Teaching, Studies
     QString refusal_;          // methodRefusal()
     bool keep_tab_ = false;    // a view handed the network over (useNetwork): its tab stays in front
     bool docks_sized_ = false;  // showEvent: narrower docks on a narrow window, once
@@ -274,8 +267,6 @@ private:
     bool props_wanted_ = true;         // whether the user wants it shown (where it does not step aside)
     bool props_stepping_ = false;      // the window, not the user, is showing or hiding it
     void updatePropertiesDock();
-    InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
-    bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
     SimParamsEditor* sim_params_ = nullptr;
     MetricsPanel* metrics_ = nullptr;
     CompareView* compare_ = nullptr;

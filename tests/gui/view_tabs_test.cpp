@@ -10,6 +10,7 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
+#include "widgets/charts/study_view.h"
 #include "widgets/common/selection.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/heatmap/comm_heatmap_view.h"
@@ -72,6 +73,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun() && w.session().currentRun()->isSimulation());
+        w.showView("timeline");  // drawn when shown (hiddenViewIsDrawnWhenShown)
         QVERIFY(w.views().get<GanttView>()->visibleLaneCount() > 16);
         exportsAllFormats(w, "timeline");
         exportsAllFormats(w, "heatmap");
@@ -125,6 +127,7 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
+        w.showView("topology");
         Selection& sel = w.views().selection();
         auto* gantt = w.views().get<GanttView>();
         auto* topology = w.views().get<TopologyView>();
@@ -142,6 +145,35 @@ private slots:
         emit gantt->resourceClicked(devices + 1);  // a lane of the Timeline: link 1
         QCOMPARE(sel.link(), 1);
         QCOMPARE(topology->selectedLink(), 1);
+    }
+
+    // A new run reaches a hidden Timeline only when its tab is shown (or it is exported); the Studies
+    // likewise. What is drawn then is the newest run.
+    void hiddenViewIsDrawnWhenShown() {
+        Options o = options("simulate");
+        o.topology = "p100-16";
+        o.run = true;
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(w.session().currentRun() && w.session().currentRun()->isSimulation());
+        auto* gantt = w.views().get<GanttView>();
+        auto* studies = w.views().get<StudyView>();
+        QCOMPARE(gantt->visibleLaneCount(), 0);  // not drawn while hidden
+        QVERIFY(!studies->hasData(StudyView::Plot::Topology));
+        w.showView("timeline");
+        QVERIFY(gantt->visibleLaneCount() > 16);
+        w.showView("studies");
+        QVERIFY(studies->hasData(StudyView::Plot::Topology));
+        // Another run while the Timeline is hidden: it keeps the old drawing until shown.
+        w.showView("grid");
+        w.chooseMethod("hypar");
+        w.action("run")->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        QVERIFY(!w.session().currentRun()->isSimulation());
+        QVERIFY(gantt->visibleLaneCount() > 16);
+        w.showView("timeline");
+        QCOMPARE(gantt->visibleLaneCount(), 0);
     }
 };
 

@@ -89,6 +89,19 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     connect(&jobs_, &JobRunner::cancelled, this,
             [this](quint64) { statusBar()->showMessage(tr("Cancelled"), 4000); });
     connect(&jobs_, &JobRunner::idle, this, [this] { setBusy(false); });
+    // The views' own jobs (the studies) show in the same bar and stop with the same Cancel.
+    JobRunner& view_jobs = run_views_->jobs();
+    connect(&view_jobs, &JobRunner::started, this, [this](quint64, const QString& label) {
+        if (!jobs_.busy()) setBusy(true, label);
+    });
+    connect(&view_jobs, &JobRunner::progress, this, [this](quint64, double f) {
+        if (!jobs_.busy()) showProgress(f);
+    });
+    connect(&view_jobs, &JobRunner::idle, this, [this] {
+        if (!jobs_.busy()) setBusy(false);
+    });
+    connect(action("cancel"), &QAction::triggered, run_views_, &RunViews::cancelStudies);
+    connect(cancel_button_, &QPushButton::clicked, run_views_, &RunViews::cancelStudies);
 
     const QString default_db =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/results.sqlite";
@@ -332,6 +345,7 @@ void MainWindow::buildStatusBar() {
     progress_->hide();
     cancel_button_ = new QPushButton(tr("Cancel"), this);
     cancel_button_->setObjectName("cancel-button");
+    cancel_button_->setToolTip(tr("Stop the running job (Esc)"));
     cancel_button_->hide();
     connect(cancel_button_, &QPushButton::clicked, this, &MainWindow::cancelJob);
     statusBar()->addWidget(status_label_, 1);

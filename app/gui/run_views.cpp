@@ -1,6 +1,7 @@
 #include "app/gui/run_views.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "app/gui/export_entries.h"
@@ -52,6 +53,7 @@ RunViews::RunViews(MainWindow& window, GridView* grid, NetworkTabView* network)
     topology_panel_ = new TopologyPanel(parent);
     topology_view_ = topology_panel_->view();
     window.views().remember(topology_view_);
+    window.views().remember(this);
     window.addViewTab(topology_panel_, tr("Topology"), MainWindow::Task::Machine);
     teaching_ = new TeachingView(parent);
     window.addViewTab(teaching_, tr("Teaching"), MainWindow::Task::Plan);
@@ -63,6 +65,19 @@ RunViews::RunViews(MainWindow& window, GridView* grid, NetworkTabView* network)
         if (shown == topology_panel_) showChosenTopology();
     });
     subscribe();
+    connect(&jobs_, &JobRunner::finished, this, [this](quint64 generation, const RunPtr&) { studied(generation); });
+    // Cancelled (by the user or a newer study): drawn again when next shown.
+    connect(&jobs_, &JobRunner::cancelled, this, [this](quint64 generation) {
+        if (generation == studies_generation_) cancelStudies();
+    });
+}
+
+void RunViews::cancelStudies() {
+    jobs_.cancel();
+    if (!studies_job_) return;
+    studies_job_.reset();  // what the job still delivers is dropped
+    studied_inputs_.reset();
+    stale_.insert(studies_);
 }
 
 // Views never talk to each other: each sets the shared selection when the user picks something and
@@ -164,22 +179,46 @@ void RunViews::drawTopology() {
     else topology_view_->selectDevice(sel.device());
 }
 
+struct RunViews::Studies {
+    std::optional<ScaleStudy> scale;
+    std::optional<TopologyStudy> topology;
+};
+
 void RunViews::drawStudies() {
     const RunPtr run = run_;
     if (run && run->eval().levels > 0) studies_->setLayerComm(layerComm(*run));
-    // The sweeps take milliseconds (VGG-A: about 1 ms), so they follow the inputs directly.
     if (!run || !run->inputs || run->inputs == studied_inputs_) return;
     studied_inputs_ = run->inputs;
-    try {
-        if (run->inputs->hyparApplies())
-            studies_->setScaleStudy(
-                scaleStudy(run->inputs->layers, run->inputs->array, run->inputs->params, run->inputs->accpar));
-        if (!topology_study_done_) {
-            studies_->setTopologyStudy(topologyStudy(hyparNetworks(), defaultArray(4), CostParams{}));
-            topology_study_done_ = true;
+    const InputsPtr in = run->inputs;
+    const bool topology = !topology_study_done_;
+    auto out = std::make_shared<Studies>();
+    studies_job_ = out;
+    studies_generation_ = jobs_.start(tr("Drawing the studies"), [in, topology, out](const ProgressFn& progress,
+                                                                                      const CancelFn& cancel) {
+        const double share = topology ? 0.2 : 1.0;  // the scale study is quick beside the ten networks
+        try {
+            if (in->hyparApplies())
+                out->scale = scaleStudy(in->layers, in->array, in->params, in->accpar, 6,
+                                        [&](double f) { progress(f * share); }, cancel);
+            if (topology)
+                out->topology = topologyStudy(hyparNetworks(), defaultArray(4), CostParams{},
+                                              [&](double f) { progress(share + f * (1 - share)); }, cancel);
+        } catch (const Cancelled&) {
+            throw;
+        } catch (const std::exception&) {
+            // inputs the sweep cannot price (e.g. arrays that do not halve) leave the plot as it was
         }
-    } catch (const std::exception&) {
-        // inputs the sweep cannot price (e.g. arrays that do not halve) leave the plot as it was
+        return Run{};
+    });
+}
+
+void RunViews::studied(quint64 generation) {
+    if (generation != studies_generation_ || !studies_job_) return;
+    const std::shared_ptr<Studies> out = std::exchange(studies_job_, nullptr);
+    if (out->scale) studies_->setScaleStudy(*out->scale);
+    if (out->topology) {
+        studies_->setTopologyStudy(*out->topology);
+        topology_study_done_ = true;
     }
 }
 
@@ -197,6 +236,7 @@ void RunViews::registerViews() {
         });
         e.write = [this, tab, write = std::move(e.write)](const QString& path, bool csv) {
             refresh(tab);
+            jobs_.waitForIdle();
             return write(path, csv);
         };
         return std::vector<ExportEntry>{std::move(e)};
@@ -221,7 +261,10 @@ void RunViews::registerViews() {
                       [this] { return topology_view_->csv(); })});
     views.add({"teaching", teaching_, [this] { return teaching_; }, {},
                figure("teaching", tr("Teaching figure"), teaching_, teaching_, [this] { return teaching_->csv(); })});
-    views.add({"studies", studies_, [this] { return studies_; }, [this] { refresh(studies_); },
+    views.add({"studies", studies_, [this] { return studies_; }, [this] {
+                   refresh(studies_);
+                   jobs_.waitForIdle();
+               },
                figure("studies", tr("Study plot"), studies_, studies_, [this] { return studies_->csv(); })});
 }
 

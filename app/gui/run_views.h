@@ -4,10 +4,14 @@
 // each other. A new run marks the Timeline, the Topology and the Studies stale; each is drawn when its
 // tab is shown, or before it is exported or captured. The Heatmap and the Teaching view are cheap and
 // follow at once (the grid's cell reaches them while hidden; L2S writes into the Heatmap).
+// The study sweeps run in a JobRunner of the views' own (progress and Cancel in the status bar like
+// any job; a new study cancels an older one, never the user's run, and its result is not a run).
+#include <memory>
 #include <set>
 
 #include <QObject>
 
+#include "app/gui/job_runner.h"
 #include "core/run/run.h"
 
 class QWidget;
@@ -36,6 +40,9 @@ public:
     bool stale(const QWidget* view) const { return stale_.count(view) > 0; }
     void refresh(QWidget* view);   // draws `view` if stale
     void registerViews();          // their view entries and export targets (after the window's own)
+    JobRunner& jobs() { return jobs_; }  // the study sweeps (tests wait for it to be idle)
+    // Cancel: the study job stops, what it finishes anyway is dropped, and the tab is drawn when next shown.
+    void cancelStudies();
 
 private:
     void subscribe();
@@ -56,8 +63,14 @@ private:
     RunPtr run_;
     std::set<const QWidget*> stale_;
     bool topology_selected_ = false;    // a device or link was chosen while the topology was stale
-    InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
+    void studied(quint64 generation);  // the study job's plots, into the Studies tab
+
+    JobRunner jobs_;
+    InputsPtr studied_inputs_;          // the inputs the scale study was drawn (or is being drawn) for
     bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
+    struct Studies;
+    std::shared_ptr<Studies> studies_job_;  // what the newest study job fills
+    quint64 studies_generation_ = 0;
 };
 
 }  // namespace partita::gui

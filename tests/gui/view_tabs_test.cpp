@@ -10,6 +10,7 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
+#include "app/gui/run_views.h"
 #include "widgets/charts/study_view.h"
 #include "widgets/common/selection.h"
 #include "widgets/grid/grid_view.h"
@@ -164,6 +165,7 @@ private slots:
         w.showView("timeline");
         QVERIFY(gantt->visibleLaneCount() > 16);
         w.showView("studies");
+        QVERIFY(w.views().get<RunViews>()->jobs().waitForIdle());  // the sweeps run as a job
         QVERIFY(studies->hasData(StudyView::Plot::Topology));
         // Another run while the Timeline is hidden: it keeps the old drawing until shown.
         w.showView("grid");
@@ -174,6 +176,28 @@ private slots:
         QVERIFY(gantt->visibleLaneCount() > 16);
         w.showView("timeline");
         QCOMPARE(gantt->visibleLaneCount(), 0);
+    }
+
+    // The study sweeps run as a job of the views' own: showing Studies starts it (the window's run is
+    // not cancelled), Cancel leaves the plot empty, and showing the tab again draws it.
+    void studiesAreAJobWithCancel() {
+        MainWindow w(options("hypar"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        JobRunner& jobs = w.views().get<RunViews>()->jobs();
+        auto* studies = w.views().get<StudyView>();
+        QVERIFY(!studies->hasData(StudyView::Plot::Scale));
+        w.showView("studies");
+        QVERIFY(jobs.busy());  // started, and not finished before the event loop runs
+        QVERIFY(!w.jobs().busy());
+        w.action("cancel")->trigger();
+        QVERIFY(jobs.waitForIdle());
+        QVERIFY(!studies->hasData(StudyView::Plot::Scale));
+        w.showView("grid");
+        w.showView("studies");
+        QVERIFY(jobs.waitForIdle());
+        QVERIFY(studies->hasData(StudyView::Plot::Scale));
+        QVERIFY(studies->hasData(StudyView::Plot::Topology));
     }
 };
 

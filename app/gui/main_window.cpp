@@ -67,7 +67,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     buildDocks();
     buildActions();
     buildStatusBar();
-    // Besides the tabs (addViewTab), what views().get<T>() finds.
+    // Besides the tabs (views_.addTab), what views().get<T>() finds.
     for (QObject* o : std::initializer_list<QObject*>{grid_, metrics_, sim_params_, params_, library_,
                                                       runs_dock_, tabs_})
         views_.remember(o);
@@ -165,8 +165,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildCentral() {
     tabs_ = new TaskTabs(this);
-    tabs_->declareTasks({taskName(Task::Model), taskName(Task::Machine), taskName(Task::Plan),
-                         taskName(Task::Simulate), taskName(Task::Sweeps), taskName(Task::Methods)});
+    views_.setTabs(tabs_);
     grid_stack_ = new QStackedWidget(tabs_);
     auto* grid_page = new QSplitter(Qt::Vertical, grid_stack_);
     grid_page->setObjectName("grid-page");
@@ -191,20 +190,20 @@ void MainWindow::buildCentral() {
     grid_na_->setWordWrap(true);
     grid_na_->setMargin(24);
     grid_stack_->addWidget(grid_na_);
-    addViewTab(grid_stack_, tr("Grid"), Task::Plan);
+    views_.addTab("grid", grid_stack_);
     simulation_ = new SimulationView(tabs_);
-    addViewTab(simulation_, tr("Simulation"), Task::Simulate);
+    views_.addTab("simulation", simulation_);
     // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
         if (!link.startsWith("method:")) return showTab(simulation_);
         chooseMethod(link.mid(7));
     });
     compare_ = new CompareView(tabs_);
-    addViewTab(compare_, tr("Compare"), Task::Plan);
+    views_.addTab("compare", compare_);
     explore_ = new ExploreView(tabs_);
-    addViewTab(explore_, tr("Explore"), Task::Plan);
+    views_.addTab("explore", explore_);
     network_view_ = new NetworkTabView(tabs_);
-    addViewTab(network_view_, tr("Network"), Task::Model);
+    views_.addTab("network", network_view_);
     run_views_ = new RunViews(*this, grid_, network_view_);
     for (const auto& m : methods_) m->buildViews(*this);  // their own tabs
     registerViews();
@@ -221,38 +220,6 @@ void MainWindow::buildCentral() {
         session_.applyGrid(g);
         showTab(grid_stack_);
     });
-}
-
-QString MainWindow::taskName(Task task) {
-    switch (task) {
-    case Task::Model: return tr("Model");
-    case Task::Machine: return tr("Machine");
-    case Task::Plan: return tr("Plan");
-    case Task::Simulate: return tr("Simulate");
-    case Task::Sweeps: return tr("Sweeps");
-    case Task::Methods: return tr("MPT · L2S");
-    }
-    return {};
-}
-
-void MainWindow::addViewTab(QWidget* view, const QString& title, Task task) {
-    auto* page = new QScrollArea(tabs_);
-    page->setWidgetResizable(true);
-    page->setFrameShape(QFrame::NoFrame);
-    page->setWidget(view);
-    tabs_->addTab(taskName(task), page, title);
-    views_.remember(view);
-}
-
-QWidget* MainWindow::shownView() const {
-    const auto* page = qobject_cast<const QScrollArea*>(tabs_->currentWidget());
-    return page ? page->widget() : tabs_->currentWidget();
-}
-
-void MainWindow::showTab(QWidget* view) {
-    for (int i = 0; i < tabs_->count(); ++i)
-        if (const auto* page = qobject_cast<const QScrollArea*>(tabs_->widget(i)); page && page->widget() == view)
-            return tabs_->setCurrentIndex(i);
 }
 
 void MainWindow::buildDocks() {

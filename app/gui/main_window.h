@@ -115,11 +115,9 @@ public:
     void askForRun();
     // For methods with their own tab: the tab area, the network the user chose ("" before they chose
     // one: the method shows its paper's workload), the status line, and storing an evaluation once.
-    // The tasks the views are grouped by (docs/guide/application.md#views-by-task), in the bar's order.
-    enum class Task { Model, Machine, Plan, Simulate, Sweeps, Methods };
-    static QString taskName(Task task);
-    // In a scroll area (no view grows the window), among `task`'s tabs.
-    void addViewTab(QWidget* view, const QString& title, Task task);
+    // The tab area is the registry's (views().addTab, shown, show); these are what methods/ call.
+    using Task = ViewTask;
+    void addViewTab(QWidget* view, const QString& title, Task task) { views_.addTab(view, title, task); }
     bool isChosen(const GuiMethod& m) const { return &method() == &m; }
     // Simulate and MCMC: topologies, strategy files and their jobs (choosing one makes Simulate the method).
     SimulationController& simulation() { return *simulator_; }
@@ -182,9 +180,8 @@ public:
     QLabel* gridNotApplicable() const { return grid_na_; }
     bool gridNotApplicableShown() const;
     TaskTabs* tabs() const { return tabs_; }
-    // Each tab is a view in a scroll area (a view never makes the window larger than the screen).
-    QWidget* shownView() const;
-    void showTab(QWidget* view);
+    QWidget* shownView() const { return views_.shown(); }
+    void showTab(QWidget* view) { views_.show(view); }
     QAction* action(const QString& name) const;  // "run", "evaluate", "explore", "compare", "export", "reset", "cancel"
     // Views add their own actions (listed in the guide with their shortcuts) and menu entries.
     void addNamedAction(const QString& name, QAction* action);

@@ -33,7 +33,7 @@ constexpr size_t kMaxEditorOperators = 2000;
 
 NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(window) {
     view_ = new EditorView(window.tabs());
-    window.addViewTab(view_, tr("Editor"), MainWindow::Task::Model);
+    window.views().addTab("editor", view_);
     view_->setTemplates(editorTemplates());
 
     debounce_.setSingleShot(true);

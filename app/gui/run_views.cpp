@@ -47,18 +47,18 @@ RunViews::RunViews(MainWindow& window, GridView* grid, NetworkTabView* network)
     : QObject(&window), window_(window), grid_(grid), network_(network) {
     QWidget* parent = window.tabs();
     gantt_ = new GanttView(parent);
-    window.addViewTab(gantt_, tr("Timeline"), MainWindow::Task::Simulate);
+    window.views().addTab("timeline", gantt_);
     heatmap_ = new CommHeatmap(parent);
-    window.addViewTab(heatmap_, tr("Heatmap"), MainWindow::Task::Plan);
+    window.views().addTab("heatmap", heatmap_);
     topology_panel_ = new TopologyPanel(parent);
     topology_view_ = topology_panel_->view();
     window.views().remember(topology_view_);
     window.views().remember(this);
-    window.addViewTab(topology_panel_, tr("Topology"), MainWindow::Task::Machine);
+    window.views().addTab("topology", topology_panel_);
     teaching_ = new TeachingView(parent);
-    window.addViewTab(teaching_, tr("Teaching"), MainWindow::Task::Plan);
+    window.views().addTab("teaching", teaching_);
     studies_ = new StudyView(parent);
-    window.addViewTab(studies_, tr("Studies"), MainWindow::Task::Plan);
+    window.views().addTab("studies", studies_);
     connect(window.tabs(), &TaskTabs::currentChanged, this, [this] {
         QWidget* shown = window_.shownView();
         refresh(shown);

@@ -25,7 +25,7 @@ namespace partita::gui {
 
 TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), window_(window) {
     view_ = new TopologyEditorView(window.tabs());
-    window.addViewTab(view_, tr("Topology editor"), MainWindow::Task::Machine);
+    window.views().addTab("topology-editor", view_);
     connect(view_, &TopologyEditorView::message, this, [this](const QString& m) { window_.showStatus(m); });
     connect(view_, &TopologyEditorView::topologyChosen, this,
             [this](const sim::Topology& t, const QString& origin) {

@@ -11,6 +11,8 @@
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "app/gui/run_views.h"
+#include "app/gui/view_list.h"
+#include "widgets/common/task_tabs.h"
 #include "widgets/charts/study_view.h"
 #include "widgets/common/selection.h"
 #include "widgets/grid/grid_view.h"
@@ -198,6 +200,28 @@ private slots:
         QVERIFY(jobs.waitForIdle());
         QVERIFY(studies->hasData(StudyView::Plot::Scale));
         QVERIFY(studies->hasData(StudyView::Plot::Topology));
+    }
+
+    // One list names every view: each titled one is a tab with that title under its task (showing it
+    // by name brings that tab forward), and every name is a registered view.
+    void everyListedViewIsATabUnderItsTask() {
+        MainWindow w(options("hypar"));
+        auto* tabs = w.views().get<TaskTabs>();
+        int titled = 0;
+        for (const ViewKind& kind : viewList()) {
+            const ViewEntry* entry = w.views().find(kind.name);
+            QVERIFY2(entry, kind.name);
+            if (!kind.title) continue;
+            ++titled;
+            QVERIFY2(entry->tab, kind.name);
+            w.showView(kind.name);
+            QCOMPARE(w.shownView(), entry->tab);
+            const int i = tabs->currentIndex();
+            QCOMPARE(tabs->tabText(i), QString(kind.title));
+            QCOMPARE(tabs->taskOf(i), taskName(kind.task));
+        }
+        QCOMPARE(titled, 13);
+        QCOMPARE(screenshotViews(), viewNames());
     }
 };
 

@@ -37,6 +37,12 @@ private:
         o.method = method;
         return o;
     }
+    Options simulated() const {  // DP simulated on p100-16 at start (a simulation waits for Run)
+        Options o = options("simulate");
+        o.topology = "p100-16";
+        o.run = true;
+        return o;
+    }
     void exportsAllFormats(MainWindow& w, const QString& target) {
         const QString base = dir_.filePath(target);
         QCOMPARE(w.exports().write(target, base + ".png"), QString());
@@ -69,10 +75,7 @@ private slots:
     }
 
     void simulatedRunFillsTheTimeline() {
-        Options o = options("simulate");
-        o.topology = "p100-16";
-        o.run = true;  // a simulation waits for Run
-        MainWindow w(o);
+        MainWindow w(simulated());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun() && w.session().currentRun()->isSimulation());
@@ -124,10 +127,7 @@ private slots:
 
     // A device or a link set in the Selection reaches the Timeline's lane and the topology view.
     void selectionReachesTimelineAndTopology() {
-        Options o = options("simulate");
-        o.topology = "p100-16";
-        o.run = true;
-        MainWindow w(o);
+        MainWindow w(simulated());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("topology");
@@ -153,10 +153,7 @@ private slots:
     // A new run reaches a hidden Timeline only when its tab is shown (or it is exported); the Studies
     // likewise. What is drawn then is the newest run.
     void hiddenViewIsDrawnWhenShown() {
-        Options o = options("simulate");
-        o.topology = "p100-16";
-        o.run = true;
-        MainWindow w(o);
+        MainWindow w(simulated());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun() && w.session().currentRun()->isSimulation());

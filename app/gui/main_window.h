@@ -176,8 +176,7 @@ public:
     CommHeatmap* heatmapView() const;
     MptView* mptView() const;  // the MPT and L2S methods' tabs
     L2sView* l2sView() const;
-    // The Grid tab shows the grid page, or this note for a simulated run without a grid.
-    QLabel* gridNotApplicable() const { return grid_na_; }
+    // The Grid tab shows the grid page, or a note ("grid-not-applicable") for a simulated run without a grid.
     bool gridNotApplicableShown() const;
     TaskTabs* tabs() const { return tabs_; }
     QWidget* shownView() const { return views_.shown(); }

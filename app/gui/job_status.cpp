@@ -25,6 +25,7 @@ JobStatus::JobStatus(JobRunner& jobs, Session& session, QStatusBar* bar, QAction
     progress_->hide();
     cancel_button_ = new QPushButton(tr("Cancel"), bar);
     cancel_button_->setObjectName("cancel-button");
+    cancel_button_->setToolTip(tr("Stop the running job (Esc)"));
     cancel_button_->hide();
     connect(cancel_button_, &QPushButton::clicked, &jobs_, &JobRunner::cancel);
     bar->addWidget(text_, 1);
@@ -37,6 +38,20 @@ JobStatus::JobStatus(JobRunner& jobs, Session& session, QStatusBar* bar, QAction
     connect(&jobs_, &JobRunner::idle, this, [this] { setBusy(false); });
     // A run shown while a job runs (or after): the line follows it.
     connect(&session_, &Session::runChanged, this, [this] { setBusy(jobs_.busy(), jobs_.label()); });
+}
+
+void JobStatus::alsoFollow(JobRunner& side, std::function<void()> cancel) {
+    connect(&side, &JobRunner::started, this, [this](quint64, const QString& label) {
+        if (!jobs_.busy()) setBusy(true, label);
+    });
+    connect(&side, &JobRunner::progress, this, [this](quint64, double f) {
+        if (!jobs_.busy()) showProgress(f);
+    });
+    connect(&side, &JobRunner::idle, this, [this] {
+        if (!jobs_.busy()) setBusy(false);
+    });
+    connect(cancel_, &QAction::triggered, this, cancel);
+    connect(cancel_button_, &QPushButton::clicked, this, cancel);
 }
 
 void JobStatus::showText(const QString& text) { text_->setText(text); }

@@ -2,6 +2,8 @@
 // The status bar's line and its job side: while a job runs, its label, notes, a progress bar with the
 // time left and a Cancel button; when none runs, the shown run's summary. Follows the JobRunner and
 // the Session, so the window only says what else to show (showText).
+#include <functional>
+
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
@@ -23,6 +25,9 @@ public:
     // `cancel` (Run ▸ Cancel) is enabled while a job runs.
     JobStatus(JobRunner& jobs, Session& session, QStatusBar* bar, QAction* cancel, QObject* parent = nullptr);
     void showText(const QString& text);  // the status line, until replaced
+    // A second runner's jobs (the views' studies) show in the same bar while the first is idle; Cancel
+    // (the action and the button) also calls `cancel`.
+    void alsoFollow(JobRunner& side, std::function<void()> cancel);
 
 private:
     void setBusy(bool busy, const QString& label = {});

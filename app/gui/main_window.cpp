@@ -36,6 +36,7 @@
 #include "app/gui/sweep_tab.h"
 #include "app/gui/topology_editor_tab.h"
 #include "app/gui/window_geometry.h"
+#include "app/gui/run_views.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
@@ -49,6 +50,7 @@
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_tab_view.h"
 #include "widgets/simulation/simulation_view.h"
+#include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {
@@ -65,9 +67,14 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     status_ = new JobStatus(jobs_, session_, statusBar(), action("cancel"), this);
     loader_ = new InputLoader(*this, *runs_, params_, library_, dialogsAllowed(), this);
     connect(loader_, &InputLoader::networkLoaded, this, &MainWindow::networkLoaded);
+    // Besides the tabs (views_.addTab), what views().get<T>() finds.
+    for (QObject* o : std::initializer_list<QObject*>{grid_, metrics_, sim_params_, params_, library_,
+                                                      runs_dock_, tabs_})
+        views_.remember(o);
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
     topology_editor_ = new TopologyEditorTab(*this);
     sweep_tab_ = new SweepTab(*this);  // the Sweep tab, File ▸ Open sweep database…, Run ▸ Start sweep…
+    for (QObject* o : std::initializer_list<QObject*>{editor_, topology_editor_, sweep_tab_}) views_.remember(o);
     connect(tabs_, &TaskTabs::currentChanged, this, &MainWindow::tabShown);
     // The workflow's answers, in the views: the selector, the Grid tab's note, Compare and Explore.
     connect(runs_, &RunController::methodChanged, this, [this] {
@@ -90,6 +97,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     });
 
     connect(&jobs_, &JobRunner::failed, this, [this](quint64, const QString& m) { reportError(m); });
+    // The views' own jobs (the studies) show in the same bar and stop with the same Cancel.
+    status_->alsoFollow(run_views_->jobs(), [this] { run_views_->cancelStudies(); });
 
     const QString default_db =
         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/results.sqlite";
@@ -152,8 +161,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildCentral() {
     tabs_ = new TaskTabs(this);
-    tabs_->declareTasks({taskName(Task::Model), taskName(Task::Machine), taskName(Task::Plan),
-                         taskName(Task::Simulate), taskName(Task::Sweeps), taskName(Task::Methods)});
+    views_.setTabs(tabs_);
     grid_stack_ = new QStackedWidget(tabs_);
     auto* grid_page = new QSplitter(Qt::Vertical, grid_stack_);
     grid_page->setObjectName("grid-page");
@@ -178,21 +186,21 @@ void MainWindow::buildCentral() {
     grid_na_->setWordWrap(true);
     grid_na_->setMargin(24);
     grid_stack_->addWidget(grid_na_);
-    addViewTab(grid_stack_, tr("Grid"), Task::Plan);
+    views_.addTab("grid", grid_stack_);
     simulation_ = new SimulationView(tabs_);
-    addViewTab(simulation_, tr("Simulation"), Task::Simulate);
+    views_.addTab("simulation", simulation_);
     // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
         if (!link.startsWith("method:")) return showTab(simulation_);
         runs_->chooseMethod(link.mid(7));
     });
     compare_ = new CompareView(tabs_);
-    addViewTab(compare_, tr("Compare"), Task::Plan);
+    views_.addTab("compare", compare_);
     explore_ = new ExploreView(tabs_);
-    addViewTab(explore_, tr("Explore"), Task::Plan);
+    views_.addTab("explore", explore_);
     network_view_ = new NetworkTabView(tabs_);
-    addViewTab(network_view_, tr("Network"), Task::Model);
-    buildViewTabs();
+    views_.addTab("network", network_view_);
+    run_views_ = new RunViews(*this, grid_, network_view_);
     for (const auto& m : runs_->methods()) m->buildViews(*runs_);  // their own tabs
     registerViews();
     // The docks give way before the tabs go below this (at 800 px the views keep a usable width).
@@ -203,45 +211,11 @@ void MainWindow::buildCentral() {
         session_.toggleCell(level, layer);
         grid_->setCurrentCell(level, layer);
     });
-    // The network graph and the grid select the same layer (and level).
-    connect(grid_, &GridView::currentCellChanged, network_view_, &NetworkTabView::setCurrentCell);
-    connect(network_view_, &NetworkTabView::currentCellChanged, grid_, &GridView::setCurrentCell);
     connect(explore_, &ExploreView::exploreRequested, runs_, &RunController::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
         session_.applyGrid(g);
         showTab(grid_stack_);
     });
-}
-
-QString MainWindow::taskName(Task task) {
-    switch (task) {
-    case Task::Model: return tr("Model");
-    case Task::Machine: return tr("Machine");
-    case Task::Plan: return tr("Plan");
-    case Task::Simulate: return tr("Simulate");
-    case Task::Sweeps: return tr("Sweeps");
-    case Task::Methods: return tr("MPT · L2S");
-    }
-    return {};
-}
-
-void MainWindow::addViewTab(QWidget* view, const QString& title, Task task) {
-    auto* page = new QScrollArea(tabs_);
-    page->setWidgetResizable(true);
-    page->setFrameShape(QFrame::NoFrame);
-    page->setWidget(view);
-    tabs_->addTab(taskName(task), page, title);
-}
-
-QWidget* MainWindow::shownView() const {
-    const auto* page = qobject_cast<const QScrollArea*>(tabs_->currentWidget());
-    return page ? page->widget() : tabs_->currentWidget();
-}
-
-void MainWindow::showTab(QWidget* view) {
-    for (int i = 0; i < tabs_->count(); ++i)
-        if (const auto* page = qobject_cast<const QScrollArea*>(tabs_->widget(i)); page && page->widget() == view)
-            return tabs_->setCurrentIndex(i);
 }
 
 void MainWindow::buildDocks() {
@@ -433,6 +407,10 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
     box->setModal(false);
     box->show();
 }
+
+void MainWindow::showRunInViews(const RunPtr& run) { run_views_->show(run); }
+
+CommHeatmap* MainWindow::heatmapView() const { return views_.get<CommHeatmap>(); }
 
 bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
 

@@ -63,6 +63,7 @@ class LibraryDock;
 class NetworkEditor;
 class TopologyEditorTab;
 class RunsDock;
+class RunViews;
 class SweepTab;
 
 class JobStatus;
@@ -89,11 +90,9 @@ public:
     // The chosen method, Run, Evaluate, Explore, Compare and re-opening stored runs (the run policy).
     RunController& runs() { return *runs_; }
     const RunController& runs() const { return *runs_; }
-    // The tasks the views are grouped by (docs/guide/application.md#views-by-task), in the bar's order.
-    enum class Task { Model, Machine, Plan, Simulate, Sweeps, Methods };
-    static QString taskName(Task task);
-    // In a scroll area (no view grows the window), among `task`'s tabs.
-    void addViewTab(QWidget* view, const QString& title, Task task);
+    // The tab area is the registry's (views().addTab, shown, show); these are what methods/ call.
+    using Task = ViewTask;
+    void addViewTab(QWidget* view, const QString& title, Task task) { views_.addTab(view, title, task); }
     // Simulate and MCMC: topologies, strategy files and their jobs (choosing one makes Simulate the method).
     SimulationController& simulation() override { return *simulator_; }
 
@@ -130,37 +129,20 @@ public:
     QString lastNotice() const { return last_notice_; }
     ViewRegistry& views() override { return views_; }  // methods add their views here (GuiMethod::buildViews)
 
-    GridView* gridView() const { return grid_; }
-    MetricsPanel* metricsPanel() const { return metrics_; }
-    CompareView* compareView() const { return compare_; }
-    ExploreView* exploreView() const { return explore_; }
-    ParamsEditor* paramsEditor() const { return params_; }
-    SimParamsEditor* simParams() const { return sim_params_; }
-    SimulationView* simulationView() const { return simulation_; }
-    GanttView* ganttView() const { return gantt_; }
-    CommHeatmap* heatmapView() const { return heatmap_; }
-    TopologyView* topologyView() const { return topology_view_; }
-    TopologyPanel* topologyPanel() const { return topology_panel_; }
-    TeachingView* teachingView() const { return teaching_; }
-    StudyView* studyView() const { return studies_; }
+    // (The views themselves: views().get<GanttView>(); heatmapView(), mptView() and l2sView() are
+    // what methods/ still call.)
+    CommHeatmap* heatmapView() const;
     MptView* mptView() const;  // the MPT and L2S methods' tabs
     L2sView* l2sView() const;
-    // The Grid tab shows the grid page, or this note for a simulated run without a grid.
-    QLabel* gridNotApplicable() const { return grid_na_; }
+    // The Grid tab shows the grid page, or a note ("grid-not-applicable") for a simulated run without a grid.
     bool gridNotApplicableShown() const;
-    RunsDock* runsDock() const { return runs_dock_; }
-    LibraryDock* libraryDock() const { return library_; }
     TaskTabs* tabs() const { return tabs_; }
-    // Each tab is a view in a scroll area (a view never makes the window larger than the screen).
-    QWidget* shownView() const;
-    void showTab(QWidget* view);
+    QWidget* shownView() const { return views_.shown(); }
+    void showTab(QWidget* view) { views_.show(view); }
     QAction* action(const QString& name) const;  // "run", "evaluate", "explore", "compare", "export", "reset", "cancel"
     // Views add their own actions (listed in the guide with their shortcuts) and menu entries.
     void addNamedAction(const QString& name, QAction* action);
     QMenu* menu(const QString& name) const;  // "file", "edit", "run", "view", "help"
-    NetworkEditor* networkEditor() const { return editor_; }
-    TopologyEditorTab* topologyEditor() const { return topology_editor_; }
-    SweepTab* sweepTab() const { return sweep_tab_; }
 
 signals:
     // A network the user opened (a file, the library, a stored run): views that edit it follow.
@@ -186,24 +168,9 @@ private:
     void updateActions();
     void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
-    // The visualisation tabs (views.cpp): timeline, heatmap, teaching, studies.
-    void buildViewTabs();
-    void showRunInViews(const RunPtr& run);
-    void showChosenTopology();  // the topology view, when it shows no simulation: Simulate's chosen topology
+    void showRunInViews(const RunPtr& run);  // the tabs besides the grid (RunViews)
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
-    // For view_entries.cpp, network_editor.cpp, sweep_tab.cpp and topology_editor_tab.cpp (edited on
-    // another branch): they pass to runs() and loader(), and go once those files call them.
-    const GuiMethod& method() const { return runs_->method(); }
-    bool simulationMethod() const { return runs_->simulationMethod(); }
-    void compareWithBaselines() { runs_->compareWithBaselines(); }
-    void explore(const std::vector<CellRef>& cells) { runs_->explore(cells); }
-
-public:
-    void chooseMethod(const QString& key) { runs_->chooseMethod(key); }
-    bool openStoredRun(std::int64_t id) { return runs_->openStoredRun(id); }
-    QString useNetwork(Network network, const QString& origin) { return loader_->useNetwork(std::move(network), origin); }
-    bool loadArray(const QString& path) { return loader_->loadArray(path); }
 
 private:
     Options options_;
@@ -224,20 +191,13 @@ private:
     QWidget* grid_page_ = nullptr;
     QLabel* grid_na_ = nullptr;
     SimulationView* simulation_ = nullptr;
-    GanttView* gantt_ = nullptr;
-    CommHeatmap* heatmap_ = nullptr;
-    TopologyPanel* topology_panel_ = nullptr;  // the tab: the view under its colouring bar
-    TopologyView* topology_view_ = nullptr;
-    TeachingView* teaching_ = nullptr;
-    StudyView* studies_ = nullptr;
+    RunViews* run_views_ = nullptr;  // Timeline, Heatmap, Topology, Teaching, Studies
     bool docks_sized_ = false;  // showEvent: narrower docks on a narrow window, once
     bool geometry_restored_ = false, placed_ = false;  // fitToScreen: keep a saved place, else centre once
     bool props_hidden_ = false;        // the properties dock stepped aside (MPT/L2S, a view with its own)
     bool props_wanted_ = true;         // whether the user wants it shown (where it does not step aside)
     bool props_stepping_ = false;      // the window, not the user, is showing or hiding it
     void updatePropertiesDock();
-    InputsPtr studied_inputs_;          // the inputs the scale study was drawn for
-    bool topology_study_done_ = false;  // Fig. 12 depends on no input: drawn once
     SimParamsEditor* sim_params_ = nullptr;
     MetricsPanel* metrics_ = nullptr;
     CompareView* compare_ = nullptr;

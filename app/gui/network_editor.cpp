@@ -33,7 +33,7 @@ constexpr size_t kMaxEditorOperators = 2000;
 
 NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(window) {
     view_ = new EditorView(window.tabs());
-    window.addViewTab(view_, tr("Editor"), MainWindow::Task::Model);
+    window.views().addTab("editor", view_);
     view_->setTemplates(editorTemplates());
 
     debounce_.setSingleShot(true);
@@ -48,7 +48,7 @@ NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(win
     // Notes pass (refusals stay in the editor until the next edit succeeds).
     connect(view_, &EditorView::message, this, [this](const QString& m) { window_.statusBar()->showMessage(m, 6000); });
     connect(view_, &EditorView::linkActivated, this, [this](const QString& link) {
-        if (link.startsWith("method:")) window_.chooseMethod(link.mid(7));
+        if (link.startsWith("method:")) window_.runs().chooseMethod(link.mid(7));
     });
     connect(&window, &MainWindow::methodRefusalChanged, this, [this](const QString& html) {
         refusal_ = html;
@@ -204,7 +204,7 @@ void NetworkEditor::handOver() {
     Network network = doc.toNetwork();
     std::string text = writeNetworkJson(network);
     if (text == handed_) return showState();  // a move, or back to what the window has
-    const QString problem = window_.useNetwork(std::move(network), origin());
+    const QString problem = window_.loader().useNetwork(std::move(network), origin());
     if (!problem.isEmpty()) {
         view_->setAnalysisProblem({});
         return view_->setStatus(tr("Not analysed: %1").arg(problem));

@@ -5,15 +5,12 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
+#include "app/gui/view_list.h"
 #include "core/search/methods.h"
 
 namespace partita::gui {
 
-QStringList screenshotViews() {
-    return {"main",    "grid",    "metrics", "simulation", "timeline", "heatmap", "topology", "teaching", "studies",
-            "compare", "explore", "network", "editor",     "mpt",      "l2s",     "runs",    "params",   "library",
-            "topology-editor", "sweep"};
-}
+QStringList screenshotViews() { return viewNames(); }
 
 bool parseOptions(const QStringList& args, Options* options, QString* error) {
     QCommandLineParser parser;

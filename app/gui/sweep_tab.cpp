@@ -37,8 +37,8 @@ QString etaText(double s) {
 
 SweepTab::SweepTab(MainWindow& window) : QObject(&window), window_(window), job_(new SweepJob(this)) {
     view_ = new SweepView(window.tabs());
-    window.addViewTab(view_, tr("Sweep"), MainWindow::Task::Sweeps);
-    connect(view_, &SweepView::runChosen, this, [this](qint64 id) { window_.openStoredRun(id); });
+    window.views().addTab("sweep", view_);
+    connect(view_, &SweepView::runChosen, this, [this](qint64 id) { window_.runs().openStoredRun(id); });
     // The tab reads the database when shown: another database may have been opened meanwhile.
     connect(window.tabs(), &TaskTabs::currentChanged, this, [this] {
         if (window_.shownView() == view_ && !job_->running()) refresh();

@@ -25,7 +25,7 @@ namespace partita::gui {
 
 TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), window_(window) {
     view_ = new TopologyEditorView(window.tabs());
-    window.addViewTab(view_, tr("Topology editor"), MainWindow::Task::Machine);
+    window.views().addTab("topology-editor", view_);
     connect(view_, &TopologyEditorView::message, this, [this](const QString& m) { window_.showStatus(m); });
     connect(view_, &TopologyEditorView::topologyChosen, this,
             [this](const sim::Topology& t, const QString& origin) {
@@ -80,7 +80,7 @@ void TopologyEditorTab::useAsArray(const sim::Topology& topology) {
         window_.showStatus(tr("Could not write %1: %2").arg(path, file.errorString()));
         return;
     }
-    if (window_.loadArray(path))
+    if (window_.loader().loadArray(path))
         window_.statusBar()->showMessage(tr("HyPar and AccPar now plan for %1 (%2 levels; written to %3)")
                                              .arg(QString::fromStdString(array.name))
                                              .arg(array.levels)
@@ -98,14 +98,15 @@ void TopologyEditorTab::followIfShown() {
 }
 
 void TopologyEditorTab::follow() {
-    if (own_ || !view_->undoStack().isClean() || !window_.simParams()) return;
+    const SimParamsEditor* params = window_.views().get<SimParamsEditor>();
+    if (own_ || !view_->undoStack().isClean() || !params) return;
     const auto machine = window_.simulation().chosenTopology();
-    const QString key = window_.simParams()->topology();
+    const QString key = params->topology();
     if (!machine || key == followed_) return;
     following_ = true;
     // A file is opened as such (its places, an import's approximations); presets and generated
     // machines are copied (without their routes: the editor's copy is edited).
-    if (!(window_.simParams()->topologyIsFile() && QFileInfo(key).isFile() && view_->open(key))) {
+    if (!(params->topologyIsFile() && QFileInfo(key).isFile() && view_->open(key))) {
         sim::Topology doc;
         doc.name = machine->name;
         doc.devices = machine->devices;

@@ -14,23 +14,18 @@
 #include "app/gui/library_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/simulation_controller.h"
+#include "app/gui/run_views.h"
 #include "app/gui/runs_dock.h"
 #include "core/util/format.h"
-#include "widgets/charts/study_view.h"
 #include "widgets/common/figure_export.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/explore/explore_surface.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
-#include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_table.h"
 #include "widgets/network/network_tab_view.h"
 #include "widgets/simulation/simulation_view.h"
-#include "widgets/teaching/teaching_view.h"
-#include "widgets/timeline/gantt_view.h"
-#include "widgets/topology/topology_panel.h"
-#include "widgets/topology/topology_view.h"
 
 namespace partita::gui {
 
@@ -72,18 +67,13 @@ void MainWindow::registerViews() {
     const auto no_exploration = [this] {
         return explore_->result() ? QString() : tr("Nothing to export: no exploration has run");
     };
-    const auto empty_view = [](const QString& view, std::function<CsvTable()> table) {
-        return [view, table] {
-            return table().rows.empty() ? tr("Nothing to export: the %1 view is empty").arg(view) : QString();
-        };
-    };
     // The grid page, or the note that stands in for it.
     const auto grid_shot = [this](QWidget* part) {
         return [this, part] { return gridNotApplicableShown() ? static_cast<QWidget*>(grid_na_) : part; };
     };
 
     views_.add({"main", nullptr, {}, {}, {}, [this] {
-                    if (!method().mainView().isEmpty()) return method().mainView();
+                    if (!runs_->method().mainView().isEmpty()) return runs_->method().mainView();
                     const RunPtr run = session_.currentRun();
                     return run && run->isSimulation() ? QString("simulation") : QString("grid");
                 }});
@@ -111,32 +101,10 @@ void MainWindow::registerViews() {
                       if (!csv) return tr("%1: the traffic matrix exports as CSV only").arg(path);
                       return exportCsv(simulation_->trafficCsv(), path);
                   }}}});
-    views_.add({"timeline", gantt_, [this] { return gantt_; },
-                [this] {
-                    if (!simulation_->hasSimulation()) simulator_->runSimulation();
-                },
-                {figureTarget("timeline", tr("Timeline"), gantt_, [this] { return gantt_->csv(); },
-                              empty_view("timeline", [this] { return gantt_->csv(); }))}});
-    views_.add({"heatmap", heatmap_, [this] { return heatmap_; }, {},
-                {figureTarget("heatmap", tr("Heatmap"), heatmap_, [this] { return heatmap_->csv(); },
-                              empty_view("heatmap", [this] { return heatmap_->csv(); }))}});
-    // With Simulate or MCMC chosen, the screenshot runs it and shows the load; else the chosen topology.
-    views_.add({"topology", topology_panel_, [this] { return topology_panel_; },
-                [this] {
-                    if (simulationMethod() && !simulation_->hasSimulation()) simulator_->runSimulation();
-                    showChosenTopology();
-                },
-                {figureTarget("topology", tr("Topology"), topology_view_, [this] { return topology_view_->csv(); },
-                              empty_view("topology", [this] { return topology_view_->csv(); }))}});
-    views_.add({"teaching", teaching_, [this] { return teaching_; }, {},
-                {figureTarget("teaching", tr("Teaching figure"), teaching_, [this] { return teaching_->csv(); },
-                              empty_view("teaching", [this] { return teaching_->csv(); }))}});
-    views_.add({"studies", studies_, [this] { return studies_; }, {},
-                {figureTarget("studies", tr("Study plot"), studies_, [this] { return studies_->csv(); },
-                              empty_view("studies", [this] { return studies_->csv(); }))}});
+    run_views_->registerViews();  // timeline, heatmap, topology, teaching, studies
     views_.add({"compare", compare_, [this] { return compare_; },
                 [this] {
-                    if (compare_->runs().empty()) compareWithBaselines();
+                    if (compare_->runs().empty()) runs_->compareWithBaselines();
                 },
                 {widgetTarget("compare", tr("Comparison"), [this] { return compare_; },
                               [this] { return compare_->metricsCsv(); }, no_compare),
@@ -149,7 +117,7 @@ void MainWindow::registerViews() {
                               [this] { return compare_->metricsCsv(); }, no_compare)}});
     views_.add({"explore", explore_, [this] { return explore_; },
                 [this] {
-                    if (!explore_->result()) explore(explore_->cells());
+                    if (!explore_->result()) runs_->explore(explore_->cells());
                 },
                 {widgetTarget("explore", tr("Exploration"), [this] { return explore_; },
                               [this] { return explorationCsv(*explore_->result()); }, no_exploration),

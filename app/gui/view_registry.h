@@ -5,13 +5,19 @@
 #include <functional>
 #include <vector>
 
+#include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include "app/gui/view_list.h"
+#include "widgets/common/selection.h"
 
 class QUndoStack;
 class QWidget;
 
 namespace partita::gui {
+
+class TaskTabs;
 
 // Writes one target to `path`; `csv` is the path's type (else a figure). Returns "" or the problem.
 using ExportWriter = std::function<QString(const QString& path, bool csv)>;
@@ -49,8 +55,33 @@ public:
     QStringList targets() const;  // every export target, in registration order
     const std::vector<ViewEntry>& entries() const { return entries_; }
 
+    // The tab area: each tab is a view in a scroll area (a view never makes the window larger than
+    // the screen), among its task's tabs, in the order added; every tab is remembered (get<T>()).
+    void setTabs(TaskTabs* tabs);  // declares the tasks of viewList()
+    TaskTabs* tabs() const { return tabs_; }
+    void addTab(const QString& name, QWidget* view);  // titled and grouped as viewList() says
+    void addTab(QWidget* view, const QString& title, ViewTask task);
+    QWidget* shown() const;  // the shown tab's view
+    void show(QWidget* view);
+
+    // The cell, operator, device and link the views share: each view sets it and follows it.
+    Selection& selection() { return selection_; }
+
+    // The window's views, their parts, the tab controllers and the docks, found by type:
+    // views().get<GanttView>(). Each tab is remembered as it is added (MainWindow::addViewTab).
+    void remember(QObject* object) { objects_.push_back(object); }
+    template <class T>
+    T* get() const {
+        for (QObject* o : objects_)
+            if (auto* t = qobject_cast<T*>(o)) return t;
+        return nullptr;
+    }
+
 private:
     std::vector<ViewEntry> entries_;
+    std::vector<QObject*> objects_;
+    TaskTabs* tabs_ = nullptr;
+    Selection selection_;
 };
 
 }  // namespace partita::gui

@@ -46,7 +46,7 @@ const QString kExamples = PARTITA_EXAMPLES_DIR;
 
 struct Editor {
     MainWindow& w;
-    EditorView* view = w.networkEditor()->view();
+    EditorView* view = w.views().get<NetworkEditor>()->view();
     EditorCanvas* canvas = view->canvas();
     const edit::Document& doc() const { return view->document(); }
     edit::NodeId id(const char* name) const { return doc().findByName(name).value_or(-1); }
@@ -124,7 +124,7 @@ QString cliTotal(const QString& path) {
 // Builds Lenet-c from an empty graph; returns with every node valid and the analysis settled.
 void buildLenet(MainWindow& w) {
     Editor e{w};
-    w.networkEditor()->newNetwork({1, 28, 28}, "Lenet-c");
+    w.views().get<NetworkEditor>()->newNetwork({1, 28, 28}, "Lenet-c");
     QVERIFY(e.doc().ids().empty());
     QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
     QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -210,7 +210,7 @@ private slots:
         shoot(w, "editor-lenet.png");
 
         const QString path = dir_.filePath("lenet-built.json");
-        QVERIFY(w.networkEditor()->saveAs(path));
+        QVERIFY(w.views().get<NetworkEditor>()->saveAs(path));
         QVERIFY(!w.isWindowModified());
         const LaidOutNetwork saved = loadNetworkWithLayout(path.toStdString());
         const Network expect = partita::loadNetwork((kExamples + "/networks/lenet-c.json").toStdString());
@@ -247,7 +247,7 @@ private slots:
         buildLenet(w);
         Editor e{w};
         const QString a = dir_.filePath("full-a.json"), b = dir_.filePath("full-b.json");
-        QVERIFY(w.networkEditor()->saveAs(a));
+        QVERIFY(w.views().get<NetworkEditor>()->saveAs(a));
         // Edit ▸ Undo and Redo step through the editor's commands while its tab is shown.
         int steps = 0;
         while (w.action("undo")->isEnabled()) {
@@ -256,9 +256,9 @@ private slots:
         }
         QVERIFY(steps >= 12);
         QVERIFY(e.doc().ids().empty());
-        QVERIFY(!w.networkEditor()->saveAs(dir_.filePath("empty.json")));  // nothing valid to save
+        QVERIFY(!w.views().get<NetworkEditor>()->saveAs(dir_.filePath("empty.json")));  // nothing valid to save
         while (w.action("redo")->isEnabled()) w.action("redo")->trigger();
-        QVERIFY(w.networkEditor()->saveAs(b));
+        QVERIFY(w.views().get<NetworkEditor>()->saveAs(b));
         QCOMPARE(readAll(b), readAll(a));
         QVERIFY(!readAll(a).isEmpty());
         // The grid's own undo comes back with its tab.
@@ -271,7 +271,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr before = w.session().currentRun();
-        const QString total_before = w.metricsPanel()->text("total_elements");
+        const QString total_before = w.views().get<MetricsPanel>()->text("total_elements");
         w.showView("editor");
         Editor e{w};
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -285,13 +285,13 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         const Network& net = w.session().currentRun()->inputs->network;
         QCOMPARE(net.ops[static_cast<size_t>(net.find("conv3_1"))].out_channels, std::int64_t{512});
-        QVERIFY(w.metricsPanel()->text("total_elements") != total_before);
+        QVERIFY(w.views().get<MetricsPanel>()->text("total_elements") != total_before);
         QVERIFY(w.session().currentRun()->grid.toStrings() != before->grid.toStrings() ||
                 w.session().currentRun()->eval().total_elements != before->eval().total_elements);
         const QString path = dir_.filePath("vgg-a-wide.json");
-        QVERIFY(w.networkEditor()->saveAs(path));
+        QVERIFY(w.views().get<NetworkEditor>()->saveAs(path));
         QCOMPARE(cliTotal(path), QString::fromStdString(withCommas(w.session().currentRun()->eval().total_elements)));
-        QCOMPARE(w.metricsPanel()->text("total_elements"), cliTotal(path));
+        QCOMPARE(w.views().get<MetricsPanel>()->text("total_elements"), cliTotal(path));
     }
 
     void anInvalidGraphIsNeverAnalysed() {
@@ -438,7 +438,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         Editor e{w};
-        w.networkEditor()->newNetwork({512, 1, 64}, "Encoder");  // 64 positions of 512 features
+        w.views().get<NetworkEditor>()->newNetwork({512, 1, 64}, "Encoder");  // 64 positions of 512 features
         QVERIFY(QTest::qWaitForWindowActive(&w));
         doubleClickPalette(e, "template:transformer-encoder");
         QVERIFY(e.doc().ids().size() > 15);
@@ -492,7 +492,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         Editor e{w};
-        w.networkEditor()->newNetwork({3, 32, 32}, "Stem");
+        w.views().get<NetworkEditor>()->newNetwork({3, 32, 32}, "Stem");
         QVERIFY(QTest::qWaitForWindowActive(&w));
         EditorPalette* palette = e.view->palette();
         const auto clickPalette = [&](const QString& key) {
@@ -552,7 +552,7 @@ private slots:
             w.showView("editor");
             Editor e{w};
             QVERIFY(QTest::qWaitForWindowActive(&w));
-            w.networkEditor()->recoveryTimer().setInterval(50);
+            w.views().get<NetworkEditor>()->recoveryTimer().setInterval(50);
             clickNode(e, e.id("conv2"));
             typeInto(e.field("kernel"), "13");
             QTRY_VERIFY(QFile::exists(NetworkEditor::recoveryPath()));
@@ -562,18 +562,18 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QString error;
-        QVERIFY2(w.networkEditor()->recover(NetworkEditor::recoveryPath(), &error), qPrintable(error));
+        QVERIFY2(w.views().get<NetworkEditor>()->recover(NetworkEditor::recoveryPath(), &error), qPrintable(error));
         Editor e{w};
         QCOMPARE(e.doc().ids(), kept.ids());
         for (edit::NodeId id : kept.ids()) QVERIFY(*e.doc().node(id) == *kept.node(id));
         QCOMPARE(e.doc().header(), kept.header());
         QCOMPARE(e.doc().problems().size(), kept.problems().size());
-        QVERIFY(w.networkEditor()->dirty());
+        QVERIFY(w.views().get<NetworkEditor>()->dirty());
         QVERIFY(w.isWindowModified());
         // Saving (here: undoing back to clean is not possible, the history is new) removes it.
         clickNode(e, e.id("conv2"));
         typeInto(e.field("kernel"), "5");
-        QVERIFY(w.networkEditor()->saveAs(dir_.filePath("recovered.json")));
+        QVERIFY(w.views().get<NetworkEditor>()->saveAs(dir_.filePath("recovered.json")));
         QVERIFY(!QFile::exists(NetworkEditor::recoveryPath()));
     }
 
@@ -589,7 +589,7 @@ private slots:
         f.close();
         MainWindow w(options("lenet-c"));
         QString error;
-        QVERIFY2(w.networkEditor()->recover(path, &error), qPrintable(error));
+        QVERIFY2(w.views().get<NetworkEditor>()->recover(path, &error), qPrintable(error));
         Editor e{w};
         QCOMPARE(e.doc().outputShape(2), std::optional<Shape>(Shape{500, 1, 1}));
         QCOMPARE(e.doc().node(1)->position, std::optional<edit::Point>(edit::Point{0, 60}));
@@ -598,7 +598,7 @@ private slots:
         f.write(R"({"format": "partita-editor-recovery/1", "name": "x", "input": {"channels": 1}, "nodes": [],
  "colour": "red"})");
         f.close();
-        QVERIFY(!w.networkEditor()->recover(path, &error));
+        QVERIFY(!w.views().get<NetworkEditor>()->recover(path, &error));
         QVERIFY2(error.contains("colour"), qPrintable(error));
     }
 
@@ -610,7 +610,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runs().methodKey(), QString("hypar"));
         Editor e{w};
-        w.networkEditor()->newNetwork({512, 1, 64}, "Encoder");
+        w.views().get<NetworkEditor>()->newNetwork({512, 1, 64}, "Encoder");
         QVERIFY(QTest::qWaitForWindowActive(&w));
         doubleClickPalette(e, "template:transformer-encoder");
         settle(w);
@@ -745,7 +745,7 @@ private slots:
             w.show();
             QVERIFY(w.jobs().waitForIdle());
             Editor e{w};
-            w.networkEditor()->newNetwork({1, 28, 28}, "Empty");
+            w.views().get<NetworkEditor>()->newNetwork({1, 28, 28}, "Empty");
             QVERIFY(QTest::qWaitForWindowActive(&w));
             const QRectF hint = e.canvas->emptyHint(), input = e.canvas->nodeRect(edit::kNetworkInput);
             QVERIFY(!hint.isEmpty() && !input.isEmpty());
@@ -780,7 +780,7 @@ private slots:
             w.show();
             QVERIFY(w.jobs().waitForIdle());
             Editor e{w};
-            w.networkEditor()->newNetwork({512, 1, 64}, "Encoder");
+            w.views().get<NetworkEditor>()->newNetwork({512, 1, 64}, "Encoder");
             QVERIFY(QTest::qWaitForWindowActive(&w));
             doubleClickPalette(e, "template:transformer-encoder");
             e.canvas->setSelection({});

@@ -69,7 +69,7 @@ private slots:
         MainWindow w(options("models.sqlite"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        L2sView* v = w.l2sView();
+        L2sView* v = w.views().get<L2sView>();
         L2sModelControls* m = v->modelControls();
         using l2s::CommModel;
         using l2s::ComputeModel;
@@ -129,7 +129,7 @@ private slots:
         MainWindow w(options("paper.sqlite"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        L2sView* v = w.l2sView();
+        L2sView* v = w.views().get<L2sView>();
         v->requestPreset("lenet");
         QVERIFY(w.jobs().waitForIdle());
         const L2sSettings lenet = settings("lenet", l2s::ComputeModel::LaneFilling, l2s::CommModel::Burst, 0.4);
@@ -211,7 +211,7 @@ private slots:
             MainWindow w(options("old.sqlite"));
             w.show();
             QVERIFY(w.jobs().waitForIdle());
-            L2sModelControls* m = w.l2sView()->modelControls();
+            L2sModelControls* m = w.views().get<L2sView>()->modelControls();
             m->computeBox()->setCurrentIndex(m->computeBox()->findText("channel-only"));
             m->commBox()->setCurrentIndex(m->commBox()->findText("ideal"));
             m->keepBox(2)->setValue(0);
@@ -221,14 +221,14 @@ private slots:
             w.runs().runSelected();
             QVERIFY(w.jobs().waitForIdle());
             id = w.runStore().db()->list({"", "", "l2s"}).at(0).id;
-            cycles = w.l2sView()->evaluation().total_cycles;
+            cycles = w.views().get<L2sView>()->evaluation().total_cycles;
         }
         execRaw(db, "UPDATE method_runs SET settings_json = json_remove(settings_json, '$.compute', '$.comm', "
                     "'$.burst_rate', '$.hop_keep')");
         MainWindow w(options("old.sqlite"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        L2sModelControls* m = w.l2sView()->modelControls();
+        L2sModelControls* m = w.views().get<L2sView>()->modelControls();
         QCOMPARE(m->compute(), l2s::ComputeModel::LaneFilling);  // the new session starts on the defaults
         QVERIFY(w.runs().openStoredRun(id));
         QVERIFY(w.jobs().waitForIdle());
@@ -237,9 +237,9 @@ private slots:
         QCOMPARE(m->commBox()->currentText(), QString("ideal"));
         QVERIFY(!m->rateBox()->isEnabled());
         QCOMPARE(m->hopKeep(), (std::vector<double>{1, 0, 0}));
-        QCOMPARE(w.l2sView()->evaluation().total_cycles, cycles);
-        QVERIFY(w.l2sView()->paperTable()->note().contains("non-default settings"));
-        showsCore(*w.l2sView(), settings("convnet", l2s::ComputeModel::ChannelOnly, l2s::CommModel::Ideal, 0.4,
+        QCOMPARE(w.views().get<L2sView>()->evaluation().total_cycles, cycles);
+        QVERIFY(w.views().get<L2sView>()->paperTable()->note().contains("non-default settings"));
+        showsCore(*w.views().get<L2sView>(), settings("convnet", l2s::ComputeModel::ChannelOnly, l2s::CommModel::Ideal, 0.4,
                                          {1, 0, 0}));
     }
 };

@@ -33,7 +33,7 @@ private:
     }
     static int count(MainWindow& w, const std::string& method) {
         int n = 0;
-        const RunsModel* model = w.runsDock()->model();
+        const RunsModel* model = w.views().get<RunsDock>()->model();
         for (int r = 0; r < model->rowCount(); ++r) n += model->summary(r).method == method;
         return n;
     }
@@ -42,7 +42,7 @@ private:
     }
     // A double-click on the run's Method cell in the dock, as a user opens it.
     static void doubleClick(MainWindow& w, std::int64_t id) {
-        QTableView* view = w.runsDock()->view();
+        QTableView* view = w.views().get<RunsDock>()->view();
         for (int r = 0; r < view->model()->rowCount(); ++r) {
             const QModelIndex index = view->model()->index(r, RunsModel::Method);
             if (index.data(RunsModel::IdRole).toLongLong() == id) return emit view->doubleClicked(index);
@@ -74,8 +74,8 @@ private slots:
             w.show();
             QVERIFY(w.jobs().waitForIdle());
             QVERIFY(w.runStore().db() && w.runStore().db()->readOnly());
-            QCOMPARE(static_cast<size_t>(w.runsDock()->model()->rowCount()), stored);
-            QVERIFY(w.runsDock()->statusText().contains("read-only"));
+            QCOMPARE(static_cast<size_t>(w.views().get<RunsDock>()->model()->rowCount()), stored);
+            QVERIFY(w.views().get<RunsDock>()->statusText().contains("read-only"));
         }
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), before);
@@ -86,7 +86,7 @@ private slots:
         MainWindow w(options("mpt", "mpt.sqlite"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        MptView* v = w.mptView();
+        MptView* v = w.views().get<MptView>();
         QVERIFY(v->hasEvaluation());
         QCOMPARE(count(w, "mpt"), 0);  // shown, not stored before Run
         w.runs().runSelected();
@@ -107,7 +107,7 @@ private slots:
         const std::int64_t id = newest(w, "mpt");
         const double total = v->evaluation().totals.total_s;
         const std::vector<int> chosen = v->grid()->data().chosen;
-        QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).time_step_s, total);
+        QCOMPARE(w.views().get<RunsDock>()->model()->summary(w.views().get<RunsDock>()->model()->rowOf(id)).time_step_s, total);
 
         // Something else is shown; the double-click brings the stored evaluation back.
         v->requestClearOverrides();
@@ -132,9 +132,9 @@ private slots:
         QCOMPARE(count(w, "mpt"), 2);  // Run on the re-opened evaluation stores nothing new
 
         QVERIFY(w.runStore().rename(id, "Early forced"));
-        QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).name, std::string("Early forced"));
+        QCOMPARE(w.views().get<RunsDock>()->model()->summary(w.views().get<RunsDock>()->model()->rowOf(id)).name, std::string("Early forced"));
         QVERIFY(w.runStore().remove({id}));
-        QCOMPARE(w.runsDock()->model()->rowOf(id), -1);
+        QCOMPARE(w.views().get<RunsDock>()->model()->rowOf(id), -1);
         QCOMPARE(count(w, "mpt"), 1);
     }
 
@@ -146,7 +146,7 @@ private slots:
             MainWindow w(options("l2s", "l2s.sqlite"));
             w.show();
             QVERIFY(w.jobs().waitForIdle());
-            L2sView* v = w.l2sView();
+            L2sView* v = w.views().get<L2sView>();
             QVERIFY(v->hasEvaluation());
             QVERIFY(v->requestCores(8));
             QVERIFY(w.jobs().waitForIdle());
@@ -157,7 +157,7 @@ private slots:
             w.runs().runSelected();
             QVERIFY(w.jobs().waitForIdle());
             id = newest(w, "l2s");
-            QCOMPARE(w.runsDock()->model()->summary(w.runsDock()->model()->rowOf(id)).method, std::string("l2s"));
+            QCOMPARE(w.views().get<RunsDock>()->model()->summary(w.views().get<RunsDock>()->model()->rowOf(id)).method, std::string("l2s"));
             time = v->evaluation().time_s;
             cycles = v->evaluation().total_cycles;
             chosen = v->grid()->data().chosen;

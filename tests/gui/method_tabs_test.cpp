@@ -67,15 +67,15 @@ private slots:
         MainWindow w(options("mpt"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        for (int i = 0; i < w.tabs()->count(); ++i)
-            QVERIFY2(w.tabs()->widget(i)->minimumSizeHint().width() <= 640, qPrintable(w.tabs()->tabText(i)));
+        for (int i = 0; i < w.views().get<TaskTabs>()->count(); ++i)
+            QVERIFY2(w.views().get<TaskTabs>()->widget(i)->minimumSizeHint().width() <= 640, qPrintable(w.views().get<TaskTabs>()->tabText(i)));
     }
 
     void mptRunsTheLayerStudyAndAClickForcesAShape() {
         MainWindow w(options("mpt"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        MptView* v = w.mptView();
+        MptView* v = w.views().get<MptView>();
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QVERIFY(v->hasEvaluation());
         QCOMPARE(v->evaluation().scenario, mpt::Scenario::WMpPlusStar);
@@ -166,7 +166,7 @@ private slots:
         MainWindow w(options("mpt"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        MptView* v = w.mptView();
+        MptView* v = w.views().get<MptView>();
         auto* preset = v->findChild<QComboBox*>("mpt-preset");
         auto* overlap = v->findChild<QComboBox*>("mpt-overlap");
         auto* rate = v->findChild<QComboBox*>("mpt-vector");
@@ -215,7 +215,7 @@ private slots:
         MainWindow w(options("l2s"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        L2sView* v = w.l2sView();
+        L2sView* v = w.views().get<L2sView>();
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QVERIFY(v->hasEvaluation());
         QCOMPARE(v->presetKey(), QString("convnet"));
@@ -240,7 +240,7 @@ private slots:
         const auto& preset = l2s::preset("convnet");
         const l2s::Evaluator ev(l2s::presetLayers(preset, PARTITA_EXAMPLES_DIR), l2s::Mesh(l2s::MeshParams{}));
         QCOMPARE(v->trafficView()->matrix().total(), ev.allGatherBytes(1));
-        QCOMPARE(w.heatmapView()->matrix().total(), ev.allGatherBytes(1));  // the Heatmap tab follows
+        QCOMPARE(w.views().get<CommHeatmap>()->matrix().total(), ev.allGatherBytes(1));  // the Heatmap tab follows
         const l2s::Evaluation fresh = ev.evaluate(v->strategy());
         QCOMPARE(v->evaluation().total_cycles, fresh.total_cycles);
         QCOMPARE(v->evaluation().byte_hops, fresh.byte_hops);
@@ -293,8 +293,8 @@ private slots:
         MainWindow w(options("mpt", "resnet-34.json"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.mptView()->workloadKey(), QString("resnet-34"));  // the built-in workload of that file
-        QCOMPARE(w.mptView()->layers().size(), mpt::layersFromNetwork(
+        QCOMPARE(w.views().get<MptView>()->workloadKey(), QString("resnet-34"));  // the built-in workload of that file
+        QCOMPARE(w.views().get<MptView>()->layers().size(), mpt::layersFromNetwork(
                                                    partita::loadNetwork(std::string(PARTITA_EXAMPLES_DIR) +
                                                                         "/networks/resnet-34.json"))
                                                    .size());
@@ -302,7 +302,7 @@ private slots:
         w.runs().setMethodKey("l2s");
         w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
-        L2sView* v = w.l2sView();
+        L2sView* v = w.views().get<L2sView>();
         QVERIFY(!v->hasEvaluation());
         QVERIFY2(v->summaryText().contains("chain"), qPrintable(v->summaryText()));
         QVERIFY(w.lastError().contains("chain"));
@@ -339,7 +339,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr mpt = arrived("mpt");
         QVERIFY(mpt && mpt->mpt && !mpt->l2s && !mpt->inputs);
-        QCOMPARE(w.mptView()->outcome(), mpt->mpt);  // handed over unchanged
+        QCOMPARE(w.views().get<MptView>()->outcome(), mpt->mpt);  // handed over unchanged
         QCOMPARE(mpt->mpt->settings.workload, std::string("layers"));
         const mpt::Evaluation expected = evaluateMpt(MptSettings{});
         QCOMPARE(mpt->mpt->eval.totals.total_s, expected.totals.total_s);
@@ -351,7 +351,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr l2s = arrived("l2s");
         QVERIFY(l2s && l2s->l2s && !l2s->mpt);
-        QCOMPARE(w.l2sView()->outcome(), l2s->l2s);
+        QCOMPARE(w.views().get<L2sView>()->outcome(), l2s->l2s);
         const L2sResult r = evaluateL2s(l2s->l2s->settings);
         QCOMPARE(l2s->l2s->eval.time_s, r.eval.time_s);
         QCOMPARE(l2s->l2s->eval.total_cycles, r.eval.total_cycles);
@@ -359,7 +359,7 @@ private slots:
         QCOMPARE(l2s->l2s->baseline.total_cycles, r.baseline.total_cycles);
         QCOMPARE(l2s->l2s->settings.preset, std::string("convnet"));
         // The Heatmap tab follows the L2S boundary while L2S is chosen.
-        QCOMPARE(w.heatmapView()->matrix().total(), w.l2sView()->trafficView()->matrix().total());
+        QCOMPARE(w.views().get<CommHeatmap>()->matrix().total(), w.views().get<L2sView>()->trafficView()->matrix().total());
         QVERIFY(w.session().currentRun() && w.session().currentRun()->method == "hypar");  // the method runs are the tabs' own
         QCOMPARE(w.runStore().db()->list({"", "", "mpt"}).size() + w.runStore().db()->list({"", "", "l2s"}).size(), size_t{0});
     }

@@ -85,21 +85,21 @@ private slots:
         NetworkGraphView* g = graphOf(w);
         QVERIFY(g->waitForLayout());
         // A cell chosen while the Network tab is hidden: its node is in view when the tab is shown.
-        w.gridView()->setCurrentCell(1, 18);
+        w.views().get<GridView>()->setCurrentCell(1, 18);
         w.showView("network");
         QTest::qWait(50);
         QCOMPARE(g->selectedLayer(), 18);
         QCOMPARE(g->level(), 1);
         QVERIFY(QRectF(g->rect()).contains(g->nodeRect(g->nodeOfLayer(18))));
-        w.gridView()->setCurrentCell(2, 3);
+        w.views().get<GridView>()->setCurrentCell(2, 3);
         QCOMPARE(g->selectedLayer(), 3);
         QCOMPARE(g->level(), 2);
         clickNode(*g, g->nodeOfLayer(7));
-        QCOMPARE(w.gridView()->currentLayer(), 7);
-        QCOMPARE(w.gridView()->currentLevel(), 2);
+        QCOMPARE(w.views().get<GridView>()->currentLayer(), 7);
+        QCOMPARE(w.views().get<GridView>()->currentLevel(), 2);
         QCOMPARE(g->selectedLayer(), 7);
         clickNode(*g, g->nodeOfOperator(3));  // res2a, an add: the grid stays
-        QCOMPARE(w.gridView()->currentLayer(), 7);
+        QCOMPARE(w.views().get<GridView>()->currentLayer(), 7);
     }
 
     // "Collapse repeats" on ResNet-34 after AccPar: 55 nodes, then 20 (conv1, stage 2's run, then
@@ -124,12 +124,12 @@ private slots:
         QVERIFY(g->waitForLayout());
         QCOMPARE(g->nodeCount(), 20);
         QVERIFY(toggle->isChecked());
-        w.gridView()->setCurrentCell(0, 12);  // res3c_branch2a, in stage 3's run
+        w.views().get<GridView>()->setCurrentCell(0, 12);  // res3c_branch2a, in stage 3's run
         QCOMPARE(g->runOfNode(g->selectedNode()), 1);
         QCOMPARE(g->selectedNode(), g->nodeOfLayer(12));
         const int stage2 = g->nodeOfLayer(1);
         clickNode(*g, stage2);  // a run's node selects its first layer in the grid
-        QCOMPARE(w.gridView()->currentLayer(), 1);
+        QCOMPARE(w.views().get<GridView>()->currentLayer(), 1);
         QTest::mouseDClick(g, Qt::LeftButton, {}, g->nodeRect(stage2).center().toPoint());
         QCOMPARE(g->nodeCount(), 28);
         QVERIFY(!toggle->isChecked());
@@ -166,8 +166,8 @@ private slots:
         QVERIFY(w.selectOptionCell());
         const int layer = 32;  // conv1, stages 2-4 (6 + 9 + 13 convs), res5a (3)
         QCOMPARE(w.session().inputs()->layers[layer].name, std::string("res5b_branch2a"));
-        QCOMPARE(w.gridView()->currentLevel(), 2);
-        QCOMPARE(w.gridView()->currentLayer(), layer);
+        QCOMPARE(w.views().get<GridView>()->currentLevel(), 2);
+        QCOMPARE(w.views().get<GridView>()->currentLayer(), layer);
         QCOMPARE(graphOf(w)->level(), 2);
         QCOMPARE(graphOf(w)->selectedLayer(), layer);
         run.cell_layer = "nope";

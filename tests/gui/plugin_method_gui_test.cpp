@@ -47,10 +47,10 @@ private slots:
         const Grid grid = w.session().currentRun()->grid;
         for (int l = 0; l < grid.layers(); ++l) QCOMPARE(grid.split(0, l), l % 2 ? Split::Input : Split::Batch);
         const double step = w.session().currentRun()->stepTime();
-        QCOMPARE(w.runsDock()->model()->rowCount(), 0);
+        QCOMPARE(w.views().get<RunsDock>()->model()->rowCount(), 0);
         w.runs().runSelected();
         QVERIFY(w.jobs().waitForIdle());
-        const RunsModel* model = w.runsDock()->model();
+        const RunsModel* model = w.views().get<RunsDock>()->model();
         QCOMPARE(model->rowCount(), 1);
         QCOMPARE(model->summary(0).method, std::string("stripes"));
         QCOMPARE(model->index(0, RunsModel::Method).data().toString(), QString("Stripes"));
@@ -61,7 +61,7 @@ private slots:
         emit box->activated(box->currentIndex());
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.session().currentRun()->method, std::string("dp"));
-        QTableView* view = w.runsDock()->view();
+        QTableView* view = w.views().get<RunsDock>()->view();
         const QModelIndex cell = view->model()->index(0, RunsModel::Method);
         QCOMPARE(cell.data(RunsModel::IdRole).toLongLong(), static_cast<qlonglong>(id));
         emit view->doubleClicked(cell);

@@ -91,22 +91,22 @@ private slots:
             sim::simulate(sim::buildTaskGraph(net, 256, sim::dataParallelStrategy(net, 256, 16), topo)).makespan;
         QCOMPARE(run->simulation->makespan_s, expect);
         QCOMPARE(run->simulation->speedupVsDp(), 1.0);
-        QCOMPARE(w.simulationView()->text("makespan"), QString::fromStdString(fixed(expect * 1e3, 3)) + " ms");
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.simulationView()));
+        QCOMPARE(w.views().get<SimulationView>()->text("makespan"), QString::fromStdString(fixed(expect * 1e3, 3)) + " ms");
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<SimulationView>()));
         QVERIFY(run->id > 0);  // stored like every run
         QCOMPARE(w.runStore().db()->list().front().topology_name, topo.name);
         // Devices first, then only the links that carried data.
-        QAbstractItemModel* table = w.simulationView()->resourcesTable()->model();
+        QAbstractItemModel* table = w.views().get<SimulationView>()->resourcesTable()->model();
         QCOMPARE(table->index(0, 0).data().toString(), QString::fromStdString(topo.devices[0].name));
         QVERIFY(table->rowCount() > 16 && table->rowCount() < 16 + static_cast<int>(topo.links.size()));
-        w.simulationView()->idleLinksBox()->setChecked(true);
+        w.views().get<SimulationView>()->idleLinksBox()->setChecked(true);
         QCOMPARE(table->rowCount(), 16 + static_cast<int>(topo.links.size()));
         // The analytic views say they do not apply instead of showing zeros.
         QVERIFY(w.gridNotApplicableShown());
-        QVERIFY(!w.gridView()->run() && !w.metricsPanel()->run());
+        QVERIFY(!w.views().get<GridView>()->run() && !w.views().get<MetricsPanel>()->run());
         QVERIFY(!w.action("evaluate")->isEnabled());
         w.action("compare")->trigger();
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.simulationView()));
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<SimulationView>()));
         // Its tables export as CSV; the view as a figure.
         for (const QString& target : {QString("simulation"), QString("simulation-traffic")}) {
             const QString path = dir_.filePath(target + ".csv");
@@ -122,14 +122,14 @@ private slots:
         chooseMethod(w, "hypar");
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(!w.gridNotApplicableShown());
-        QVERIFY(!w.simulationView()->hasSimulation());
+        QVERIFY(!w.views().get<SimulationView>()->hasSimulation());
     }
 
     void parameterServerSyncIsChosenStoredAndReopened() {
         MainWindow w(lenet("sync.sqlite"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        auto* sync = qobject_cast<QComboBox*>(w.simParams()->field("sync"));
+        auto* sync = qobject_cast<QComboBox*>(w.views().get<SimParamsEditor>()->field("sync"));
         QVERIFY(sync);
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
@@ -151,7 +151,7 @@ private slots:
         sync->setCurrentIndex(sync->findData(int(sim::SyncMode::Ring)));
         QVERIFY(w.runs().openStoredRun(run->id));
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.simParams()->sync(), sim::SyncMode::ParameterServer);
+        QCOMPARE(w.views().get<SimParamsEditor>()->sync(), sim::SyncMode::ParameterServer);
         QCOMPARE(w.session().currentRun()->simulation->makespan_s, expect);
     }
 
@@ -162,7 +162,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         const Grid hypar = w.session().currentRun()->grid;
-        auto* source = qobject_cast<QComboBox*>(w.simParams()->field("source"));
+        auto* source = qobject_cast<QComboBox*>(w.views().get<SimParamsEditor>()->field("source"));
         source->setCurrentIndex(source->findData(int(SimSource::Grid)));
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
@@ -171,7 +171,7 @@ private slots:
         QVERIFY(run->isSimulation());
         QVERIFY(run->grid == hypar);
         QVERIFY(!w.gridNotApplicableShown());  // the grid tab shows the lowered grid
-        QVERIFY(w.gridView()->run() && w.gridView()->run()->isSimulation());
+        QVERIFY(w.views().get<GridView>()->run() && w.views().get<GridView>()->run()->isSimulation());
         const Run direct = simulationRun(run->inputs, run->simulation->spec, hypar);
         QCOMPARE(run->simulation->makespan_s, direct.simulation->makespan_s);
     }
@@ -198,8 +198,8 @@ private slots:
         QVERIFY(run->simulation->mcmc->iterations > 0 && run->simulation->mcmc->iterations <= 400);
         QCOMPARE(run->simulation->spec.mcmc.seed, std::uint64_t{5});
         QVERIFY(run->simulation->makespan_s <= run->simulation->dp_makespan_s);
-        QCOMPARE(w.simulationView()->startsTable()->model()->rowCount(), 3);
-        QVERIFY(!w.simulationView()->text("search").isEmpty());
+        QCOMPARE(w.views().get<SimulationView>()->startsTable()->model()->rowCount(), 3);
+        QVERIFY(!w.views().get<SimulationView>()->text("search").isEmpty());
         QCOMPARE(w.exports().write("simulation-starts", dir_.filePath("starts.csv")), QString());
         // Stored, and re-opened from the database with its summary (not searched again).
         QVERIFY(run->id > 0);
@@ -220,10 +220,10 @@ private slots:
         QVERIFY(again.runs().openStoredRun(run->id));
         QVERIFY(again.jobs().waitForIdle());  // re-simulated in a worker
         QCOMPARE(again.runs().methodKey(), QString("mcmc"));
-        QCOMPARE(again.simParams()->topology(), QString("p100-16"));
-        QCOMPARE(again.simParams()->mcmc().seed, std::uint64_t{5});
+        QCOMPARE(again.views().get<SimParamsEditor>()->topology(), QString("p100-16"));
+        QCOMPARE(again.views().get<SimParamsEditor>()->mcmc().seed, std::uint64_t{5});
         QCOMPARE(again.session().currentRun()->simulation->makespan_s, run->simulation->makespan_s);
-        QCOMPARE(again.shownView(), static_cast<QWidget*>(again.simulationView()));
+        QCOMPARE(again.shownView(), static_cast<QWidget*>(again.views().get<SimulationView>()));
     }
 
     // Issue 26 item 16: DP and a seeded MCMC run, stored, then compared from the runs dock (both are
@@ -246,9 +246,9 @@ private slots:
         QVERIFY(dp->id > 0 && mcmc->id > 0 && dp->isSimulation() && mcmc->simulation->mcmc);
         QVERIFY(w.runs().compareStored({dp->id, mcmc->id}));
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
-        QVERIFY(w.compareView()->simulated());
-        const SimComparison& c = w.compareView()->simView()->comparison();
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<CompareView>()));
+        QVERIFY(w.views().get<CompareView>()->simulated());
+        const SimComparison& c = w.views().get<CompareView>()->simView()->comparison();
         QVERIFY2(c.ok(), c.refusal.c_str());
         QCOMPARE(c.runs[0].makespan_s, dp->simulation->makespan_s);
         QCOMPARE(c.runs[1].makespan_s, mcmc->simulation->makespan_s);
@@ -263,8 +263,8 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         w.action("compare")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.compareView()));
-        const SimComparison& beside = w.compareView()->simView()->comparison();
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<CompareView>()));
+        const SimComparison& beside = w.views().get<CompareView>()->simView()->comparison();
         QVERIFY2(beside.ok(), beside.refusal.c_str());
         QCOMPARE(beside.runs[0].strategy, std::string("DP"));
         QCOMPARE(beside.runs[0].makespan_s, mcmc->simulation->dp_makespan_s);
@@ -275,7 +275,7 @@ private slots:
         MainWindow w(lenet("cancel.sqlite"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        SimParamsEditor* p = w.simParams();
+        SimParamsEditor* p = w.views().get<SimParamsEditor>();
         type(p->field("budget_s"), "120");  // far longer than the test waits
         type(p->field("iterations"), "0");
         QVERIFY(p->valid());
@@ -295,7 +295,7 @@ private slots:
         QVERIFY(run->simulation->makespan_s > 0);
         QVERIFY(run->simulation->makespan_s <= run->simulation->dp_makespan_s);
         QVERIFY(QString::fromStdString(run->name).contains("cancelled"));
-        QVERIFY(!w.simulationView()->text("cancelled").isEmpty());
+        QVERIFY(!w.views().get<SimulationView>()->text("cancelled").isEmpty());
         QVERIFY(run->id > 0);
         QVERIFY(w.runStore().db()->load(run->id).simulation->cancelled());
         QVERIFY(!cancel->isVisible());
@@ -309,7 +309,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         chooseMethod(w, "mcmc");
         QVERIFY(w.statusBar()->currentMessage().contains("then press Run"));  // the hint, before Run
-        SimParamsEditor* p = w.simParams();
+        SimParamsEditor* p = w.views().get<SimParamsEditor>();
         type(p->field("budget_s"), "300");  // far longer than the test waits; cancelled below
         type(p->field("iterations"), "0");
         QVERIFY(p->valid());
@@ -353,12 +353,12 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        auto* stall = qobject_cast<QCheckBox*>(w.simParams()->field("stop_on_stall"));
+        auto* stall = qobject_cast<QCheckBox*>(w.views().get<SimParamsEditor>()->field("stop_on_stall"));
         QVERIFY(stall && !stall->isChecked());
         chooseMethod(w, "mcmc");
         QVERIFY(stall->isVisible());
         stall->click();
-        QVERIFY(w.simParams()->mcmc().stop_on_stall);
+        QVERIFY(w.views().get<SimParamsEditor>()->mcmc().stop_on_stall);
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr run = w.session().currentRun();
@@ -366,11 +366,11 @@ private slots:
         QVERIFY(run->simulation->spec.mcmc.stop_on_stall);
         QVERIFY(w.runStore().db()->load(run->id).simulation->spec.mcmc.stop_on_stall);
         stall->click();
-        QVERIFY(!w.simParams()->mcmc().stop_on_stall);
+        QVERIFY(!w.views().get<SimParamsEditor>()->mcmc().stop_on_stall);
         QVERIFY(w.runs().openStoredRun(run->id));
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(stall->isChecked());
-        QVERIFY(w.simParams()->mcmc().stop_on_stall);
+        QVERIFY(w.views().get<SimParamsEditor>()->mcmc().stop_on_stall);
     }
 
     void badTopologyFileIsNamed() {
@@ -388,7 +388,7 @@ private slots:
         QVERIFY(!w.simulation().loadTopology(path, &error));
         QVERIFY2(error.contains(path), qPrintable(error));
         QVERIFY(w.lastError().contains(path));
-        QCOMPARE(w.simParams()->topology(), QString("p100-16"));  // the choice stays
+        QCOMPARE(w.views().get<SimParamsEditor>()->topology(), QString("p100-16"));  // the choice stays
         QVERIFY(!w.loader().openFile(path, &error));  // recognised as a topology by its format
         QVERIFY2(error.contains(path), qPrintable(error));
         const QString missing = dir_.filePath("no-such-topology.json");
@@ -398,7 +398,7 @@ private slots:
         QCOMPARE(w.session().currentRun(), before);
         // A good file is added to the list and chosen.
         QVERIFY(w.simulation().loadTopology(kExamples + "/topologies/k80-64.json", &error));
-        QVERIFY(w.simParams()->topologyIsFile());
+        QVERIFY(w.views().get<SimParamsEditor>()->topologyIsFile());
         QVERIFY(w.jobs().waitForIdle());
     }
 };

@@ -91,7 +91,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("sweep");
-        SweepView* v = w.sweepTab()->view();
+        SweepView* v = w.views().get<SweepTab>()->view();
         QVERIFY(v->table());
         QCOMPARE(v->tableView()->model()->rowCount(), 16);
         QCOMPARE(v->scatter()->drawn().size(), std::size_t(8));  // the figures show the first network's points
@@ -147,7 +147,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("sweep");
-        SweepView* v = w.sweepTab()->view();
+        SweepView* v = w.views().get<SweepTab>()->view();
         v->setScatterMetrics(sweep::Metric::StepTime, sweep::Metric::Energy);
         v->setNetwork("");  // every network's points: this front crosses them
         std::vector<qint64> front;
@@ -165,7 +165,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("sweep");
-        SweepView* v = w.sweepTab()->view();
+        SweepView* v = w.views().get<SweepTab>()->view();
         QComboBox* box = v->networkBox();
         QCOMPARE(box->count(), 3);
         QCOMPARE(box->itemText(0), QString("lenet-c"));
@@ -212,7 +212,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("sweep");
-        SweepView* v = w.sweepTab()->view();
+        SweepView* v = w.views().get<SweepTab>()->view();
         QCOMPARE(v->table()->rows.size(), std::size_t(4));
         for (const auto& row : v->table()->rows) {
             QVERIFY(row.ok());
@@ -241,7 +241,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("sweep");
-        SweepView* v = w.sweepTab()->view();
+        SweepView* v = w.views().get<SweepTab>()->view();
         QVERIFY2(!v->summary().contains("levels=4"), qPrintable(v->summary()));
         QVERIFY2(v->summary().contains("every point has array H-tree"), qPrintable(v->summary()));
         const int levels = v->table()->axisIndex("levels");
@@ -256,7 +256,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("sweep");
-        SweepView* v = w.sweepTab()->view();
+        SweepView* v = w.views().get<SweepTab>()->view();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QSignalSpy chosen(v, &SweepView::runChosen);
         const std::size_t row = v->scatter()->front().front();
@@ -315,7 +315,7 @@ private slots:
             QVERIFY2(w.lastError().startsWith("Runs are not being stored: " + db + ": "), qPrintable(w.lastError()));
             QVERIFY2(w.lastError().contains(why), qPrintable(w.lastError()));
             QVERIFY(!w.runStore().db());
-            QVERIFY(!w.sweepTab()->view()->table() || w.sweepTab()->view()->table()->rows.empty());
+            QVERIFY(!w.views().get<SweepTab>()->view()->table() || w.views().get<SweepTab>()->view()->table()->rows.empty());
         }
     }
 
@@ -324,7 +324,7 @@ private slots:
         MainWindow w(o);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        SweepTab* tab = w.sweepTab();
+        SweepTab* tab = w.views().get<SweepTab>();
         QVERIFY(!tab->startSweep(dir_.filePath("missing.json")).isEmpty());  // said at once, nothing runs
         QVERIFY(!tab->job().running());
 

@@ -62,15 +62,15 @@ private slots:
         for (const auto& method : w.runs().methods()) {
             w.runs().setMethodKey(method->key());
             QVERIFY(w.jobs().waitForIdle());
-            for (int t = 0; t < w.tabs()->count(); ++t) {
-                w.tabs()->setCurrentIndex(t);
+            for (int t = 0; t < w.views().get<TaskTabs>()->count(); ++t) {
+                w.views().get<TaskTabs>()->setCurrentIndex(t);
                 QApplication::processEvents();
                 for (QWidget* c : w.findChildren<QWidget*>()) {
                     if (!c->isVisible() || !isControl(c) || isQtInternal(c)) continue;
                     const QString tip = tipOf(c);
                     const QString name = QString("%1 '%2' '%3' (tab %4)")
                                              .arg(c->metaObject()->className(), c->objectName(),
-                                                  c->property("text").toString(), w.tabs()->tabText(t));
+                                                  c->property("text").toString(), w.views().get<TaskTabs>()->tabText(t));
                     // A tooltip that is only an object name or a single lower-case word is an id, not words.
                     if (tip.trimmed().isEmpty() || tip == c->objectName() || !tip.contains(' '))
                         if (!missing.contains(name)) missing << name;

@@ -70,7 +70,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("topology-editor");
-        TopologyEditorView* v = w.topologyEditor()->view();
+        TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QVERIFY(v->document() == sim::builtinTopology("p100-16"));  // the machine in use
         click(v->button("new"));  // nothing edited yet: no question
@@ -115,7 +115,7 @@ private slots:
         // Use for Simulate, then Run: DP on the drawn ring, as the engine simulates the saved file.
         click(v->button("use"));
         QCOMPARE(w.runs().methodKey(), QString("simulate"));
-        QCOMPARE(w.simParams()->topology(), path);  // saved and unchanged since: the file is its origin
+        QCOMPARE(w.views().get<SimParamsEditor>()->topology(), path);  // saved and unchanged since: the file is its origin
         w.action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr run = w.session().currentRun();
@@ -126,7 +126,7 @@ private slots:
         QCOMPARE(run->simulation->makespan_s, expect);
 
         // Undo back to the empty document; redo all the way gives the saved graph again.
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.simulationView()));  // the run is shown
+        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<SimulationView>()));  // the run is shown
         w.showView("topology-editor");  // Edit ▸ Undo follows the shown tab
         for (int k = 0; k < 20 && v->undoStack().canUndo(); ++k) w.action("undo")->trigger();
         QVERIFY(v->document() == sim::Topology{});
@@ -139,7 +139,7 @@ private slots:
         MainWindow w(vgg());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        TopologyEditorView* v = w.topologyEditor()->view();
+        TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
         v->addDevices(3);
         QCOMPARE(v->problems().size(), 3u);  // three devices without links
         QCOMPARE(v->problemsList()->item(0)->text(), QString("device 'd0' is not connected: it has no links"));
@@ -176,7 +176,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("topology-editor");
-        TopologyEditorView* v = w.topologyEditor()->view();
+        TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
         const QString torus = kExamples + "/topologies/hmc-torus-16.json";
         QVERIFY(v->open(torus));
         click(v->button("use-array"));
@@ -203,7 +203,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("topology-editor");
-        TopologyEditorView* v = w.topologyEditor()->view();
+        TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
         click(v->button("add-device"));
         QVERIFY(!v->undoStack().isClean());
         const auto answer = [](QMessageBox::StandardButton button, QString* text) {
@@ -232,7 +232,7 @@ private slots:
         w.resize(1024, 700);
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        TopologyEditorView* v = w.topologyEditor()->view();
+        TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
         w.showView("topology-editor");
         QVERIFY(v->document() == sim::builtinTopology("p100-16"));
         QVERIFY(v->undoStack().isClean());
@@ -266,7 +266,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("topology-editor");
-        TopologyEditorView* v = w.topologyEditor()->view();
+        TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
         click(v->button("add-device"));
         const sim::Topology edited = v->document();
         QString asked;
@@ -337,7 +337,7 @@ private slots:
         shoot(w, "topology-import-notice.png");
         box->close();
         w.showView("topology-editor");
-        TopologyEditorView* v = w.topologyEditor()->view();
+        TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
         QCOMPARE(v->importNotes().size(), static_cast<qsizetype>(expected.size()));
         const int last = v->problemsList()->count() - 1;
         QVERIFY(last >= 0);
@@ -364,9 +364,9 @@ private slots:
                  qPrintable(error));
         QVERIFY(error.contains("fails validation (1 problem"));
         QCOMPARE(w.lastError(), error);
-        QCOMPARE(w.simParams()->topology(), QString("p100-16"));  // the choice stays
+        QCOMPARE(w.views().get<SimParamsEditor>()->topology(), QString("p100-16"));  // the choice stays
         // The editor has the file open, its problem listed, to be fixed there.
-        TopologyEditorView* v = w.topologyEditor()->view();
+        TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
         QCOMPARE(v->problems().size(), 1u);
         QCOMPARE(v->problemsList()->item(0)->text(), QString("link 'nvlink g1->g0': bandwidth must be positive, got 0 B/s"));
         QVERIFY(!v->button("use")->isEnabled());

@@ -84,8 +84,8 @@ private slots:
         QVERIFY(*chosen == expected);
         QCOMPARE(chosen->deviceCount(), 8);
         QCOMPARE(chosen->links.size(), size_t{16});
-        QCOMPARE(w.simParams()->topology(), QString("generated:ring 8"));
-        QVERIFY(w.simParams()->topologyIsFile());  // simulated as a loaded file is
+        QCOMPARE(w.views().get<SimParamsEditor>()->topology(), QString("generated:ring 8"));
+        QVERIFY(w.views().get<SimParamsEditor>()->topologyIsFile());  // simulated as a loaded file is
     }
 
     void outOfRangeDisablesUse() {

@@ -139,7 +139,7 @@ private slots:
         simulateShown(w);  // DP on p100-16
         const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation());
-        TopologyView* view = w.topologyView();
+        TopologyView* view = w.views().get<TopologyView>();
         QVERIFY(view->hasLoad());
         QCOMPARE(view->colouring(), TopologyView::Colouring::Utilisation);
         // Bytes per link summed here from the simulation's timeline; the hottest one's tooltip says it.
@@ -161,8 +161,8 @@ private slots:
     void deviceAndTimelineLaneSelectEachOther() {
         MainWindow w(vggA());
         simulateShown(w);
-        TopologyView* view = w.topologyView();
-        GanttView* gantt = w.ganttView();
+        TopologyView* view = w.views().get<TopologyView>();
+        GanttView* gantt = w.views().get<GanttView>();
         const QRectF box = view->vertexRect(5);
         QVERIFY(view->rect().contains(box.center().toPoint()));
         QTest::mouseClick(view, Qt::LeftButton, {}, box.center().toPoint());
@@ -193,8 +193,8 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         w.showView("topology");
-        TopologyView* view = w.topologyView();
-        QComboBox* box = w.topologyPanel()->colouringBox();
+        TopologyView* view = w.views().get<TopologyView>();
+        QComboBox* box = w.views().get<TopologyPanel>()->colouringBox();
         QVERIFY(!box->isEnabled());
         QCOMPARE(box->currentText(), QString("Device and link kind"));
         chooseAndRun(w, "simulate");
@@ -235,7 +235,7 @@ private slots:
                 w.simulation().useTopology(t, "generated:" + QString::fromStdString(t->name));
                 w.showView("topology");
                 QApplication::processEvents();
-                TopologyView* view = w.topologyView();
+                TopologyView* view = w.views().get<TopologyView>();
                 QCOMPARE(view->topology(), t.get());
                 const view::TopologyPlacement& p = view->placement();
                 QCOMPARE(p.shape, view::TopologyShape::Nodes);
@@ -311,8 +311,8 @@ private slots:
     void cableAndTimelineLaneSelectEachOther() {
         MainWindow w(vggA());
         simulateShown(w);
-        TopologyView* view = w.topologyView();
-        GanttView* gantt = w.ganttView();
+        TopologyView* view = w.views().get<TopologyView>();
+        GanttView* gantt = w.views().get<GanttView>();
         const int devices = view->topology()->deviceCount();
         int edge = -1;  // a cable whose midpoint is on screen and not under a device
         for (int e = 0; e < view->edgeCount() && edge < 0; ++e) {

@@ -92,23 +92,23 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QApplication::processEvents();
         QStringList tasks;
-        const QTabWidget* bar = w.tabs()->taskBar();
+        const QTabWidget* bar = w.views().get<TaskTabs>()->taskBar();
         for (int t = 0; t < bar->count(); ++t)
             if (bar->isTabVisible(t)) tasks << bar->tabText(t);
         QCOMPARE(tasks, QStringList({"Model", "Machine", "Plan", "Simulate", "Sweeps", "MPT · L2S"}));
         QStringList crowded;
-        for (const QTabBar* tabs : w.tabs()->findChildren<QTabBar*>()) {
+        for (const QTabBar* tabs : w.views().get<TaskTabs>()->findChildren<QTabBar*>()) {
             if (!tabs->isVisible()) continue;
             const int need = tabs->sizeHint().width();
             if (need > tabs->width()) crowded << QString("%1 tabs need %2 px of %3").arg(tabs->count()).arg(need).arg(tabs->width());
         }
         QVERIFY2(crowded.isEmpty(), qPrintable(crowded.join("; ")));
         // Every view is in its task, and flat indices walk them task by task.
-        QCOMPARE(w.tabs()->taskOf(w.tabs()->indexOf(w.tabs()->widget(0))), QString("Model"));
-        for (int i = 0; i < w.tabs()->count(); ++i) {
-            w.tabs()->setCurrentIndex(i);
-            QCOMPARE(w.tabs()->currentIndex(), i);
-            QCOMPARE(bar->tabText(bar->currentIndex()), w.tabs()->taskOf(i));
+        QCOMPARE(w.views().get<TaskTabs>()->taskOf(w.views().get<TaskTabs>()->indexOf(w.views().get<TaskTabs>()->widget(0))), QString("Model"));
+        for (int i = 0; i < w.views().get<TaskTabs>()->count(); ++i) {
+            w.views().get<TaskTabs>()->setCurrentIndex(i);
+            QCOMPARE(w.views().get<TaskTabs>()->currentIndex(), i);
+            QCOMPARE(bar->tabText(bar->currentIndex()), w.views().get<TaskTabs>()->taskOf(i));
         }
     }
 
@@ -120,7 +120,7 @@ private slots:
         w.resize(800, 520);
         QTRY_COMPARE(w.size(), QSize(800, 520));
         QApplication::processEvents();
-        const int centre = w.tabs()->width();
+        const int centre = w.views().get<TaskTabs>()->width();
         QVERIFY2(centre >= MainWindow::kCentreMinWidth, qPrintable(QString::number(centre)));
         for (QDockWidget* dock : w.findChildren<QDockWidget*>()) {
             if (!dock->isVisible()) continue;
@@ -130,7 +130,7 @@ private slots:
         w.resize(1280, 800);
         QTRY_COMPARE(w.size(), QSize(1280, 800));
         QApplication::processEvents();
-        QVERIFY(w.tabs()->width() >= 640);
+        QVERIFY(w.views().get<TaskTabs>()->width() >= 640);
     }
 };
 

@@ -48,6 +48,7 @@ public:
     view::ColorScale colorScale() const;
     // The grid's current cell in level mode, outlined; (-1, -1) clears.
     void setSelectedCell(int row, int col);
+    std::optional<std::pair<int, int>> selectedCell() const { return selected_; }
     std::optional<std::pair<int, int>> hoveredCell() const { return hover_; }  // source (row, col)
 
     // Where the cell showing source (row, col) is drawn, widget coordinates (tests click there).

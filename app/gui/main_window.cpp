@@ -410,7 +410,6 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
 
 void MainWindow::showRunInViews(const RunPtr& run) { run_views_->show(run); }
 
-CommHeatmap* MainWindow::heatmapView() const { return views_.get<CommHeatmap>(); }
 
 bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
 
@@ -425,5 +424,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
         if (url.isLocalFile()) loader_->openFile(url.toLocalFile());
     event->acceptProposedAction();
 }
+
+void MainWindow::showStatus(const QString& text) { status_->showText(text); }
 
 }  // namespace partita::gui

@@ -50,8 +50,6 @@ class TopologyPanel;
 class TopologyView;
 class TeachingView;
 class StudyView;
-class MptView;
-class L2sView;
 class NetworkTabView;
 struct MethodRun;
 }  // namespace partita
@@ -129,11 +127,7 @@ public:
     QString lastNotice() const { return last_notice_; }
     ViewRegistry& views() override { return views_; }  // methods add their views here (GuiMethod::buildViews)
 
-    // (The views themselves: views().get<GanttView>(); heatmapView(), mptView() and l2sView() are
-    // what methods/ still call.)
-    CommHeatmap* heatmapView() const;
-    MptView* mptView() const;  // the MPT and L2S methods' tabs
-    L2sView* l2sView() const;
+    // (The views themselves: views().get<GanttView>().)
     // The Grid tab shows the grid page, or a note ("grid-not-applicable") for a simulated run without a grid.
     bool gridNotApplicableShown() const;
     TaskTabs* tabs() const { return tabs_; }

@@ -217,7 +217,7 @@ private slots:
             m->keepBox(2)->setValue(0);
             m->keepBox(1)->setValue(1);
             QVERIFY(w.jobs().waitForIdle());
-            QCOMPARE(w.l2sView()->settings().hop_keep, (std::vector<double>{1, 0, 0}));
+            QCOMPARE(w.views().get<L2sView>()->settings().hop_keep, (std::vector<double>{1, 0, 0}));
             w.runs().runSelected();
             QVERIFY(w.jobs().waitForIdle());
             id = w.runStore().db()->list({"", "", "l2s"}).at(0).id;

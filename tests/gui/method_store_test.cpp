@@ -172,7 +172,7 @@ private slots:
         QCOMPARE(count(w, "l2s"), 2);
         doubleClick(w, id);
         QVERIFY(w.jobs().waitForIdle());
-        L2sView* v = w.l2sView();
+        L2sView* v = w.views().get<L2sView>();
         QCOMPARE(w.runs().methodKey(), QString("l2s"));
         QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
         QCOMPARE(v->presetKey(), QString("convnet"));

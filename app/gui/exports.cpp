@@ -38,7 +38,7 @@ const ViewEntry* MainWindow::findView(const QString& name) const {
 }
 
 void MainWindow::showView(const QString& name) {
-    if (const ViewEntry* view = findView(name); view && view->central()) showTab(view->tab);
+    if (const ViewEntry* view = findView(name); view && view->central()) views_.show(view->tab);
 }
 
 bool MainWindow::selectOptionCell() {

@@ -29,6 +29,7 @@
 
 #include "widgets/explore/explore_view.h"
 #include "app/gui/input_files.h"
+#include "app/gui/action_set.h"
 #include "app/gui/job_status.h"
 #include "app/gui/library_dock.h"
 #include "app/gui/network_editor.h"
@@ -63,8 +64,13 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     resize(options.size);
     buildCentral();
     buildDocks();
-    buildActions();
-    status_ = new JobStatus(jobs_, session_, statusBar(), action("cancel"), this);
+    actions_ = new ActionSet({*this, *runs_, session_, store_, views_, exports_, *simulator_, undo_group_, runs_dock_,
+                              [this](const QString& path) { loader_->openFile(path); },
+                              [this] {
+                                  views_.show(explore_);
+                                  runs_->explore(explore_->cells());
+                              }});
+    status_ = new JobStatus(jobs_, session_, statusBar(), actions_->action("cancel"), this);
     loader_ = new InputLoader(*this, *runs_, params_, library_, dialogsAllowed(), this);
     connect(loader_, &InputLoader::networkLoaded, this, &MainWindow::networkLoaded);
     // Besides the tabs (views_.addTab), what views().get<T>() finds.
@@ -78,7 +84,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     connect(tabs_, &TaskTabs::currentChanged, this, &MainWindow::tabShown);
     // The workflow's answers, in the views: the selector, the Grid tab's note, Compare and Explore.
     connect(runs_, &RunController::methodChanged, this, [this] {
-        method_box_->setCurrentIndex(method_box_->findData(runs_->methodKey()));
+        actions_->showMethod(runs_->methodKey());
         updatePropertiesDock();
     });
     connect(runs_, &RunController::methodRefusalChanged, this, &MainWindow::methodRefusalChanged);
@@ -88,7 +94,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     });
     connect(runs_, &RunController::compared, this, [this](const std::vector<RunPtr>& runs, const QStringList& refused) {
         compare_->setRuns(runs, refused);
-        showTab(compare_);
+        views_.show(compare_);
     });
     connect(runs_, &RunController::explored, explore_, &ExploreView::setResult);
     connect(runs_, &RunController::storedRunOpened, this, [this] {
@@ -109,7 +115,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     store_.open(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
     connect(&session_, &Session::runChanged, this, &MainWindow::showRun);
     connect(&session_, &Session::inputsChanged, this, &MainWindow::inputsChanged);
-    connect(&session_, &Session::pendingChanged, this, &MainWindow::updateActions);
+    connect(&session_, &Session::pendingChanged, actions_, &ActionSet::update);
     connect(&session_, &Session::error, this, &MainWindow::reportError);
     connect(&session_, &Session::runStored, this, [this](const RunPtr& run, const RunPtr& stored) {
         if (explore_->result() == run) explore_->setResult(stored);
@@ -153,7 +159,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         if (options.run) runs_->runSelected();
     }
     if (options.screenshot.isEmpty()) restoreSettings();
-    updateActions();
+    actions_->update();
     tabShown();
 }
 
@@ -191,7 +197,7 @@ void MainWindow::buildCentral() {
     views_.addTab("simulation", simulation_);
     // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
     connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
-        if (!link.startsWith("method:")) return showTab(simulation_);
+        if (!link.startsWith("method:")) return views_.show(simulation_);
         runs_->chooseMethod(link.mid(7));
     });
     compare_ = new CompareView(tabs_);
@@ -214,7 +220,7 @@ void MainWindow::buildCentral() {
     connect(explore_, &ExploreView::exploreRequested, runs_, &RunController::explore);
     connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
         session_.applyGrid(g);
-        showTab(grid_stack_);
+        views_.show(grid_stack_);
     });
 }
 
@@ -311,37 +317,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->accept();
 }
 
-void MainWindow::addRecentFile(const QString& path) {
-    QSettings settings;
-    QStringList recent = settings.value("recentFiles").toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    while (recent.size() > 10) recent.removeLast();
-    settings.setValue("recentFiles", recent);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu() {
-    recent_menu_->clear();
-    const QStringList recent = QSettings().value("recentFiles").toStringList();
-    for (const QString& path : recent)
-        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { loader_->openFile(path); })->setToolTip(path);
-    recent_menu_->setEnabled(!recent.isEmpty());
-}
-
-void MainWindow::updateActions() {
-    const RunPtr current = session_.currentRun();
-    const InputsPtr inputs = session_.inputs();
-    const bool have = current != nullptr;
-    action("evaluate")->setEnabled(have && !current->isSimulation());  // a simulation is re-run with Run
-    action("compare")->setEnabled(have);
-    action("reset")->setEnabled(have && current->edited());
-    action("keep")->setEnabled(session_.pendingRun() != nullptr && store_.storing());
-    action("export")->setEnabled(have);
-    action("run")->setEnabled(inputs != nullptr);
-    action("explore")->setEnabled(inputs != nullptr);
-}
+void MainWindow::addRecentFile(const QString& path) { actions_->addRecentFile(path); }
 
 void MainWindow::updateTitle() {
     // [*]: a view with unsaved work (the editor) marks the window modified.
@@ -352,7 +328,7 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::tabShown() {
-    const ViewEntry* entry = views_.findByTab(shownView());
+    const ViewEntry* entry = views_.findByTab(views_.shown());
     QUndoStack* stack = entry && entry->undo ? entry->undo : &session_.gridEdits();
     if (!undo_group_.stacks().contains(stack)) undo_group_.addStack(stack);
     undo_group_.setActiveStack(stack);
@@ -362,7 +338,7 @@ void MainWindow::tabShown() {
 void MainWindow::updatePropertiesDock() {
     // MPT and L2S keep their settings in their own tab, and a view may edit its own properties: the
     // Properties dock (HyPar/AccPar/FlexFlow) steps aside and gives it the width, and comes back after.
-    const ViewEntry* entry = tabs_ ? views_.findByTab(shownView()) : nullptr;
+    const ViewEntry* entry = tabs_ ? views_.findByTab(views_.shown()) : nullptr;
     const bool aside = runs_->method().settings() == GuiMethod::Settings::OwnTab || (entry && entry->own_properties);
     if (auto* props = findChild<QDockWidget*>("properties"); props && aside != props_hidden_) {
         const QScopedValueRollback<bool> stepping(props_stepping_, true);
@@ -376,13 +352,6 @@ bool MainWindow::releaseViews() {
         if (e.release && !e.release()) return false;
     return true;
 }
-
-void MainWindow::addNamedAction(const QString& name, QAction* action) {
-    action->setObjectName(name);
-    actions_[name] = action;
-}
-
-QMenu* MainWindow::menu(const QString& name) const { return menuBar()->findChild<QMenu*>(name); }
 
 void MainWindow::reportError(const QString& message) {
     last_error_ = message;
@@ -407,8 +376,6 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
     box->setModal(false);
     box->show();
 }
-
-void MainWindow::showRunInViews(const RunPtr& run) { run_views_->show(run); }
 
 
 bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }

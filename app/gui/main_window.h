@@ -64,6 +64,7 @@ class RunsDock;
 class RunViews;
 class SweepTab;
 
+class ActionSet;
 class JobStatus;
 class SimulationController;
 
@@ -88,9 +89,6 @@ public:
     // The chosen method, Run, Evaluate, Explore, Compare and re-opening stored runs (the run policy).
     RunController& runs() { return *runs_; }
     const RunController& runs() const { return *runs_; }
-    // The tab area is the registry's (views().addTab, shown, show); these are what methods/ call.
-    using Task = ViewTask;
-    void addViewTab(QWidget* view, const QString& title, Task task) { views_.addTab(view, title, task); }
     // Simulate and MCMC: topologies, strategy files and their jobs (choosing one makes Simulate the method).
     SimulationController& simulation() override { return *simulator_; }
 
@@ -100,13 +98,14 @@ public:
     void reportError(const QString& message) override;
     void reportNotice(const QString& title, const QString& summary, const QStringList& lines) override;
     void addRecentFile(const QString& path) override;
+    // The actions by name ("run", "cancel", …), the menus, the toolbar's method selector.
+    ActionSet& actionSet() { return *actions_; }
     void storeWhenFinished(quint64 generation) override { runs_->storeWhenFinished(generation); }
     QWidget* dialogParent() override { return this; }
-    void addMethodTab(QWidget* view, const QString& title) override { addViewTab(view, title, Task::Methods); }
+    void addMethodTab(QWidget* view, const QString& title) override { views_.addTab(view, title, ViewTask::Methods); }
     QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)
     // Figures and tables by target (each view's, registered in view_entries.cpp and by the methods).
     ExportActions& exports() { return exports_; }
-    std::vector<ExportChoice> shownExportTargets() const { return exports_.of(shownView()); }
     // Renders the window or one view (Options::view names) to a PNG, filling an empty view first.
     bool saveScreenshot(const QString& path, const QString& view);
     void showView(const QString& view) override;
@@ -130,13 +129,7 @@ public:
     // (The views themselves: views().get<GanttView>().)
     // The Grid tab shows the grid page, or a note ("grid-not-applicable") for a simulated run without a grid.
     bool gridNotApplicableShown() const;
-    TaskTabs* tabs() const { return tabs_; }
-    QWidget* shownView() const { return views_.shown(); }
-    void showTab(QWidget* view) { views_.show(view); }
-    QAction* action(const QString& name) const;  // "run", "evaluate", "explore", "compare", "export", "reset", "cancel"
-    // Views add their own actions (listed in the guide with their shortcuts) and menu entries.
-    void addNamedAction(const QString& name, QAction* action);
-    QMenu* menu(const QString& name) const;  // "file", "edit", "run", "view", "help"
+  // "run", "evaluate", "explore", "compare", "export", "reset", "cancel"
 
 signals:
     // A network the user opened (a file, the library, a stored run): views that edit it follow.
@@ -152,17 +145,13 @@ protected:
 
 
 private:
-    void buildActions();
     void buildDocks();
     void buildCentral();
     void restoreSettings();
-    void rebuildRecentMenu();
     void inputsChanged(bool reshaped);      // the session's new inputs: views, title, actions
     void showRun(const RunPtr& run);        // the session's shown run, in the views
-    void updateActions();
     void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
-    void showRunInViews(const RunPtr& run);  // the tabs besides the grid (RunViews)
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
     const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
 
@@ -201,10 +190,8 @@ private:
     LibraryDock* library_ = nullptr;
     RunsDock* runs_dock_ = nullptr;
     TaskTabs* tabs_ = nullptr;
-    QComboBox* method_box_ = nullptr;
     JobStatus* status_ = nullptr;  // the status line, the job's progress and Cancel
-    QMenu* recent_menu_ = nullptr;
-    std::map<QString, QAction*> actions_;
+    ActionSet* actions_ = nullptr;  // File, Edit, Run, View, Help and the toolbar
     NetworkEditor* editor_ = nullptr;
     TopologyEditorTab* topology_editor_ = nullptr;
     SweepTab* sweep_tab_ = nullptr;

@@ -15,6 +15,7 @@
 #include "app/gui/editor_templates.h"
 #include "app/gui/export_entries.h"
 #include "app/gui/input_files.h"
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
 #include "app/gui/new_network_dialog.h"
 #include "core/edit/document.h"
@@ -32,7 +33,7 @@ constexpr size_t kMaxEditorOperators = 2000;
 }  // namespace
 
 NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(window) {
-    view_ = new EditorView(window.tabs());
+    view_ = new EditorView(window.views().tabs());
     window.views().addTab("editor", view_);
     view_->setTemplates(editorTemplates());
 
@@ -58,8 +59,8 @@ NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(win
     // (The recovery file goes on the timer's next tick once clean: the stack also turns clean as it is destroyed.)
     connect(&view_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { window_.setWindowModified(!clean); });
     connect(&window, &MainWindow::networkLoaded, this, &NetworkEditor::networkLoaded);
-    connect(window.tabs(), &TaskTabs::currentChanged, this, [this] {
-        if (window_.shownView() == view_) ensureLoaded();
+    connect(window.views().tabs(), &TaskTabs::currentChanged, this, [this] {
+        if (window_.views().shown() == view_) ensureLoaded();
     });
 
     EditorCanvas* canvas = view_->canvas();
@@ -99,11 +100,11 @@ NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(win
     auto* save_as = new QAction(tr("Save network &as…"), this);
     save_as->setToolTip(tr("Save the edited network to another file"));
     connect(save_as, &QAction::triggered, this, [this] { saveAs(); });
-    for (QAction* a : view_->actions()) window.addNamedAction(a->objectName(), a);  // the guide lists them
-    window.addNamedAction("new-network", fresh);
-    window.addNamedAction("save-network", save);
-    window.addNamedAction("save-network-as", save_as);
-    if (QMenu* file = window.menu("file")) {
+    for (QAction* a : view_->actions()) window.actionSet().add(a->objectName(), a);  // the guide lists them
+    window.actionSet().add("new-network", fresh);
+    window.actionSet().add("save-network", save);
+    window.actionSet().add("save-network-as", save_as);
+    if (QMenu* file = window.actionSet().menu("file")) {
         QAction* first = file->actions().value(0);
         file->insertActions(first, {fresh});
         file->insertActions(file->actions().value(3), {save, save_as});  // after Open and Open recent
@@ -124,7 +125,7 @@ void NetworkEditor::networkLoaded(const Network& network, const QString& path) {
         return;
     }
     pending_ = {network, path};
-    if (window_.shownView() == view_) ensureLoaded();
+    if (window_.views().shown() == view_) ensureLoaded();
 }
 
 void NetworkEditor::ensureLoaded() {
@@ -168,7 +169,7 @@ void NetworkEditor::newNetwork(const Shape& input, const QString& name) {
     doc.apply(edit::setHeader(doc, header));
     path_.clear();
     view_->setDocument(std::move(doc));
-    window_.showTab(view_);
+    window_.views().show(view_);
 }
 
 void NetworkEditor::edited() {
@@ -279,7 +280,7 @@ bool NetworkEditor::recover(const QString& file, QString* error) {
         path_ = r.path;
         handed_.clear();
         view_->setDocument(std::move(r.document), true);
-        window_.showTab(view_);
+        window_.views().show(view_);
         edited();
         return true;
     } catch (const std::exception& e) {

@@ -45,7 +45,7 @@ std::vector<LayerTable> hyparNetworks() {
 
 RunViews::RunViews(MainWindow& window, GridView* grid, NetworkTabView* network)
     : QObject(&window), window_(window), grid_(grid), network_(network) {
-    QWidget* parent = window.tabs();
+    QWidget* parent = window.views().tabs();
     gantt_ = new GanttView(parent);
     window.views().addTab("timeline", gantt_);
     heatmap_ = new CommHeatmap(parent);
@@ -59,8 +59,8 @@ RunViews::RunViews(MainWindow& window, GridView* grid, NetworkTabView* network)
     window.views().addTab("teaching", teaching_);
     studies_ = new StudyView(parent);
     window.views().addTab("studies", studies_);
-    connect(window.tabs(), &TaskTabs::currentChanged, this, [this] {
-        QWidget* shown = window_.shownView();
+    connect(window.views().tabs(), &TaskTabs::currentChanged, this, [this] {
+        QWidget* shown = window_.views().shown();
         refresh(shown);
         if (shown == topology_panel_) showChosenTopology();
     });
@@ -149,7 +149,7 @@ void RunViews::show(const RunPtr& run) {
     if (has_grid) teaching_->setCell(std::max(grid_->currentLevel(), 0), std::max(grid_->currentLayer(), 0));
     stale_ = {gantt_, topology_panel_, studies_};
     topology_selected_ = false;
-    refresh(window_.shownView());
+    refresh(window_.views().shown());
 }
 
 void RunViews::refresh(QWidget* view) {

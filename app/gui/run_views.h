@@ -1,5 +1,5 @@
 #pragma once
-// The tabs that draw the shown run besides the grid (views.cpp before): Timeline, Heatmap, Topology,
+// The tabs that draw the shown run besides the grid: Timeline, Heatmap, Topology,
 // Teaching and Studies, with their view entries and exports. They follow the shared Selection, never
 // each other. A new run marks the Timeline, the Topology and the Studies stale; each is drawn when its
 // tab is shown, or before it is exported or captured. The Heatmap and the Teaching view are cheap and

@@ -13,6 +13,7 @@
 
 #include "app/gui/export_entries.h"
 #include "app/gui/input_files.h"
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_dock.h"
 #include "app/gui/sweep_job.h"
@@ -36,12 +37,12 @@ QString etaText(double s) {
 }  // namespace
 
 SweepTab::SweepTab(MainWindow& window) : QObject(&window), window_(window), job_(new SweepJob(this)) {
-    view_ = new SweepView(window.tabs());
+    view_ = new SweepView(window.views().tabs());
     window.views().addTab("sweep", view_);
     connect(view_, &SweepView::runChosen, this, [this](qint64 id) { window_.runs().openStoredRun(id); });
     // The tab reads the database when shown: another database may have been opened meanwhile.
-    connect(window.tabs(), &TaskTabs::currentChanged, this, [this] {
-        if (window_.shownView() == view_ && !job_->running()) refresh();
+    connect(window.views().tabs(), &TaskTabs::currentChanged, this, [this] {
+        if (window_.views().shown() == view_ && !job_->running()) refresh();
     });
 
     progress_label_ = new QLabel(&window);
@@ -81,10 +82,10 @@ SweepTab::SweepTab(MainWindow& window) : QObject(&window), window_(window), job_
     auto* start = new QAction(tr("Start s&weep…"), this);
     start->setToolTip(tr("Run a partita-sweep/1 file on every local core into the results database"));
     connect(start, &QAction::triggered, this, [this] { chooseAndStartSweep(); });
-    window.addNamedAction("open-sweep-db", open);
-    window.addNamedAction("start-sweep", start);
-    if (QMenu* file = window.menu("file")) file->insertAction(file->actions().value(3), open);
-    if (QMenu* run = window.menu("run")) {
+    window.actionSet().add("open-sweep-db", open);
+    window.actionSet().add("start-sweep", start);
+    if (QMenu* file = window.actionSet().menu("file")) file->insertAction(file->actions().value(3), open);
+    if (QMenu* run = window.actionSet().menu("run")) {
         run->addSeparator();
         run->addAction(start);
     }
@@ -126,7 +127,7 @@ QString SweepTab::openDatabase(const QString& path) {
     if (job_->running()) return tr("A sweep is running into the open database: cancel it first");
     const QString problem = window_.runStore().open(path, window_.options().db_read_only);
     refresh();
-    if (problem.isEmpty()) window_.showTab(view_);
+    if (problem.isEmpty()) window_.views().show(view_);
     return problem;
 }
 
@@ -138,7 +139,7 @@ QString SweepTab::startSweep(const QString& spec_path) {
     for (QWidget* w : {static_cast<QWidget*>(progress_label_), static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancel_)})
         w->show();
     since_refresh_.start();
-    window_.showTab(view_);
+    window_.views().show(view_);
     return {};
 }
 

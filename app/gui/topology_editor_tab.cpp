@@ -24,7 +24,7 @@
 namespace partita::gui {
 
 TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), window_(window) {
-    view_ = new TopologyEditorView(window.tabs());
+    view_ = new TopologyEditorView(window.views().tabs());
     window.views().addTab("topology-editor", view_);
     connect(view_, &TopologyEditorView::message, this, [this](const QString& m) { window_.showStatus(m); });
     connect(view_, &TopologyEditorView::topologyChosen, this,
@@ -40,7 +40,7 @@ TopologyEditorTab::TopologyEditorTab(MainWindow& window) : QObject(&window), win
             });
     connect(view_, &TopologyEditorView::arrayChosen, this, &TopologyEditorTab::useAsArray);
     connect(view_, &TopologyEditorView::documentChanged, this, [this] { own_ = own_ || !following_; });
-    connect(window.tabs(), &TaskTabs::currentChanged, this, &TopologyEditorTab::followIfShown);
+    connect(window.views().tabs(), &TaskTabs::currentChanged, this, &TopologyEditorTab::followIfShown);
     ViewEntry entry{"topology-editor", view_, [this] { return view_; },
                     [this] {
                         // The editor on the machine in use (the P100 cluster by default) with a device just
@@ -94,7 +94,7 @@ bool TopologyEditorTab::maybeSave() {
 }
 
 void TopologyEditorTab::followIfShown() {
-    if (window_.shownView() == view_) follow();
+    if (window_.views().shown() == view_) follow();
 }
 
 void TopologyEditorTab::follow() {

@@ -4,7 +4,9 @@
 #include <QStackedWidget>
 
 #include "widgets/explore/explore_view.h"
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
+#include "app/gui/run_views.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/grid/grid_view.h"
 #include "widgets/grid/metrics_panel.h"
@@ -17,7 +19,7 @@ void MainWindow::inputsChanged(bool reshaped) {
     if (reshaped) explore_->setInputs(session_.inputs());
     network_view_->setInputs(session_.inputs());
     updateTitle();
-    updateActions();
+    actions_->update();
 }
 
 void MainWindow::showRun(const RunPtr& run) {
@@ -34,8 +36,8 @@ void MainWindow::showRun(const RunPtr& run) {
     metrics_->setRun(gridless ? nullptr : run);
     simulation_->setRun(run);
     network_view_->setRun(run);
-    showRunInViews(run);
-    updateActions();
+    run_views_->show(run);
+    actions_->update();
 }
 
 }  // namespace partita::gui

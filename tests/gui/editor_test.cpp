@@ -24,6 +24,7 @@
 #include <QtTest>
 
 #include "app/cli/cli.h"
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
 #include "app/gui/network_editor.h"
 #include "app/gui/options.h"
@@ -126,7 +127,7 @@ void buildLenet(MainWindow& w) {
     Editor e{w};
     w.views().get<NetworkEditor>()->newNetwork({1, 28, 28}, "Lenet-c");
     QVERIFY(e.doc().ids().empty());
-    QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
+    QCOMPARE(w.views().shown(), static_cast<QWidget*>(e.view));
     QVERIFY(QTest::qWaitForWindowActive(&w));
 
     // conv1: dragged onto the empty canvas, it reads the input.
@@ -250,14 +251,14 @@ private slots:
         QVERIFY(w.views().get<NetworkEditor>()->saveAs(a));
         // Edit ▸ Undo and Redo step through the editor's commands while its tab is shown.
         int steps = 0;
-        while (w.action("undo")->isEnabled()) {
-            w.action("undo")->trigger();
+        while (w.actionSet().action("undo")->isEnabled()) {
+            w.actionSet().action("undo")->trigger();
             ++steps;
         }
         QVERIFY(steps >= 12);
         QVERIFY(e.doc().ids().empty());
         QVERIFY(!w.views().get<NetworkEditor>()->saveAs(dir_.filePath("empty.json")));  // nothing valid to save
-        while (w.action("redo")->isEnabled()) w.action("redo")->trigger();
+        while (w.actionSet().action("redo")->isEnabled()) w.actionSet().action("redo")->trigger();
         QVERIFY(w.views().get<NetworkEditor>()->saveAs(b));
         QCOMPARE(readAll(b), readAll(a));
         QVERIFY(!readAll(a).isEmpty());
@@ -430,7 +431,7 @@ private slots:
         const QString dot = QString::fromUtf8(readAll(base + ".dot"));
         QVERIFY(dot.startsWith("digraph \"Lenet-c\" {"));
         QCOMPARE(dot.count(" -> "), 3);  // fc1 -> fc2 was deleted
-        QCOMPARE(w.shownExportTargets().front().target, QString("editor-graph"));
+        QCOMPARE(w.exports().of(w.views().shown()).front().target, QString("editor-graph"));
     }
 
     void transformerEncoderFromTheTemplate() {
@@ -614,7 +615,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&w));
         doubleClickPalette(e, "template:transformer-encoder");
         settle(w);
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(e.view));
         QCOMPARE(w.session().inputs()->network.name, std::string("Encoder"));
         QVERIFY2(e.view->analysisProblem().contains("HyPar cannot plan this network."), qPrintable(e.view->analysisProblem()));
         QVERIFY(e.view->analysisProblem().contains("method:accpar"));
@@ -624,7 +625,7 @@ private slots:
         clickNode(e, first);
         typeInto(e.field("name"), "renamed");
         settle(w);
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(e.view));
         QCOMPARE(w.session().inputs()->network.ops.front().name, std::string("renamed"));
         QVERIFY(e.view->analysisProblem().contains("HyPar cannot plan"));
         // An invalid graph has its own problems; the method's refusal is not about it.
@@ -639,7 +640,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runs().methodKey(), QString("accpar"));
         QVERIFY(e.view->analysisProblem().isEmpty());
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(e.view));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(e.view));
     }
 
     // The status line follows the document: a problem undone is no longer announced.

@@ -32,6 +32,7 @@
 #include "widgets/explore/explore_view.h"
 #include "app/gui/guide_window.h"
 #include "app/gui/library_dock.h"
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
 #include "app/gui/simulation_controller.h"
 #include "widgets/common/task_tabs.h"
@@ -77,7 +78,7 @@ private slots:
         MainWindow w(lenet());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        w.action("run")->trigger();
+        w.actionSet().action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun());
         QCOMPARE(rows(w.session().currentRun()), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
@@ -102,7 +103,7 @@ private slots:
         QCOMPARE(edited->eval().time_step_s, expect.time_step_s);
         QVERIFY(edited->eval().total_elements > 3901560.0);
         QVERIFY(edited->edited());
-        QVERIFY(w.action("reset")->isEnabled());
+        QVERIFY(w.actionSet().action("reset")->isEnabled());
         // Keyboard: Space on the same cell flips it back to the searched optimum.
         grid->setFocus();
         grid->setCurrentCell(0, 0);
@@ -126,13 +127,13 @@ private slots:
                    a->eval().time_step_s == b->eval().time_step_s && a->edited() == b->edited();
         };
         for (int i = 2; i >= 0; --i) {
-            w.action("undo")->trigger();
+            w.actionSet().action("undo")->trigger();
             QVERIFY2(same(w.session().currentRun(), states[static_cast<size_t>(i)]), qPrintable(QString::number(i)));
         }
         QCOMPARE(w.session().currentRun(), states[0]);  // back to the searched run itself
-        QVERIFY(!w.action("undo")->isEnabled());
+        QVERIFY(!w.actionSet().action("undo")->isEnabled());
         for (size_t i = 1; i <= 3; ++i) {
-            w.action("redo")->trigger();
+            w.actionSet().action("redo")->trigger();
             QVERIFY(same(w.session().currentRun(), states[i]));
         }
         QCOMPARE(rows(w.session().currentRun()), (std::vector<std::string>{"1011", "0010", "0100", "0010"}));
@@ -207,7 +208,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.views().get<ExploreView>()->cells().size(), size_t{16});
-        w.action("explore")->trigger();
+        w.actionSet().action("explore")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr x = w.views().get<ExploreView>()->result();
         QVERIFY(x && x->exploration);
@@ -236,9 +237,9 @@ private slots:
             hypar_id = w.session().currentRun()->id;
             QVERIFY(hypar_id > 0);
             w.session().toggleCell(3, 3);
-            QVERIFY(w.action("keep")->isEnabled());
-            w.action("keep")->trigger();
-            QVERIFY(!w.action("keep")->isEnabled());
+            QVERIFY(w.actionSet().action("keep")->isEnabled());
+            w.actionSet().action("keep")->trigger();
+            QVERIFY(!w.actionSet().action("keep")->isEnabled());
             edited_id = w.session().currentRun()->id;
             QVERIFY(edited_id > hypar_id);
             QVERIFY(w.runStore().rename(edited_id, "my edit"));
@@ -251,9 +252,9 @@ private slots:
         QCOMPARE(reopened->name, std::string("my edit"));
         QCOMPARE(rows(reopened)[3], std::string("0010"));
         QCOMPARE(reopened->reference.toStrings(), (std::vector<std::string>{"0011", "0010", "0000", "0011"}));
-        QVERIFY(w.action("reset")->isEnabled());
+        QVERIFY(w.actionSet().action("reset")->isEnabled());
         QVERIFY(w.runs().compareStored({hypar_id, edited_id}));
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<CompareView>()));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(w.views().get<CompareView>()));
         QCOMPARE(w.views().get<CompareView>()->runs().size(), size_t{2});
         QCOMPARE(w.views().get<CompareView>()->differingCells(1), 1);
         QVERIFY(w.runStore().remove({edited_id}));
@@ -304,8 +305,8 @@ private slots:
                                              Scheme::Given, &edited->grid, RatioPolicy::Balanced);
         QCOMPARE(edited->stepTime(), given.step_time_s);
         // Compare: AccPar beside HyPar, OWT and DP under AccPar's model.
-        w.action("reset")->trigger();
-        w.action("compare")->trigger();
+        w.actionSet().action("reset")->trigger();
+        w.actionSet().action("compare")->trigger();
         QVERIFY(w.jobs().waitForIdle());  // the baselines are planned in a worker
         QCOMPARE(w.views().get<CompareView>()->runs().size(), size_t{4});
         QCOMPARE(w.views().get<CompareView>()->runs()[1]->stepTime(), expect.hypar.step_time_s);
@@ -345,7 +346,7 @@ private slots:
         QCOMPARE(w.views().get<MetricsPanel>()->text("accpar_speedup_vs_hypar"), "refused: " + QString::fromStdString(reason));
         QVERIFY(!w.views().get<MetricsPanel>()->text("headline").contains(QString("%1 HyPar").arg(QChar(0x00D7))));
         QVERIFY(w.views().get<MetricsPanel>()->text("headline").contains("HyPar refused this network"));
-        w.action("compare")->trigger();
+        w.actionSet().action("compare")->trigger();
         QVERIFY(w.jobs().waitForIdle());  // the baselines are planned in a worker
         QCOMPARE(w.views().get<CompareView>()->runs().size(), size_t{3});  // AccPar, OWT, DP
         for (const RunPtr& r : w.views().get<CompareView>()->runs()) QVERIFY(r->method != "hypar");
@@ -387,7 +388,7 @@ private slots:
         MainWindow w(lenet());
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        w.action("compare")->trigger();
+        w.actionSet().action("compare")->trigger();
         QVERIFY(w.jobs().waitForIdle());  // the baselines are planned in a worker
         QCOMPARE(w.views().get<CompareView>()->runs().size(), size_t{4});
         QCOMPARE(w.views().get<CompareView>()->runs()[1]->method, std::string("dp"));
@@ -410,14 +411,14 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(compared.count(), 1);
         QCOMPARE(w.views().get<CompareView>()->runs().size(), size_t{4});
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<CompareView>()));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(w.views().get<CompareView>()));
         w.runs().compareWithBaselines();
         w.runs().runMethod("hypar");  // a newer job: the comparison is not shown
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(compared.count(), 1);
         w.runs().compareWithBaselines();
         QVERIFY(w.jobs().busy());
-        w.action("cancel")->trigger();
+        w.actionSet().action("cancel")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(!w.findChild<QPushButton*>("cancel-button")->isVisible());
         QVERIFY(w.lastError().isEmpty());
@@ -548,7 +549,7 @@ private slots:
             QApplication::processEvents();
             QApplication::processEvents();  // a row that wraps on showing raises its minimum: one more layout pass
             QCOMPARE(w.size(), QSize(1024, 700));
-            QWidget* view = w.shownView();
+            QWidget* view = w.views().shown();
             const QSize least = view->minimumSizeHint().expandedTo(view->minimumSize());
             QVERIFY2(view->width() >= least.width() && view->height() >= least.height(),
                      qPrintable(w.views().get<TaskTabs>()->tabText(i)));
@@ -581,12 +582,12 @@ private slots:
             title = dialog->windowTitle();
             QMetaObject::invokeMethod(dialog, "accept");  // as the Save button does
         });
-        w.action("export")->trigger();
+        w.actionSet().action("export")->trigger();
         QCOMPARE(title, QString("Export Grid"));
         QImage image(folder + "/grid.png");
         QVERIFY(!image.isNull());
         QVERIFY(w.lastError().isEmpty());
-        const auto targets = w.shownExportTargets();
+        const auto targets = w.exports().of(w.views().shown());
         QCOMPARE(targets.size(), size_t{2});
         QCOMPARE(targets[1].label, QString("Metrics"));
     }
@@ -603,7 +604,7 @@ private slots:
         QStringList seen;
         for (int i = 0; i < w.views().get<TaskTabs>()->count(); ++i) {
             w.views().get<TaskTabs>()->setCurrentIndex(i);
-            const auto targets = w.shownExportTargets();
+            const auto targets = w.exports().of(w.views().shown());
             QVERIFY2(!targets.empty(), qPrintable(w.views().get<TaskTabs>()->tabText(i)));
             for (const ExportChoice& t : targets) {
                 QVERIFY2(!seen.contains(t.target), qPrintable(t.target));
@@ -669,7 +670,7 @@ private slots:
         QVERIFY(props && props->isVisible());
         const QRect props_geometry = props->geometry();
         const int docks = static_cast<int>(w.findChildren<QDockWidget*>().size());
-        w.action("guide")->trigger();
+        w.actionSet().action("guide")->trigger();
         auto* guide = w.findChild<GuideWindow*>("guide");
         QVERIFY(guide && guide->isVisible());
         QVERIFY(guide->isWindow());
@@ -693,7 +694,7 @@ private slots:
                                  "Sweep a design space", "Compare runs"})
             QVERIFY2(text.contains(task), task);
         QVERIFY(text.contains("Keyboard shortcuts"));
-        QVERIFY(text.contains(w.action("run")->shortcut().toString(QKeySequence::NativeText)));
+        QVERIFY(text.contains(w.actionSet().action("run")->shortcut().toString(QKeySequence::NativeText)));
         QVERIFY(!text.contains("<!-- shortcuts -->"));
         // Search: every match highlighted, the current one selected; next and previous wrap around.
         QTest::keyClicks(guide->searchField(), "sweep");

@@ -121,7 +121,7 @@ private slots:
         doubleClick(w, id);
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runs().methodKey(), QString("mpt"));
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(v));
         QCOMPARE(v->workloadKey(), QString("layers"));
         QCOMPARE(v->scenario(), mpt::Scenario::WMpPlusStar);
         QCOMPARE(v->evaluation().totals.total_s, total);
@@ -174,7 +174,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         L2sView* v = w.views().get<L2sView>();
         QCOMPARE(w.runs().methodKey(), QString("l2s"));
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(v));
         QCOMPARE(v->presetKey(), QString("convnet"));
         QCOMPARE(v->cores(), 8);
         QCOMPARE(v->scenario(), L2sView::Scenario::SsMask);

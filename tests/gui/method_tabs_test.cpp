@@ -76,7 +76,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         MptView* v = w.views().get<MptView>();
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(v));
         QVERIFY(v->hasEvaluation());
         QCOMPARE(v->evaluation().scenario, mpt::Scenario::WMpPlusStar);
         const ChoiceGrid& g = *v->grid();
@@ -216,7 +216,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         L2sView* v = w.views().get<L2sView>();
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(v));
         QVERIFY(v->hasEvaluation());
         QCOMPARE(v->presetKey(), QString("convnet"));
         QCOMPARE(v->cores(), 16);

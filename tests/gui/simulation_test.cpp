@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
 #include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
@@ -54,7 +55,7 @@ void chooseMethod(MainWindow& w, const QString& key) {
 // Simulations and searches wait for Run.
 void chooseAndRun(MainWindow& w, const QString& key) {
     chooseMethod(w, key);
-    w.action("run")->trigger();
+    w.actionSet().action("run")->trigger();
 }
 
 }  // namespace
@@ -92,7 +93,7 @@ private slots:
         QCOMPARE(run->simulation->makespan_s, expect);
         QCOMPARE(run->simulation->speedupVsDp(), 1.0);
         QCOMPARE(w.views().get<SimulationView>()->text("makespan"), QString::fromStdString(fixed(expect * 1e3, 3)) + " ms");
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<SimulationView>()));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(w.views().get<SimulationView>()));
         QVERIFY(run->id > 0);  // stored like every run
         QCOMPARE(w.runStore().db()->list().front().topology_name, topo.name);
         // Devices first, then only the links that carried data.
@@ -104,9 +105,9 @@ private slots:
         // The analytic views say they do not apply instead of showing zeros.
         QVERIFY(w.gridNotApplicableShown());
         QVERIFY(!w.views().get<GridView>()->run() && !w.views().get<MetricsPanel>()->run());
-        QVERIFY(!w.action("evaluate")->isEnabled());
-        w.action("compare")->trigger();
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<SimulationView>()));
+        QVERIFY(!w.actionSet().action("evaluate")->isEnabled());
+        w.actionSet().action("compare")->trigger();
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(w.views().get<SimulationView>()));
         // Its tables export as CSV; the view as a figure.
         for (const QString& target : {QString("simulation"), QString("simulation-traffic")}) {
             const QString path = dir_.filePath(target + ".csv");
@@ -208,7 +209,7 @@ private slots:
         QVERIFY(back.simulation->strategy == run->simulation->strategy);
         QCOMPARE(back.simulation->mcmc->iterations, run->simulation->mcmc->iterations);
         // An iteration budget and a seed make the search reproducible.
-        w.action("run")->trigger();
+        w.actionSet().action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun() != run);
         QCOMPARE(w.session().currentRun()->simulation->makespan_s, run->simulation->makespan_s);
@@ -223,7 +224,7 @@ private slots:
         QCOMPARE(again.views().get<SimParamsEditor>()->topology(), QString("p100-16"));
         QCOMPARE(again.views().get<SimParamsEditor>()->mcmc().seed, std::uint64_t{5});
         QCOMPARE(again.session().currentRun()->simulation->makespan_s, run->simulation->makespan_s);
-        QCOMPARE(again.shownView(), static_cast<QWidget*>(again.views().get<SimulationView>()));
+        QCOMPARE(again.views().shown(), static_cast<QWidget*>(again.views().get<SimulationView>()));
     }
 
     // Issue 26 item 16: DP and a seeded MCMC run, stored, then compared from the runs dock (both are
@@ -246,7 +247,7 @@ private slots:
         QVERIFY(dp->id > 0 && mcmc->id > 0 && dp->isSimulation() && mcmc->simulation->mcmc);
         QVERIFY(w.runs().compareStored({dp->id, mcmc->id}));
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<CompareView>()));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(w.views().get<CompareView>()));
         QVERIFY(w.views().get<CompareView>()->simulated());
         const SimComparison& c = w.views().get<CompareView>()->simView()->comparison();
         QVERIFY2(c.ok(), c.refusal.c_str());
@@ -261,9 +262,9 @@ private slots:
         // The Compare action with the MCMC run shown: DP simulated beside it.
         QVERIFY(w.runs().openStoredRun(mcmc->id));
         QVERIFY(w.jobs().waitForIdle());
-        w.action("compare")->trigger();
+        w.actionSet().action("compare")->trigger();
         QVERIFY(w.jobs().waitForIdle());
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<CompareView>()));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(w.views().get<CompareView>()));
         const SimComparison& beside = w.views().get<CompareView>()->simView()->comparison();
         QVERIFY2(beside.ok(), beside.refusal.c_str());
         QCOMPARE(beside.runs[0].strategy, std::string("DP"));
@@ -316,7 +317,7 @@ private slots:
         auto* status = w.findChild<QLabel*>("status-text");
         auto* bar = w.findChild<QProgressBar*>("job-progress");
         QVERIFY(status && bar);
-        w.action("run")->trigger();
+        w.actionSet().action("run")->trigger();
         QVERIFY(w.jobs().busy());
         // What the user reads: the status bar's message when it has one, else the status text.
         const auto shown = [&] {
@@ -359,7 +360,7 @@ private slots:
         QVERIFY(stall->isVisible());
         stall->click();
         QVERIFY(w.views().get<SimParamsEditor>()->mcmc().stop_on_stall);
-        w.action("run")->trigger();
+        w.actionSet().action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->simulation && run->simulation->mcmc);

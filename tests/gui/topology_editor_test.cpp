@@ -22,6 +22,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
 #include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
@@ -71,7 +72,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         w.showView("topology-editor");
         TopologyEditorView* v = w.views().get<TopologyEditorTab>()->view();
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(v));
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(v));
         QVERIFY(v->document() == sim::builtinTopology("p100-16"));  // the machine in use
         click(v->button("new"));  // nothing edited yet: no question
         QVERIFY(v->document() == sim::Topology{});
@@ -116,7 +117,7 @@ private slots:
         click(v->button("use"));
         QCOMPARE(w.runs().methodKey(), QString("simulate"));
         QCOMPARE(w.views().get<SimParamsEditor>()->topology(), path);  // saved and unchanged since: the file is its origin
-        w.action("run")->trigger();
+        w.actionSet().action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr run = w.session().currentRun();
         QVERIFY(run && run->isSimulation());
@@ -126,12 +127,12 @@ private slots:
         QCOMPARE(run->simulation->makespan_s, expect);
 
         // Undo back to the empty document; redo all the way gives the saved graph again.
-        QCOMPARE(w.shownView(), static_cast<QWidget*>(w.views().get<SimulationView>()));  // the run is shown
+        QCOMPARE(w.views().shown(), static_cast<QWidget*>(w.views().get<SimulationView>()));  // the run is shown
         w.showView("topology-editor");  // Edit ▸ Undo follows the shown tab
-        for (int k = 0; k < 20 && v->undoStack().canUndo(); ++k) w.action("undo")->trigger();
+        for (int k = 0; k < 20 && v->undoStack().canUndo(); ++k) w.actionSet().action("undo")->trigger();
         QVERIFY(v->document() == sim::Topology{});
         QCOMPARE(v->devicesTable()->rowCount(), 0);
-        for (int k = 0; k < 20 && v->undoStack().canRedo(); ++k) w.action("redo")->trigger();
+        for (int k = 0; k < 20 && v->undoStack().canRedo(); ++k) w.actionSet().action("redo")->trigger();
         QVERIFY(v->document() == loaded);
     }
 

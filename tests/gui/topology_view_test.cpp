@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
 #include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
@@ -35,7 +36,7 @@ void chooseAndRun(MainWindow& w, const QString& key) {
     QVERIFY(index >= 0);
     box->setCurrentIndex(index);
     emit box->activated(index);
-    w.action("run")->trigger();
+    w.actionSet().action("run")->trigger();
 }
 
 // Shows the window at 1280x800, simulates its network (DP on the default topology) and brings the

@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
 #include "app/gui/run_views.h"
@@ -64,7 +65,7 @@ private slots:
         MainWindow w(options("hypar"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        w.action("run")->trigger();
+        w.actionSet().action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(w.session().currentRun());
         w.views().get<GridView>()->setCurrentCell(1, 2);  // fc1 at H2
@@ -93,7 +94,7 @@ private slots:
         MainWindow w(options("hypar"));
         w.show();
         QVERIFY(w.jobs().waitForIdle());
-        w.action("run")->trigger();
+        w.actionSet().action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         Selection& sel = w.views().selection();
         auto* grid = w.views().get<GridView>();
@@ -169,7 +170,7 @@ private slots:
         // Another run while the Timeline is hidden: it keeps the old drawing until shown.
         w.showView("grid");
         w.runs().chooseMethod("hypar");
-        w.action("run")->trigger();
+        w.actionSet().action("run")->trigger();
         QVERIFY(w.jobs().waitForIdle());
         QVERIFY(!w.session().currentRun()->isSimulation());
         QVERIFY(gantt->visibleLaneCount() > 16);
@@ -189,7 +190,7 @@ private slots:
         w.showView("studies");
         QVERIFY(jobs.busy());  // started, and not finished before the event loop runs
         QVERIFY(!w.jobs().busy());
-        w.action("cancel")->trigger();
+        w.actionSet().action("cancel")->trigger();
         QVERIFY(jobs.waitForIdle());
         QVERIFY(!studies->hasData(StudyView::Plot::Scale));
         w.showView("grid");
@@ -212,7 +213,7 @@ private slots:
             ++titled;
             QVERIFY2(entry->tab, kind.name);
             w.showView(kind.name);
-            QCOMPARE(w.shownView(), entry->tab);
+            QCOMPARE(w.views().shown(), entry->tab);
             const int i = tabs->currentIndex();
             QCOMPARE(tabs->tabText(i), QString(kind.title));
             QCOMPARE(tabs->taskOf(i), taskName(kind.task));

@@ -8,6 +8,7 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/options.h"
+#include "app/gui/screenshot.h"
 
 namespace partita::gui {
 
@@ -50,7 +51,7 @@ int runApplication(int argc, char** argv) {
     window.show();
 
     // Screenshot mode: finish the first run, render, and exit.
-    const bool ok = window.saveScreenshot(options.screenshot, options.view);
+    const bool ok = saveScreenshot(window, options.screenshot, options.view);
     if (!window.lastError().isEmpty()) std::fprintf(stderr, "partita: %s\n", qPrintable(window.lastError()));
     if (!ok) std::fprintf(stderr, "partita: could not write %s\n", qPrintable(options.screenshot));
     return ok && window.lastError().isEmpty() ? 0 : 1;

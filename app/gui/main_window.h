@@ -106,12 +106,8 @@ public:
     QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)
     // Figures and tables by target (each view's, registered in view_entries.cpp and by the methods).
     ExportActions& exports() { return exports_; }
-    // Renders the window or one view (Options::view names) to a PNG, filling an empty view first.
-    bool saveScreenshot(const QString& path, const QString& view);
-    void showView(const QString& view) override;
-    // Options::cell_level and cell_layer as the grid's current cell; false (and the error reported) when
-    // the shown run has no such level or layer.
-    bool selectOptionCell();
+    // (--screenshot and --cell: screenshot.h.)
+    void showView(const QString& view) override { views_.showNamed(view); }
 
     JobRunner& jobs() override { return jobs_; }
     const Options& options() const { return options_; }
@@ -153,7 +149,6 @@ private:
     void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
-    const ViewEntry* findView(const QString& name) const;  // by --view name, aliases followed
 
 private:
     Options options_;

@@ -14,6 +14,15 @@ const ViewEntry* ViewRegistry::find(const QString& name) const {
     return nullptr;
 }
 
+const ViewEntry* ViewRegistry::findFollowingAlias(const QString& name) const {
+    const ViewEntry* view = find(name);
+    return view && view->alias ? find(view->alias()) : view;
+}
+
+void ViewRegistry::showNamed(const QString& name) {
+    if (const ViewEntry* view = findFollowingAlias(name); view && view->central()) show(view->tab);
+}
+
 const ViewEntry* ViewRegistry::findByTab(const QWidget* tab) const {
     for (const ViewEntry& e : entries_)
         if (e.tab && e.tab == tab) return &e;

@@ -50,6 +50,8 @@ class ViewRegistry {
 public:
     void add(ViewEntry entry) { entries_.push_back(std::move(entry)); }
     const ViewEntry* find(const QString& name) const;
+    const ViewEntry* findFollowingAlias(const QString& name) const;  // "main" is the method's view
+    void showNamed(const QString& name);  // brings a view's tab forward (--view names)
     const ViewEntry* findByTab(const QWidget* tab) const;
     const ExportEntry* findTarget(const QString& target) const;
     QStringList targets() const;  // every export target, in registration order

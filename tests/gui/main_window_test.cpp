@@ -34,6 +34,7 @@
 #include "app/gui/library_dock.h"
 #include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
+#include "app/gui/screenshot.h"
 #include "app/gui/simulation_controller.h"
 #include "widgets/common/task_tabs.h"
 #include "app/gui/options.h"
@@ -619,7 +620,7 @@ private slots:
         QStringList views = screenshotViews();
         for (const char* simulated : {"simulation", "timeline"}) views.move(views.indexOf(simulated), views.size() - 1);
         for (const QString& view : views) {
-            QVERIFY(w.saveScreenshot(dir_.filePath("registry-" + view + ".png"), view));
+            QVERIFY(saveScreenshot(w, dir_.filePath("registry-" + view + ".png"), view));
             for (const ExportEntry& entry : w.views().find(view)->exports) {
                 const QString& target = entry.target;
                 if (target == "simulation-starts") continue;  // MCMC runs only: below
@@ -728,7 +729,7 @@ private slots:
             MainWindow w(o);
             w.show();
             const QString path = dir_.filePath("view-" + view + ".png");
-            QVERIFY2(w.saveScreenshot(path, view), qPrintable(view));
+            QVERIFY2(saveScreenshot(w, path, view), qPrintable(view));
             QImage image(path);
             QVERIFY(!image.isNull());
             const QString keep = qEnvironmentVariable("PARTITA_SHOTS");

@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "app/gui/main_window.h"
+#include "app/gui/screenshot.h"
 #include "app/gui/options.h"
 #include "tests/qt_test_util.h"
 #include "widgets/geometry/palette.h"
@@ -163,7 +164,7 @@ private slots:
         run.cell_layer = o.cell_layer;
         MainWindow w(run);
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(w.selectOptionCell());
+        QVERIFY(selectOptionCell(w));
         const int layer = 32;  // conv1, stages 2-4 (6 + 9 + 13 convs), res5a (3)
         QCOMPARE(w.session().inputs()->layers[layer].name, std::string("res5b_branch2a"));
         QCOMPARE(w.views().get<GridView>()->currentLevel(), 2);
@@ -173,7 +174,7 @@ private slots:
         run.cell_layer = "nope";
         MainWindow bad(run);
         QVERIFY(bad.jobs().waitForIdle());
-        QVERIFY(!bad.selectOptionCell());
+        QVERIFY(!selectOptionCell(bad));
         QVERIFY(bad.lastError().startsWith("--cell: the shown run has no cell H3, nope"));
     }
 

@@ -21,6 +21,7 @@
 #include <qcustomplot.h>
 
 #include "app/gui/main_window.h"
+#include "app/gui/screenshot.h"
 #include "app/gui/options.h"
 #include "app/gui/sweep_job.h"
 #include "app/gui/sweep_tab.h"
@@ -311,7 +312,7 @@ private slots:
             o.screenshot = dir_.filePath("refused.png");
             MainWindow w(o);
             w.show();
-            QVERIFY(w.saveScreenshot(o.screenshot, o.view));  // application.cpp's screenshot path
+            QVERIFY(saveScreenshot(w, o.screenshot, o.view));  // application.cpp's screenshot path
             QVERIFY2(w.lastError().startsWith("Runs are not being stored: " + db + ": "), qPrintable(w.lastError()));
             QVERIFY2(w.lastError().contains(why), qPrintable(w.lastError()));
             QVERIFY(!w.runStore().db());

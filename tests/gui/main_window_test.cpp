@@ -215,7 +215,7 @@ private slots:
         QCOMPARE(x->exploration->total_elements[x->exploration->best_comm_code], 3901560.0);
         QVERIFY(x->id > 0);  // stored
         // Applying a listed point shows it in the grid, as an edit of HyPar's answer.
-        const int last = w.exploreView()->table()->rowCount() - 1;
+        const int last = w.exploreView()->table()->model()->rowCount() - 1;
         w.exploreView()->table()->selectRow(last);
         QTest::mouseClick(w.exploreView()->findChild<QPushButton*>("apply-point"), Qt::LeftButton);
         QCOMPARE(w.tabs()->tabText(w.tabs()->currentIndex()), QString("Grid"));

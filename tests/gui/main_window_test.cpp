@@ -217,7 +217,7 @@ private slots:
         QCOMPARE(x->exploration->total_elements[x->exploration->best_comm_code], 3901560.0);
         QVERIFY(x->id > 0);  // stored
         // Applying a listed point shows it in the grid, as an edit of HyPar's answer.
-        const int last = w.views().get<ExploreView>()->table()->rowCount() - 1;
+        const int last = w.views().get<ExploreView>()->table()->model()->rowCount() - 1;
         w.views().get<ExploreView>()->table()->selectRow(last);
         QTest::mouseClick(w.views().get<ExploreView>()->findChild<QPushButton*>("apply-point"), Qt::LeftButton);
         QCOMPARE(w.views().get<TaskTabs>()->tabText(w.views().get<TaskTabs>()->currentIndex()), QString("Grid"));

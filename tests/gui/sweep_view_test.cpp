@@ -115,7 +115,7 @@ private slots:
         const int time = column(m, "Step time (s)");
         v->tableView()->sortByColumn(time, Qt::AscendingOrder);
         std::vector<double> times;
-        for (int r = 0; r < 4; ++r) times.push_back(m.index(r, time).data(SweepTableModel::SortRole).toDouble());
+        for (int r = 0; r < 4; ++r) times.push_back(m.index(r, time).data(RawValueRole).toDouble());
         QVERIFY(std::is_sorted(times.begin(), times.end()));
         QVERIFY(times.front() < times.back());
 

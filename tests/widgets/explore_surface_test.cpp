@@ -6,12 +6,20 @@
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QAbstractItemModelTester>
+#include <QTableView>
 #include <QtTest>
 
 #include "core/io/network_io.h"
 #include "core/model/layers.h"
 #include "core/search/methods.h"
+#include "core/io/csv.h"
+#include "core/run/run.h"
+#include "core/util/format.h"
+#include "widgets/common/model_csv.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/explore/explore_surface.h"
+#include "widgets/explore/explore_view.h"
 
 using namespace partita;
 
@@ -50,6 +58,51 @@ int layerIndex(const char* network, const std::string& name) {
 class ExploreSurfaceTest : public QObject {
     Q_OBJECT
 private slots:
+    // The Explore tab's table is a model (issue 27 item 5): Qt's tester passes; rank, communication,
+    // step time and perf vs DP keep exact values in RawValueRole; the proxy sorts by them; the CSV
+    // comes from the model; a chosen row, whatever the sort, applies its own point.
+    void exploreTableIsAModel() {
+        const std::string path = std::string(PARTITA_EXAMPLES_DIR) + "/networks/lenet-c.json";
+        auto run = std::make_shared<Run>();
+        run->inputs = makeInputs(loadNetwork(path), defaultArray(4), CostParams{}, path);
+        const LayerTable& layers = run->inputs->layers;
+        ExploreRequest request;
+        request.base = hyparSearch(layers, 4, CostParams{});
+        request.cells = levelCells({0}, 4);  // 4 cells: 16 points
+        run->reference = run->grid = request.base;
+        run->exploration = std::make_shared<const ExploreResult>(explore(layers, defaultArray(4), CostParams{}, request));
+        ExploreView view;
+        auto* model = resultModelOf(view.table());
+        QVERIFY(model);
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QAbstractItemModelTester sorted(view.table()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        view.setResult(run);
+        const ExploreResult& x = *run->exploration;
+        QCOMPARE(model->rowCount(), 16);  // all 16 points are among the top 50
+        QCOMPARE(model->columnCount(), 1 + 4 + 4);
+        QCOMPARE(model->index(0, 0).data().toString(), QString("1"));
+        QCOMPARE(model->index(15, 0).data(RawValueRole).toLongLong(), qint64(16));
+        QCOMPARE(model->index(0, 6).data(RawValueRole).toDouble(), x.time_step_s[x.best_time_code]);
+        const int comm = 5;
+        // Sorted by communication through the proxy: numbers, not text.
+        view.table()->sortByColumn(comm, Qt::AscendingOrder);
+        const QAbstractItemModel& v = *view.table()->model();
+        for (int r = 1; r < v.rowCount(); ++r)
+            QVERIFY(v.index(r - 1, comm).data(RawValueRole).toDouble() <= v.index(r, comm).data(RawValueRole).toDouble());
+        QCOMPARE(v.index(0, comm).data(RawValueRole).toDouble(), x.total_elements[x.best_comm_code]);
+        // The CSV: the model's columns and exact values, in rank order whatever the sort.
+        const CsvTable csv = csvFromModel(*model);
+        QCOMPARE(csv.header.front(), std::string("rank"));
+        QCOMPARE(csv.header.size(), std::size_t(9));
+        QCOMPARE(csv.header[5], std::string("comm_elements"));
+        QCOMPARE(csv.rows[0][0], std::string("1"));
+        QCOMPARE(csv.rows[0][6], formatNumber(x.time_step_s[x.best_time_code]));
+        // The current row names its point through the proxy.
+        view.table()->selectRow(0);
+        const int source = view.currentPoint();
+        QCOMPARE(model->index(source, comm).data(RawValueRole).toDouble(), x.total_elements[x.best_comm_code]);
+    }
+
     void lenetPeakIsHyParsChoice() {
         const Explored e = exploreAround("lenet-c", levelCells({0, 3}, 4));
         ExploreSurface s;

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 
+#include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
@@ -15,10 +16,13 @@
 #include <QtTest>
 
 #include "core/io/array_io.h"
+#include "core/io/csv.h"
 #include "core/io/network_io.h"
 #include "core/run/run.h"
 #include "tests/generated_network.h"
 #include "tests/qt_test_util.h"
+#include "widgets/common/model_csv.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_table.h"
@@ -388,6 +392,50 @@ private slots:
         shoot(view, "network-graph-lenet.png");
     }
 
+    // The table is a model (issue 27 item 5): exact values in RawValueRole, sorted by number through
+    // its proxy, and its CSV (per weighted layer) from a model. LeNet by hand: conv1 1→20 5×5 on
+    // 28×28 (24×24 out, pooled to 12×12), conv2 20→50 5×5 (8×8, pooled to 4×4), fc1 800→500 (its input flattened to 800×1×1), fc2 500→10.
+    void theTableIsAModel() {
+        const InputsPtr in = inputsOf("lenet-c");
+        NetworkTable table;
+        QAbstractItemModelTester ops(table.operatorModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QAbstractItemModelTester layers(table.layerModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QAbstractItemModelTester sorted(table.model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        table.setInputs(in);
+        QCOMPARE(table.rowCount(), static_cast<int>(in->network.ops.size()));
+        const ResultTableModel& m = *table.operatorModel();
+        const int conv2 = in->layers[1].op_id;
+        QCOMPARE(m.index(conv2, 0).data().toString(), QString("conv2"));
+        QCOMPARE(m.index(conv2, 4).data().toString(), QString("25,000"));
+        QCOMPARE(m.index(conv2, 4).data(RawValueRole).toDouble(), 25000.0);
+        QCOMPARE(m.index(conv2, 5).data(RawValueRole).toDouble(), 1600000.0);
+        QCOMPARE(m.index(conv2, 6).data().toString(), QString("weighted layer (D_i = 20, D_o = 50)"));
+        // By weights, ascending: the weightless operators, then 500 < 5,000 < 25,000 < 400,000 (as text
+        // "25,000" would come first).
+        table.sortByColumn(4, Qt::AscendingOrder);
+        const QAbstractItemModel& v = *table.model();
+        const int n = v.rowCount();
+        QCOMPARE(v.index(n - 4, 0).data().toString(), QString("conv1"));
+        QCOMPARE(v.index(n - 3, 0).data().toString(), QString("fc2"));
+        QCOMPARE(v.index(n - 2, 0).data().toString(), QString("conv2"));
+        QCOMPARE(v.index(n - 1, 0).data().toString(), QString("fc1"));
+        // Rows stay named by operator: choosing fc1's row reports its operator index.
+        QSignalSpy chosen(&table, &NetworkTable::operatorChosen);
+        table.setCurrentOperator(in->layers[2].op_id);
+        QCOMPARE(table.currentIndex().row(), n - 1);
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(chosen.at(0).at(0).toInt(), in->layers[2].op_id);
+        QCOMPARE(table.currentOperator(), in->layers[2].op_id);
+        // The CSV is per weighted layer, in network order whatever the sort.
+        QCOMPARE(QString::fromStdString(toCsv(table.csv())),
+                 QString("layer,type,inputs,in_shape_CxHxW,out_shape_CxHxW,weights_elements,macs_per_sample\r\n"
+                             "conv1,conv,input,1×28×28,20×12×12,500,288000\r\n"
+                             "conv2,conv,conv1,20×12×12,50×4×4,25000,1600000\r\n"
+                             "fc1,fc,conv2,800×1×1,500×1×1,400000,400000\r\n"
+                             "fc2,fc,fc1,500×1×1,10×1×1,5000,5000\r\n"));
+        QCOMPARE(toCsv(table.csv()), toCsv(csvFromModel(*table.layerModel())));
+    }
+
     void theTabShowsGraphAndTable() {
         const InputsPtr in = inputsOf("resnet-18");
         NetworkTabView tab;
@@ -412,10 +460,10 @@ private slots:
         QCOMPARE(cells.count(), 1);
         QCOMPARE(cells.at(0).at(0).toInt(), 1);
         QCOMPARE(cells.at(0).at(1).toInt(), 6);
-        QCOMPARE(tab.table()->currentRow(), in->layers[6].op_id);  // the table follows
+        QCOMPARE(tab.table()->currentOperator(), in->layers[6].op_id);  // the table follows
         // A row chosen in the table selects its node and, for a layer, the grid cell.
         tab.pages()->setCurrentIndex(1);
-        tab.table()->setCurrentCell(in->layers[9].op_id, 0);
+        tab.table()->setCurrentOperator(in->layers[9].op_id);
         QCOMPARE(tab.graph()->selectedLayer(), 9);
         QCOMPARE(cells.count(), 2);
         QCOMPARE(cells.at(1).at(1).toInt(), 9);

@@ -9,11 +9,13 @@
 #include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QTableWidget>
+#include <QAbstractItemModelTester>
+#include <QTableView>
 #include <QtTest>
 
 #include "core/io/array_io.h"
 #include "tests/qt_test_util.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/settings/groups_editor.h"
 #include "widgets/settings/params_editor.h"
 
@@ -23,14 +25,16 @@ namespace {
 
 Array mixed() { return loadArray(std::string(PARTITA_EXAMPLES_DIR) + "/arrays/tpu-mixed-128.json"); }
 
-QTableWidget* groupsTable(const ParamsEditor& editor) {
-    return qobject_cast<QTableWidget*>(editor.field("groups"));
+QTableView* groupsTable(const ParamsEditor& editor) {
+    return qobject_cast<QTableView*>(editor.field("groups"));
 }
 
+QString cellText(QTableView* table, int row, int col) { return table->model()->index(row, col).data().toString(); }
+
 // Types into a cell the way a user does: open its editor, replace the text, press Return.
-void typeIntoCell(QTableWidget* table, int row, int col, const QString& text) {
-    table->setCurrentCell(row, col);
-    table->editItem(table->item(row, col));
+void typeIntoCell(QTableView* table, int row, int col, const QString& text) {
+    table->setCurrentIndex(table->model()->index(row, col));
+    table->edit(table->model()->index(row, col));
     QLineEdit* edit = nullptr;  // closed editors linger, hidden, until deleted later
     for (auto* child : table->viewport()->findChildren<QLineEdit*>())
         if (child->isVisible()) edit = child;
@@ -42,8 +46,8 @@ void typeIntoCell(QTableWidget* table, int row, int col, const QString& text) {
     QTRY_VERIFY(!open || !open->isVisible());  // the delegate closes its editor through a queued call
 }
 
-QString cellProblem(QTableWidget* table, int row, int col) {
-    return table->item(row, col)->data(GroupsEditor::kProblemRole).toString();
+QString cellProblem(QTableView* table, int row, int col) {
+    return table->model()->index(row, col).data(GroupsEditor::kProblemRole).toString();
 }
 
 }  // namespace
@@ -51,19 +55,48 @@ QString cellProblem(QTableWidget* table, int row, int col) {
 class ParamsAccParTest : public QObject {
     Q_OBJECT
 private slots:
+    // The groups table is a model (issue 27 item 5): Qt's tester passes through fill, edit, add and
+    // remove; a cell that reads keeps its exact number in RawValueRole; a typed edit is validated.
+    void groupsModelPassesTheTester() {
+        GroupsEditor editor;
+        QAbstractItemModelTester tester(editor.model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        editor.setGroups(mixed().groups);
+        GroupsModel& m = *editor.model();
+        QCOMPARE(m.rowCount(), 2);
+        QCOMPARE(m.index(0, GroupsEditor::Throughput).data().toString(), QString("1.23e14"));
+        QCOMPARE(m.index(0, GroupsEditor::Throughput).data(RawValueRole).toDouble(), 1.23e14);
+        QCOMPARE(m.index(1, GroupsEditor::Count).data(RawValueRole).toLongLong(), qint64(64));
+        QSignalSpy edited(&editor, &GroupsEditor::edited);
+        QVERIFY(m.setData(m.index(1, GroupsEditor::Count), "x"));
+        QCOMPARE(edited.count(), 1);
+        QVERIFY(!editor.valid());
+        QCOMPARE(m.index(1, GroupsEditor::Count).data(GroupsEditor::kProblemRole).toString(), QString("'x' is not a whole number"));
+        QVERIFY(!m.index(1, GroupsEditor::Count).data(RawValueRole).isValid());
+        QCOMPARE(editor.groups()[1].count, 64);  // the last valid groups are kept
+        QVERIFY(m.setData(m.index(1, GroupsEditor::Count), "32"));
+        QVERIFY(editor.valid());
+        QCOMPARE(editor.groups()[1].count, 32);
+        QCOMPARE(m.index(1, GroupsEditor::Count).data(RawValueRole).toLongLong(), qint64(32));
+        editor.addButton()->click();
+        QCOMPARE(m.rowCount(), 3);
+        QCOMPARE(m.index(2, GroupsEditor::Kind).data().toString(), QString("kind-3"));
+        editor.removeButton()->click();
+        QCOMPARE(m.rowCount(), 2);
+    }
+
     void mixedPresetShowsGroups() {
         ParamsEditor editor;
         editor.show();
         QSignalSpy changed(&editor, &ParamsEditor::changed);
         editor.setValues(mixed(), CostParams{});
         QCOMPARE(changed.count(), 0);
-        QTableWidget* table = groupsTable(editor);
+        QTableView* table = groupsTable(editor);
         QVERIFY(table);
         QVERIFY(table->isVisible());
-        QCOMPARE(table->rowCount(), 2);
-        QCOMPARE(table->item(0, GroupsEditor::Kind)->text(), QString("tpu-v3"));
-        QCOMPARE(table->item(1, GroupsEditor::Count)->text(), QString("64"));
-        QCOMPARE(table->item(0, GroupsEditor::Throughput)->text(), QString("1.23e14"));
+        QCOMPARE(table->model()->rowCount(), 2);
+        QCOMPARE(cellText(table, 0, GroupsEditor::Kind), QString("tpu-v3"));
+        QCOMPARE(cellText(table, 1, GroupsEditor::Count), QString("64"));
+        QCOMPARE(cellText(table, 0, GroupsEditor::Throughput), QString("1.23e14"));
         auto* levels = qobject_cast<QSpinBox*>(editor.field("levels"));
         QVERIFY(!levels->isEnabled());
         QCOMPARE(levels->value(), treeHeight(mixed().groups));
@@ -92,7 +125,7 @@ private slots:
         editor.show();
         editor.setValues(mixed(), CostParams{});
         QSignalSpy changed(&editor, &ParamsEditor::changed);
-        QTableWidget* table = groupsTable(editor);
+        QTableView* table = groupsTable(editor);
         typeIntoCell(table, 0, GroupsEditor::Count, "32");
         QVERIFY(changed.count() >= 1);
         QVERIFY(editor.valid());
@@ -118,7 +151,7 @@ private slots:
         editor.show();
         editor.setValues(mixed(), CostParams{});
         QSignalSpy changed(&editor, &ParamsEditor::changed);
-        QTableWidget* table = groupsTable(editor);
+        QTableView* table = groupsTable(editor);
         typeIntoCell(table, 1, GroupsEditor::Bandwidth, "0");
         QVERIFY(!editor.valid());
         QCOMPARE(changed.count(), 0);
@@ -139,8 +172,8 @@ private slots:
         QVERIFY(!problem->isVisible());
 
         // Validated as typed: the open editor turns red before Return.
-        table->setCurrentCell(0, GroupsEditor::Throughput);
-        table->editItem(table->item(0, GroupsEditor::Throughput));
+        table->setCurrentIndex(table->model()->index(0, GroupsEditor::Throughput));
+        table->edit(table->model()->index(0, GroupsEditor::Throughput));
         QLineEdit* live = nullptr;
         for (auto* child : table->viewport()->findChildren<QLineEdit*>())
             if (child->isVisible()) live = child;
@@ -171,8 +204,8 @@ private slots:
         ParamsEditor editor;
         editor.show();
         editor.setValues(loadArray(std::string(PARTITA_EXAMPLES_DIR) + "/arrays/tpu-v3-128.json"), CostParams{});
-        QTableWidget* table = groupsTable(editor);
-        QCOMPARE(table->rowCount(), 1);
+        QTableView* table = groupsTable(editor);
+        QCOMPARE(table->model()->rowCount(), 1);
         QVERIFY(!editor.findChild<QPushButton*>("remove_group")->isEnabled());
         typeIntoCell(table, 0, GroupsEditor::Count, "1");
         QVERIFY(!editor.valid());
@@ -184,13 +217,13 @@ private slots:
         QCOMPARE(editor.array().levels, 4);
         QCOMPARE(editor.array().accelerator.throughput_ops, 1.23e14);  // one kind: HyPar fields derived
         QTest::mouseClick(editor.findChild<QPushButton*>("add_group"), Qt::LeftButton);
-        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->model()->rowCount(), 2);
         QVERIFY(editor.valid());
         QCOMPARE(editor.array().groups.size(), size_t(2));
         QCOMPARE(editor.array().count(), 17);
-        table->setCurrentCell(1, 0);
+        table->setCurrentIndex(table->model()->index(1, 0));
         QTest::mouseClick(editor.findChild<QPushButton*>("remove_group"), Qt::LeftButton);
-        QCOMPARE(table->rowCount(), 1);
+        QCOMPARE(table->model()->rowCount(), 1);
         QCOMPARE(editor.array().count(), 16);
         QVERIFY(changed.count() >= 3);
     }

@@ -56,6 +56,7 @@ QVariant ResultTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole: return c.tooltip.isEmpty() ? QVariant() : QVariant(c.tooltip);
     case Qt::ForegroundRole: return c.foreground;
     case Qt::FontRole: {
+        if (c.font.isValid()) return c.font;
         if (!c.heading && !c.bold) return {};
         QFont bold;
         bold.setBold(true);

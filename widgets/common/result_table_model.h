@@ -40,6 +40,7 @@ struct ResultCell {
     std::optional<std::string> csv;  // the CSV text when it is not the raw value
     QVariant foreground;             // a QColor, or none
     QVariant alignment;              // a Qt::Alignment instead of the column's
+    QVariant font;                   // a QFont instead of the view's (bit strings in monospace)
     bool bold = false;
     bool heading = false;            // bold, and its row is a heading, not exported (the first cell says)
 };

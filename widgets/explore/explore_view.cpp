@@ -13,11 +13,12 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/explore/explore_surface.h"
 
 namespace partita {
@@ -84,13 +85,14 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
     auto* below = new QWidget(split);
     auto* below_layout = new QVBoxLayout(below);
     below_layout->setContentsMargins(0, 0, 0, 0);
-    table_ = new QTableWidget(below);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    model_ = new ResultTableModel({}, this);
+    table_ = makeModelView(below, "explore-table", model_);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
-    table_->verticalHeader()->hide();
     table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // rank order until a column is clicked
+    table_->setSortingEnabled(true);
     below_layout->addWidget(table_, 1);
     apply_ = new QPushButton(tr("Apply the selected point to the grid"), below);
     apply_->setObjectName("apply-point");
@@ -111,10 +113,10 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
     connect(levels_, &QListWidget::itemChanged, this, &ExploreView::updateCount);
     connect(layers_, &QListWidget::itemChanged, this, &ExploreView::updateCount);
     connect(explore_, &QPushButton::clicked, this, [this] { emit exploreRequested(cells()); });
-    connect(table_, &QTableWidget::itemSelectionChanged, this,
-            [this] { apply_->setEnabled(result_ && !table_->selectedItems().isEmpty()); });
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { apply_->setEnabled(result_ && table_->selectionModel()->hasSelection()); });
     auto apply = [this] {
-        const int row = table_->currentRow();
+        const int row = currentPoint();
         if (!result_ || row < 0 || row >= static_cast<int>(row_codes_.size())) return;
         emit applyRequested(result_->exploration->grid(result_->reference, row_codes_[static_cast<size_t>(row)]));
     };
@@ -126,7 +128,12 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
         surface_->setMetric(i == 0 ? ExploreSurface::Metric::PerfVsDp : ExploreSurface::Metric::Communication);
     });
     connect(log_, &QCheckBox::toggled, surface_, &ExploreSurface::setLogScale);
-    connect(table_, &QTableWidget::cellDoubleClicked, this, apply);
+    connect(table_, &QTableView::doubleClicked, this, apply);
+}
+
+int ExploreView::currentPoint() const {
+    const QModelIndex i = table_->currentIndex();
+    return i.isValid() ? sortModelOf(table_)->mapToSource(i).row() : -1;
 }
 
 void ExploreView::setInputs(const InputsPtr& inputs) {
@@ -193,8 +200,7 @@ void ExploreView::updateCount() {
 
 void ExploreView::setResult(const RunPtr& run) {
     result_ = run && run->exploration ? run : nullptr;
-    table_->clear();
-    table_->setRowCount(0);
+    model_->setColumns({});
     row_codes_.clear();
     apply_->setEnabled(false);
     if (!result_) {
@@ -239,47 +245,50 @@ void ExploreView::setResult(const RunPtr& run) {
     std::vector<int> layer_ids;
     for (const CellRef& c : x.cells)
         if (std::find(layer_ids.begin(), layer_ids.end(), c.layer) == layer_ids.end()) layer_ids.push_back(c.layer);
-    QStringList header{tr("rank")};
+    std::vector<ResultColumn> columns{{tr("rank"), "rank"}};
     for (int l : layer_ids) {
         QStringList levels;
         for (const CellRef& c : x.cells)
             if (c.layer == l) levels << "H" + QString::number(c.level + 1);
-        header << q(layers[static_cast<size_t>(l)].name) + " (" + levels.join(",") + ")";
+        const QString name = q(layers[static_cast<size_t>(l)].name);
+        columns.push_back({name + " (" + levels.join(",") + ")", (name + "_" + levels.join("_")).toStdString(), false});
     }
-    header << tr("total communication (elements)") << tr("step time") << tr("perf vs DP (×)") << tr("note");
-    table_->setColumnCount(header.size());
-    table_->setHorizontalHeaderLabels(header);
-    table_->setRowCount(static_cast<int>(order.size()));
+    columns.push_back({tr("total communication (elements)"), "comm_elements"});
+    columns.push_back({tr("step time"), "time_step_s"});
+    columns.push_back({tr("perf vs DP (×)"), "perf_vs_dp_x"});
+    columns.push_back({tr("note"), "note", false});
     const int k = static_cast<int>(x.cells.size());
+    QFont mono("monospace");
+    std::vector<ResultTableModel::Row> rows;
     for (size_t r = 0; r < order.size(); ++r) {
         const std::uint64_t code = order[r];
         const std::string all = digits(code, x.radix, k, 0, k);
-        QStringList row{r < top ? QString::number(r + 1) : QString("—")};
+        ResultTableModel::Row row{countCell(r < top ? QString::number(r + 1) : QString("—"), qint64(r + 1))};
+        row.front().tooltip = row.front().text;
         for (int l : layer_ids) {
             QString bits;
             for (int i = 0; i < k; ++i)
                 if (x.cells[static_cast<size_t>(i)].layer == l) bits += QChar(all[static_cast<size_t>(i)]);
-            row << bits;
+            ResultCell cell = textCell(bits);
+            cell.font = mono;
+            cell.tooltip = tr("0 = dp, 1 = mp, one digit per level");
+            row.push_back(cell);
         }
         QStringList note;
         if (code == hypar) note << tr("HyPar");
         if (code == x.best_comm_code) note << tr("least communication");
         if (code == x.best_time_code) note << tr("fastest");
-        row << q(withCommas(x.total_elements[code])) << q(seconds(x.time_step_s[code]))
-            << QString::number(x.perfVsDp(code), 'f', 3) << note.join(", ");
-        for (int c = 0; c < row.size(); ++c) {
-            auto* item = new QTableWidgetItem(row[c]);
-            item->setToolTip(row[c]);
-            if (c > 0 && c <= static_cast<int>(layer_ids.size())) {
-                item->setFont(QFont("monospace"));
-                item->setToolTip(tr("0 = dp, 1 = mp, one digit per level"));
-            } else if (c > static_cast<int>(layer_ids.size()) && c < row.size() - 1) {
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            }
-            table_->setItem(static_cast<int>(r), c, item);
-        }
+        const double perf = x.perfVsDp(code);
+        row.push_back(numberCell(q(withCommas(x.total_elements[code])), x.total_elements[code]));
+        row.push_back(numberCell(q(seconds(x.time_step_s[code])), x.time_step_s[code]));
+        row.push_back(numberCell(QString::number(perf, 'f', 3), perf));
+        row.push_back(textCell(note.join(", ")));
+        for (size_t c = 1 + layer_ids.size(); c < row.size(); ++c) row[c].tooltip = row[c].text;
+        rows.push_back(std::move(row));
         row_codes_.push_back(code);
     }
+    model_->setColumns(std::move(columns));
+    model_->setRows(std::move(rows));
     table_->resizeColumnsToContents();
 }
 

@@ -14,9 +14,11 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
-class QTableWidget;
+class QTableView;
 
 namespace partita {
+
+class ResultTableModel;
 
 class ExploreSurface;
 
@@ -33,7 +35,8 @@ public:
 
     std::vector<CellRef> cells() const;  // levels x layers chosen, level-major
     void setSelection(const std::vector<int>& levels, const std::vector<int>& layers);
-    QTableWidget* table() const { return table_; }
+    QTableView* table() const { return table_; }  // over a ResultTableModel, sorted through its ResultSortModel
+    int currentPoint() const;                      // the current row in the model's order; -1: none
     QPushButton* exploreButton() const { return explore_; }
     ExploreSurface* surface() const { return surface_; }
 
@@ -49,7 +52,8 @@ private:
     QPushButton* explore_ = nullptr;
     QPushButton* apply_ = nullptr;
     QLabel* summary_ = nullptr;
-    QTableWidget* table_ = nullptr;
+    QTableView* table_ = nullptr;
+    ResultTableModel* model_ = nullptr;
     ExploreSurface* surface_ = nullptr;
     QComboBox* metric_ = nullptr;
     QCheckBox* log_ = nullptr;

@@ -112,10 +112,9 @@ NetworkTabView::NetworkTabView(QWidget* parent) : QWidget(parent) {
     // The table's row and the graph's node are the same operator.
     connect(graph_, &NetworkGraphView::operatorSelected, this, [this](int op) {
         const QSignalBlocker quiet(table_);  // the graph has told the grid already
-        if (op >= 0 && op < table_->rowCount()) table_->selectRow(op);
+        table_->setCurrentOperator(op);
     });
-    connect(table_, &QTableWidget::currentCellChanged, this, [this](int row) {
-        if (row < 0) return;
+    connect(table_, &NetworkTable::operatorChosen, this, [this](int row) {
         graph_->selectOperator(row);  // its collapsed run's node, if it is in one
         if (const int layer = graph_->layerOfOperator(row); layer >= 0) emit currentCellChanged(graph_->level(), layer);
     });
@@ -159,7 +158,7 @@ void NetworkTabView::setCurrentCell(int level, int layer) {
     graph_->selectLayer(layer);
     const QSignalBlocker quiet(table_);
     const InputsPtr in = graph_->inputs();
-    if (in && layer >= 0 && static_cast<size_t>(layer) < in->layers.size()) table_->selectRow(in->layers[static_cast<size_t>(layer)].op_id);
+    if (in && layer >= 0 && static_cast<size_t>(layer) < in->layers.size()) table_->setCurrentOperator(in->layers[static_cast<size_t>(layer)].op_id);
 }
 
 void NetworkTabView::syncCollapse() {

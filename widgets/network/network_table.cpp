@@ -3,69 +3,114 @@
 #include <QHeaderView>
 
 #include "core/util/format.h"
+#include "widgets/common/model_csv.h"
 #include "widgets/common/op_text.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 
 namespace partita {
 
-NetworkTable::NetworkTable(QWidget* parent) : QTableWidget(parent) {
+namespace {
+
+std::vector<ResultColumn> operatorColumns() {
+    return {{NetworkTable::tr("operator"), "operator", false},
+            {NetworkTable::tr("type"), "type", false},
+            {NetworkTable::tr("inputs"), "inputs", false},
+            {NetworkTable::tr("output (C×H×W)"), "out_shape_CxHxW", false},
+            {NetworkTable::tr("weights"), "weights_elements"},
+            {NetworkTable::tr("MACs / sample"), "macs_per_sample"},
+            {NetworkTable::tr("partitioned as"), "partitioned_as", false}};
+}
+
+std::vector<ResultColumn> layerColumns() {
+    return {{"layer", "layer", false},         {"type", "type", false},
+            {"inputs", "inputs", false},       {"in_shape_CxHxW", "in_shape_CxHxW", false},
+            {"out_shape_CxHxW", "out_shape_CxHxW", false}, {"weights_elements", "weights_elements"},
+            {"macs_per_sample", "macs_per_sample"}};
+}
+
+// A shape sorts by its element count; its text is the cell's.
+ResultCell shapeCell(const Shape& s) {
+    ResultCell c = textCell(shapeText(s));
+    c.raw = static_cast<qint64>(s.elements());
+    c.csv = c.text.toStdString();
+    return c;
+}
+
+}  // namespace
+
+NetworkTable::NetworkTable(QWidget* parent)
+    : QTableView(parent), operators_(new ResultTableModel(operatorColumns(), this)),
+      layers_(new ResultTableModel(layerColumns(), this)) {
     setObjectName("network-table");
+    auto* sorted = new ResultSortModel(this);
+    sorted->setSourceModel(operators_);
+    setModel(sorted);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSelectionMode(QAbstractItemView::SingleSelection);
     verticalHeader()->hide();
     setAlternatingRowColors(true);
+    horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // network order until a column is clicked
+    setSortingEnabled(true);
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this, sorted](const QModelIndex& now) {
+        if (now.isValid()) emit operatorChosen(sorted->mapToSource(now).row());
+    });
 }
 
-CsvTable NetworkTable::csv() const {
-    CsvTable t;
-    t.header = {"layer", "type", "inputs", "in_shape_CxHxW", "out_shape_CxHxW", "weights_elements", "macs_per_sample"};
-    if (!inputs_) return t;
-    for (const auto& l : inputs_->layers.layers) {
-        const Operator& op = inputs_->network.ops[static_cast<size_t>(l.op_id)];
-        std::string in;
-        for (const auto& i : op.inputs) in += (in.empty() ? "" : " ") + i;
-        t.rows.push_back({l.name, opTypeName(op.type), in, shapeText(op.in_shape).toStdString(),
-                          shapeText(op.out_shape).toStdString(), formatNumber(l.weights()),
-                          formatNumber(l.macsPerSample())});
-    }
-    return t;
+CsvTable NetworkTable::csv() const { return csvFromModel(*layers_); }
+
+int NetworkTable::rowCount() const { return operators_->rowCount(); }
+
+int NetworkTable::currentOperator() const {
+    const QModelIndex i = currentIndex();
+    return i.isValid() ? static_cast<const QSortFilterProxyModel*>(model())->mapToSource(i).row() : -1;
+}
+
+void NetworkTable::setCurrentOperator(int op) {
+    if (op < 0 || op >= rowCount()) return;
+    const QModelIndex i = static_cast<const QSortFilterProxyModel*>(model())->mapFromSource(operators_->index(op, 0));
+    selectionModel()->setCurrentIndex(i, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    scrollTo(i);
 }
 
 void NetworkTable::setInputs(const InputsPtr& inputs) {
-    inputs_ = inputs;
-    clear();
-    setRowCount(0);
-    if (!inputs) return;
-    const Network& net = inputs->network;
-    const QStringList header{tr("operator"), tr("type"), tr("inputs"), tr("output (C×H×W)"), tr("weights"),
-                             tr("MACs / sample"), tr("partitioned as")};
-    setColumnCount(header.size());
-    setHorizontalHeaderLabels(header);
-    setRowCount(static_cast<int>(net.ops.size()));
-    std::vector<int> layer_of(net.ops.size(), -1);
-    for (size_t l = 0; l < inputs->layers.size(); ++l)
-        if (const int op = inputs->layers[l].op_id; op >= 0 && static_cast<size_t>(op) < net.ops.size())
-            layer_of[static_cast<size_t>(op)] = static_cast<int>(l);
-    for (size_t i = 0; i < net.ops.size(); ++i) {
-        const Operator& op = net.ops[i];
-        QString weights, macs_text, role = tr("folded into its producer");
-        if (const int l = layer_of[i]; l >= 0) {
-            const WeightedLayer& wl = inputs->layers[static_cast<size_t>(l)];
-            weights = q(withCommas(wl.weights()));
-            macs_text = q(withCommas(wl.macsPerSample()));
-            role = tr("weighted layer (D_i = %1, D_o = %2)").arg(q(withCommas(wl.c_in)), q(withCommas(wl.c_out)));
+    std::vector<ResultTableModel::Row> ops, layers;
+    if (inputs) {
+        const Network& net = inputs->network;
+        std::vector<int> layer_of(net.ops.size(), -1);
+        for (size_t l = 0; l < inputs->layers.size(); ++l)
+            if (const int op = inputs->layers[l].op_id; op >= 0 && static_cast<size_t>(op) < net.ops.size())
+                layer_of[static_cast<size_t>(op)] = static_cast<int>(l);
+        for (size_t i = 0; i < net.ops.size(); ++i) {
+            const Operator& op = net.ops[i];
+            ResultCell weights = numberCell({}, 0), macs = numberCell({}, 0);  // sorts before any layer
+            ResultCell role = textCell(tr("folded into its producer"));
+            if (const int l = layer_of[i]; l >= 0) {
+                const WeightedLayer& wl = inputs->layers[static_cast<size_t>(l)];
+                weights = numberCell(q(withCommas(wl.weights())), wl.weights());
+                macs = numberCell(q(withCommas(wl.macsPerSample())), wl.macsPerSample());
+                role = textCell(tr("weighted layer (D_i = %1, D_o = %2)").arg(q(withCommas(wl.c_in)), q(withCommas(wl.c_out))));
+            }
+            QStringList in;
+            for (const auto& s : op.inputs) in << q(s);
+            ResultCell name = textCell(q(op.name));
+            name.raw = static_cast<qint64>(i);  // sorts back to network order
+            name.csv = op.name;
+            ops.push_back({name, textCell(opTypeName(op.type)), textCell(in.join(", ")), shapeCell(op.out_shape),
+                           weights, macs, role});
         }
-        QStringList in;
-        for (const auto& s : op.inputs) in << q(s);
-        const QStringList row{q(op.name), opTypeName(op.type), in.join(", "), shapeText(op.out_shape), weights, macs_text,
-                              role};
-        for (int c = 0; c < row.size(); ++c) {
-            auto* item = new QTableWidgetItem(row[c]);
-            if (c == 4 || c == 5) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            setItem(static_cast<int>(i), c, item);
+        for (const auto& l : inputs->layers.layers) {
+            const Operator& op = net.ops[static_cast<size_t>(l.op_id)];
+            QString in;
+            for (const auto& i : op.inputs) in += (in.isEmpty() ? "" : " ") + q(i);
+            layers.push_back({textCell(q(l.name)), textCell(opTypeName(op.type)), textCell(in), shapeCell(op.in_shape),
+                              shapeCell(op.out_shape), numberCell(q(withCommas(l.weights())), l.weights()),
+                              numberCell(q(withCommas(l.macsPerSample())), l.macsPerSample())});
         }
     }
+    operators_->setRows(std::move(ops));
+    layers_->setRows(std::move(layers));
     resizeColumnsToContents();
     horizontalHeader()->setStretchLastSection(true);
 }

@@ -10,10 +10,11 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QStyledItemDelegate>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/model/array.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/settings/number_text.h"
 
 namespace partita {
@@ -92,16 +93,104 @@ public:
 
 }  // namespace
 
+GroupsModel::GroupsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void GroupsModel::setRows(std::vector<Texts> rows) {
+    beginResetModel();
+    rows_.clear();
+    for (auto& t : rows) rows_.push_back({std::move(t), {}, {}});
+    endResetModel();
+}
+
+void GroupsModel::appendRow(const Texts& row) {
+    const int at = rowCount();
+    beginInsertRows({}, at, at);
+    rows_.push_back({row, {}, {}});
+    endInsertRows();
+}
+
+void GroupsModel::removeRowAt(int row) {
+    if (row < 0 || row >= rowCount()) return;
+    beginRemoveRows({}, row, row);
+    rows_.erase(rows_.begin() + row);
+    endRemoveRows();
+}
+
+QString GroupsModel::text(int row, int column) const {
+    return rows_[static_cast<size_t>(row)].text[static_cast<size_t>(column)];
+}
+
+void GroupsModel::setProblem(int row, int column, const QString& reason) {
+    QString& p = rows_[static_cast<size_t>(row)].problem[static_cast<size_t>(column)];
+    if (p == reason) return;
+    p = reason;
+    const QModelIndex i = index(row, column);
+    emit dataChanged(i, i, {GroupsEditor::kProblemRole, Qt::BackgroundRole, Qt::ToolTipRole});
+}
+
+void GroupsModel::setRaw(int row, int column, QVariant value) {
+    QVariant& v = rows_[static_cast<size_t>(row)].raw[static_cast<size_t>(column)];
+    if (v == value) return;
+    v = std::move(value);
+    const QModelIndex i = index(row, column);
+    emit dataChanged(i, i, {RawValueRole});
+}
+
+int GroupsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
+
+int GroupsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : GroupsEditor::ColumnCount; }
+
+QVariant GroupsModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const Row& row = rows_[static_cast<size_t>(index.row())];
+    const auto c = static_cast<size_t>(index.column());
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole: return row.text[c];
+    case GroupsEditor::kProblemRole: return row.problem[c];
+    case RawValueRole: return row.raw[c];
+    case Qt::BackgroundRole: return row.problem[c].isEmpty() ? QVariant() : QVariant(QBrush(kInvalid));
+    case Qt::ToolTipRole:
+        return row.problem[c].isEmpty() ? columnTip(index.column())
+                                        : columnName(index.column()) + ": " + row.problem[c] + "\n\n" + columnTip(index.column());
+    case Qt::TextAlignmentRole:
+        return index.column() == GroupsEditor::Count ? QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter))
+                                                     : QVariant();
+    default: return {};
+    }
+}
+
+QVariant GroupsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= GroupsEditor::ColumnCount) return {};
+    if (role == Qt::DisplayRole) return tr(kColumns[static_cast<size_t>(section)].header);
+    if (role == Qt::ToolTipRole) return columnTip(section);
+    return {};
+}
+
+Qt::ItemFlags GroupsModel::flags(const QModelIndex& index) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return Qt::NoItemFlags;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
+}
+
+bool GroupsModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    QString& t = rows_[static_cast<size_t>(index.row())].text[static_cast<size_t>(index.column())];
+    const QString typed = value.toString();
+    if (t == typed) return true;
+    t = typed;
+    emit dataChanged(index, index, {Qt::DisplayRole, Qt::EditRole});
+    emit this->typed();
+    return true;
+}
+
 GroupsEditor::GroupsEditor(QWidget* parent) : QGroupBox(tr("Accelerator groups"), parent) {
     setToolTip(tr("AccPar array: groups of identical accelerators, bisected into a tree by compute (docs/methods/accpar.md#bisection)."));
-    table_ = new QTableWidget(0, ColumnCount, this);
+    table_ = new QTableView(this);
     table_->setObjectName("groups");
+    model_ = new GroupsModel(table_);
+    table_->setModel(model_);
     table_->setItemDelegate(new LiveDelegate(table_));
-    for (int c = 0; c < ColumnCount; ++c) {
-        auto* head = new QTableWidgetItem(tr(kColumns[static_cast<size_t>(c)].header));
-        head->setToolTip(columnTip(c));
-        table_->setHorizontalHeaderItem(c, head);
-    }
     QHeaderView* header = table_->horizontalHeader();
     // B/s takes what is left: in a narrow dock its long exact values elide, not the kinds.
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -114,9 +203,7 @@ GroupsEditor::GroupsEditor(QWidget* parent) : QGroupBox(tr("Accelerator groups")
     table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
-    connect(table_, &QTableWidget::itemChanged, this, [this] {
-        if (!quiet_) revalidate(true);
-    });
+    connect(model_, &GroupsModel::typed, this, [this] { revalidate(true); });
 
     add_ = new QPushButton(tr("Add group"), this);
     add_->setObjectName("add_group");
@@ -138,76 +225,66 @@ GroupsEditor::GroupsEditor(QWidget* parent) : QGroupBox(tr("Accelerator groups")
     layout->addLayout(buttons);
 }
 
+int GroupsEditor::currentRow() const {
+    const QModelIndex i = table_->currentIndex();
+    return i.isValid() ? i.row() : -1;
+}
+
 void GroupsEditor::setGroups(const std::vector<AcceleratorGroup>& groups) {
-    quiet_ = true;
-    table_->setRowCount(static_cast<int>(groups.size()));
-    for (int r = 0; r < table_->rowCount(); ++r) {
-        const AcceleratorGroup& g = groups[static_cast<size_t>(r)];
-        table_->setItem(r, Kind, new QTableWidgetItem(QString::fromStdString(g.kind)));
-        table_->setItem(r, Count, new QTableWidgetItem(QString::number(g.count)));
-        table_->setItem(r, Throughput, new QTableWidgetItem(numberText(g.throughput_flops)));
-        table_->setItem(r, Bandwidth, new QTableWidgetItem(numberText(g.bandwidth_Bps)));
-        table_->item(r, Count)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    quiet_ = false;
+    std::vector<GroupsModel::Texts> rows;
+    for (const AcceleratorGroup& g : groups)
+        rows.push_back({QString::fromStdString(g.kind), QString::number(g.count), numberText(g.throughput_flops),
+                        numberText(g.bandwidth_Bps)});
+    model_->setRows(std::move(rows));
     groups_ = groups;
     revalidate(false);
 }
 
 void GroupsEditor::addGroup() {
-    const int from = table_->currentRow() >= 0 ? table_->currentRow() : table_->rowCount() - 1;
+    const int n = model_->rowCount();
+    const int from = currentRow() >= 0 ? currentRow() : n - 1;
     QStringList kinds;
-    for (int r = 0; r < table_->rowCount(); ++r) kinds << table_->item(r, Kind)->text().trimmed();
+    for (int r = 0; r < n; ++r) kinds << model_->text(r, Kind).trimmed();
     QString kind;
-    for (int n = table_->rowCount() + 1; kind.isEmpty() || kinds.contains(kind); ++n) kind = tr("kind-%1").arg(n);
-    const int row = table_->rowCount();
-    quiet_ = true;
-    table_->insertRow(row);
-    table_->setItem(row, Kind, new QTableWidgetItem(kind));
-    table_->setItem(row, Count, new QTableWidgetItem("1"));
-    table_->item(row, Count)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    for (int c : {int(Throughput), int(Bandwidth)})
-        table_->setItem(row, c, new QTableWidgetItem(from >= 0 ? table_->item(from, c)->text() : "1"));
-    quiet_ = false;
+    for (int k = n + 1; kind.isEmpty() || kinds.contains(kind); ++k) kind = tr("kind-%1").arg(k);
+    model_->appendRow({kind, "1", from >= 0 ? model_->text(from, Throughput) : "1",
+                       from >= 0 ? model_->text(from, Bandwidth) : "1"});
     revalidate(true);
-    table_->setCurrentCell(row, Kind);
+    table_->setCurrentIndex(model_->index(n, Kind));
 }
 
 void GroupsEditor::removeGroup() {
-    if (table_->rowCount() <= 1) return;
-    const int row = table_->currentRow() >= 0 ? table_->currentRow() : table_->rowCount() - 1;
-    table_->removeRow(row);
+    const int n = model_->rowCount();
+    if (n <= 1) return;
+    model_->removeRowAt(currentRow() >= 0 ? currentRow() : n - 1);
     revalidate(true);
 }
 
 void GroupsEditor::revalidate(bool by_user) {
-    quiet_ = true;
     problems_.clear();
     std::vector<AcceleratorGroup> parsed;
-    auto mark = [this](int r, int c, const QString& reason) {
-        QTableWidgetItem* item = table_->item(r, c);
-        item->setData(kProblemRole, reason);
-        item->setBackground(reason.isEmpty() ? QBrush() : QBrush(kInvalid));
-        item->setToolTip(reason.isEmpty() ? columnTip(c) : columnName(c) + ": " + reason + "\n\n" + columnTip(c));
-    };
+    auto mark = [this](int r, int c, const QString& reason) { model_->setProblem(r, c, reason); };
     long total = 0;
-    for (int r = 0; r < table_->rowCount(); ++r) {
+    for (int r = 0; r < model_->rowCount(); ++r) {
         AcceleratorGroup g;
         std::array<QString, ColumnCount> reason;
-        const QString kind = table_->item(r, Kind)->text().trimmed();
+        const QString kind = model_->text(r, Kind).trimmed();
         if (kind.isEmpty()) reason[Kind] = tr("must not be empty");
         for (int o = 0; o < r && reason[Kind].isEmpty(); ++o)
-            if (table_->item(o, Kind)->text().trimmed() == kind)
+            if (model_->text(o, Kind).trimmed() == kind)
                 reason[Kind] = tr("'%1' is listed twice; merge the groups").arg(kind);
         g.kind = kind.toStdString();
-        reason[Count] = parseCount(table_->item(r, Count)->text(), &g.count);
-        reason[Throughput] = parseNumber(table_->item(r, Throughput)->text(), false, &g.throughput_flops);
-        reason[Bandwidth] = parseNumber(table_->item(r, Bandwidth)->text(), false, &g.bandwidth_Bps);
+        reason[Count] = parseCount(model_->text(r, Count), &g.count);
+        reason[Throughput] = parseNumber(model_->text(r, Throughput), false, &g.throughput_flops);
+        reason[Bandwidth] = parseNumber(model_->text(r, Bandwidth), false, &g.bandwidth_Bps);
         // The limits files and the command line check (docs/formats/limits.md).
         if (reason[Throughput].isEmpty())
             reason[Throughput] = QString::fromStdString(rangeProblem(g.throughput_flops, arrayRange("throughput_flops")));
         if (reason[Bandwidth].isEmpty())
             reason[Bandwidth] = QString::fromStdString(rangeProblem(g.bandwidth_Bps, arrayRange("bandwidth_Bps")));
+        model_->setRaw(r, Count, reason[Count].isEmpty() ? QVariant(qint64(g.count)) : QVariant());
+        model_->setRaw(r, Throughput, reason[Throughput].isEmpty() ? QVariant(g.throughput_flops) : QVariant());
+        model_->setRaw(r, Bandwidth, reason[Bandwidth].isEmpty() ? QVariant(g.bandwidth_Bps) : QVariant());
         for (int c = 0; c < ColumnCount; ++c) {
             mark(r, c, reason[static_cast<size_t>(c)]);
             if (!reason[static_cast<size_t>(c)].isEmpty())
@@ -223,19 +300,18 @@ void GroupsEditor::revalidate(bool by_user) {
         else if (const int height = treeHeight(parsed); height > Array::kMaxLevels)
             whole = tr("these groups need %1 levels; at most %2 are supported").arg(height).arg(Array::kMaxLevels);
         if (!whole.isEmpty()) {
-            for (int r = 0; r < table_->rowCount(); ++r) mark(r, Count, whole);
+            for (int r = 0; r < model_->rowCount(); ++r) mark(r, Count, whole);
             problems_ << tr("Accelerator groups: %1").arg(whole);
         }
     }
     if (problems_.isEmpty()) groups_ = std::move(parsed);
-    remove_->setEnabled(table_->rowCount() > 1);
+    remove_->setEnabled(model_->rowCount() > 1);
     fitHeight();
-    quiet_ = false;
     if (by_user) emit edited();
 }
 
 void GroupsEditor::fitHeight() {
-    const int rows = std::min(std::max(table_->rowCount(), 1), kVisibleRows);
+    const int rows = std::min(std::max(model_->rowCount(), 1), kVisibleRows);
     int height = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth();
     height += rows * table_->verticalHeader()->defaultSectionSize();
     if (table_->horizontalScrollBar()->isVisible()) height += table_->horizontalScrollBar()->sizeHint().height();

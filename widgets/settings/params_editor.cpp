@@ -10,7 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/settings/array_fields.h"

@@ -48,7 +48,7 @@ public:
     // Tests type into fields by key: "batch", "levels", "topology", "mode", "out_size",
     // "bytes_per_element", "throughput_ops", "link_bps", "level_bw_factor", "e_mult_pj",
     // "e_add_pj", "e_dram_pj", "e_sram_pj", "e_link_pj_per_bit", "sram_energy", "ratio_model",
-    // "balanced_baselines", "accpar_bytes_per_element"; "groups" is the groups' QTableWidget
+    // "balanced_baselines", "accpar_bytes_per_element"; "groups" is the groups' QTableView
     // (see GroupsEditor), shown only for an array with groups.
     QWidget* field(const QString& key) const;
 

@@ -89,7 +89,8 @@ int SweepTableModel::columnCount(const QModelIndex& parent) const {
 }
 
 QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || !table_) return {};
+    // The CSV names a column as the header shows it.
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != CsvTextRole) || !table_) return {};
     const auto s = static_cast<std::size_t>(section);
     if (group_axis_ >= 0) {
         if (s == 0) return q(table_->axes[static_cast<std::size_t>(group_axis_)]);
@@ -124,17 +125,17 @@ QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int 
     const std::size_t c = col.index;
     if (role == Qt::TextAlignmentRole && col.kind != Column::Axis)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role != Qt::DisplayRole && role != SortRole && role != ExactRole && role != Qt::ToolTipRole) return {};
+    if (role != Qt::DisplayRole && role != RawValueRole && role != CsvTextRole && role != Qt::ToolTipRole) return {};
     if (col.kind == Column::Axis) {
         const QString text = q(row.axes[c]);
         bool number = false;
         const double v = text.toDouble(&number);
-        return role == SortRole && number ? QVariant(v) : QVariant(text);
+        return role == RawValueRole && number ? QVariant(v) : QVariant(text);
     }
     if (col.kind == Column::Metric) {
         const double v = row.metrics[c];
-        if (role == SortRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
-        if (role == ExactRole) return std::isnan(v) ? QString() : q(formatNumber(v));
+        if (role == RawValueRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
+        if (role == CsvTextRole) return std::isnan(v) ? QString() : q(formatNumber(v));
         if (role == Qt::ToolTipRole) return {};
         return sweepMetricText(kMetrics[c], v);
     }
@@ -143,8 +144,8 @@ QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int 
         return row.ok() ? tr("stored") : tr("failed: %1").arg(q(row.error));
     }
     if (role == Qt::ToolTipRole) return {};
-    if (role == SortRole) return qint64(row.run_id);
-    if (role == ExactRole) return row.run_id ? QString::number(row.run_id) : QString();
+    if (role == RawValueRole) return qint64(row.run_id);
+    if (role == CsvTextRole) return row.run_id ? QString::number(row.run_id) : QString();
     return row.run_id ? QVariant(qint64(row.run_id)) : QVariant(QStringLiteral("—"));
 }
 
@@ -152,22 +153,22 @@ QVariant SweepTableModel::groupData(const sweep::Group& g, int column, int role)
     const auto c = static_cast<std::size_t>(column);
     if (role == Qt::TextAlignmentRole && c > 0)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role != Qt::DisplayRole && role != SortRole && role != ExactRole) return {};
+    if (role != Qt::DisplayRole && role != RawValueRole && role != CsvTextRole) return {};
     if (c == 0) {
         bool number = false;
         const double v = q(g.value).toDouble(&number);
-        return role == SortRole && number ? QVariant(v) : QVariant(q(g.value));
+        return role == RawValueRole && number ? QVariant(v) : QVariant(q(g.value));
     }
     if (c == 1) return qint64(g.rows.size());
     if (c == 2) return qint64(g.failed);
     const std::size_t m = (c - 3) % kMetricCount;
     const double v = (c - 3) < kMetricCount ? g.best[m] : g.mean[m];
-    if (role == SortRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
-    if (role == ExactRole) return std::isnan(v) ? QString() : q(formatNumber(v));
+    if (role == RawValueRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
+    if (role == CsvTextRole) return std::isnan(v) ? QString() : q(formatNumber(v));
     return sweepMetricText(kMetrics[m], v);
 }
 
-SweepFilter::SweepFilter(QObject* parent) : QSortFilterProxyModel(parent) { setSortRole(SweepTableModel::SortRole); }
+SweepFilter::SweepFilter(QObject* parent) : QSortFilterProxyModel(parent) { setSortRole(RawValueRole); }
 
 void SweepFilter::setText(const QString& text) {
     text_ = text.trimmed();
@@ -187,18 +188,6 @@ bool SweepFilter::filterAcceptsRow(int row, const QModelIndex& parent) const {
         if (!found) return false;
     }
     return true;
-}
-
-CsvTable modelCsv(const QAbstractItemModel& model) {
-    CsvTable t;
-    for (int c = 0; c < model.columnCount(); ++c) t.header.push_back(model.headerData(c, Qt::Horizontal).toString().toStdString());
-    for (int r = 0; r < model.rowCount(); ++r) {
-        std::vector<std::string> row;
-        for (int c = 0; c < model.columnCount(); ++c)
-            row.push_back(model.index(r, c).data(SweepTableModel::ExactRole).toString().toStdString());
-        t.rows.push_back(std::move(row));
-    }
-    return t;
 }
 
 }  // namespace partita

@@ -1,7 +1,8 @@
 #pragma once
 // The sweep view's table (issue 18 item 5): one row per point of a sweep (its axes, its run's
 // metrics, status and run id), or, grouped by an axis, one row per value with its aggregates.
-// Sorting goes through SortRole (numbers as numbers); filtering through SweepFilter.
+// Sorting goes through RawValueRole (numbers as numbers); filtering through SweepFilter; the CSV is
+// csvFromModel's, each cell's CsvTextRole text (numbers exact, in the header's unit).
 #include <memory>
 #include <vector>
 
@@ -10,16 +11,17 @@
 
 #include "core/io/csv.h"
 #include "core/sweep/table.h"
+#include "widgets/common/result_table_model.h"
 
 namespace partita {
 
 class SweepTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    static constexpr int SortRole = Qt::UserRole + 1;   // a double for numbers, else the text
-    static constexpr int RunIdRole = Qt::UserRole + 2;  // the row's run id (0: failed, or a group)
-    static constexpr int RowRole = Qt::UserRole + 3;    // the index into Table::rows (-1 for a group)
-    static constexpr int ExactRole = Qt::UserRole + 4;  // CSV text: numbers exact, in the header's unit
+    // RawValueRole: a double for numbers, else the text; CsvTextRole: the exact CSV text.
+    // Past result_table_model.h's roles, so csvFromModel reads no HeadingRole here.
+    static constexpr int RunIdRole = Qt::UserRole + 8;  // the row's run id (0: failed, or a group)
+    static constexpr int RowRole = Qt::UserRole + 9;    // the index into Table::rows (-1 for a group)
 
     explicit SweepTableModel(QObject* parent = nullptr);
     void setTable(std::shared_ptr<const sweep::Table> table);
@@ -70,8 +72,5 @@ private:
 
 // A metric's value as the table shows it, with its unit ("—" for none).
 QString sweepMetricText(sweep::Metric metric, double value);
-
-// What a model (through any proxy) shows, as CSV: the header and every row's ExactRole text.
-CsvTable modelCsv(const QAbstractItemModel& model);
 
 }  // namespace partita

@@ -13,6 +13,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "widgets/common/model_csv.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/sweep/sweep_model.h"
 #include "widgets/sweep/sweep_multiples.h"
@@ -343,6 +344,6 @@ void SweepView::setMultiples(sweep::Metric metric, const QString& axis) {
 
 void SweepView::showFigure(int index) { figures_->setCurrentIndex(index); }
 
-CsvTable SweepView::csv() const { return modelCsv(*filter_); }
+CsvTable SweepView::csv() const { return csvFromModel(*filter_); }
 
 }  // namespace partita

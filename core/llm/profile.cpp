@@ -301,6 +301,14 @@ Profile readProfileJson(const std::string& text, const std::string& source) {
         f.fail("tiers", "more than " + std::to_string(limits::kLlmTiers) + " tiers");
     for (size_t i = 0; i < tiers.size(); ++i)
         p.tiers.push_back(readTier(Fields(tiers[i], "/tiers/" + std::to_string(i), source)));
+    if (given(f, "notes")) {  // what an importer or override assumed, kept with a stored run
+        const Json& notes = f.raw("notes");
+        if (!notes.is_array()) f.fail("notes", "expected a list of strings");
+        for (const Json& n : notes) {
+            if (!n.is_string()) f.fail("notes", "expected a list of strings");
+            p.notes.push_back(n.get<std::string>());
+        }
+    }
     f.finish();
     // Matrix units for the parameter dtype must exist (vector falls back).
     try {
@@ -346,7 +354,7 @@ Json profileToJson(const Profile& p) {
                          {"compute_steal", t.compute_steal},
                          {"collectives", ops}});
     }
-    return {{"format", "partita-llm-hw/1"},
+    Json j = {{"format", "partita-llm-hw/1"},
             {"name", p.name},
             {"provenance", p.provenance},
             {"device", dev},
@@ -356,6 +364,8 @@ Json profileToJson(const Profile& p) {
               {"grad_reduce", dtypeName(p.precision.grad_reduce)},
               {"optimizer", dtypeName(p.precision.optimizer)}}},
             {"tiers", tiers}};
+    if (!p.notes.empty()) j["notes"] = p.notes;
+    return j;
 }
 
 // ---- Calculon's system JSON ---------------------------------------------------------------------

@@ -80,6 +80,7 @@ Transformer readTransformer(Fields f) {
     }
     if (given(f, "biases")) m.biases = f.boolean("biases", m.biases);
     if (given(f, "dropout")) m.dropout = f.boolean("dropout", m.dropout);
+    if (given(f, "causal")) m.causal = f.boolean("causal", m.causal);
     f.finish();
     return m;
 }
@@ -101,6 +102,8 @@ Json transformerToJson(const Transformer& m) {
               {"biases", m.biases},
               {"dropout", m.dropout}};
     if (m.head_dim > 0) j["head_dim"] = m.head_dim;
+    // Written when it departs from the family's (so BERT need not say it), never lost.
+    if (m.causal != familyDefaults(m.family).causal) j["causal"] = m.causal;
     if (!m.provenance.empty()) j["provenance"] = m.provenance;
     return j;
 }

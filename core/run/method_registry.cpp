@@ -3,6 +3,7 @@
 #include "core/run/method_registry.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <mutex>
 #include <shared_mutex>
 #include <stdexcept>
@@ -10,6 +11,7 @@
 #include "core/run/simulation_run.h"
 #include "core/sim/baselines.h"
 #include "core/sim/lowering.h"
+#include "core/util/format.h"
 
 namespace partita {
 
@@ -221,13 +223,35 @@ const MethodInfo* strategyMethod(SimSource source) {
     return nullptr;
 }
 
+std::string SummaryFigure::value(double stored) const {
+    if (!used()) return {};
+    const double v = stored * scale;
+    if (si_prefix) return withPrefix(v, unit.c_str());
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf + (unit.empty() ? "" : " " + unit);
+}
+
+std::string SummaryFigure::text(double stored) const { return used() ? label + " " + value(stored) : std::string(); }
+
+std::string SummaryLabels::text(double t, double s, double b, double e) const {
+    std::string out;
+    for (const std::string& part : {time.text(t), speedup.text(s), traffic.text(b), energy.text(e)})
+        if (!part.empty()) out += (out.empty() ? "" : ", ") + part;
+    return out;
+}
+
+std::string settingsMethodList() {
+    std::vector<std::string> keys;
+    for (const MethodInfo* m : allMethods())
+        if (m->settings()) keys.push_back(m->key());
+    return listed(keys);
+}
+
 const SettingsCodec& settingsCodec(const std::string& key) {
     const MethodInfo* m = findMethod(key);
     if (m && m->settings()) return *m->settings();
-    std::vector<std::string> keys;
-    for (const MethodInfo* s : allMethods())
-        if (s->settings()) keys.push_back(s->key());
-    throw std::invalid_argument("'" + key + "' is not a method kept as settings (" + listed(keys) + ")");
+    throw std::invalid_argument("'" + key + "' is not a method kept as settings (" + settingsMethodList() + ")");
 }
 
 MethodRegistration::MethodRegistration(std::unique_ptr<MethodInfo> m) : key_(m->key()) {

@@ -48,10 +48,25 @@ struct StrategyRequest {
     CancelFn cancel = {};
 };
 
-// The labels of a settings method's summary figures (MethodSummary), as the runs list shows them.
+// What one of a settings method's summary figures (MethodSummary) means: shown as
+// "label value unit" with value = stored × scale; an empty label: the method leaves it unused.
+struct SummaryFigure {
+    std::string label;  // "peak memory"
+    std::string unit;   // "GiB"
+    double scale = 1;   // from the stored SI value to `unit`
+    bool si_prefix = false;  // shown with an SI prefix ("12.3 ms"); otherwise 4 significant digits
+    bool used() const { return !label.empty(); }
+    std::string value(double stored) const;  // "35.2 GiB"; empty when unused
+    std::string text(double stored) const;   // "peak memory 35.2 GiB"; empty when unused
+};
+
+// The labels of a settings method's summary figures, as the runs list, the tooltips and the
+// exports show them. `versus` is what the speed-up is over ("w_dp"); empty: no speed-up.
 struct SummaryLabels {
-    std::string time;     // "time / iteration"
-    std::string versus;   // what the speed-up is over: "w_dp"
+    SummaryFigure time, speedup, traffic, energy;
+    std::string versus;
+    // The used figures' texts joined by ", ": "iteration 1.2 s, peak memory 35.2 GiB, MFU 45 %".
+    std::string text(double time, double speedup, double traffic, double energy) const;
 };
 
 // The results database's form of a settings method's run (core/store/method_rows.cpp).
@@ -120,7 +135,9 @@ std::string sweepMethodList();
 std::string strategyMethodList();
 // The first registered method whose answer is simulated as `source` (Grid: HyPar's plan).
 const MethodInfo* strategyMethod(SimSource source);
-// A settings method's codec, or std::invalid_argument ("cannot ... method 'x' (mpt or l2s)").
+// The keys of the methods kept as settings: "mpt, l2s or llm".
+std::string settingsMethodList();
+// A settings method's codec, or std::invalid_argument naming the key and settingsMethodList().
 const SettingsCodec& settingsCodec(const std::string& key);
 
 // Registers one more method (a test's, or a new one); its key must be new. Unregistered when the

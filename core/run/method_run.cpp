@@ -105,7 +105,7 @@ Run l2sRun(const L2sSettings& s, const std::string& examples_dir, const CancelFn
 
 MethodSummary recompute(const MethodRun& run) {
     if (const MethodInfo* m = findMethod(run.method); m && m->settings()) return m->settings()->recompute(run);
-    throw Error("unknown evaluation method '" + run.method + "' (mpt or l2s)");
+    throw Error("unknown evaluation method '" + run.method + "' (" + settingsMethodList() + ")");
 }
 
 }  // namespace partita

@@ -45,7 +45,10 @@ public:
         return h;
     }
     double batch() const override { return mpt::MptParams{}.batch; }
-    SummaryLabels summaryLabels() const override { return {"time / iteration", "w_dp"}; }
+    SummaryLabels summaryLabels() const override {
+        return {{"time / iteration", "s", 1, true}, {"speed-up vs w_dp", "×", 1, false},
+                {"communication / worker", "B", 1, true}, {"energy", "J", 1, true}, "w_dp"};
+    }
     std::string key(const MethodRun& run) const override {
         return store::mptSettingsToJson(run.mpt).dump() + contentHash(run.mpt.network_json);
     }
@@ -75,7 +78,10 @@ public:
         return h;
     }
     double batch() const override { return 1; }
-    SummaryLabels summaryLabels() const override { return {"time / image", "traditional"}; }
+    SummaryLabels summaryLabels() const override {
+        return {{"time / image", "s", 1, true}, {"speed-up vs traditional", "×", 1, false},
+                {"NoC traffic", "B", 1, true}, {"NoC energy", "J", 1, true}, "traditional"};
+    }
     std::string key(const MethodRun& run) const override {
         return store::l2sSettingsToJson(run.l2s).dump() + contentHash(run.l2s.network_json);
     }
@@ -104,7 +110,11 @@ public:
         return h;
     }
     double batch() const override { return 0; }
-    SummaryLabels summaryLabels() const override { return {"time / iteration", "fits"}; }
+    // No speed-up: the second figure is 1 when the plan fits; memory in GiB, MFU a fraction.
+    SummaryLabels summaryLabels() const override {
+        return {{"iteration", "s", 1, true}, {}, {"peak memory", "GiB", 1.0 / (1024.0 * 1024.0 * 1024.0), false},
+                {"MFU", "%", 100, false}, ""};
+    }
     std::string key(const MethodRun& run) const override { return llmSettingsToJson(run.llm).dump(); }
 };
 

@@ -35,7 +35,7 @@ std::string where(const std::string& path, std::int64_t id) { return path + ": r
 std::int64_t storeMethodRun(sqlite3* db, const std::string& path, const MethodRun& run) {
     const MethodInfo* info = findMethod(run.method);
     if (!info || !info->settings())
-        throw StoreError(path + ": cannot store an evaluation of method '" + run.method + "' (mpt or l2s)");
+        throw StoreError(path + ": cannot store an evaluation of method '" + run.method + "' (" + settingsMethodList() + ")");
     const SettingsCodec& codec = *info->settings();
     std::string network_name, settings;
     MethodHardware hardware;

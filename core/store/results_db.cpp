@@ -162,7 +162,8 @@ ResultsDb::MergeCount ResultsDb::merge(const std::string& in_path) {
 std::vector<RunSummary> ResultsDb::list(const RunFilter& filter) const {
     Statement s(db_, path_, R"sql(
 SELECT r.id, r.name, r.kind, r.method, n.name, r.network_hash, a.name, r.array_hash, a.accelerators, r.batch,
-       r.total_elements, r.time_step_s, r.perf_vs_dp, r.created_utc, r.app_version, t.name, t.devices
+       r.total_elements, r.time_step_s, r.perf_vs_dp, r.created_utc, r.app_version, t.name, t.devices,
+       r.energy_j
 FROM runs r JOIN networks n ON n.hash = r.network_hash JOIN arrays a ON a.hash = r.array_hash
      LEFT JOIN simulations m ON m.run_id = r.id LEFT JOIN topologies t ON t.hash = m.topology_hash
 WHERE (?1 = '' OR n.name = ?1) AND (?2 = '' OR a.name = ?2) AND (?3 = '' OR r.method = ?3)
@@ -192,6 +193,7 @@ ORDER BY r.id DESC)sql");
         r.app_version = s.text(14);
         r.topology_name = s.text(15);
         r.devices = static_cast<int>(s.integer(16));
+        r.energy_j = s.real(17);
         runs.push_back(std::move(r));
     }
     return runs;

@@ -54,6 +54,7 @@ struct RunSummary {
     double total_elements = 0;
     double time_step_s = 0;
     double perf_vs_dp = 0;
+    double energy_j = 0;  // a settings method's fourth figure (its SummaryLabels say what it is)
     std::string created_utc;
     std::string app_version;
 };

@@ -90,3 +90,91 @@ TEST(StoreLlm, DamagedSettingsNameTheKey) {
 
 }  // namespace
 }  // namespace partita
+
+namespace partita {
+namespace {
+
+// Settings with every field moved off its default (model, profile, plan, kind, searched): the JSON
+// codec must carry each of them.
+std::vector<LlmSettings> nonDefaultSettings() {
+    std::vector<LlmSettings> all;
+    for (const char* preset : {"gpt3-1.3b", "llama2-7b"}) {
+        LlmSettings s;
+        s.model_name = std::string(preset) + "-variant";
+        s.model = llm::modelPreset(preset);
+        s.model.name = "variant";
+        s.model.provenance = "a test";
+        s.model.head_dim = s.model.headDim() * 2;
+        s.model.kv_heads = s.model.heads / 2;
+        s.model.tied_embeddings = !s.model.tied_embeddings;
+        s.model.biases = !s.model.biases;
+        s.model.dropout = !s.model.dropout;
+        s.model.causal = !s.model.causal;
+        s.profile_name = "h100";
+        llm::ClusterOverrides o;
+        o.gpus_per_node = 2;
+        o.intra_node_GBps = 123;
+        s.profile = llm::applyOverrides(llm::profilePreset("h100-sxm5-80gb"), o);
+        s.plan.tp = 2, s.plan.pp = 4, s.plan.dp = 3, s.plan.cp = 2;
+        s.plan.micro_batch = 2, s.plan.global_batch = 48;
+        s.plan.sequence_parallel = true;
+        s.plan.interleave = 2;
+        s.plan.schedule = llm::Schedule::Interleaved;
+        s.plan.recompute = llm::Recompute::Full;
+        s.plan.zero = 2;
+        s.plan.distributed_optimizer = true;
+        s.plan.precision = llm::Dtype::Fp8;
+        s.plan.ag_redo = true;
+        s.plan.scatter_gather = false;
+        s.plan.tp_overlap = llm::TpOverlap::Pipe;
+        s.plan.dp_overlap = false;
+        s.plan.pp_overlap = true;
+        s.plan.fused_activation = true;
+        s.plan.uneven_split = true;
+        s.plan.offload_weights = s.plan.offload_activations = s.plan.offload_optimizer = true;
+        s.plan.tp_tier = 0, s.plan.pp_tier = 1, s.plan.dp_tier = 1;
+        s.kind = llm::ModelKind::Calculon;
+        s.searched = true;
+        all.push_back(s);
+    }
+    return all;
+}
+
+TEST(StoreLlm, EveryNonDefaultFieldSurvivesTheJsonRoundTrip) {
+    for (const LlmSettings& s : nonDefaultSettings()) {
+        const LlmSettings back = readLlmSettingsJson(Json::parse(llmSettingsToJson(s).dump()), "test");
+        EXPECT_EQ(back.model, s.model) << s.model_name;
+        EXPECT_EQ(back.profile, s.profile) << s.model_name;
+        EXPECT_EQ(back.plan, s.plan) << s.model_name;
+        EXPECT_TRUE(back == s) << s.model_name;
+    }
+}
+
+}  // namespace
+}  // namespace partita
+
+namespace partita {
+namespace {
+
+TEST(StoreLlm, RefusalOfANonSettingsMethodNamesTheSettingsMethods) {
+    TempDir tmp;
+    ResultsDb db(tmp.file("runs.db"));
+    MethodRun run = methodRun(llmSettings(), evaluateLlm(llmSettings()));
+    run.method = "hypar";
+    try {
+        db.storeMethod(run);
+        ADD_FAILURE() << "stored";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("(mpt, l2s or llm)"), std::string::npos) << e.what();
+    }
+    run.method = "nope";
+    try {
+        (void)recompute(run);
+        ADD_FAILURE() << "recomputed";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("(mpt, l2s or llm)"), std::string::npos) << e.what();
+    }
+}
+
+}  // namespace
+}  // namespace partita

@@ -286,7 +286,7 @@ private slots:
     void runsModelTakesLabelsFromTheRegistry() {
         RunsModel model;
         std::vector<RunSummary> runs;
-        for (const char* key : {"accpar", "mcmc", "mpt", "l2s", "user"}) {
+        for (const char* key : {"accpar", "mcmc", "mpt", "l2s", "user", "llm"}) {
             runs.push_back(summary(static_cast<std::int64_t>(runs.size() + 1), key, 2, 1, "2026-11-23T00:01:02Z"));
             runs.back().method = key;
         }
@@ -303,6 +303,17 @@ private slots:
         QVERIFY(cell(2, RunsModel::Name, Qt::ToolTipRole).contains("vs w_dp"));
         QVERIFY(cell(3, RunsModel::Name, Qt::ToolTipRole).contains("time / image"));
         QVERIFY(cell(3, RunsModel::Name, Qt::ToolTipRole).contains("vs traditional"));
+        // An LLM run's reused columns: iteration time, peak memory, MFU; no speed-up, no traffic.
+        runs.back().time_step_s = 1.5, runs.back().perf_vs_dp = 1, runs.back().total_elements = 2.5 * (1 << 30);
+        runs.back().energy_j = 0.4125;
+        model.setRuns(runs);
+        QCOMPARE(cell(5, RunsModel::Method), QString("LLM"));
+        const QString tip = cell(5, RunsModel::Name, Qt::ToolTipRole);
+        QVERIFY2(tip.contains("iteration 1.5"), qPrintable(tip));
+        QVERIFY2(tip.contains("peak memory 2.5 GiB, MFU 41.25 %"), qPrintable(tip));
+        QVERIFY2(!tip.contains("traffic") && !tip.contains(" vs "), qPrintable(tip));
+        QCOMPARE(cell(5, RunsModel::PerfVsDp), QString());
+        QCOMPARE(cell(5, RunsModel::TotalElements), QString("2.5 GiB"));
     }
 
     void runsModelRename() {

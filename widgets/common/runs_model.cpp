@@ -1,6 +1,7 @@
 #include "widgets/common/runs_model.h"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include <QDateTime>
@@ -31,20 +32,21 @@ QString shortHash(const std::string& hash) { return q(hash.substr(0, 12)); }
 QString arrayText(const RunSummary& s) { return q(s.topology_name.empty() ? s.array_name : s.topology_name); }
 int devicesOf(const RunSummary& s) { return s.topology_name.empty() ? s.accelerators : s.devices; }
 
-QString tooltip(const RunSummary& s) {
+// A settings method's summary labels (what its reused columns mean), or none.
+std::optional<SummaryLabels> labelsOf(const RunSummary& s) {
     const MethodInfo* method = findMethod(s.method);
-    if (method && method->settings()) {  // stored as settings: time, speed-up and traffic are its own
-        const SummaryLabels labels = method->settings()->summaryLabels();
-        return QObject::tr("%1 (id %2)\nNetwork: %3, sha256 %4\nOn %5\n%6 %7, %8× vs %9, traffic %10 B\n"
-                           "Created %11 UTC by Partita %12")
+    if (!method || !method->settings()) return std::nullopt;
+    return method->settings()->summaryLabels();
+}
+
+QString tooltip(const RunSummary& s) {
+    if (const auto labels = labelsOf(s))  // stored as settings: the figures are its own
+        return QObject::tr("%1 (id %2)\nNetwork: %3, sha256 %4\nOn %5\n%6\nCreated %7 UTC by Partita %8")
             .arg(q(s.name))
             .arg(s.id)
             .arg(q(s.network_name), shortHash(s.network_hash), q(s.array_name),
-                 q(labels.time),
-                 q(seconds(s.time_step_s)), q(formatNumber(s.perf_vs_dp)),
-                 q(labels.versus))
-            .arg(q(formatNumber(s.total_elements)), q(s.created_utc), q(s.app_version));
-    }
+                 q(labels->text(s.time_step_s, s.perf_vs_dp, s.total_elements, s.energy_j)), q(s.created_utc),
+                 q(s.app_version));
     if (!s.topology_name.empty())
         return QObject::tr("%1 (id %2)\nNetwork: %3, sha256 %4\nTopology: %5, %6 devices\nBatch %7, makespan %8\n"
                            "Created %9 UTC by Partita %10")
@@ -119,9 +121,11 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
                 case Array: return arrayText(s);
                 case Accelerators: return devicesOf(s);
                 case TotalElements:  // a simulated strategy without a grid has no analytic total
+                    if (const auto labels = labelsOf(s)) return q(labels->traffic.value(s.total_elements));
                     return !s.topology_name.empty() && s.total_elements == 0 ? QStringLiteral("—")
                                                                             : q(withCommas(s.total_elements));
                 case PerfVsDp:
+                    if (const auto labels = labelsOf(s); labels && !labels->speedup.used()) return QString();
                     return std::isfinite(s.perf_vs_dp) && s.perf_vs_dp > 0 ? q(fixed(s.perf_vs_dp, 2)) + QChar(0x00D7)
                                                                             : QString();
                 case Created: return createdText(s.created_utc);

@@ -6,7 +6,7 @@
 #include <QRegularExpression>
 
 #include "app/gui/view_list.h"
-#include "core/search/methods.h"
+#include "app/gui/methods/registry.h"
 
 namespace partita::gui {
 
@@ -73,14 +73,12 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     options->db = parser.value(db);
     options->screenshot = parser.value(shot);
     options->view = parser.value(view);
-    const QStringList extra{"accpar", "simulate", "mcmc", "mpt", "l2s"};
-    if (!extra.contains(options->method)) {
-        try {
-            parseMethod(options->method.toStdString());
-        } catch (const std::exception& e) {
-            *error = QString("--method: ") + e.what() + ", accpar, simulate, mcmc, mpt or l2s";
-            return false;
-        }
+    // The selector's methods (methods/registry.cpp), a plug-in's grid-plan method included.
+    QStringList keys;
+    for (const auto& m : makeMethods()) keys << m->key();
+    if (!keys.contains(options->method)) {
+        *error = "--method must be one of " + keys.join(", ") + ", got '" + options->method + "'";
+        return false;
     }
     if (!screenshotViews().contains(options->view)) {
         *error = "--view must be one of " + screenshotViews().join(", ") + ", got '" + options->view + "'";

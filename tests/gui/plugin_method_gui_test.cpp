@@ -71,6 +71,20 @@ private slots:
         QVERIFY(w.session().currentRun()->grid == grid);
         QCOMPARE(w.session().currentRun()->stepTime(), step);
     }
+
+    // --method takes what the selector offers: a registered method too, and the error lists them all.
+    void theMethodOptionFollowsTheRegistry() {
+        Options o;
+        QString error;
+        QVERIFY(!parseOptions({"partita", "--method", "stripes"}, &o, &error));
+        QVERIFY2(error.startsWith("--method must be one of hypar, dp, mp, owt, accpar, simulate, mpt, l2s, mcmc"),
+                 qPrintable(error));
+        QVERIFY(error.endsWith(", got 'stripes'"));
+        const test::StripesRegistered stripes;
+        QVERIFY2(parseOptions({"partita", "--method", "stripes"}, &o, &error), qPrintable(error));
+        QCOMPARE(o.method, QString("stripes"));
+        QVERIFY(parseOptions({"partita", "--method", "l2s"}, &o, &error));
+    }
 };
 
 QTEST_MAIN(PluginMethodGuiTest)

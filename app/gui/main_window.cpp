@@ -87,7 +87,6 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         actions_->showMethod(runs_->methodKey());
         updatePropertiesDock();
     });
-    connect(runs_, &RunController::methodRefusalChanged, this, &MainWindow::methodRefusalChanged);
     connect(runs_, &RunController::cannotPlan, this, [this](const QString& html) {
         grid_stack_->setCurrentWidget(grid_na_);
         grid_na_->setText(html);
@@ -158,7 +157,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         for (const QString& file : options.files) loader_->openFile(file);
         if (options.run) runs_->runSelected();
     }
-    if (options.screenshot.isEmpty()) restoreSettings();
+    if (options.screenshot.isEmpty()) {
+        QSettings settings;
+        geometry_restored_ = restoreGeometry(settings.value("window/geometry").toByteArray());
+        restoreState(settings.value("window/state").toByteArray());
+    }
     actions_->update();
     tabShown();
 }
@@ -283,12 +286,6 @@ void MainWindow::showEvent(QShowEvent* event) {
             resizeDocks({library_, props}, {kNarrowLibraryWidth, kNarrowPropertiesWidth}, Qt::Horizontal);
 }
 
-void MainWindow::restoreSettings() {
-    QSettings settings;
-    geometry_restored_ = restoreGeometry(settings.value("window/geometry").toByteArray());
-    restoreState(settings.value("window/state").toByteArray());
-}
-
 void MainWindow::fitToScreen() {
     const QScreen* shown_on = screen();
     if (!shown_on || isMaximized() || isFullScreen()) return;
@@ -318,14 +315,6 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::addRecentFile(const QString& path) { actions_->addRecentFile(path); }
-
-void MainWindow::updateTitle() {
-    // [*]: a view with unsaved work (the editor) marks the window modified.
-    const InputsPtr inputs = session_.inputs();
-    if (!inputs) return setWindowTitle("Partita[*]");
-    setWindowTitle(QString("%1 on %2[*] — Partita")
-                       .arg(QString::fromStdString(inputs->network.name), QString::fromStdString(inputs->array.name)));
-}
 
 void MainWindow::tabShown() {
     const ViewEntry* entry = views_.findByTab(views_.shown());

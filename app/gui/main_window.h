@@ -88,7 +88,6 @@ public:
 
     // The chosen method, Run, Evaluate, Explore, Compare and re-opening stored runs (the run policy).
     RunController& runs() { return *runs_; }
-    const RunController& runs() const { return *runs_; }
     // Simulate and MCMC: topologies, strategy files and their jobs (choosing one makes Simulate the method).
     SimulationController& simulation() override { return *simulator_; }
 
@@ -114,7 +113,6 @@ public:
     bool dialogsAllowed() const { return options_.screenshot.isEmpty(); }  // none while rendering a screenshot
     // The inputs, the shown and searched runs and the grid's edits (Edit ▸ Undo / Redo).
     Session& session() override { return session_; }
-    const Session& session() const { return session_; }
     // The results database: stores, renames and deletes runs; the runs dock follows it.
     RunStore& runStore() override { return store_; }
     QString lastError() const { return last_error_; }
@@ -130,7 +128,6 @@ public:
 signals:
     // A network the user opened (a file, the library, a stored run): views that edit it follow.
     void networkLoaded(const partita::Network& network, const QString& path);
-    void methodRefusalChanged(const QString& html);  // RunController::methodRefusalChanged, passed on
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -143,10 +140,8 @@ protected:
 private:
     void buildDocks();
     void buildCentral();
-    void restoreSettings();
     void inputsChanged(bool reshaped);      // the session's new inputs: views, title, actions
     void showRun(const RunPtr& run);        // the session's shown run, in the views
-    void updateTitle();
     void tabShown();                        // the shown view's undo stack and properties
     void registerViews();                   // every tab's view and export targets (view_entries.cpp)
 

@@ -17,6 +17,7 @@
 #include "app/gui/input_files.h"
 #include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
+#include "app/gui/run_controller.h"
 #include "app/gui/new_network_dialog.h"
 #include "core/edit/document.h"
 #include "core/io/network_io.h"
@@ -51,7 +52,7 @@ NetworkEditor::NetworkEditor(MainWindow& window) : QObject(&window), window_(win
     connect(view_, &EditorView::linkActivated, this, [this](const QString& link) {
         if (link.startsWith("method:")) window_.runs().chooseMethod(link.mid(7));
     });
-    connect(&window, &MainWindow::methodRefusalChanged, this, [this](const QString& html) {
+    connect(&window.runs(), &RunController::methodRefusalChanged, this, [this](const QString& html) {
         refusal_ = html;
         window_json_ = window_.session().inputs() ? writeNetworkJson(window_.session().inputs()->network) : std::string();
         showState();

@@ -20,8 +20,12 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     parser.addPositionalArgument("files", "Networks, arrays or strategies to open.", "[FILES...]");
     const QCommandLineOption network("network", "Network file to load (default: built-in VGG-A).", "FILE");
     const QCommandLineOption array("array", "Array file to load (default: 16 HMC accelerators, H-tree).", "FILE");
-    const QCommandLineOption method("method", "Method chosen at start: hypar, dp, mp, owt, accpar, simulate, mcmc, mpt "
-                                              "or l2s (the analytic ones are previewed at once).",
+    // The selector's methods (methods/registry.cpp), a plug-in's grid-plan method included.
+    QStringList keys;
+    for (const auto& m : makeMethods()) keys << m->key();
+    const QCommandLineOption method("method",
+                                    "Method chosen at start: " + keys.join(", ") +
+                                        " (the analytic ones are previewed at once).",
                                     "NAME", "hypar");
     const QCommandLineOption run("run", "Press Run once the inputs are loaded: the method runs and its run is stored.");
     const QCommandLineOption topology("topology",
@@ -73,9 +77,6 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     options->db = parser.value(db);
     options->screenshot = parser.value(shot);
     options->view = parser.value(view);
-    // The selector's methods (methods/registry.cpp), a plug-in's grid-plan method included.
-    QStringList keys;
-    for (const auto& m : makeMethods()) keys << m->key();
     if (!keys.contains(options->method)) {
         *error = "--method must be one of " + keys.join(", ") + ", got '" + options->method + "'";
         return false;

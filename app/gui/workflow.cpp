@@ -18,7 +18,11 @@ namespace partita::gui {
 void MainWindow::inputsChanged(bool reshaped) {
     if (reshaped) explore_->setInputs(session_.inputs());
     network_view_->setInputs(session_.inputs());
-    updateTitle();
+    // [*]: a view with unsaved work (the editor) marks the window modified.
+    const InputsPtr inputs = session_.inputs();
+    setWindowTitle(inputs ? QString("%1 on %2[*] — Partita")
+                                .arg(QString::fromStdString(inputs->network.name), QString::fromStdString(inputs->array.name))
+                          : QString("Partita[*]"));
     actions_->update();
 }
 

@@ -61,10 +61,9 @@ struct SummaryFigure {
 };
 
 // The labels of a settings method's summary figures, as the runs list, the tooltips and the
-// exports show them. `versus` is what the speed-up is over ("w_dp"); empty: no speed-up.
+// exports show them (the speed-up's label says what it is over: "speed-up vs w_dp").
 struct SummaryLabels {
     SummaryFigure time, speedup, traffic, energy;
-    std::string versus;
     // The used figures' texts joined by ", ": "iteration 1.2 s, peak memory 35.2 GiB, MFU 45 %".
     std::string text(double time, double speedup, double traffic, double energy) const;
 };

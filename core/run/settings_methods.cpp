@@ -4,6 +4,7 @@
 
 #include "core/io/network_io.h"
 #include "core/l2s/mesh.h"
+#include "core/llm/numbers.h"
 #include "core/llm/runs.h"
 #include "core/run/method_registry.h"
 #include "core/store/method_codec.h"
@@ -47,7 +48,7 @@ public:
     double batch() const override { return mpt::MptParams{}.batch; }
     SummaryLabels summaryLabels() const override {
         return {{"time / iteration", "s", 1, true}, {"speed-up vs w_dp", "×", 1, false},
-                {"communication / worker", "B", 1, true}, {"energy", "J", 1, true}, "w_dp"};
+                {"communication / worker", "B", 1, true}, {"energy", "J", 1, true}};
     }
     std::string key(const MethodRun& run) const override {
         return store::mptSettingsToJson(run.mpt).dump() + contentHash(run.mpt.network_json);
@@ -80,7 +81,7 @@ public:
     double batch() const override { return 1; }
     SummaryLabels summaryLabels() const override {
         return {{"time / image", "s", 1, true}, {"speed-up vs traditional", "×", 1, false},
-                {"NoC traffic", "B", 1, true}, {"NoC energy", "J", 1, true}, "traditional"};
+                {"NoC traffic", "B", 1, true}, {"NoC energy", "J", 1, true}};
     }
     std::string key(const MethodRun& run) const override {
         return store::l2sSettingsToJson(run.l2s).dump() + contentHash(run.l2s.network_json);
@@ -112,8 +113,8 @@ public:
     double batch() const override { return 0; }
     // No speed-up: the second figure is 1 when the plan fits; memory in GiB, MFU a fraction.
     SummaryLabels summaryLabels() const override {
-        return {{"iteration", "s", 1, true}, {}, {"peak memory", "GiB", 1.0 / (1024.0 * 1024.0 * 1024.0), false},
-                {"MFU", "%", 100, false}, ""};
+        return {{"iteration", "s", 1, true}, {}, {"peak memory", "GiB", 1.0 / llm::kGiB, false},
+                {"MFU", "%", 100, false}};
     }
     std::string key(const MethodRun& run) const override { return llmSettingsToJson(run.llm).dump(); }
 };

@@ -46,12 +46,12 @@ TEST(MethodRegistry, FamiliesAndTraits) {
         EXPECT_EQ(m->settings() != nullptr, m->family() == MethodFamily::Settings) << m->key();
     EXPECT_EQ(sweepMethodList(), "hypar, dp, mp, owt, accpar, simulate or mcmc");
     EXPECT_EQ(method("mpt").settings()->summaryLabels().time.label, "time / iteration");
-    EXPECT_EQ(method("l2s").settings()->summaryLabels().versus, "traditional");
+    EXPECT_EQ(method("l2s").settings()->summaryLabels().speedup.label, "speed-up vs traditional");
     // LLM runs reuse the summary columns: each figure says what it is and its unit, no speed-up.
     const SummaryLabels llm = method("llm").settings()->summaryLabels();
     EXPECT_EQ(llm.text(1.5, 1, 2.5 * 1024 * 1024 * 1024, 0.4125), "iteration 1.5 s, peak memory 2.5 GiB, MFU 41.25 %");
     EXPECT_FALSE(llm.speedup.used());
-    EXPECT_TRUE(llm.versus.empty());
+    EXPECT_TRUE(llm.speedup.label.empty());  // nothing it would be "vs"
     EXPECT_EQ(method("mpt").settings()->summaryLabels().speedup.text(1.25), "speed-up vs w_dp 1.25 ×");
     // The axes each method reads, as the sweep collapses them (docs/guide/sweeps.md).
     EXPECT_TRUE(sweep::applies("ratio_model", "accpar"));

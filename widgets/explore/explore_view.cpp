@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -90,6 +91,8 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    // The ranked points stay readable however tall the surface is: the header and four rows.
+    table_->setMinimumHeight(5 * (fontMetrics().height() + 8) + table_->horizontalScrollBar()->sizeHint().height());
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // rank order until a column is clicked
     table_->setSortingEnabled(true);

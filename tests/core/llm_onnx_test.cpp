@@ -14,7 +14,7 @@
 namespace partita::llm {
 namespace {
 
-using test::TinyTransformer;
+using partita::test::TinyTransformer;
 
 std::string errorOf(const std::function<void()>& f) {
     try {
@@ -27,7 +27,7 @@ std::string errorOf(const std::function<void()>& f) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::string jsonFile(const std::string& text) { return test::tempModelJson(text); }
+std::string jsonFile(const std::string& text) { return partita::test::tempModelJson(text); }
 
 const OnnxEvidence& evidence(const OnnxTransformer& t, const std::string& key) {
     for (const auto& e : t.evidence)
@@ -94,7 +94,7 @@ void expectModel(const Transformer& m, const Expected& e) {
 
 TEST(LlmOnnx, Gpt2LikeModelGivesItsDimensions) {
     const TinyTransformer t;
-    const std::string path = test::gpt2(t).write("gpt2");
+    const std::string path = partita::test::gpt2(t).write("gpt2");
     const OnnxTransformer r = loadOnnxTransformer(path);
     expectModel(r.model, {Family::Gpt, 2, 32, 4, 4, 128, 16, 100, MlpKind::Gelu, NormKind::LayerNorm, Position::Learned,
                           true, true});
@@ -115,7 +115,7 @@ TEST(LlmOnnx, Gpt2LikeModelGivesItsDimensions) {
 TEST(LlmOnnx, AHeadOnAFoldedCopyOfTheEmbeddingIsTied) {
     TinyTransformer t;
     t.folded_head = true;
-    const OnnxTransformer r = loadOnnxTransformer(test::gpt2(t).write("gpt2-folded"));
+    const OnnxTransformer r = loadOnnxTransformer(partita::test::gpt2(t).write("gpt2-folded"));
     EXPECT_TRUE(r.model.tied_embeddings);
     EXPECT_EQ(r.head_weight, "onnx::MatMul_99");
     EXPECT_EQ(r.embedding_table, "wte");
@@ -132,7 +132,7 @@ TEST(LlmOnnx, LlamaLikeModelGivesItsDimensions) {
     for (const bool contrib : {false, true}) {
         SCOPED_TRACE(contrib);
         t.contrib_norm = contrib;
-        const OnnxTransformer r = loadOnnxTransformer(test::llama(t).write("llama"));
+        const OnnxTransformer r = loadOnnxTransformer(partita::test::llama(t).write("llama"));
         expectModel(r.model, {Family::Llama, 2, 32, 8, 2, 88, 16, 120, MlpKind::Swiglu, NormKind::RmsNorm, Position::Rope,
                                false, false});
         EXPECT_FALSE(r.model.dropout);
@@ -145,7 +145,7 @@ TEST(LlmOnnx, LlamaLikeModelGivesItsDimensions) {
 }
 
 TEST(LlmOnnx, EvaluatesAsTheSameDimensionsInAModelFile) {
-    const OnnxTransformer gpt = loadOnnxTransformer(test::gpt2(TinyTransformer{}).write("gpt2"));
+    const OnnxTransformer gpt = loadOnnxTransformer(partita::test::gpt2(TinyTransformer{}).write("gpt2"));
     const Transformer gpt_json = loadTransformer(jsonFile(R"({"layers": 2, "hidden": 32, "heads": 4, "ffn": 128,
         "seq": 16, "vocab": 100, "mlp": "gelu", "norm": "layernorm", "position": "learned", "tied_embeddings": true})"));
     TinyTransformer t;
@@ -153,7 +153,7 @@ TEST(LlmOnnx, EvaluatesAsTheSameDimensionsInAModelFile) {
     t.kv_heads = 2;
     t.ffn = 88;
     t.vocab = 120;
-    const OnnxTransformer llama = loadOnnxTransformer(test::llama(t).write("llama"));
+    const OnnxTransformer llama = loadOnnxTransformer(partita::test::llama(t).write("llama"));
     const Transformer llama_json = loadTransformer(jsonFile(R"({"layers": 2, "hidden": 32, "heads": 8, "kv_heads": 2,
         "ffn": 88, "seq": 16, "vocab": 120, "mlp": "swiglu", "norm": "rmsnorm", "position": "rope",
         "tied_embeddings": false})"));
@@ -167,7 +167,7 @@ TEST(LlmOnnx, EvaluatesAsTheSameDimensionsInAModelFile) {
 }
 
 TEST(LlmOnnx, LoadTransformerReadsAnOnnxFileAndSaysSo) {
-    const std::string path = test::gpt2(TinyTransformer{}).write("gpt2");
+    const std::string path = partita::test::gpt2(TinyTransformer{}).write("gpt2");
     ModelSource source;
     const Transformer m = loadTransformer(path, 0, &source);
     EXPECT_EQ(source.kind, "onnx");
@@ -193,7 +193,7 @@ TEST(LlmOnnx, LoadTransformerReadsAnOnnxFileAndSaysSo) {
 TEST(LlmOnnx, NeitherATableNorRotaryIsPositionNone) {
     TinyTransformer t;
     t.no_positions = true;
-    const OnnxTransformer r = loadOnnxTransformer(test::gpt2(t).write("gpt2-nopos"));
+    const OnnxTransformer r = loadOnnxTransformer(partita::test::gpt2(t).write("gpt2-nopos"));
     EXPECT_EQ(r.model.position, Position::None);
     EXPECT_EQ(modelParameters(r.model).positions, 0);
     const auto kernels = layerKernels(r.model, 1, 1, false, KernelStyle{});
@@ -207,7 +207,7 @@ TEST(LlmOnnx, NeitherATableNorRotaryIsPositionNone) {
 TEST(LlmOnnx, ADynamicSequenceLengthMustBeGiven) {
     TinyTransformer t;
     t.dynamic_seq = true;
-    const std::string path = test::gpt2(t).write("gpt2-dynamic");
+    const std::string path = partita::test::gpt2(t).write("gpt2-dynamic");
     EXPECT_EQ(errorOf([&] { loadOnnxTransformer(path); }),
               path + ": input 'ids': the sequence length (dim 1 of the token ids) is dynamic: give it (--seq S)");
     const OnnxTransformer r = loadOnnxTransformer(path, 24);
@@ -219,7 +219,7 @@ TEST(LlmOnnx, ADynamicSequenceLengthMustBeGiven) {
 }
 
 TEST(LlmOnnx, ANonTransformerIsRefusedNamingWhatWasLookedFor) {
-    const std::string path = test::cnn().write("cnn");
+    const std::string path = partita::test::cnn().write("cnn");
     EXPECT_EQ(errorOf([&] { loadOnnxTransformer(path); }),
               path + ": no repeated attention block found (looked for MatMul→Softmax→MatMul with Q/K/V projections)");
     EXPECT_EQ(errorOf([&] { loadTransformer(path); }),
@@ -229,11 +229,11 @@ TEST(LlmOnnx, ANonTransformerIsRefusedNamingWhatWasLookedFor) {
 TEST(LlmOnnx, UnplannedBlocksAreRefusedNotGuessed) {
     TinyTransformer t;
     t.relu = true;
-    const std::string relu = test::gpt2(t).write("relu");
+    const std::string relu = partita::test::gpt2(t).write("relu");
     EXPECT_EQ(errorOf([&] { loadOnnxTransformer(relu); }),
               relu + ": the MLP before 'h0.down' uses ReLU: Partita plans GeLU or SwiGLU MLPs");
     // A GPT-2 without its LM head: the head is looked for, not assumed tied.
-    test::OnnxBuilder b = test::gpt2(TinyTransformer{});
+    partita::test::OnnxBuilder b = partita::test::gpt2(TinyTransformer{});
     auto& nodes = *b.graph().mutable_node();
     nodes.RemoveLast();
     b.graph().mutable_output(0)->set_name("ln_f_out");

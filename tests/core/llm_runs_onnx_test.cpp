@@ -31,12 +31,12 @@ std::string place(const std::string& model, const std::string& source) {
 }
 
 TEST(LlmRunsOnnx, ARunNamesAnOnnxFileRelativeToTheRunsFile) {
-    test::TinyTransformer t;
+    partita::test::TinyTransformer t;
     t.heads = 8;
     t.kv_heads = 2;
     t.ffn = 88;
     t.vocab = 120;
-    const fs::path onnx = test::llama(t).write("llama-runs");
+    const fs::path onnx = partita::test::llama(t).write("llama-runs");
     const std::string source = (onnx.parent_path() / "runs.json").string();
     const std::vector<llm::Run> runs = readRuns(runsText(R"({"onnx": ")" + onnx.filename().string() + R"("})"), source);
     ASSERT_EQ(runs.size(), 1u);
@@ -47,7 +47,7 @@ TEST(LlmRunsOnnx, ARunNamesAnOnnxFileRelativeToTheRunsFile) {
 }
 
 TEST(LlmRunsOnnx, AMissingFileOrAGraphWithoutATransformerNamesThePointer) {
-    const fs::path cnn = test::cnn().write("cnn-runs");
+    const fs::path cnn = partita::test::cnn().write("cnn-runs");
     const std::string source = (cnn.parent_path() / "runs.json").string();
     EXPECT_EQ(place(R"({"onnx": "no-such.onnx"})", source), "/runs/0/model/onnx");
     EXPECT_EQ(place(R"({"onnx": ")" + cnn.filename().string() + R"("})", source), "/runs/0/model/onnx");

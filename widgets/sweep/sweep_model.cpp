@@ -97,11 +97,11 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         if (s == 1) return tr("points");
         if (s == 2) return tr("failed");
         const std::size_t m = (s - 3) % kMetricCount;
-        return ((s - 3) < kMetricCount ? tr("best ") : tr("mean ")) + q(metricInfo(kMetrics[m]).label);
+        return ((s - 3) < kMetricCount ? tr("best ") : tr("mean ")) + q(table_->columns[m].label);
     }
     const Column col = pointColumn(section);
     if (col.kind == Column::Axis) return q(table_->axes[col.index]);
-    if (col.kind == Column::Metric) return q(metricInfo(kMetrics[col.index]).label);
+    if (col.kind == Column::Metric) return q(table_->columns[col.index].label);
     return col.kind == Column::Status ? tr("status") : tr("run");
 }
 

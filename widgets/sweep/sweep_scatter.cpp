@@ -111,9 +111,9 @@ void SweepScatter::redraw() {
     plot_->clearGraphs();
     drawn_.clear();
     front_.clear();
-    const auto& xi = sweep::metricInfo(x_);
-    const auto& yi = sweep::metricInfo(y_);
-    const auto side = [](const sweep::MetricInfo& i) {
+    const sweep::MetricColumn xi = table_ ? table_->column(x_) : sweep::metricColumns()[static_cast<std::size_t>(x_)];
+    const sweep::MetricColumn yi = table_ ? table_->column(y_) : sweep::metricColumns()[static_cast<std::size_t>(y_)];
+    const auto side = [](const sweep::MetricColumn& i) {
         return (i.maximise ? tr("higher ") : tr("lower ")) + q(i.label).section(" (", 0, 0).toLower();
     };
     const QString of = scope_.isEmpty() ? QString() : tr(" of %1").arg(scope_);
@@ -213,8 +213,8 @@ CsvTable SweepScatter::csv() const {
     CsvTable t;
     if (!table_) return t;
     t.header = table_->axes;
-    t.header.push_back(sweep::metricInfo(x_).label);
-    t.header.push_back(sweep::metricInfo(y_).label);
+    t.header.push_back(table_->column(x_).label);
+    t.header.push_back(table_->column(y_).label);
     t.header.push_back("pareto_front");
     t.header.push_back("run_id");
     for (std::size_t r : drawn_) {

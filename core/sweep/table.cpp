@@ -85,7 +85,7 @@ const MetricInfo& metricInfo(Metric metric) { return kInfo[static_cast<std::size
 
 std::array<MetricColumn, kMetricCount> metricColumns() {
     std::array<MetricColumn, kMetricCount> columns;
-    for (std::size_t m = 0; m < kMetricCount; ++m) columns[m] = {kInfo[m].key, kInfo[m].label, kInfo[m].maximise};
+    for (std::size_t m = 0; m < kMetricCount; ++m) columns[m] = {kInfo[m].key, kInfo[m].label, kInfo[m].maximise, {}};
     return columns;
 }
 
@@ -136,8 +136,10 @@ Table makeTable(const std::vector<store::SweepPointListing>& points) {
     if (const auto figures = figuresOf(t.rows)) {
         for (std::size_t m = 0; m < kMetricCount; ++m) {
             const SummaryFigure& f = (*figures)[m];
+            SummaryFigure shown = f;
+            shown.scale = 1;
             t.columns[m] = {f.used() ? columnKey(f) : kInfo[m].key, f.used() ? f.label + " (" + f.unit + ")" : "",
-                            f.maximise};
+                            f.maximise, shown};
             for (TableRow& r : t.rows) r.metrics[m] = f.used() ? r.metrics[m] * f.scale : std::nan("");
         }
     }

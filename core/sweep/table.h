@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/io/csv.h"
 #include "core/io/json_fields.h"
+#include "core/run/method_registry.h"
 #include "core/store/sweep_rows.h"
 
 namespace partita {
@@ -35,6 +37,9 @@ const MetricInfo& metricInfo(Metric metric);
 struct MetricColumn {
     std::string key, label;
     bool maximise = false;
+    // A settings method's figure, its scale 1 (the table's values are in its unit): figure->value(v)
+    // reads "51.26 %"; none for metricInfo's columns.
+    std::optional<SummaryFigure> figure = {};
 };
 
 // metricInfo's columns, by kMetrics order.

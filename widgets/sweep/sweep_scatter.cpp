@@ -192,7 +192,8 @@ QString SweepScatter::pointText(std::size_t row) const {
     for (std::size_t a = 0; a < table_->axes.size(); ++a)
         if (!r.axes[a].empty()) lines << QString("%1: %2").arg(q(table_->axes[a]), q(r.axes[a]));
     for (sweep::Metric m : sweep::kMetrics)
-        lines << QString("%1: %2").arg(q(sweep::metricInfo(m).label).section(" (", 0, 0), sweepMetricText(m, r.metric(m)));
+        lines << QString("%1: %2").arg(q(table_->column(m).label).section(" (", 0, 0),
+                                       sweepMetricText(*table_, m, r.metric(m)));
     if (std::find(front_.begin(), front_.end(), row) != front_.end()) lines << tr("on the Pareto front");
     lines << tr("run %1 (click to open)").arg(r.run_id);
     return lines.join('\n');

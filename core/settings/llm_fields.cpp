@@ -11,7 +11,7 @@ const FieldTable<llm::Plan>& llmPlanFields() {
     constexpr Range kBatch{1, static_cast<double>(limits::kLlmBatch), ""};
     // The choices in the enums' order (Schedule, Recompute): a choice is stored as its index.
     static const FieldTable<P> table{
-        integer<P>("tp", "Tensor parallel", "GPUs", kDegree, "Tensor-parallel degree: GPUs splitting each layer.",
+        integer<P>("tp", "Tensor parallel", "", kDegree, "Tensor-parallel degree: GPUs splitting each layer.",
                    [](P& p) -> auto& { return p.tp; }),
         integer<P>("pp", "Pipeline stages", "", kDegree, "Pipeline-parallel degree: stages the layers are cut into.",
                    [](P& p) -> auto& { return p.pp; }),

@@ -96,6 +96,23 @@ TEST(SweepLlm, EveryPointOfATpByPpSweepIsLlmEvaluateOfItsPlanExactly) {
     EXPECT_EQ(llmSweepInto(db, s).ran, 0u);
 }
 
+TEST(SweepLlm, BesideOtherMethodsLlmIgnoresNetworksArraysAndTheirAxes) {
+    const Spec s = readSpec(std::string(R"({"format": "partita-sweep/1", "name": "mixed", "networks": ["lenet-c", "vgg-a"],
+                                            "methods": ["hypar", )") + kBase + R"(], "axes": {"levels": [1, 2], "tp": [1, 2]}})",
+                            "s.json", "", PARTITA_EXAMPLES_DIR);
+    const auto points = expand(s);
+    ASSERT_EQ(points.size(), 6u);  // hypar: 2 networks x 2 levels; llm: 2 tp
+    EXPECT_EQ(points[2].describe(s), (Json{{"method", "llm"}, {"tp", 1}}));  // under the first network
+    EXPECT_EQ(points[3].describe(s), (Json{{"method", "llm"}, {"tp", 2}}));
+    TempDir dir;
+    ResultsDb db(dir.file("r.sqlite"));
+    EXPECT_EQ(llmSweepInto(db, s).failed, 0u);
+    // Two methods: the table keeps its own metric names, the values as stored.
+    const Table t = readTable(db);
+    EXPECT_EQ(t.column(Metric::StepTime).label, "Step time (s)");
+    EXPECT_EQ(t.rows[3].metric(Metric::Communication), llmAlone(2, 1).peak_bytes);
+}
+
 TEST(SweepLlm, AnInvalidPointFailsAloneNamingItsField) {
     // tp = 3 divides neither the 16 heads nor 16 GPUs; pp = 5 does not divide 24 layers.
     const Spec s = llmSpec(R"({"tp": [2, 3], "pp": [2, 5], "dp": [2]})",

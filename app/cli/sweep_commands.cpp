@@ -15,6 +15,7 @@
 #include "app/cli/sweep_mpi.h"
 #include "core/store/results_db.h"
 #include "core/sweep/runner.h"
+#include "core/sweep/table.h"
 #include "core/util/data_dir.h"
 
 namespace partita::cli {
@@ -208,6 +209,18 @@ int cmdSweep(const Options& a, std::ostream& out, std::ostream& err) {
     }
 }
 
+// The sweep table of a database (docs/guide/sweeps.md#the-sweep-table): CSV, or JSON with --json.
+int cmdSweepTable(const Options& a, std::ostream& out) {
+    if (!a.has("db")) throw UsageError("usage: partita-cli sweep-table --db FILE [--sweep NAME] [--json]");
+    const std::string path = a.get("db");
+    if (!std::filesystem::exists(path)) throw UsageError("--db " + path + ": no such file");
+    const ResultsDb db(path, true);
+    const sweep::Table table = sweep::readTable(db, a.get("sweep"));
+    if (a.flag("json")) out << jsonText(sweep::tableJson(table)) << "\n";
+    else out << toCsv(sweep::tableCsv(table));
+    return 0;
+}
+
 int cmdMergeDb(const Options& a, std::ostream& out) {
     const std::vector<std::string> argv = a.all("databases");
     if (argv.empty()) throw UsageError("usage: partita-cli merge-db OUT [IN...]");
@@ -238,6 +251,14 @@ void addSweepCommands(CLI::App& app, RunContext& ctx) {
     flag(*sweep, "dry-run", "list the points and what is already stored; run nothing");
     flag(*sweep, "retry-failed", "run the points that failed before again");
     flag(*sweep, "mpi", "one process per MPI rank (mpirun -n N partita-cli sweep ... --mpi)");
+
+    CLI::App* table = command(app, ctx, "sweep-table",
+                              "the sweep points of a results database as a table: axes, metrics, status and\n"
+                              "run id per point (CSV, or --json)",
+                              cmdSweepTable);
+    value(*table, "db", "FILE", "the results database (required)");
+    value(*table, "sweep", "NAME", "only the points of this sweep (its spec's name)");
+    flag(*table, "json", "JSON instead of CSV");
 
     CLI::App* merge = command(app, ctx, "merge-db",
                               "add the runs and sweep points of databases IN to OUT, without duplicates\n"

@@ -3,6 +3,7 @@
 // keep it and evaluate it again on load: the model's dimensions and the hardware profile as resolved
 // (cluster overrides applied), the plan (global batch in it, sequence length in the model) and the
 // model kind. A searched run keeps the best plan the search found.
+#include <memory>
 #include <string>
 
 #include "core/io/json_fields.h"
@@ -26,4 +27,11 @@ Json llmSettingsToJson(const LlmSettings& s);
 LlmSettings readLlmSettingsJson(const Json& json, const std::string& source);
 llm::Evaluation evaluateLlm(const LlmSettings& s);
 
+}  // namespace partita
+
+namespace partita {
+class SettingsSweep;
+// How "llm" runs in sweeps (docs/guide/sweeps.md#llm-axes): the plan fields of llmPlanFields() and
+// gpus and seq as axes, over an entry's base {"model", "profile", "seq", "cost_model", "gpus", "plan"}.
+std::unique_ptr<SettingsSweep> llmSweep();
 }  // namespace partita

@@ -55,6 +55,7 @@ struct SummaryFigure {
     std::string unit;   // "GiB"
     double scale = 1;   // from the stored SI value to `unit`
     bool si_prefix = false;  // shown with an SI prefix ("12.3 ms"); otherwise 4 significant digits
+    bool maximise = false;   // larger is better (a speed-up, MFU); else smaller
     bool used() const { return !label.empty(); }
     std::string value(double stored) const;  // "35.2 GiB"; empty when unused
     std::string text(double stored) const;   // "peak memory 35.2 GiB"; empty when unused
@@ -94,6 +95,28 @@ public:
     virtual std::string key(const MethodRun& run) const = 0;
 };
 
+// A sweep axis of a settings method (docs/guide/sweeps.md#llm-axes): its name and the check of one value.
+struct SettingsAxis {
+    std::string name;
+    std::function<std::string(const Json& v)> problem;  // "" when `v` is a value of the axis, else "takes ..."
+};
+
+// How a settings method runs in sweeps: a spec entry's "settings" (the base) read once when the spec
+// is read, and each point's run from the base and the point's values of the method's axes.
+class SettingsSweep {
+public:
+    virtual ~SettingsSweep() = default;
+    virtual const std::vector<SettingsAxis>& axes() const = 0;
+    // The entry's "settings" read and resolved (presets and files loaded; a relative path from
+    // `base_dir`) into the JSON a point starts from; throws InputError naming `source` and the JSON
+    // pointer under `at`.
+    virtual Json readBase(const Json& given, const std::string& source, const std::string& at,
+                          const std::string& base_dir) const = 0;
+    // The base with the axis values applied, evaluated. An invalid combination throws an error whose
+    // text begins with the field it names ("tp: tp = 3 must divide heads = 32").
+    virtual MethodRun run(const Json& base, const std::vector<std::pair<std::string, Json>>& axes) const = 0;
+};
+
 class MethodInfo {
 public:
     virtual ~MethodInfo() = default;
@@ -116,6 +139,8 @@ public:
     // (core/run/simulation_run.h).
     virtual sim::SoapStrategy strategy(const StrategyRequest& request) const;
     virtual const SettingsCodec* settings() const { return nullptr; }
+    // A settings method that runs in sweeps; nullptr for the others (they run through runPoint).
+    virtual const SettingsSweep* settingsSweep() const { return nullptr; }
 
 protected:
     SweepTraits sweep_;  // set by a method that runs in sweeps

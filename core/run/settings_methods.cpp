@@ -47,7 +47,7 @@ public:
     }
     double batch() const override { return mpt::MptParams{}.batch; }
     SummaryLabels summaryLabels() const override {
-        return {{"time / iteration", "s", 1, true}, {"speed-up vs w_dp", "×", 1, false},
+        return {{"time / iteration", "s", 1, true}, {"speed-up vs w_dp", "×", 1, false, true},
                 {"communication / worker", "B", 1, true}, {"energy", "J", 1, true}};
     }
     std::string key(const MethodRun& run) const override {
@@ -80,7 +80,7 @@ public:
     }
     double batch() const override { return 1; }
     SummaryLabels summaryLabels() const override {
-        return {{"time / image", "s", 1, true}, {"speed-up vs traditional", "×", 1, false},
+        return {{"time / image", "s", 1, true}, {"speed-up vs traditional", "×", 1, false, true},
                 {"NoC traffic", "B", 1, true}, {"NoC energy", "J", 1, true}};
     }
     std::string key(const MethodRun& run) const override {
@@ -114,24 +114,34 @@ public:
     // No speed-up: the second figure is 1 when the plan fits; memory in GiB, MFU a fraction.
     SummaryLabels summaryLabels() const override {
         return {{"iteration", "s", 1, true}, {}, {"peak memory", "GiB", 1.0 / llm::kGiB, false},
-                {"MFU", "%", 100, false}};
+                {"MFU", "%", 100, false, true}};
     }
     std::string key(const MethodRun& run) const override { return llmSettingsToJson(run.llm).dump(); }
 };
 
 class SettingsMethod final : public MethodInfo {
 public:
-    SettingsMethod(std::string key, std::string label, std::string tip, std::unique_ptr<SettingsCodec> codec)
-        : key_(std::move(key)), label_(std::move(label)), tip_(std::move(tip)), codec_(std::move(codec)) {}
+    SettingsMethod(std::string key, std::string label, std::string tip, std::unique_ptr<SettingsCodec> codec,
+                   std::unique_ptr<SettingsSweep> sweep = nullptr)
+        : key_(std::move(key)), label_(std::move(label)), tip_(std::move(tip)), codec_(std::move(codec)),
+          settings_sweep_(std::move(sweep)) {
+        if (!settings_sweep_) return;
+        sweep_.in_sweeps = true;
+        sweep_.needs_options = key_ + " needs its \"settings\" ({\"method\": \"" + key_ +
+                               "\", \"settings\": {...}}, docs/guide/sweeps.md)";
+        for (const SettingsAxis& a : settings_sweep_->axes()) sweep_.axes.push_back(a.name);
+    }
     std::string key() const override { return key_; }
     std::string label() const override { return label_; }
     std::string toolTip() const override { return tip_; }
     MethodFamily family() const override { return MethodFamily::Settings; }
     const SettingsCodec* settings() const override { return codec_.get(); }
+    const SettingsSweep* settingsSweep() const override { return settings_sweep_.get(); }
 
 private:
     std::string key_, label_, tip_;
     std::unique_ptr<SettingsCodec> codec_;
+    std::unique_ptr<SettingsSweep> settings_sweep_;
 };
 
 }  // namespace
@@ -139,7 +149,7 @@ private:
 std::unique_ptr<MethodInfo> llmMethod() {
     return std::make_unique<SettingsMethod>(
         "llm", "LLM", "A transformer training plan (tp, pp, dp, micro-batch, ...) on a GPU cluster (docs/methods/llm.md)",
-        std::make_unique<LlmCodec>());
+        std::make_unique<LlmCodec>(), llmSweep());
 }
 
 std::unique_ptr<MethodInfo> mptMethod() {

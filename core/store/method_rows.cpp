@@ -32,48 +32,50 @@ std::string where(const std::string& path, std::int64_t id) { return path + ": r
 
 }  // namespace
 
-std::int64_t storeMethodRun(sqlite3* db, const std::string& path, const MethodRun& run) {
+RunRows methodRunRows(const MethodRun& run, const std::string& path) {
+    const std::string where = path.empty() ? "" : path + ": ";
     const MethodInfo* info = findMethod(run.method);
     if (!info || !info->settings())
-        throw StoreError(path + ": cannot store an evaluation of method '" + run.method + "' (" + settingsMethodList() + ")");
+        throw StoreError(where + "cannot store an evaluation of method '" + run.method + "' (" + settingsMethodList() + ")");
     const SettingsCodec& codec = *info->settings();
-    std::string network_name, settings;
+    RunRows r;
     MethodHardware hardware;
     try {
-        network_name = codec.networkName(run);
+        r.network_name = codec.networkName(run);
         hardware = hardwareOf(codec, run);
-        settings = codec.toJson(run).dump();
+        r.settings_json = codec.toJson(run).dump();
     } catch (const std::exception& e) {
-        throw StoreError(path + ": cannot store '" + run.name + "': " + e.what());
+        throw StoreError(where + "cannot store '" + run.name + "': " + e.what());
     }
-    const std::string network_json = codec.networkText(run);
-    const std::string network_hash = contentHash(network_json);
-    const std::string hardware_hash = contentHash(hardware.json);
-    const MethodSummary& m = run.summary;
-
-    Transaction t(db, path);
-    Statement(db, path, "INSERT OR IGNORE INTO networks (hash, name, json) VALUES (?1, ?2, ?3)")
-        .bind(1, network_hash).bind(2, network_name).bind(3, network_json).run();
-    Statement(db, path, "INSERT OR IGNORE INTO arrays (hash, name, accelerators, json) VALUES (?1, ?2, ?3, ?4)")
-        .bind(1, hardware_hash).bind(2, hardware.name).bind(3, hardware.devices).bind(4, hardware.json).run();
+    r.network_json = codec.networkText(run);
+    r.network_hash = contentHash(r.network_json);
+    r.array_name = hardware.name;
+    r.array_json = hardware.json;
+    r.array_hash = contentHash(hardware.json);
+    r.accelerators = hardware.devices;
+    r.name = run.name;
+    r.kind = "evaluate";
+    r.method = run.method;
+    r.params_json = "{}";
+    r.batch = codec.batch();
     // The grid columns hold an empty grid: these methods choose per layer, not on a HyPar grid.
-    const std::string empty_grid = gridToJson(Grid{}).dump();
-    const double batch = codec.batch();
-    Statement(db, path, R"sql(
-INSERT INTO runs (name, kind, method, network_hash, array_hash, params_json, batch, grid_json, reference_json,
-                  total_elements, time_step_s, perf_vs_dp, energy_j, created_utc, app_version, job_ms,
-                  network_origin, array_origin)
-VALUES (?1, 'evaluate', ?2, ?3, ?4, '{}', ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 0, ?13, ''))sql")
-        .bind(1, run.name).bind(2, run.method).bind(3, network_hash).bind(4, hardware_hash).bind(5, batch)
-        .bind(6, empty_grid).bind(7, m.traffic_B).bind(8, m.time_s).bind(9, m.speedup).bind(10, m.energy_J)
-        .bind(11, run.created_utc).bind(12, run.app_version)
-        .bind(13, codec.origin(run)).run();
-    const std::int64_t id = sqlite3_last_insert_rowid(db);
-    Statement(db, path, R"sql(
-INSERT INTO method_runs (run_id, settings_json, time_s, speedup, traffic_b, energy_j)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6))sql")
-        .bind(1, id).bind(2, settings).bind(3, m.time_s).bind(4, m.speedup).bind(5, m.traffic_B)
-        .bind(6, m.energy_J).run();
+    r.grid_json = r.reference_json = gridToJson(Grid{}).dump();
+    const MethodSummary& m = run.summary;
+    r.total_elements = m.traffic_B;
+    r.time_step_s = m.time_s;
+    r.perf_vs_dp = m.speedup;
+    r.energy_j = m.energy_J;
+    r.created_utc = run.created_utc;
+    r.app_version = run.app_version;
+    r.network_origin = codec.origin(run);
+    return r;
+}
+
+std::int64_t storeMethodRun(sqlite3* db, const std::string& path, const MethodRun& run) {
+    const RunRows rows = methodRunRows(run, path);
+    Transaction t(db, path);
+    StatementCache sql(db, path);
+    const std::int64_t id = insertRunRows(sql, rows);
     t.commit();
     return id;
 }

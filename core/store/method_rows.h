@@ -9,11 +9,15 @@
 #include <string>
 
 #include "core/run/method_run.h"
+#include "core/store/run_rows.h"
 
 struct sqlite3;
 
 namespace partita::store {
 
+// What storing `run` writes (core/store/run_rows.h), with its settings in RunRows::settings_json;
+// throws StoreError for a method without a settings codec.
+RunRows methodRunRows(const MethodRun& run, const std::string& path = "");
 // In one transaction; returns the run id.
 std::int64_t storeMethodRun(sqlite3* db, const std::string& path, const MethodRun& run);
 // The settings re-read and evaluated again; a mismatch with the stored numbers is a StoreError.

@@ -78,7 +78,7 @@ void fields(Io& io, RunRows& r) {
                            &r.array_hash, &r.name, &r.kind, &r.method, &r.params_json, &r.grid_json,
                            &r.reference_json, &r.created_utc, &r.app_version, &r.network_origin, &r.array_origin,
                            &r.topology_name, &r.topology_json, &r.topology_hash, &r.sim_source, &r.topology_origin,
-                           &r.strategy_origin, &r.strategy_json, &r.options_json, &r.search_json})
+                           &r.strategy_origin, &r.strategy_json, &r.options_json, &r.search_json, &r.settings_json})
         io.text(*s);
     for (double* d : {&r.batch, &r.total_elements, &r.time_step_s, &r.perf_vs_dp, &r.energy_j, &r.job_ms,
                       &r.makespan_s})
@@ -145,6 +145,12 @@ WHERE r.kind = ?1 AND r.method = ?2 AND r.network_hash = ?3 AND r.array_hash = ?
   AND r.grid_json = ?6 AND r.reference_json = ?7
   AND NOT EXISTS (SELECT 1 FROM method_runs m WHERE m.run_id = r.id)
 ORDER BY r.id)sql";
+constexpr const char* kMethodRun = R"sql(
+INSERT INTO method_runs (run_id, settings_json, time_s, speedup, traffic_b, energy_j)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6))sql";
+constexpr const char* kSameMethodRun = R"sql(
+SELECT r.id FROM runs r JOIN method_runs m ON m.run_id = r.id
+WHERE r.method = ?1 AND r.network_hash = ?2 AND m.settings_json = ?3 ORDER BY r.id LIMIT 1)sql";
 constexpr const char* kStoredSimulation =
     "SELECT source, topology_hash, strategy_json, options_json FROM simulations WHERE run_id = ?1";
 
@@ -169,6 +175,9 @@ std::int64_t insertRunRows(StatementCache& sql, const RunRows& r) {
         .bind(14, r.created_utc).bind(15, r.app_version).bind(16, r.job_ms)
         .bind(17, r.network_origin).bind(18, r.array_origin).run();
     const std::int64_t id = sqlite3_last_insert_rowid(sql.db());
+    if (!r.settings_json.empty())
+        sql(kMethodRun).bind(1, id).bind(2, r.settings_json).bind(3, r.time_step_s).bind(4, r.perf_vs_dp)
+            .bind(5, r.total_elements).bind(6, r.energy_j).run();
     for (size_t h = 0; h < r.level_comm.size(); ++h)
         sql(kLevel).bind(1, id).bind(2, static_cast<int>(h)).bind(3, r.level_comm[h]).bind(4, r.level_time_s.at(h)).run();
     if (!r.simulated) return id;
@@ -180,6 +189,12 @@ std::int64_t insertRunRows(StatementCache& sql, const RunRows& r) {
 }
 
 std::optional<std::int64_t> findIdenticalRows(StatementCache& sql, const RunRows& r, const Run* run) {
+    if (!r.settings_json.empty()) {  // the same settings on the same network text evaluate the same
+        Statement& same = sql(kSameMethodRun);
+        same.bind(1, r.method).bind(2, r.network_hash).bind(3, r.settings_json);
+        if (same.step()) return same.integer(0);
+        return std::nullopt;
+    }
     Statement& s = sql(kCandidates);
     s.bind(1, r.kind).bind(2, r.method).bind(3, r.network_hash).bind(4, r.array_hash).bind(5, r.params_json)
         .bind(6, r.grid_json).bind(7, r.reference_json);

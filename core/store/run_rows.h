@@ -34,6 +34,9 @@ struct RunRows {
     std::int64_t devices = 0;
     std::string sim_source, topology_origin, strategy_origin, strategy_json, options_json, search_json;
     double makespan_s = 0;
+    // A settings method's run (MPT, L2S, LLM; methodRunRows): its settings, kept in `method_runs` with
+    // the summary figures (time_step_s, perf_vs_dp, total_elements, energy_j); empty for the others.
+    std::string settings_json;
 };
 
 // Throws StoreError for a run without inputs.

@@ -25,7 +25,7 @@ std::unordered_map<std::string, std::string> sweepPointStates(sqlite3* db, const
 std::vector<SweepPointListing> sweepPointListing(sqlite3* db, const std::string& path, const std::string& sweep) {
     Statement s(db, path, R"sql(
 SELECT p.key, p.sweep, p.point_json, coalesce(p.error, ''), coalesce(p.run_id, 0),
-       r.time_step_s, r.energy_j, r.total_elements, r.perf_vs_dp
+       r.time_step_s, r.energy_j, r.total_elements, r.perf_vs_dp, coalesce(r.method, '')
 FROM sweep_points p LEFT JOIN runs r ON r.id = p.run_id
 WHERE ?1 = '' OR p.sweep = ?1 ORDER BY p.rowid)sql");
     s.bind(1, sweep);
@@ -38,6 +38,7 @@ WHERE ?1 = '' OR p.sweep = ?1 ORDER BY p.rowid)sql");
         p.energy_j = has_run ? s.real(6) : nan;
         p.total_elements = has_run ? s.real(7) : nan;
         p.perf_vs_dp = has_run ? s.real(8) : nan;
+        p.method = s.text(9);
         out.push_back(std::move(p));
     }
     return out;

@@ -23,6 +23,7 @@ struct SweepPointRow {
 struct SweepPointListing {
     std::string key, sweep, point_json, error;
     std::int64_t run_id = 0;
+    std::string method = {};  // the run's method key ("" for a failed point)
     double time_step_s = 0, energy_j = 0, total_elements = 0, perf_vs_dp = 0;
 };
 

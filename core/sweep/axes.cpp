@@ -1,11 +1,12 @@
 #include "core/sweep/axes.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/settings/array_fields.h"
 #include "core/settings/cost_fields.h"
+#include "core/settings/field_json.h"
 #include "core/sweep/point_run.h"
-#include "core/util/format.h"
 
 namespace partita::sweep {
 namespace {
@@ -13,47 +14,13 @@ namespace {
 // Command-line values read through a double must be exact integers: seeds and counts up to 2^53.
 constexpr std::int64_t kMaxCount = std::int64_t{1} << 53;
 
-std::string integers(const Json& v, std::int64_t lo, std::int64_t hi) {
-    const bool ok = v.is_number_integer() && !(v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(hi)) &&
-                    v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
-    return ok ? "" : "takes integers from " + std::to_string(lo) + " to " + std::to_string(hi);
-}
+std::string integers(const Json& v, std::int64_t lo, std::int64_t hi) { return jsonIntegerProblem(v, lo, hi); }
 
-std::string numbers(const Json& v, double lo, bool open, double hi) {
-    const bool ok = v.is_number() && (open ? v.get<double>() > lo : v.get<double>() >= lo) && v.get<double>() <= hi;
-    return ok ? "" : std::string("takes numbers ") + (open ? "above " : "from ") + formatNumber(lo) + " to " +
-                         formatNumber(hi);
-}
+std::string numbers(const Json& v, double lo, bool open, double hi) { return jsonNumberProblem(v, lo, open, hi); }
 
-std::string oneOf(const Json& v, const std::vector<std::string>& names) {
-    std::string list;
-    for (size_t i = 0; i < names.size(); ++i) {
-        if (v.is_string() && v.get<std::string>() == names[i]) return "";
-        list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + ("\"" + names[i] + "\"");
-    }
-    return "takes " + list;
-}
-
-// The checks a field's row implies: integers and numbers within its range, one of its choice names.
 template <class S>
 std::function<std::string(const Json&)> fieldProblem(const Field<S>& f) {
-    if (f.type == FieldType::Integer)
-        return [&f](const Json& v) {
-            return integers(v, static_cast<std::int64_t>(f.range.lo), static_cast<std::int64_t>(f.range.hi));
-        };
-    if (f.type == FieldType::Choice)
-        return [&f](const Json& v) {
-            std::vector<std::string> names;
-            for (const FieldChoice& c : f.choices) names.push_back(c.name);
-            return oneOf(v, names);
-        };
-    return [&f](const Json& v) { return numbers(v, f.range.lo, false, f.range.hi); };
-}
-
-// The value as the field stores it: a choice's index, else the number.
-template <class S>
-double fieldValue(const Field<S>& f, const Json& v) {
-    return f.type == FieldType::Choice ? *choiceIndex(f, v.get<std::string>()) : v.get<double>();
+    return [&f](const Json& v) { return fieldJsonProblem(f, v); };
 }
 
 template <class S>
@@ -70,7 +37,7 @@ AxisDef arrayAxis(const char* key) {
 
 AxisDef costAxis(const char* key) {
     const Field<CostParams>& f = row(costFields(), key);
-    return {key, fieldProblem(f), [&f](Prepared& p, const Json& v) { setFieldValue(f, p.params, fieldValue(f, v)); }};
+    return {key, fieldProblem(f), [&f](Prepared& p, const Json& v) { setFieldJson(f, p.params, v); }};
 }
 
 std::vector<AxisDef> makeAxes() {
@@ -89,11 +56,11 @@ std::vector<AxisDef> makeAxes() {
         arrayAxis("level_bw_factor"),
         arrayAxis("throughput_ops"),
         bytes,
-        {"mode", [](const Json& v) { return oneOf(v, {"cal", "lit"}); },
+        {"mode", [](const Json& v) { return jsonNameProblem(v, {"cal", "lit"}); },
          [](Prepared& p, const Json& v) { p.params.comm.w_intra = v.get<std::string>() == "cal" ? 2.0 : 1.0; }},
         costAxis("out_size"),
         {"ratio_model", fieldProblem(ratio),
-         [&ratio](Prepared& p, const Json& v) { setFieldValue(ratio, p.accpar, fieldValue(ratio, v)); }},
+         [&ratio](Prepared& p, const Json& v) { setFieldJson(ratio, p.accpar, v); }},
         {"iterations", [](const Json& v) { return integers(v, 1, kMaxCount); },
          [](Prepared& p, const Json& v) { p.sim.mcmc.iterations = v.get<std::int64_t>(); }, AxisStage::Mcmc},
         {"seed", [](const Json& v) { return integers(v, 0, kMaxCount); },
@@ -116,9 +83,49 @@ const AxisDef* findAxis(const std::string& name) {
     return nullptr;
 }
 
+namespace {
+
+// The settings methods' axes, registered ones at the time of the call (a test may register more).
+std::vector<const SettingsAxis*> settingsAxes() {
+    std::vector<const SettingsAxis*> out;
+    for (const MethodInfo* m : allMethods())
+        if (const SettingsSweep* s = m->settingsSweep())
+            for (const SettingsAxis& a : s->axes())
+                if (std::none_of(out.begin(), out.end(), [&](const SettingsAxis* b) { return b->name == a.name; }))
+                    out.push_back(&a);
+    return out;
+}
+
+}  // namespace
+
+const SettingsAxis* findSettingsAxis(const std::string& name) {
+    for (const SettingsAxis* a : settingsAxes())
+        if (a->name == name) return a;
+    return nullptr;
+}
+
+bool knownAxis(const std::string& name) { return findAxis(name) || findSettingsAxis(name); }
+
+std::string axisProblem(const std::string& name, const Json& v) {
+    if (const AxisDef* a = findAxis(name)) return a->problem(v);
+    if (const SettingsAxis* a = findSettingsAxis(name)) return a->problem(v);
+    return "unknown";
+}
+
+int axisRank(const std::string& name) {
+    const auto& defs = axisDefs();
+    for (std::size_t i = 0; i < defs.size(); ++i)
+        if (defs[i].name == name) return static_cast<int>(i);
+    const auto more = settingsAxes();
+    for (std::size_t i = 0; i < more.size(); ++i)
+        if (more[i]->name == name) return static_cast<int>(defs.size() + i);
+    return -1;
+}
+
 std::string axisNames() {
     std::string names;
     for (const AxisDef& a : axisDefs()) names += (names.empty() ? "" : ", ") + a.name;
+    for (const SettingsAxis* a : settingsAxes()) names += ", " + a->name;
     return names;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/io/json_fields.h"
+#include "core/run/method_registry.h"
 
 namespace partita::sweep {
 
@@ -29,6 +30,14 @@ struct AxisDef {
 
 const std::vector<AxisDef>& axisDefs();
 const AxisDef* findAxis(const std::string& name);  // nullptr for an unknown name
-std::string axisNames();                          // "batch, levels, …" for messages
+// An axis of a registered settings method (MethodInfo::settingsSweep: llm's tp, pp, ...), or nullptr.
+const SettingsAxis* findSettingsAxis(const std::string& name);
+// "" when `v` is a value of axis `name` (either kind), else what the axis takes; "unknown" for no axis.
+std::string axisProblem(const std::string& name, const Json& v);
+bool knownAxis(const std::string& name);
+// The axis' place in the nesting order: axisDefs() first, then the settings methods' axes in the order
+// the methods are registered; -1 for an unknown name.
+int axisRank(const std::string& name);
+std::string axisNames();                          // "batch, levels, …, tp, pp, …" for messages
 
 }  // namespace partita::sweep

@@ -55,9 +55,12 @@ bool applies(const std::string& axis, const std::string& method) {
 }
 
 Json Point::describe(const Spec& spec) const {
-    Json j{{"network", spec.networks[static_cast<size_t>(network)].label},
-           {"array", spec.arrays[static_cast<size_t>(array)].label},
-           {"method", spec.methods[static_cast<size_t>(method)].label}};
+    const MethodEntry& m = spec.methods[static_cast<size_t>(method)];
+    Json j{{"method", m.label}};
+    if (!m.settingsSweep()) {  // a settings method's inputs are its settings, not a network and an array
+        j["network"] = spec.networks[static_cast<size_t>(network)].label;
+        j["array"] = spec.arrays[static_cast<size_t>(array)].label;
+    }
     if (topology >= 0) j["topology"] = spec.topologies[static_cast<size_t>(topology)].label;
     for (const auto& [name, value] : axes) j[name] = value;
     return j;
@@ -149,7 +152,9 @@ void forEachPoint(const Spec& spec, const std::function<bool(const Point&)>& vis
             bool used = false;
             for (int d : groups[g]) {
                 const auto& name = dims[static_cast<size_t>(d)].name;
-                used = used || d <= 1 || d == at_method || spec.methods[m].info->readsAxis(name);  // 0, 1: network, array
+                // 0, 1: network and array, which every method but a settings method reads
+                used = used || (d <= 1 && !spec.methods[m].settingsSweep()) || d == at_method ||
+                       spec.methods[m].info->readsAxis(name);
             }
             if (used || dims[static_cast<size_t>(groups[g][0])].values.size() < 2) continue;
             ignored[m].groups.push_back(g);

@@ -9,7 +9,9 @@
 #include "core/run/simulation_run.h"
 #include "core/search/methods.h"
 #include "core/topology/topology.h"
+#include "core/store/method_rows.h"
 #include "core/store/results_db.h"
+#include "core/sweep/dimensions.h"
 #include "core/sweep/axes.h"
 #include "core/util/bytes.h"
 
@@ -52,6 +54,7 @@ void applyAxes(const Point& point, AxisStage stage, Prepared& p) {
 PointInputs::PointInputs(const Spec& spec) : spec_(spec) {
     for (const Source& s : spec.networks) {
         auto& n = networks_.emplace_back();
+        if (s.path.empty()) continue;  // the placeholder of a sweep of settings methods alone
         n.origin = absolute(s.path);
         load(n, [&] {
             auto net = std::make_shared<const Network>(loadNetwork(s.path));
@@ -83,6 +86,11 @@ Prepared PointInputs::prepare(const Point& point) const {
     Prepared p;
     p.method = &spec_.methods[static_cast<size_t>(point.method)];
     const MethodEntry& m = *p.method;
+    if (m.settingsSweep()) {  // its settings were read with the spec; the axes apply when it runs
+        p.axes = point.axes;
+        p.key = pointKey(p);
+        return p;
+    }
     const auto& net = networks_[static_cast<size_t>(point.network)];
     const auto& arr = arrays_[static_cast<size_t>(point.array)];
     p.network = net.value;
@@ -162,6 +170,11 @@ std::string pointKey(const Prepared& p) {
     const MethodEntry& m = *p.method;
     ByteWriter w;
     w.str("partita-sweep-point/2").str(PARTITA_VERSION).str(m.method);
+    if (m.settingsSweep()) {
+        w.str(m.settings.dump());
+        for (const auto& [name, v] : p.axes) w.str(name).str(detail::valueKey(v));
+        return contentHash(w.bytes());
+    }
     const SweepTraits& traits = m.info->sweep();
     if (traits.accpar_options) w.u64(m.balanced_baselines).u64(m.comm_only);
     if (traits.strategy_option) w.str(simSourceName(m.source));
@@ -190,6 +203,13 @@ Run runPoint(const Prepared& p) {
     const InputsPtr inputs =
         makeInputs(*p.network, p.array, p.params, p.network_origin, p.array_origin, p.accpar);
     return p.method->info->runPoint(inputs, p.sim);
+}
+
+store::RunRows pointRows(const Prepared& p) {
+    if (!p.error.empty()) throw Error(p.error);
+    if (const SettingsSweep* settings = p.method->settingsSweep())
+        return store::methodRunRows(settings->run(p.method->settings, p.axes));
+    return store::runRows(runPoint(p));
 }
 
 }  // namespace partita::sweep

@@ -8,6 +8,7 @@
 
 #include "core/run/run.h"
 #include "core/run/simulation.h"
+#include "core/store/run_rows.h"
 #include "core/sweep/spec.h"
 
 namespace partita::sweep {
@@ -25,6 +26,9 @@ struct Prepared {
     CostParams params;
     AccParParams accpar;
     SimulationSpec sim;  // simulate and mcmc
+    // A settings method (MethodEntry::settingsSweep): the point's values of its axes, applied to the
+    // entry's settings when the point runs.
+    std::vector<std::pair<std::string, Json>> axes;
 };
 
 class PointInputs {
@@ -57,5 +61,8 @@ std::string pointKey(const Prepared& p);
 // The point's run (throws what the run functions throw: HyPar on a branching network, ...).
 // In-flight points are never cancelled: an interrupted sweep stores only whole runs.
 Run runPoint(const Prepared& p);
+// What storing the point's run writes: runPoint's, or a settings method's evaluation (SettingsSweep::run,
+// which throws naming the field for an invalid point).
+store::RunRows pointRows(const Prepared& p);
 
 }  // namespace partita::sweep

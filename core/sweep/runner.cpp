@@ -87,7 +87,7 @@ Outcome compute(const PointInputs& inputs, const Point& point) {
     try {
         const Prepared prepared = inputs.prepare(point);
         o.key = prepared.key;
-        o.rows = store::runRows(runPoint(prepared));
+        o.rows = pointRows(prepared);
     } catch (const std::exception& e) {
         o.error = e.what();
     }

@@ -135,7 +135,7 @@ const MethodInfo* sweepMethod(const std::string& key) {
     return m && m->sweep().in_sweeps ? m : nullptr;
 }
 
-MethodEntry readMethod(const Json& v, const std::string& source, const std::string& at) {
+MethodEntry readMethod(const Json& v, const std::string& source, const std::string& at, const std::string& base_dir) {
     MethodEntry m;
     if (!v.is_object()) {
         m.method = text(v, source, at);
@@ -165,6 +165,10 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
         if (s != "dp" && s != "owt" && s != "mp" && s != "grid")
             f.fail("strategy", "expected \"dp\", \"owt\", \"mp\" or \"grid\", found '" + s + "'");
         m.source = parseSimSource(s);
+    }
+    if (const SettingsSweep* settings = m.info->settingsSweep()) {
+        if (!f.has("settings")) f.fail("settings", m.info->sweep().needs_options);
+        m.settings = settings->readBase(f.raw("settings"), source, f.pointer("settings"), base_dir);
     }
     if (traits.mcmc_options) {
         m.mcmc.iterations = f.integerIn("iterations", 1, kMaxSeed, 0);
@@ -229,15 +233,33 @@ void checkCombinations(const Json& root, const std::string& source) {
                                              " combinations (the limit); split it into several sweeps");
 }
 
-std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
+// "hypar reads batch, levels, ...; llm reads tp, pp, ...": what the sweep's methods read, for messages.
+std::string axesRead(const std::vector<MethodEntry>& methods) {
+    std::string out;
+    for (const MethodEntry& m : methods) {
+        std::string names;
+        for (const std::string& a : m.info->sweep().axes)
+            if (a != "topology") names += (names.empty() ? "" : ", ") + a;
+        out += (out.empty() ? "" : "; ") + m.label + (names.empty() ? " reads no axis" : " reads " + names);
+    }
+    return out;
+}
+
+std::vector<Axis> readAxes(const Json& axes, const std::string& source, const std::vector<MethodEntry>& methods) {
     if (!axes.is_object()) specFail(source, "/axes", "expected an object of axis: [values], found " + excerpt(axes));
-    for (auto it = axes.begin(); it != axes.end(); ++it)
-        if (!findAxis(it.key()))
+    std::vector<std::string> names;
+    for (auto it = axes.begin(); it != axes.end(); ++it) {
+        if (!knownAxis(it.key()))
             specFail(source, "/axes/" + it.key(), "unknown axis '" + it.key() + "' (" + axisNames() + ")");
+        if (std::none_of(methods.begin(), methods.end(), [&](const MethodEntry& m) { return m.info->readsAxis(it.key()); }))
+            specFail(source, "/axes/" + it.key(),
+                     "no method of this sweep reads axis '" + it.key() + "' (" + axesRead(methods) + ")");
+        names.push_back(it.key());
+    }
+    std::stable_sort(names.begin(), names.end(),
+                     [](const std::string& a, const std::string& b) { return axisRank(a) < axisRank(b); });
     std::vector<Axis> out;
-    for (const AxisDef& def : axisDefs()) {
-        const std::string& name = def.name;
-        if (!axes.contains(name)) continue;
+    for (const std::string& name : names) {
         const std::string at = "/axes/" + name;
         const Json& values = axes.at(name);
         if (!values.is_array() || values.empty())
@@ -247,7 +269,7 @@ std::vector<Axis> readAxes(const Json& axes, const std::string& source) {
         axis.values.reserve(values.size());
         for (size_t i = 0; i < values.size(); ++i) {
             const std::string vat = at + "/" + std::to_string(i);
-            if (const std::string why = def.problem(values[i]); !why.empty())
+            if (const std::string why = axisProblem(name, values[i]); !why.empty())
                 specFail(source, vat, "axis '" + name + "' " + why + ", found " + excerpt(values[i]));
             if (!seen.insert(valueKey(values[i])).second)
                 specFail(source, vat, excerpt(values[i]) + " repeats an earlier value of axis '" + axis.name + "'");
@@ -327,7 +349,15 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
     s.source = source;
     s.name = f.string("name", validUtf8(fs::path(source).stem().string()));  // a name from a path may hold any byte
     s.description = f.string("description", "");
-    s.networks = readNetworks(nonEmptyList(f, "networks"), source, base_dir, examples_dir);
+    // A sweep of settings methods alone (llm) needs no network: one placeholder entry stands for it.
+    const bool needs_network = !root.contains("methods") || !root.at("methods").is_array() ||
+                               std::any_of(root.at("methods").begin(), root.at("methods").end(), [](const Json& m) {
+                                   const Json* key = m.is_object() && m.contains("method") ? &m.at("method") : &m;
+                                   const MethodInfo* info = key->is_string() ? findMethod(key->get<std::string>()) : nullptr;
+                                   return !info || !info->settingsSweep();
+                               });
+    if (needs_network || f.has("networks")) s.networks = readNetworks(nonEmptyList(f, "networks"), source, base_dir, examples_dir);
+    else s.networks.push_back(Source{"none", "", false, 0, Topology::HTree});
     if (f.has("arrays")) {
         s.arrays = readArrays(nonEmptyList(f, "arrays"), source, base_dir, examples_dir);
     } else {
@@ -339,8 +369,8 @@ Spec readSpec(const std::string& text_, const std::string& source, const std::st
     if (f.has("topologies"))
         s.topologies = readTopologies(nonEmptyList(f, "topologies"), source, base_dir);
     const Json& methods = nonEmptyList(f, "methods");
-    for (size_t i = 0; i < methods.size(); ++i) s.methods.push_back(readMethod(methods[i], source, "/methods/" + std::to_string(i)));
-    if (f.has("axes")) s.axes = readAxes(f.raw("axes"), source);
+    for (size_t i = 0; i < methods.size(); ++i) s.methods.push_back(readMethod(methods[i], source, "/methods/" + std::to_string(i), base_dir));
+    if (f.has("axes")) s.axes = readAxes(f.raw("axes"), source, s.methods);
 
     auto hasAxis = [&](const std::string& name) {
         return std::any_of(s.axes.begin(), s.axes.end(), [&](const Axis& a) { return a.name == name; });

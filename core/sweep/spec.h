@@ -44,6 +44,9 @@ struct MethodEntry {
     bool training = true;
     // mcmc: budget_s defaults to 0 (iterations only), so a point is reproducible
     McmcSettings mcmc{0, 0};
+    // a settings method (llm): its "settings" as SettingsSweep::readBase resolved them
+    Json settings;
+    const SettingsSweep* settingsSweep() const { return info ? info->settingsSweep() : nullptr; }
     bool simulated() const { return info && info->sweep().sim_options; }  // runs on a topology
 };
 

@@ -3,11 +3,14 @@
 #include "core/sweep/axes.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <cmath>
 #include <map>
 #include <numeric>
 
 #include "core/io/json_fields.h"
+#include "core/run/method_registry.h"
 #include "core/store/results_db.h"
 #include "core/sweep/spec.h"
 #include "core/util/format.h"
@@ -27,10 +30,36 @@ int rank(const std::string& name) {
     static const char* const kFirst[] = {"network", "array", "topology", "method"};
     for (std::size_t i = 0; i < std::size(kFirst); ++i)
         if (name == kFirst[i]) return static_cast<int>(i);
-    const auto& axes = axisDefs();
-    for (std::size_t i = 0; i < axes.size(); ++i)
-        if (name == axes[i].name) return static_cast<int>(std::size(kFirst) + i);
-    return 1000;
+    const int axis = axisRank(name);
+    return axis >= 0 ? static_cast<int>(std::size(kFirst)) + axis : 1000;
+}
+
+// "peak memory", "GiB" -> "peak_memory_gib"; "%" reads "pct", "×" "x".
+std::string columnKey(const SummaryFigure& f) {
+    std::string key;
+    for (const char c : f.label + " " + (f.unit == "%" ? "pct" : f.unit == "×" ? "x" : f.unit)) {
+        const bool word = std::isalnum(static_cast<unsigned char>(c));
+        if (word) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        else if (!key.empty() && key.back() != '_') key += '_';
+    }
+    while (!key.empty() && key.back() == '_') key.pop_back();
+    return key;
+}
+
+// The summary figures of the one settings method every stored row is of, by kMetrics order; none
+// for a mixed table or one of other methods.
+std::optional<std::array<SummaryFigure, kMetricCount>> figuresOf(const std::vector<TableRow>& rows) {
+    std::string method;
+    for (const TableRow& r : rows) {
+        if (r.method.empty()) continue;
+        if (!method.empty() && r.method != method) return std::nullopt;
+        method = r.method;
+    }
+    const MethodInfo* info = method.empty() ? nullptr : findMethod(method);
+    if (!info || !info->settings()) return std::nullopt;
+    const SummaryLabels l = info->settings()->summaryLabels();
+    // kMetrics: step time, energy, communication, speed-up (MethodSummary's time, energy, traffic, speed-up)
+    return std::array<SummaryFigure, kMetricCount>{l.time, l.energy, l.traffic, l.speedup};
 }
 
 std::string valueText(const Json& v) {
@@ -53,6 +82,12 @@ std::string arrayText(const std::string& label, bool levels_axis) {
 }  // namespace
 
 const MetricInfo& metricInfo(Metric metric) { return kInfo[static_cast<std::size_t>(metric)]; }
+
+std::array<MetricColumn, kMetricCount> metricColumns() {
+    std::array<MetricColumn, kMetricCount> columns;
+    for (std::size_t m = 0; m < kMetricCount; ++m) columns[m] = {kInfo[m].key, kInfo[m].label, kInfo[m].maximise, {}};
+    return columns;
+}
 
 int Table::axisIndex(const std::string& name) const {
     const auto it = std::find(axes.begin(), axes.end(), name);
@@ -84,7 +119,7 @@ Table makeTable(const std::vector<store::SweepPointListing>& points) {
     t.axes = names;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto& p = points[i];
-        TableRow row{p.key, p.sweep, p.error, p.run_id, {}, {}};
+        TableRow row{p.key, p.sweep, p.error, p.run_id, {}, {}, p.method};
         const Json& point = parsed[i];
         for (const std::string& name : names) {
             std::string text = point.contains(name) ? valueText(point[name]) : std::string();
@@ -98,7 +133,50 @@ Table makeTable(const std::vector<store::SweepPointListing>& points) {
         row.metrics = {p.time_step_s, simulated ? nan : p.energy_j, simulated ? nan : p.total_elements, p.perf_vs_dp};
         t.rows.push_back(std::move(row));
     }
+    if (const auto figures = figuresOf(t.rows)) {
+        for (std::size_t m = 0; m < kMetricCount; ++m) {
+            const SummaryFigure& f = (*figures)[m];
+            SummaryFigure shown = f;
+            shown.scale = 1;
+            t.columns[m] = {f.used() ? columnKey(f) : kInfo[m].key, f.used() ? f.label + " (" + f.unit + ")" : "",
+                            f.maximise, shown};
+            for (TableRow& r : t.rows) r.metrics[m] = f.used() ? r.metrics[m] * f.scale : std::nan("");
+        }
+    }
     return t;
+}
+
+CsvTable tableCsv(const Table& table) {
+    CsvTable csv;
+    csv.header = table.axes;
+    for (const MetricColumn& c : table.columns) csv.header.push_back(c.key);
+    csv.header.push_back("status");
+    csv.header.push_back("run_id");
+    for (const TableRow& r : table.rows) {
+        std::vector<std::string> cells = r.axes;
+        for (const double v : r.metrics) cells.push_back(finite(v) ? formatNumber(v) : "");
+        cells.push_back(r.ok() ? "stored" : "failed: " + r.error);
+        cells.push_back(r.run_id ? std::to_string(r.run_id) : "");
+        csv.rows.push_back(std::move(cells));
+    }
+    return csv;
+}
+
+Json tableJson(const Table& table) {
+    Json columns = Json::array(), points = Json::array();
+    for (const MetricColumn& c : table.columns)
+        columns.push_back({{"key", c.key}, {"label", c.label}, {"maximise", c.maximise}});
+    for (const TableRow& r : table.rows) {
+        Json p = Json::object();
+        for (std::size_t a = 0; a < table.axes.size(); ++a)
+            if (!r.axes[a].empty()) p[table.axes[a]] = r.axes[a];
+        for (std::size_t m = 0; m < kMetricCount; ++m)
+            p[table.columns[m].key] = finite(r.metrics[m]) ? Json(r.metrics[m]) : Json(nullptr);
+        if (!r.ok()) p["error"] = r.error;
+        p["run_id"] = r.run_id;
+        points.push_back(std::move(p));
+    }
+    return {{"sweeps", table.sweeps()}, {"axes", table.axes}, {"columns", columns}, {"points", points}};
 }
 
 Table readTable(const ResultsDb& db, const std::string& sweep) { return makeTable(db.sweepPoints(sweep)); }
@@ -140,7 +218,7 @@ std::vector<std::size_t> paretoFront(const Table& table, const std::vector<std::
         xs.push_back(table.rows[r].metric(x));
         ys.push_back(table.rows[r].metric(y));
     }
-    std::vector<std::size_t> front = paretoFront(xs, ys, metricInfo(x).maximise, metricInfo(y).maximise);
+    std::vector<std::size_t> front = paretoFront(xs, ys, table.column(x).maximise, table.column(y).maximise);
     for (std::size_t& i : front) i = ok[i];
     return front;
 }
@@ -190,7 +268,7 @@ std::vector<Group> groupBy(const Table& table, const std::vector<std::size_t>& r
     const double nan = std::nan("");
     for (Group& g : groups) {
         for (std::size_t m = 0; m < kMetricCount; ++m) {
-            const bool maximise = kInfo[m].maximise;
+            const bool maximise = table.columns[m].maximise;
             double best = nan, sum = 0;
             std::size_t n = 0;
             for (std::size_t r : g.rows) {

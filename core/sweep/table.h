@@ -6,9 +6,13 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/io/csv.h"
+#include "core/io/json_fields.h"
+#include "core/run/method_registry.h"
 #include "core/store/sweep_rows.h"
 
 namespace partita {
@@ -28,6 +32,19 @@ struct MetricInfo {
 };
 const MetricInfo& metricInfo(Metric metric);
 
+// A metric as one table names it: metricInfo's, or a settings method's summary figure
+// (SummaryLabels: "iteration (s)", key "iteration_s").
+struct MetricColumn {
+    std::string key, label;
+    bool maximise = false;
+    // A settings method's figure, its scale 1 (the table's values are in its unit): figure->value(v)
+    // reads "51.26 %"; none for metricInfo's columns.
+    std::optional<SummaryFigure> figure = {};
+};
+
+// metricInfo's columns, by kMetrics order.
+std::array<MetricColumn, kMetricCount> metricColumns();
+
 struct TableRow {
     std::string key, sweep, error;
     std::int64_t run_id = 0;                 // 0 for a failed point
@@ -35,6 +52,7 @@ struct TableRow {
     // By kMetrics order; NaN for a failed point and for a metric the point does not have (a simulated
     // point has no energy or element count).
     std::array<double, kMetricCount> metrics{};
+    std::string method = {};                 // the run's method key ("" for a failed point)
     double metric(Metric m) const { return metrics[static_cast<std::size_t>(m)]; }
     bool has(Metric m) const { return ok() && std::isfinite(metric(m)); }
     bool ok() const { return error.empty() && run_id != 0; }
@@ -44,6 +62,11 @@ struct Table {
     // "network", "array", ["topology",] "method", then the axes in the order the points name them.
     std::vector<std::string> axes;
     std::vector<TableRow> rows;
+    // Each metric's column: metricInfo's; when every stored row is of one settings method, that
+    // method's summary figures (the rows' values scaled to the figures' units; a figure it leaves
+    // unused is NaN throughout, its label empty).
+    std::array<MetricColumn, kMetricCount> columns = metricColumns();
+    const MetricColumn& column(Metric m) const { return columns[static_cast<std::size_t>(m)]; }
     int axisIndex(const std::string& name) const;  // -1 when absent
     // The sweeps' names, in the order rows first name them.
     std::vector<std::string> sweeps() const;
@@ -54,6 +77,12 @@ struct Table {
 // "<name> at the levels axis": the axis decided their levels.
 Table makeTable(const std::vector<store::SweepPointListing>& points);
 Table readTable(const ResultsDb& db, const std::string& sweep = {});
+
+// The rows as a CSV (axes, the metric columns by key, status, run_id; a missing value is an empty
+// cell) and as JSON {"sweep": [names], "columns": [...], "points": [{axis: value, ..., key: number
+// or null, "error", "run_id"}]} (docs/guide/sweeps.md#the-sweep-table).
+CsvTable tableCsv(const Table& table);
+Json tableJson(const Table& table);
 
 // Indices of the points no other point dominates, for x and y each minimised or maximised:
 // q dominates p when q is at least as good in both and strictly better in one. Identical points do

@@ -157,8 +157,10 @@ TEST(CliHelp, EveryCommandRunsOneExample) {
         {"topology convert", {"--topology", example("topologies/imported/astra-ring-8.yml"), "--out", "-"}},
         {"topology check", {example("topologies/p100-16.json")}},
         {"sweep", {example("sweeps/analytic.json"), "--dry-run"}},
+        {"sweep-table", {"--db", dir + "table.sqlite"}},
         {"merge-db", {dir + "merged.sqlite"}},
     };
+    ASSERT_EQ(cli({"merge-db", dir + "table.sqlite"}).status, 0);  // an empty database for sweep-table
     CLI::App app;
     std::ostringstream out, err;
     RunContext ctx{&out, &err};

@@ -12,6 +12,7 @@
 #include "core/io/params_json.h"
 #include "core/settings/array_fields.h"
 #include "core/settings/cost_fields.h"
+#include "core/settings/llm_fields.h"
 #include "core/settings/field_docs.h"
 #include "core/util/error.h"
 #include "test_util.h"
@@ -169,6 +170,7 @@ TEST(FieldDocs, TheDocsTablesAreTheFieldTables) {
     expectDocsBlock("array.md", "accelerator-group", fieldsMarkdown(acceleratorGroupFields()));
     expectDocsBlock("params.md", "cost", fieldsMarkdown(costFields()));
     expectDocsBlock("params.md", "accpar", fieldsMarkdown(accparFields()));
+    expectDocsBlock("sweep.md", "llm-plan", fieldsMarkdown(llmPlanFields()));
 }
 
 }  // namespace

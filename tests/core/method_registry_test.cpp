@@ -44,7 +44,7 @@ TEST(MethodRegistry, FamiliesAndTraits) {
     EXPECT_EQ(method("l2s").family(), MethodFamily::Settings);
     for (const MethodInfo* m : allMethods())
         EXPECT_EQ(m->settings() != nullptr, m->family() == MethodFamily::Settings) << m->key();
-    EXPECT_EQ(sweepMethodList(), "hypar, dp, mp, owt, accpar, simulate or mcmc");
+    EXPECT_EQ(sweepMethodList(), "hypar, dp, mp, owt, accpar, simulate, mcmc or llm");
     EXPECT_EQ(method("mpt").settings()->summaryLabels().time.label, "time / iteration");
     EXPECT_EQ(method("l2s").settings()->summaryLabels().speedup.label, "speed-up vs traditional");
     // LLM runs reuse the summary columns: each figure says what it is and its unit, no speed-up.
@@ -91,7 +91,7 @@ TEST(MethodRegistry, ARegisteredMethodIsFoundListedAndGoneAfterwards) {
         EXPECT_EQ(method("fake").label(), "Fake");
         EXPECT_EQ(keys().back(), "fake");
         EXPECT_THROW(MethodRegistration(std::make_unique<FakeMethod>()), std::invalid_argument);
-        EXPECT_EQ(sweepMethodList(), "hypar, dp, mp, owt, accpar, simulate or mcmc");  // not in sweeps
+        EXPECT_EQ(sweepMethodList(), "hypar, dp, mp, owt, accpar, simulate, mcmc or llm");  // not in sweeps
     }
     EXPECT_EQ(findMethod("fake"), nullptr);
     EXPECT_EQ(keys().size(), 10u);

@@ -13,8 +13,10 @@ namespace {
 TEST(SweepAxes, NestInTheDocumentedOrder) {
     // The order decides which axis varies fastest and the table's columns: changing it reorders
     // every sweep's points (docs/formats/sweep.md#axes).
+    // The settings methods' axes follow (llm's plan fields from llmPlanFields(), then gpus and seq).
     EXPECT_EQ(axisNames(), "batch, levels, link_bps, level_bw_factor, throughput_ops, bytes_per_element, mode, "
-                           "out_size, ratio_model, iterations, seed, beta");
+                           "out_size, ratio_model, iterations, seed, beta, tp, pp, dp, micro_batch, global_batch, "
+                           "interleave, schedule, recompute, sequence_parallel, zero, distributed_optimizer, gpus, seq");
     EXPECT_EQ(findAxis("nope"), nullptr);
 }
 

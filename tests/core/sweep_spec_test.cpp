@@ -152,9 +152,9 @@ TEST(SweepSpec, EveryValidationErrorNamesTheFileAndTheEntry) {
     EXPECT_EQ(error(R"("networks": ["lenet-c"], "methods": ["simulate"], "topologies": ["dgx"])"),
               "s.json: /topologies/0: no built-in topology 'dgx' (p100-16, k80-64, hmc-htree-16, hmc-torus-16)");
     EXPECT_EQ(error(R"("networks": ["lenet-c"], "methods": ["hypar", "gpipe"])"),
-              "s.json: /methods/1: unknown method 'gpipe' (hypar, dp, mp, owt, accpar, simulate or mcmc)");
+              "s.json: /methods/1: unknown method 'gpipe' (hypar, dp, mp, owt, accpar, simulate, mcmc or llm)");
     EXPECT_EQ(error(R"("networks": ["lenet-c"], "methods": [{"method": "gpipe"}])"),
-              "s.json: /methods/0/method: unknown method 'gpipe' (hypar, dp, mp, owt, accpar, simulate or mcmc)");
+              "s.json: /methods/0/method: unknown method 'gpipe' (hypar, dp, mp, owt, accpar, simulate, mcmc or llm)");
     EXPECT_EQ(error(R"("networks": ["lenet-c"], "methods": [{"label": "x"}])"), "s.json: /methods/0: missing key 'method'");
     EXPECT_EQ(error(R"("networks": ["lenet-c"], "methods": [{"method": "accpar", "ratio": "P"}])"),
               "s.json: /methods/0/ratio: unknown key 'ratio'");
@@ -179,7 +179,9 @@ TEST(SweepSpec, EveryValidationErrorNamesTheFileAndTheEntry) {
               "s.json: /methods/0/starts/1: expected \"dp\", \"owt\", \"mp\" or \"random\", found 'best'");
     EXPECT_EQ(error(with(R"("axes": {"batchsize": [1]})")),
               "s.json: /axes/batchsize: unknown axis 'batchsize' (batch, levels, link_bps, level_bw_factor, "
-              "throughput_ops, bytes_per_element, mode, out_size, ratio_model, iterations, seed, beta)");
+              "throughput_ops, bytes_per_element, mode, out_size, ratio_model, iterations, seed, beta, tp, pp, dp, "
+              "micro_batch, global_batch, interleave, schedule, recompute, sequence_parallel, zero, "
+              "distributed_optimizer, gpus, seq)");
     EXPECT_EQ(error(with(R"("axes": {"batch": 256})")), "s.json: /axes/batch: expected a non-empty list of values, found 256");
     EXPECT_EQ(error(with(R"("axes": {"levels": [2, 13]})")),
               "s.json: /axes/levels/1: axis 'levels' takes integers from 1 to 12, found 13");

@@ -10,8 +10,9 @@ using sweep::kMetricCount;
 using sweep::kMetrics;
 using sweep::metricInfo;
 
-QString sweepMetricText(sweep::Metric metric, double value) {
+QString sweepMetricText(const sweep::Table& table, sweep::Metric metric, double value) {
     if (std::isnan(value)) return QStringLiteral("—");
+    if (const auto& figure = table.column(metric).figure) return q(figure->value(value));
     switch (metric) {
         case sweep::Metric::StepTime: return q(seconds(value));
         case sweep::Metric::Energy: return q(joules(value));
@@ -97,11 +98,11 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         if (s == 1) return tr("points");
         if (s == 2) return tr("failed");
         const std::size_t m = (s - 3) % kMetricCount;
-        return ((s - 3) < kMetricCount ? tr("best ") : tr("mean ")) + q(metricInfo(kMetrics[m]).label);
+        return ((s - 3) < kMetricCount ? tr("best ") : tr("mean ")) + q(table_->columns[m].label);
     }
     const Column col = pointColumn(section);
     if (col.kind == Column::Axis) return q(table_->axes[col.index]);
-    if (col.kind == Column::Metric) return q(metricInfo(kMetrics[col.index]).label);
+    if (col.kind == Column::Metric) return q(table_->columns[col.index].label);
     return col.kind == Column::Status ? tr("status") : tr("run");
 }
 
@@ -137,7 +138,7 @@ QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int 
         if (role == RawValueRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
         if (role == CsvTextRole) return std::isnan(v) ? QString() : q(formatNumber(v));
         if (role == Qt::ToolTipRole) return {};
-        return sweepMetricText(kMetrics[c], v);
+        return sweepMetricText(*table_, kMetrics[c], v);
     }
     if (col.kind == Column::Status) {
         if (role == Qt::ToolTipRole) return row.ok() ? QVariant() : QVariant(q(row.error));
@@ -165,7 +166,7 @@ QVariant SweepTableModel::groupData(const sweep::Group& g, int column, int role)
     const double v = (c - 3) < kMetricCount ? g.best[m] : g.mean[m];
     if (role == RawValueRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
     if (role == CsvTextRole) return std::isnan(v) ? QString() : q(formatNumber(v));
-    return sweepMetricText(kMetrics[m], v);
+    return sweepMetricText(*table_, kMetrics[m], v);
 }
 
 SweepFilter::SweepFilter(QObject* parent) : QSortFilterProxyModel(parent) { setSortRole(RawValueRole); }

@@ -71,6 +71,7 @@ private:
 };
 
 // A metric's value as the table shows it, with its unit ("—" for none).
-QString sweepMetricText(sweep::Metric metric, double value);
+// `value` of `metric` with its unit, as `table` names its metrics (an LLM sweep's: "51.26 %").
+QString sweepMetricText(const sweep::Table& table, sweep::Metric metric, double value);
 
 }  // namespace partita

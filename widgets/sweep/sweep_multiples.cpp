@@ -79,7 +79,7 @@ void SweepMultiples::redraw() {
     const QFont font = this->font();
     const int method_axis = table_ ? table_->axisIndex("method") : -1;
     if (!table_ || axis_ < 0 || method_axis < 0) return plot_->replot();
-    const auto& info = sweep::metricInfo(metric_);
+    const sweep::MetricColumn& info = table_->column(metric_);
     const QString axis_name = q(table_->axes[static_cast<std::size_t>(axis_)]);
     plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, tr("%1 by %2 (line: the best)")
                                                                          .arg(q(info.label), axis_name),

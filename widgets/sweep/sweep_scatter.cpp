@@ -111,9 +111,9 @@ void SweepScatter::redraw() {
     plot_->clearGraphs();
     drawn_.clear();
     front_.clear();
-    const auto& xi = sweep::metricInfo(x_);
-    const auto& yi = sweep::metricInfo(y_);
-    const auto side = [](const sweep::MetricInfo& i) {
+    const sweep::MetricColumn xi = table_ ? table_->column(x_) : sweep::metricColumns()[static_cast<std::size_t>(x_)];
+    const sweep::MetricColumn yi = table_ ? table_->column(y_) : sweep::metricColumns()[static_cast<std::size_t>(y_)];
+    const auto side = [](const sweep::MetricColumn& i) {
         return (i.maximise ? tr("higher ") : tr("lower ")) + q(i.label).section(" (", 0, 0).toLower();
     };
     const QString of = scope_.isEmpty() ? QString() : tr(" of %1").arg(scope_);
@@ -192,7 +192,8 @@ QString SweepScatter::pointText(std::size_t row) const {
     for (std::size_t a = 0; a < table_->axes.size(); ++a)
         if (!r.axes[a].empty()) lines << QString("%1: %2").arg(q(table_->axes[a]), q(r.axes[a]));
     for (sweep::Metric m : sweep::kMetrics)
-        lines << QString("%1: %2").arg(q(sweep::metricInfo(m).label).section(" (", 0, 0), sweepMetricText(m, r.metric(m)));
+        lines << QString("%1: %2").arg(q(table_->column(m).label).section(" (", 0, 0),
+                                       sweepMetricText(*table_, m, r.metric(m)));
     if (std::find(front_.begin(), front_.end(), row) != front_.end()) lines << tr("on the Pareto front");
     lines << tr("run %1 (click to open)").arg(r.run_id);
     return lines.join('\n');
@@ -213,8 +214,8 @@ CsvTable SweepScatter::csv() const {
     CsvTable t;
     if (!table_) return t;
     t.header = table_->axes;
-    t.header.push_back(sweep::metricInfo(x_).label);
-    t.header.push_back(sweep::metricInfo(y_).label);
+    t.header.push_back(table_->column(x_).label);
+    t.header.push_back(table_->column(y_).label);
     t.header.push_back("pareto_front");
     t.header.push_back("run_id");
     for (std::size_t r : drawn_) {

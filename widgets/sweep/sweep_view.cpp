@@ -274,10 +274,14 @@ void SweepView::chooseMetrics(const std::vector<std::size_t>& rows) {
             any[m] = any[m] || row.has(sweep::kMetrics[m]);
         }
     }
-    const QSignalBlocker block_x(x_box_), block_y(y_box_);
-    for (QComboBox* box : {x_box_, y_box_})
+    const QSignalBlocker block_x(x_box_), block_y(y_box_), block_multi(multi_metric_box_);
+    // The table's names for the metrics: an LLM sweep's are its summary figures ("iteration (s)").
+    const auto columns = table_ ? table_->columns : sweep::metricColumns();
+    for (QComboBox* box : {x_box_, y_box_, multi_metric_box_})
         for (int i = 0; i < box->count(); ++i) {
             const auto m = static_cast<std::size_t>(box->itemData(i).toInt());
+            box->setItemText(i, q(columns[m].label.empty() ? sweep::metricColumns()[m].label : columns[m].label));
+            if (box == multi_metric_box_) continue;
             const bool usable = !stored || any[m];
             if (auto* item = qobject_cast<QStandardItemModel*>(box->model())->item(i)) {
                 item->setEnabled(usable);

@@ -4,6 +4,8 @@
 // is in RawValueRole, and the CSV comes from the model in document order whatever the sort.
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
@@ -107,6 +109,38 @@ private slots:
         v.undoStack().undo();
         v.undoStack().undo();
         QVERIFY(v.document() == sim::builtinTopology("p100-16"));
+    }
+
+    void aCellTypedInTheSortedTableReachesItsDevice() {
+        TopologyEditorView v;
+        v.setDocument(sim::builtinTopology("p100-16"));
+        v.resize(1024, 700);
+        v.QWidget::show();
+        v.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&v));
+        QTableView* t = v.devicesTable();
+        t->sortByColumn(0, Qt::DescendingOrder);  // switches (s…) first, then n3.gpu3, …
+        const auto* sorted = qobject_cast<QSortFilterProxyModel*>(t->model());
+        int row = 0;
+        while (sorted->mapToSource(sorted->index(row, 0)).row() >= v.document().deviceCount()) ++row;
+        const QModelIndex shown = sorted->index(row, 2);
+        const int device = sorted->mapToSource(shown).row();
+        QCOMPARE(v.document().devices[static_cast<size_t>(device)].name, std::string("n3.gpu3"));
+        t->setCurrentIndex(shown);
+        t->edit(shown);
+        auto* editor = t->viewport()->findChild<QLineEdit*>();
+        QVERIFY(editor);
+        QCOMPARE(editor->text(), QString("10.6"));
+        editor->setFocus();
+        QTest::keyClicks(editor, "\b\b\b\b50");
+        QCOMPARE(editor->text(), QString("50"));
+        QTest::keyClick(editor, Qt::Key_Return);  // commits through a queued call
+        QTRY_COMPARE(v.document().devices[static_cast<size_t>(device)].peak_flops, 50e12);
+        QCOMPARE(v.undoStack().count(), 1);
+        QCOMPARE(sorted->mapFromSource(v.devicesModel()->index(device, 2)).data().toString(), QString("50"));
+        // The view goes with a cell editor open: the tables leave before the document they read.
+        t->edit(sorted->index(row, 3));
+        QVERIFY(t->viewport()->findChild<QLineEdit*>());
     }
 
     void theCsvComesFromTheModelInDocumentOrder() {

@@ -91,7 +91,7 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     auto* column = new QVBoxLayout(left);
     column->setContentsMargins(0, 0, 0, 0);
     const TopologyTableModel::Edit apply = [this](const QString& text, const std::function<void(sim::Topology&)>& change) {
-        edit(text, change);
+        if (!filling_) edit(text, change);
     };
     devices_model_ = new TopologyDevicesModel(doc_, apply);
     links_model_ = new TopologyLinksModel(doc_, rows_, apply);
@@ -184,6 +184,17 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     undo->setEnabled(false);
     redo->setEnabled(false);
     refresh();
+}
+
+TopologyEditorView::~TopologyEditorView() {
+    // The tables' models read doc_ and rows_, and their selection signals reach this view: both go
+    // before those members do (QWidget would delete the tables after them). An open cell editor may
+    // commit as it closes; filling_ keeps that from becoming an edit.
+    filling_ = true;
+    for (QTableView* t : {devices_, links_}) {
+        t->selectionModel()->disconnect(this);
+        delete t;
+    }
 }
 
 void TopologyEditorView::setDocument(sim::Topology doc, const QString& path) {

@@ -37,6 +37,7 @@ class TopologyEditorView : public QWidget {
     Q_OBJECT
 public:
     explicit TopologyEditorView(QWidget* parent = nullptr);
+    ~TopologyEditorView() override;
 
     const sim::Topology& document() const { return doc_; }
     const std::vector<sim::TopologyProblem>& problems() const { return problems_; }

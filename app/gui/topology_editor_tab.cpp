@@ -9,7 +9,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include "widgets/common/task_tabs.h"
-#include <QTableWidget>
+#include <QTableView>
 #include <QUndoStack>
 
 #include "app/gui/export_entries.h"

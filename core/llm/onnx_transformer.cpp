@@ -158,7 +158,45 @@ struct Trace {
     std::set<std::string> tensors;
     OpSet ops;
     bool exhausted = false;  // the walk went beyond its budget
+    // The first control-flow node the walk could not pass, and why (its body does more than move data).
+    const Node* blocked = nullptr;
+    std::string blocked_why;
 };
+
+const OpSet kControlFlow{"Loop", "If", "Scan"};
+
+// Why a control-flow node's bodies do more than move the data they read from the enclosing graph, or
+// "" when they only move it: torch writes repeat_interleave (GQA's K/V head repeat) as a Loop of
+// SequenceAt/Unsqueeze/Expand/Reshape/SequenceInsert when the batch is dynamic. Data is what the
+// bodies' inputs and the enclosing graph's non-constant tensors carry, and what is computed from it;
+// shape arithmetic on constants is free.
+std::string bodyComputes(const GraphView& v, const Node& n) {
+    static const OpSet move{"SequenceAt", "SequenceInsert", "SequenceConstruct", "SequenceEmpty", "SequenceErase",
+                            "SequenceLength", "SplitToSequence", "ConcatFromSequence", "Identity", "Cast", "Reshape",
+                            "Unsqueeze", "Squeeze", "Flatten", "Transpose", "Expand", "Tile", "Concat", "Split",
+                            "Slice", "Gather", "Shape", "Size", "Loop", "If", "Scan"};
+    static const OpSet projection{"MatMul", "Gemm", "Conv", "ConvTranspose", "Einsum", "MatMulInteger",
+                                  "QLinearMatMul", "FusedMatMul"};
+    if (!n.subgraphs) return "it has no body";
+    std::set<std::string> data(n.subgraphs->inputs.begin(), n.subgraphs->inputs.end());
+    for (const auto& c : n.subgraphs->captured)
+        if (!v.constant(c)) data.insert(c);
+    for (const Node& b : n.subgraphs->nodes) {
+        // A nested control-flow node may read data by name alone: its outputs count as data.
+        bool reads = kControlFlow.count(b.op_type) > 0;
+        for (const auto& in : b.inputs) reads = reads || data.count(in) > 0;
+        if (!reads) continue;
+        if (projection.count(b.op_type))
+            return "its body holds the projection " + inQuotes(b.name) + " (" + b.op_type +
+                   "): projections inside control flow are not read";
+        if (!move.count(b.op_type) || !b.domain.empty())
+            return "its body computes " + inQuotes(b.name) + " (" + b.op_type +
+                   ") from the data it reads: only a body that moves heads (repeats, reshapes, gathers) is read through";
+        for (const auto& o : b.outputs)
+            if (!o.empty()) data.insert(o);
+    }
+    return "";
+}
 
 Trace traceBack(const GraphView& v, const std::string& start, const OpSet& allowed, std::size_t budget) {
     Trace t;
@@ -186,9 +224,22 @@ Trace traceBack(const GraphView& v, const std::string& start, const OpSet& allow
             t.dead_ends.push_back(p);
             continue;
         }
+        std::vector<std::string> ins = v.variableInputs(*p);
+        if (kControlFlow.count(p->op_type)) {
+            if (std::string why = bodyComputes(v, *p); !why.empty()) {
+                t.dead_ends.push_back(p);
+                if (!t.blocked) {
+                    t.blocked = p;
+                    t.blocked_why = std::move(why);
+                }
+                continue;
+            }
+            for (const auto& c : p->subgraphs->captured)
+                if (!v.constant(c)) ins.push_back(c);
+        }
         t.passed.push_back(p);
         t.ops.insert(p->op_type);
-        for (const auto& in : v.variableInputs(*p))
+        for (const auto& in : ins)
             if (t.tensors.insert(in).second) queue.push_back(in);
     }
     return t;
@@ -233,10 +284,12 @@ struct Attention {
 const OpSet kScoreOps{"Div", "Mul", "Add", "Sub", "Where", "Cast", "Identity", "Reshape", "Clip", "Max", "Min"};
 const OpSet kProbabilityOps{"Dropout", "Cast", "Identity", "Reshape"};
 // Between a projection and the attention MatMuls: head layout, the fused QKV split, the score scale,
-// rotary positions (q·cos + rotate_half(q)·sin, or com.microsoft's RotaryEmbedding), the GQA repeat.
+// rotary positions (q·cos + rotate_half(q)·sin, or com.microsoft's RotaryEmbedding), the GQA repeat
+// (Expand or Tile, or a control-flow node whose body only moves heads, with the sequence ops around it).
 const OpSet kHeadOps{"Reshape", "Transpose", "Squeeze", "Unsqueeze", "Split", "Slice", "Concat", "Neg",
                      "Mul", "Add", "Sub", "Div", "Cast", "Identity", "Expand", "Tile", "Flatten", "Gather",
-                     "RotaryEmbedding"};
+                     "RotaryEmbedding", "Loop", "If", "Scan", "SplitToSequence", "ConcatFromSequence",
+                     "SequenceConstruct", "SequenceEmpty", "SequenceAt", "SequenceInsert"};
 const OpSet kContextOps{"Transpose", "Reshape", "Cast", "Identity", "Flatten", "Squeeze", "Unsqueeze"};
 
 // The width of one of Q, K, V at its projection: the split part of a fused projection, else the whole.
@@ -257,24 +310,20 @@ std::int64_t branchWidth(const GraphView& v, const Trace& t, const Linear& l, co
 }
 
 Linear onlyProjection(const GraphView& v, const Trace& t, const Node& at, const char* what) {
+    const std::string place = "the " + std::string(what) + " of the attention at " + inQuotes(at.name);
+    // A projection hidden in control flow would leave the one found here a guess: refused either way.
+    if (t.blocked)
+        refuse(v, place + " pass through " + inQuotes(t.blocked->name) + " (" + t.blocked->op_type + "); " + t.blocked_why +
+                      ": export with static shapes");
     std::set<const Node*> distinct(t.projections.begin(), t.projections.end());
     if (distinct.size() != 1) {
         std::string found;
         for (const Node* p : distinct) found += (found.empty() ? "" : ", ") + inQuotes(p->name);
-        // Control flow hides its body's inputs (torch writes repeat_interleave as a Loop when the batch is dynamic).
-        static const OpSet hidden{"Loop", "If", "Scan", "ConcatFromSequence", "SplitToSequence", "SequenceConstruct"};
-        std::string flow;
-        for (const Node* n : t.dead_ends)
-            if (n && hidden.count(n->op_type)) {
-                flow = "; the path passes through " + inQuotes(n->name) + " (" + n->op_type +
-                       "), whose body is not read: export with static shapes";
-                break;
-            }
-        refuse(v, "the " + std::string(what) + " of the attention at " + inQuotes(at.name) + " come from " +
+        refuse(v, place + " come from " +
                       (distinct.empty() ? "no projection" : str(static_cast<std::int64_t>(distinct.size())) +
                                                                 " projections (" + found + ")") +
-                      " (looked back through reshapes, transposes, splits and rotary ops for a MatMul or Gemm with a constant weight)" +
-                      flow);
+                      " (looked back through reshapes, transposes, splits, rotary ops and head repeats, control flow "
+                      "included, for a MatMul or Gemm with a constant weight)");
     }
     return linear(v, **distinct.begin());
 }

@@ -3,10 +3,14 @@
 #include <onnx/onnx_pb.h>
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "core/onnx/graph.h"
 
 namespace partita::onnx::detail {
 
@@ -105,5 +109,10 @@ struct SlicePlan {
 std::optional<SlicePlan> slicePlan(const NodeCtx& c, const std::vector<std::int64_t>& in);  // fold.cpp
 // The reduction's axes list for this node's opset: an input from `input_from_opset` on, else an attribute.
 IntList reductionAxesOf(const NodeCtx& c, int input_from_opset);
+
+// A node's attributes of the kinds Graph keeps (graph.h), and its graph attributes' bodies, null when it
+// has none (subgraphs.cpp); `name` is the node's, to name unnamed body nodes after it.
+std::map<std::string, Attribute> attributesOf(const ::onnx::NodeProto& n);
+std::shared_ptr<const Subgraphs> subgraphsOf(const ::onnx::NodeProto& n, const std::string& name);
 
 }  // namespace partita::onnx::detail

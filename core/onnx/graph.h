@@ -6,6 +6,7 @@
 // `partita-cli inspect` read it.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ struct Tensor {
     bool has_values = false;
 };
 
+struct Subgraphs;
+
 struct Node {
     std::string name;     // the node's name, or "<op_type>_<index>" when the model leaves it empty
     std::string op_type;  // as in the model, e.g. "Conv", "MatMul"
@@ -44,6 +47,16 @@ struct Node {
     std::vector<std::string> outputs;
     std::map<std::string, Attribute> attributes;
     bool folded = false;  // all outputs were computed at import (shape subgraphs): not an operator to cost
+    std::shared_ptr<const Subgraphs> subgraphs;  // a Loop's, Scan's or If's bodies; null for other nodes
+};
+
+// What a control-flow node's bodies (a Loop's or Scan's body, an If's branches; nested ones flattened
+// in) read and do: enough to read a model's structure through them, never costed.
+struct Subgraphs {
+    std::vector<std::string> captured;  // tensors of the enclosing graph the bodies read by name, in first-use order
+    std::vector<std::string> inputs;    // the bodies' own inputs that carry data (a Loop's iteration number and
+                                        // condition left out)
+    std::vector<Node> nodes;            // every body node, nested ones included, in the file's order
 };
 
 struct Graph {

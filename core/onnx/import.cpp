@@ -266,8 +266,10 @@ std::string unresolvedText(const std::vector<Unresolved>& unresolved) {
 }
 
 // The node order to walk: the model's when it is topological (as ONNX requires), else the first ready
-// node by position first (core/util/graph.h); a cycle or an input nothing defines is an error.
-std::vector<int> importTopologicalOrder(const Model& m, const std::set<std::string>& defined) {
+// node by position first (core/util/graph.h); a cycle or an input nothing defines is an error. A
+// control-flow node also waits for the tensors its bodies read (`bodies`, per node; null for most).
+std::vector<int> importTopologicalOrder(const Model& m, const std::set<std::string>& defined,
+                                        const std::vector<std::shared_ptr<const Subgraphs>>& bodies) {
     const auto& g = m.proto.graph();
     const int n = g.node_size();
     std::unordered_map<std::string, int> producer;
@@ -292,6 +294,10 @@ std::vector<int> importTopologicalOrder(const Model& m, const std::set<std::stri
                                  "input " + quoted(in) + " is not produced by any node, initializer or graph input");
             inputs[static_cast<std::size_t>(i)].push_back(p->second);
         }
+        if (const auto& body = bodies[static_cast<std::size_t>(i)])
+            for (const std::string& in : body->captured)
+                if (const auto p = producer.find(in); p != producer.end() && p->second != i)
+                    inputs[static_cast<std::size_t>(i)].push_back(p->second);
     }
     std::vector<int> order = graph::smallestFirstOrder(inputs);
     if (static_cast<int>(order.size()) != n) {
@@ -302,20 +308,6 @@ std::vector<int> importTopologicalOrder(const Model& m, const std::set<std::stri
         throw InputError(m.source, nodePlace(g.node(stuck), stuck), "the graph has a cycle through this node");
     }
     return order;
-}
-
-std::map<std::string, Attribute> attributesOf(const ::onnx::NodeProto& n) {
-    std::map<std::string, Attribute> attrs;
-    for (const auto& a : n.attribute()) {
-        Attribute v;
-        if (a.has_i()) v.i = a.i();
-        if (a.has_f()) v.f = static_cast<double>(a.f());
-        if (a.has_s()) v.s = a.s();
-        v.ints.assign(a.ints().begin(), a.ints().end());
-        v.floats.assign(a.floats().begin(), a.floats().end());
-        attrs[a.name()] = std::move(v);
-    }
-    return attrs;
 }
 
 Tensor tensorOf(const std::string& name, const Info& info) {
@@ -412,9 +404,12 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
     std::set<std::string> defined;
     for (const auto& [name, info] : known) defined.insert(name);
 
-    for (int i = 0; i < g.node_size(); ++i)
+    std::vector<std::shared_ptr<const Subgraphs>> bodies(static_cast<std::size_t>(g.node_size()));
+    for (int i = 0; i < g.node_size(); ++i) {
         if (g.node(i).domain() == "ai.onnx") g.mutable_node(i)->set_domain("");
-    for (const int index : importTopologicalOrder(m, defined)) {
+        bodies[static_cast<std::size_t>(i)] = detail::subgraphsOf(g.node(i), nodeName(g.node(i), i));
+    }
+    for (const int index : importTopologicalOrder(m, defined, bodies)) {
         ::onnx::NodeProto& np = *g.mutable_node(index);
         const std::string place = nodePlace(np, index);
         detail::NodeCtx c{np, m.opset, {}};
@@ -451,6 +446,10 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
         bool from_constants = np.input_size() > 0 || np.op_type() == "Constant";
         for (const Info* in : c.in)
             if (in && !in->constant) from_constants = false;
+        const auto& body = bodies[static_cast<std::size_t>(index)];
+        if (body)
+            for (const std::string& in : body->captured)
+                if (const auto k = known.find(in); k == known.end() || !k->second.constant) from_constants = false;
         bool all_valued = true;
         for (int k = 0; k < np.output_size(); ++k)
             if (!np.output(k).empty() && !out[static_cast<std::size_t>(k)].has_values) all_valued = false;
@@ -463,7 +462,8 @@ Graph importModel(Model& m, const std::vector<GraphInput>& inputs, const InputDi
         node.index = index;
         node.inputs.assign(np.input().begin(), np.input().end());
         node.outputs.assign(np.output().begin(), np.output().end());
-        node.attributes = attributesOf(np);
+        node.attributes = detail::attributesOf(np);
+        node.subgraphs = body;
         node.folded = folded;
         for (int k = 0; k < np.output_size(); ++k) {
             const std::string& name = np.output(k);

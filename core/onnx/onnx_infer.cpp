@@ -4,6 +4,7 @@
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/onnx/detail.h"
@@ -72,12 +73,21 @@ std::string onnxInfer(const NodeCtx& c, std::vector<Info>& out) {
     std::vector<TensorProto> values(c.in.size());
     std::unordered_map<std::string, TypeProto*> typeByName;
     std::unordered_map<std::string, const TensorProto*> valueByName;
+    // The schema's type parameter of input i ("T"); variadic inputs share the last formal one's.
+    const auto& formal = schema->inputs();
+    auto typeParam = [&](std::size_t i) { return formal.empty() ? std::string() : formal[std::min(i, formal.size() - 1)].GetTypeStr(); };
     for (std::size_t i = 0; i < c.in.size(); ++i) {
         const Info* in = c.in[i];
         if (!in) continue;
         const std::string& name = c.node.input(static_cast<int>(i));
-        if (in->elem_type == 0) return "the element type of input '" + name + "' is unknown";
+        int elem_type = in->elem_type;
+        // A type lost upstream (read in structure mode) is the one its type parameter takes at another input.
+        for (std::size_t j = 0; j < c.in.size() && elem_type == 0; ++j)
+            if (j != i && c.in[j] && c.in[j]->elem_type != 0 && !typeParam(i).empty() && typeParam(j) == typeParam(i))
+                elem_type = c.in[j]->elem_type;
+        if (elem_type == 0) return "the element type of input '" + name + "' is unknown";
         types[i] = typeOf(*in);
+        types[i].mutable_tensor_type()->set_elem_type(elem_type);
         typeByName[name] = &types[i];
         if (in->has_values && onnxTensorOf(name, *in, values[i])) valueByName[name] = &values[i];
     }

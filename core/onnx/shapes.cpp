@@ -134,7 +134,18 @@ bool broadcast(const NodeCtx& c, std::vector<Info>& out) {
 bool reshape(const NodeCtx& c, std::vector<Info>& out) {
     const Info* x = knownInput(c, 0);
     const IntList shape = c.opset < 5 ? intsFromAttr(c, "shape") : intsFromInput(c, 1);
-    if (!x || !shape.known) return false;
+    if (!shape.known) return false;
+    if (!x) {
+        // A target of sizes alone (no 0 to copy, no -1 to infer) is the output's shape whatever the input's,
+        // so a shape lost upstream (a control-flow node's output, read in structure mode) is found again.
+        const Info* data = c.input(0);
+        if (!data || shape.values.empty() ||
+            std::any_of(shape.values.begin(), shape.values.end(), [](std::int64_t s) { return s <= 0; }))
+            return false;
+        elementCount(shape.values);
+        out[0] = shaped(data->elem_type, shape.values);
+        return true;
+    }
     out[0] = shaped(x->elem_type, reshapeDims(x->dims, shape.values, c.attrInt("allowzero", 0) != 0));
     return true;
 }

@@ -1,6 +1,7 @@
 // partita-cli llm evaluate|search --model F.onnx (issue 28 item 1): the recognised transformer is
 // reported (one text line, "model_source" in --json) and evaluates as its dimensions in a model JSON
-// file; a dynamic sequence length needs --seq; a model without a transformer is refused by name.
+// file; a dynamic sequence length needs --seq; torch's dynamic-batch LLaMA (K/V repeats as Loops)
+// evaluates as its static twin; a model without a transformer is refused by name.
 #include "cli_test_util.h"
 #include "tests/core/onnx_transformers.h"
 
@@ -53,6 +54,23 @@ TEST(LlmOnnxCli, EvaluateReportsTheRecognisedModelAndMatchesTheModelFile) {
     EXPECT_EQ(search.out.rfind("model recognised in " + onnx, 0), 0u);
     const auto sj = cliJson({"llm", "search", "--model", onnx, "--gpus", "8", "--global-batch", "16", "--top", "1", "--json"});
     EXPECT_EQ(sj["model_source"]["recognised"]["heads"]["value"], "8");
+}
+
+TEST(LlmOnnxCli, TorchsDynamicBatchLlamaEvaluatesAsItsTwins) {
+    // llm_export.py --test-models: the K/V head repeats of the dynamic-batch export are Loops.
+    const std::string dir = std::string(PARTITA_TEST_DATA) + "/fuzz/onnx/";
+    const std::string file = jsonModel(R"({"layers": 2, "hidden": 16, "heads": 4, "kv_heads": 2, "ffn": 24, "seq": 8,
+        "vocab": 32, "mlp": "swiglu", "norm": "rmsnorm", "position": "rope", "tied_embeddings": false})");
+    const auto loop = cliJson(evaluateArgs(dir + "llama-gqa-loop.onnx", {"--json"}));
+    const auto fixed = cliJson(evaluateArgs(dir + "llama-gqa-static.onnx", {"--json"}));
+    const auto json = cliJson(evaluateArgs(file, {"--json"}));
+    EXPECT_EQ(loop["model_source"]["recognised"]["kv_heads"]["value"], "2");
+    for (const auto& [key, found] : fixed["model_source"]["recognised"].items())
+        EXPECT_EQ(loop["model_source"]["recognised"][key]["value"], found["value"]) << key;
+    for (const char* key : {"iteration_s", "memory_gib", "mfu", "tokens_per_s", "model_flops", "time_s", "stages"}) {
+        EXPECT_EQ(loop[key], fixed[key]) << key;
+        EXPECT_EQ(loop[key], json[key]) << key;
+    }
 }
 
 TEST(LlmOnnxCli, ADynamicSequenceLengthTakesSeq) {

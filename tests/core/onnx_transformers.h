@@ -17,6 +17,8 @@ struct TinyTransformer {
     bool relu = false;          // GPT: a ReLU MLP (refused)
     bool folded_head = false;   // GPT: the LM head on a copy of the embedding's transposed values
     bool no_positions = false;  // GPT: no position table
+    bool loop_repeat = false;      // LLaMA: the K/V head repeat as a Loop, as torch writes it with a dynamic batch
+    bool loop_projection = false;  // LLaMA: the K projection itself inside a Loop's body (refused)
     std::int64_t headDim() const { return hidden / heads; }
 };
 
@@ -110,6 +112,80 @@ public:
         return reshape(transpose(ctx, {0, 2, 1, 3}), {t_.heads * t_.headDim()});
     }
 
+    // A Loop node over a body built by `fill` (given the body graph and the iteration number; it
+    // returns the tensor to append to the sequence the loop carries, empty at first); its output is
+    // that sequence concatenated along `axis`.
+    template <class Fill>
+    std::string loop(std::int64_t trips, std::int64_t axis, Fill fill) {
+        const std::string trip = n("trips"), cond = n("cond"), empty = n("empty"), acc = n("acc"), out = n("concat");
+        b.scalarInt(trip, trips);
+        OnnxBuilder::attrTensor(b.node("Constant", {}, {cond}, cond), "value", ::onnx::TensorProto::BOOL, {}).add_int32_data(1);
+        b.node("SequenceEmpty", {}, {empty}, empty);
+        auto& node = b.node("Loop", {trip, cond, empty}, {acc}, n("Loop"));
+        auto* attr = node.add_attribute();
+        attr->set_name("body");
+        attr->set_type(::onnx::AttributeProto::GRAPH);
+        ::onnx::GraphProto& body = *attr->mutable_g();
+        body.set_name(node.name() + "_body");
+        const std::string i = n("i"), c = n("c"), seq_in = n("seq_in"), c_out = n("c_out"), seq_out = n("seq_out");
+        auto scalar = [](::onnx::ValueInfoProto* v, const std::string& name, int type) {
+            v->set_name(name);
+            v->mutable_type()->mutable_tensor_type()->set_elem_type(type);
+            v->mutable_type()->mutable_tensor_type()->mutable_shape();
+        };
+        auto sequence = [](::onnx::ValueInfoProto* v, const std::string& name) {
+            v->set_name(name);
+            v->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(OnnxBuilder::kFloat);
+        };
+        scalar(body.add_input(), i, OnnxBuilder::kInt64);
+        scalar(body.add_input(), c, ::onnx::TensorProto::BOOL);
+        sequence(body.add_input(), seq_in);
+        const std::string item = fill(body, i);
+        bodyNode(body, "SequenceInsert", {seq_in, item}, seq_out);
+        bodyNode(body, "Identity", {c}, c_out);
+        scalar(body.add_output(), c_out, ::onnx::TensorProto::BOOL);
+        sequence(body.add_output(), seq_out);
+        OnnxBuilder::attrInt(b.node("ConcatFromSequence", {acc}, {out}, n("ConcatFromSequence")), "axis", axis);
+        return out;
+    }
+    static ::onnx::NodeProto& bodyNode(::onnx::GraphProto& g, const std::string& op, const std::vector<std::string>& ins,
+                                       const std::string& out) {
+        auto* x = g.add_node();
+        x->set_op_type(op);
+        x->set_name(out);
+        for (const auto& in : ins) x->add_input(in);
+        x->add_output(out);
+        return *x;
+    }
+
+    // torch's repeat_interleave on [b, kv, s, d] with a dynamic batch: the heads split into a
+    // sequence, a Loop whose body takes head i and expands it rep times, the sequence concatenated.
+    std::string loopRepeat(const std::string& in) {
+        const std::int64_t rep = t_.heads / t_.kv_heads;
+        const std::string heads = n("heads_seq");
+        OnnxBuilder::attrInt(b.node("SplitToSequence", {in}, {heads}, n("SplitToSequence")), "axis", 1);
+        return loop(t_.kv_heads, 1, [&](::onnx::GraphProto& body, const std::string& i) {
+            const std::string head = n("head"), shape = n("rep_shape"), expanded = n("expanded");
+            bodyNode(body, "SequenceAt", {heads, i}, head);
+            auto* target = body.add_initializer();
+            target->set_name(shape);
+            target->set_data_type(OnnxBuilder::kInt64);
+            target->add_dims(4);
+            for (const std::int64_t v : {t_.batch, rep, t_.seq, t_.headDim()}) target->add_int64_data(v);
+            bodyNode(body, "Expand", {head, shape}, expanded);
+            return expanded;
+        });
+    }
+
+    // x · W computed inside a Loop's body, W and x read by name from the enclosing graph.
+    std::string loopProjection(const std::string& x, std::int64_t in, std::int64_t out, const std::string& name) {
+        b.weight(name + ".weight", {in, out});
+        return loop(1, 0, [&](::onnx::GraphProto& body, const std::string&) {
+            bodyNode(body, "MatMul", {x, name + ".weight"}, name + "_in_loop");
+            return name + "_in_loop";
+        });
+    }
+
     const TinyTransformer& t_;
     int counter_ = 0;
 };
@@ -184,7 +260,7 @@ inline OnnxBuilder gpt2(const TinyTransformer& t) {
 
 // LLaMA: RMSNorm written out (Pow, ReduceMean, Add ε, Sqrt, Div, gain) or as com.microsoft's
 // SimplifiedLayerNormalization, separate Q/K/V projections without biases, fewer K/V heads repeated
-// by Unsqueeze → Expand → Reshape, rotary positions (q·cos + rotate_half(q)·sin), SwiGLU with
+// by Unsqueeze → Expand → Reshape (or a Loop), rotary positions (q·cos + rotate_half(q)·sin), SwiGLU with
 // Sigmoid·x, untied LM head.
 inline OnnxBuilder llama(const TinyTransformer& t) {
     TransformerBuilder tb(14, t);
@@ -240,14 +316,17 @@ inline OnnxBuilder llama(const TinyTransformer& t) {
         b.node("Reshape", {e, target}, {out}, out);
         return out;
     };
+    auto heads = [&](const std::string& in) { return t.loop_repeat ? tb.loopRepeat(in) : repeat(in); };
     for (std::int64_t l = 0; l < t.layers; ++l) {
         const std::string p = "layers." + std::to_string(l) + ".";
         const std::string n1 = rmsNorm(x, p + "attn_norm");
         const std::string q = rotary(tb.transpose(tb.reshape(tb.linear(n1, h, t.heads * d, p + "q_proj", false), {t.heads, d}), {0, 2, 1, 3}));
-        const std::string k = rotary(tb.transpose(tb.reshape(tb.linear(n1, h, t.kv_heads * d, p + "k_proj", false), {t.kv_heads, d}), {0, 2, 1, 3}));
+        const std::string kp = t.loop_projection ? tb.loopProjection(n1, h, t.kv_heads * d, p + "k_proj")
+                                                 : tb.linear(n1, h, t.kv_heads * d, p + "k_proj", false);
+        const std::string k = rotary(tb.transpose(tb.reshape(kp, {t.kv_heads, d}), {0, 2, 1, 3}));
         const std::string v = tb.transpose(tb.reshape(tb.linear(n1, h, t.kv_heads * d, p + "v_proj", false), {t.kv_heads, d}), {0, 2, 1, 3});
-        const std::string kt = tb.transpose(repeat(k), {0, 1, 3, 2});
-        const std::string o = tb.linear(tb.attentionCore(q, kt, repeat(v)), t.heads * d, h, p + "o_proj", false);
+        const std::string kt = tb.transpose(heads(k), {0, 1, 3, 2});
+        const std::string o = tb.linear(tb.attentionCore(q, kt, heads(v)), t.heads * d, h, p + "o_proj", false);
         x = tb.binary("Add", x, o);
         const std::string n2 = rmsNorm(x, p + "mlp_norm");
         const std::string gate = tb.linear(n2, h, t.ffn, p + "gate_proj", false);

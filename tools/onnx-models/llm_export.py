@@ -6,6 +6,7 @@ python3-onnx (`apt-get install python3-torch python3-onnx`); nothing is download
 written here in a few lines of torch and randomly initialised. Run it with Debian's interpreter:
 
     /usr/bin/python3 tools/onnx-models/llm_export.py OUTDIR [--check build/app/partita-cli]
+    /usr/bin/python3 tools/onnx-models/llm_export.py --test-models tests/data/fuzz/onnx
 
 It writes OUTDIR/NAME.onnx and OUTDIR/NAME.json, the dimensions the model was built with in the keys
 of a partita model file (docs/formats/llm-runs.md), so that
@@ -15,9 +16,14 @@ of a partita model file (docs/formats/llm-runs.md), so that
 
 print the same evaluation (--check runs both for each model and compares the JSON). Models: gpt2-tiny (LayerNorm, GeLU, learned positions, tied LM head, static
 sequence length), gpt2-tiny-dynamic (the same with dynamic batch and sequence axes: give --seq),
-llama-tiny (RMSNorm written out, SwiGLU, rotary positions, grouped-query attention, untied head).
+llama-tiny (RMSNorm written out, SwiGLU, rotary positions, grouped-query attention, untied head),
+llama-tiny-dynamic-batch (the same with a dynamic batch axis: torch then writes each K/V head repeat,
+repeat_interleave, as a Loop, which Partita reads through because its body only moves heads).
 torch's constant folding writes the tied head's wte.weight.t() as its own initializer: Partita finds it
 tied by its values.
+
+--test-models DIR writes the few-kB models the unit tests read (tests/core/llm_onnx_loop_test.cpp):
+llama-gqa-loop.onnx (dynamic batch, K/V repeats as Loops) and llama-gqa-static.onnx, its static twin.
 """
 import argparse
 import json
@@ -142,17 +148,27 @@ class Llama(nn.Module):
 
 
 def export(model, ids, path, dynamic):
+    """dynamic: None (static shapes), "batch" (dim 0 only) or "both" (batch and sequence)."""
     model.eval()
-    axes = {"ids": {0: "batch", 1: "sequence"}, "logits": {0: "batch", 1: "sequence"}} if dynamic else None
+    axes = None
+    if dynamic == "both":
+        axes = {"ids": {0: "batch", 1: "sequence"}, "logits": {0: "batch", 1: "sequence"}}
+    elif dynamic == "batch":
+        axes = {"ids": {0: "batch"}, "logits": {0: "batch"}}
     torch.onnx.export(model, (ids,), path, input_names=["ids"], output_names=["logits"], opset_version=14,
                       dynamic_axes=axes)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("outdir")
+    ap.add_argument("outdir", nargs="?")
     ap.add_argument("--check", metavar="PARTITA_CLI", help="evaluate each model and its JSON twin and compare")
+    ap.add_argument("--test-models", metavar="DIR", help="write the unit tests' tiny models to DIR instead")
     args = ap.parse_args()
+    if args.test_models:
+        return test_models(args.test_models)
+    if not args.outdir:
+        ap.error("give OUTDIR or --test-models DIR")
     out = args.outdir
     os.makedirs(out, exist_ok=True)
     torch.manual_seed(0)
@@ -161,9 +177,10 @@ def main():
     llama = {"layers": 2, "hidden": 64, "heads": 8, "kv_heads": 2, "ffn": 172, "seq": 16, "vocab": 500,
              "mlp": "swiglu", "norm": "rmsnorm", "position": "rope", "tied_embeddings": False}
     models = [
-        ("gpt2-tiny", Gpt(2, 64, 4, 256, 500, 32), gpt, False),
-        ("gpt2-tiny-dynamic", Gpt(2, 64, 4, 256, 500, 32), gpt, True),
-        ("llama-tiny", Llama(2, 64, 8, 2, 172, 500, 16), llama, False),
+        ("gpt2-tiny", Gpt(2, 64, 4, 256, 500, 32), gpt, None),
+        ("gpt2-tiny-dynamic", Gpt(2, 64, 4, 256, 500, 32), gpt, "both"),
+        ("llama-tiny", Llama(2, 64, 8, 2, 172, 500, 16), llama, None),
+        ("llama-tiny-dynamic-batch", Llama(2, 64, 8, 2, 172, 500, 16), llama, "batch"),
     ]
     for name, model, dims, dynamic in models:
         ids = torch.randint(0, dims["vocab"], (2, dims["seq"]))
@@ -173,6 +190,19 @@ def main():
         print("wrote", os.path.join(out, name + ".onnx"))
         if args.check:
             check(args.check, os.path.join(out, name), dims["seq"])
+
+
+def test_models(out):
+    """The unit tests' LLaMA with grouped-query attention, 2 layers of hidden 16 (a few kB each): exported
+    with a dynamic batch (K/V repeats as Loops) and with static shapes, the same weights."""
+    os.makedirs(out, exist_ok=True)
+    torch.manual_seed(0)
+    model = Llama(2, 16, 4, 2, 24, 32, 8)
+    ids = torch.randint(0, 32, (2, 8))
+    for name, dynamic in (("llama-gqa-loop", "batch"), ("llama-gqa-static", None)):
+        path = os.path.join(out, name + ".onnx")
+        export(model, ids, path, dynamic)
+        print("wrote", path, os.path.getsize(path), "bytes")
 
 
 def check(cli, stem, seq):

@@ -10,7 +10,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QStackedWidget>
-#include <QTableWidget>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 
 #include "widgets/common/qt_text.h"
 #include "widgets/topology_editor/topology_editor_view.h"
@@ -19,18 +20,23 @@ namespace partita {
 
 namespace {
 
-std::set<int> selectedRows(const QTableWidget* t) {
+// Rows of the document (source model rows), whatever the sort.
+std::set<int> selectedRows(const QTableView* t) {
+    const auto* sorted = qobject_cast<const QSortFilterProxyModel*>(t->model());
     std::set<int> rows;
-    for (const QModelIndex& i : t->selectionModel()->selectedRows()) rows.insert(i.row());
+    for (const QModelIndex& i : t->selectionModel()->selectedRows()) rows.insert(sorted->mapToSource(i).row());
     return rows;
 }
 
-void selectRows(QTableWidget* t, const std::set<int>& rows) {
+void selectRows(QTableView* t, const std::set<int>& rows) {
+    const auto* sorted = qobject_cast<const QSortFilterProxyModel*>(t->model());
+    const QAbstractItemModel* source = sorted->sourceModel();
     QItemSelection s;
     for (int r : rows)
-        if (r >= 0 && r < t->rowCount()) s.select(t->model()->index(r, 0), t->model()->index(r, t->columnCount() - 1));
-    t->selectionModel()->select(s, QItemSelectionModel::ClearAndSelect);
-    if (!rows.empty()) t->scrollToItem(t->item(*rows.begin(), 0));
+        if (r >= 0 && r < source->rowCount())
+            s.select(sorted->mapFromSource(source->index(r, 0)), sorted->mapFromSource(source->index(r, source->columnCount() - 1)));
+    t->selectionModel()->select(s, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (!rows.empty() && *rows.begin() < source->rowCount()) t->scrollTo(sorted->mapFromSource(source->index(*rows.begin(), 0)));
 }
 
 void markInvalid(QLineEdit* e, const QString& why) {
@@ -45,21 +51,14 @@ std::set<int> TopologyEditorView::selectedLinkRows() const { return selectedRows
 void TopologyEditorView::selectVertices(const std::set<int>& v) { selectRows(devices_, v); }
 void TopologyEditorView::selectLinkRows(const std::set<int>& r) { selectRows(links_, r); }
 
-std::vector<int> TopologyEditorView::selectedLinks() const {
-    std::vector<int> ids;
-    for (int r : selectedLinkRows()) {
-        ids.push_back(rows_[static_cast<size_t>(r)].forward);
-        if (rows_[static_cast<size_t>(r)].duplex()) ids.push_back(rows_[static_cast<size_t>(r)].reverse);
-    }
-    return ids;
-}
+std::vector<int> TopologyEditorView::selectedLinks() const { return linkIds(rows_, selectedLinkRows()); }
 
 QLineEdit* TopologyEditorView::field(const QString& key) const {
     if (key == "name") return device_name_;
     if (key == "kind") return device_kind_;
     if (key == "link-kind") return link_kind_;
     for (const NumberField& f : numbers_)
-        if (f.key == key) return f.edit;
+        if (f.number->key == key) return f.edit;
     return nullptr;
 }
 
@@ -80,30 +79,17 @@ void TopologyEditorView::buildFields(QWidget* device_page, QWidget* link_page) {
     link_kind_ = line(link_page, "link-kind", tr("nvlink, pcie, infiniband, …"));
     devices->addRow(tr("Name"), device_name_);
     devices->addRow(tr("Kind"), device_kind_);
-    using CD = sim::ComputeDevice;
-    const std::vector<std::tuple<QString, QString, double, Rule, double CD::*, double sim::Link::*, QString>> specs{
-        {"peak", tr("Peak TFLOP/s"), 1e12, Rule::Positive, &CD::peak_flops, nullptr, tr("Peak throughput, > 0")},
-        {"membw", tr("Memory GB/s"), 1e9, Rule::Positive, &CD::mem_bandwidth_Bps, nullptr, tr("Memory bandwidth, > 0")},
-        {"memcap", tr("Memory GB"), 1e9, Rule::NonNegative, &CD::mem_capacity_B, nullptr, tr("Memory capacity, ≥ 0")},
-        {"efficiency", tr("Efficiency"), 1, Rule::Fraction, &CD::efficiency, nullptr,
-         tr("Fraction of peak a kernel reaches, in (0, 1]")},
-        {"overhead", tr("Overhead µs"), 1e-6, Rule::NonNegative, &CD::task_overhead_s, nullptr,
-         tr("Time added to every compute task (kernel launch), ≥ 0")},
-        {"node", tr("Node"), 1, Rule::Count, nullptr, nullptr, tr("The machine the device sits in, an integer ≥ 0")},
-        {"bandwidth", tr("Bandwidth GB/s"), 1e9, Rule::Positive, nullptr, &sim::Link::bandwidth_Bps,
-         tr("Per direction, > 0")},
-        {"latency", tr("Latency µs"), 1e-6, Rule::NonNegative, nullptr, &sim::Link::latency_s, tr("Per transfer, ≥ 0")}};
-    numbers_.reserve(specs.size());
-    for (const auto& [key, label, scale, rule, dm, lm, tip] : specs) {
-        const bool is_link = lm != nullptr;
-        QLineEdit* e = line(is_link ? link_page : device_page, key, tip);
-        numbers_.push_back({key, scale, rule, dm, lm, e});
-        (is_link ? links : devices)->addRow(label, e);
+    numbers_.reserve(topologyNumbers().size());
+    for (const TopologyNumber& n : topologyNumbers()) {
+        const bool is_link = n.link != nullptr;
+        QLineEdit* e = line(is_link ? link_page : device_page, n.key, n.tip);
+        numbers_.push_back({&n, e});
+        (is_link ? links : devices)->addRow(n.label, e);
     }
     for (const NumberField& f : numbers_)
-        connect(f.edit, &QLineEdit::textEdited, this, [this, key = f.key](const QString& text) {
+        connect(f.edit, &QLineEdit::textEdited, this, [this, n = f.number](const QString& text) {
             for (const NumberField& g : numbers_)
-                if (g.key == key) numberEdited(g, text);
+                if (g.number == n) numberEdited(g, text);
         });
     from_ = new QComboBox(link_page);
     from_->setObjectName("from");
@@ -174,14 +160,7 @@ void TopologyEditorView::fillFields() {
     common(link_kinds, link_kind_);
     for (const NumberField& f : numbers_) {
         std::vector<QString> values;
-        if (f.link) {
-            for (int l : links) values.push_back(QString::number(doc_.links[static_cast<size_t>(l)].*f.link / f.scale, 'g', 12));
-        } else {
-            for (int d : devices) {
-                const sim::ComputeDevice& c = doc_.devices[static_cast<size_t>(d)];
-                values.push_back(f.device ? QString::number(c.*f.device / f.scale, 'g', 12) : QString::number(c.node));
-            }
-        }
+        for (int id : f.number->link ? links : devices) values.push_back(QString::number(f.number->get(doc_, id) / f.number->scale, 'g', 12));
         common(values, f.edit);
     }
     // Endpoints: the vertex names; several rows with different ends show none chosen.
@@ -205,81 +184,43 @@ void TopologyEditorView::fillFields() {
 
 void TopologyEditorView::numberEdited(const NumberField& f, const QString& text) {
     if (filling_) return;
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    QString why;
-    if (!ok || !std::isfinite(v)) why = tr("Not a number");
-    else if (f.rule == Rule::Positive && !(v > 0)) why = tr("Must be positive");
-    else if (f.rule == Rule::NonNegative && v < 0) why = tr("Must not be negative");
-    else if (f.rule == Rule::Fraction && !(v > 0 && v <= 1)) why = tr("Must be above 0 and at most 1");
-    else if (f.rule == Rule::Count && (v < 0 || v != std::floor(v) || v > 1e9)) why = tr("Must be a whole number ≥ 0");
+    double v = 0;
+    const QString why = numberProblem(f.number->rule, text, &v);
     markInvalid(f.edit, why);
     if (!why.isEmpty()) return;
-    const double value = v * f.scale;
+    const TopologyNumber& n = *f.number;
     const int merge = static_cast<int>(&f - numbers_.data()) + 1;
     const Typing typing(typing_, f.edit);
-    if (f.link) {
-        const std::vector<int> ids = selectedLinks();
-        edit(tr("Set link %1").arg(f.key), [&](sim::Topology& t) {
-            for (int l : ids) t.links[static_cast<size_t>(l)].*f.link = value;
-        }, merge);
-        return;
-    }
     const std::set<int> vertices = selectedVertices();
-    edit(tr("Set device %1").arg(f.key), [&](sim::Topology& t) {
-        for (int d : vertices) {
-            if (d >= t.deviceCount()) continue;  // switches have no such figures
-            sim::ComputeDevice& c = t.devices[static_cast<size_t>(d)];
-            if (f.device) c.*f.device = value;
-            else c.node = static_cast<int>(value);
-        }
-    }, merge);
+    const std::vector<int> ids = n.link ? selectedLinks() : std::vector<int>(vertices.begin(), vertices.end());
+    edit((n.link ? tr("Set link %1") : tr("Set device %1")).arg(n.key), [&](sim::Topology& t) { setNumber(t, n, ids, v * n.scale); },
+         merge);
 }
 
 void TopologyEditorView::textEdited(const QString& key, const QString& text) {
     if (filling_) return;
     const std::string s = text.trimmed().toStdString();
     QLineEdit* e = field(key);
-    QString why;
-    if (s.empty()) why = tr("Must not be empty");
-    else if (text.contains('{') || text.contains('}')) why = tr("'{' and '}' are reserved for file templates");
     const std::set<int> vertices = selectedVertices();
-    if (why.isEmpty() && key == "name" && vertices.size() == 1 && doc_.findVertex(s) >= 0 &&
-        doc_.findVertex(s) != *vertices.begin())
-        why = tr("Another device or switch is named %1").arg(text.trimmed());
+    const QString why = textProblem(doc_, text, key == "name" && vertices.size() == 1 ? *vertices.begin() : -1);
     markInvalid(e, why);
     if (!why.isEmpty()) return;
     const Typing typing(typing_, e);
     if (key == "name") {
         if (vertices.size() == 1) edit(tr("Rename a device"), [&](sim::Topology& t) { sim::renameVertex(t, *vertices.begin(), s); }, 20);
     } else if (key == "kind") {
-        edit(tr("Set device kind"), [&](sim::Topology& t) {
-            for (int d : vertices)
-                if (d < t.deviceCount()) t.devices[static_cast<size_t>(d)].kind = s;
-        }, 21);
+        edit(tr("Set device kind"), [&](sim::Topology& t) { setDeviceKind(t, vertices, s); }, 21);
     } else {
         const std::vector<int> ids = selectedLinks();
-        edit(tr("Set link kind"), [&](sim::Topology& t) {
-            const sim::Topology before = t;
-            for (int l : ids) t.links[static_cast<size_t>(l)].kind = s;
-            sim::refreshLinkNames(before, t);
-        }, 22);
+        edit(tr("Set link kind"), [&](sim::Topology& t) { setLinkKind(t, ids, s); }, 22);
     }
 }
 
 void TopologyEditorView::endpointChosen(bool from, int vertex) {
     if (filling_ || vertex < 0) return;
     const std::set<int> rows = selectedLinkRows();
-    edit(from ? tr("Set link source") : tr("Set link destination"), [&](sim::Topology& t) {
-        const sim::Topology before = t;
-        for (int r : rows) {
-            const sim::LinkRow& row = rows_[static_cast<size_t>(r)];
-            (from ? t.links[static_cast<size_t>(row.forward)].from : t.links[static_cast<size_t>(row.forward)].to) = vertex;
-            if (row.duplex())
-                (from ? t.links[static_cast<size_t>(row.reverse)].to : t.links[static_cast<size_t>(row.reverse)].from) = vertex;
-        }
-        sim::refreshLinkNames(before, t);
-    });
+    edit(from ? tr("Set link source") : tr("Set link destination"),
+         [&](sim::Topology& t) { setEndpoint(t, rows_, rows, from, vertex); });
 }
 
 void TopologyEditorView::duplexToggled(bool on) {

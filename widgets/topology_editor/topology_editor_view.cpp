@@ -14,36 +14,37 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include "core/io/json_fields.h"
 #include "core/topology/import.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/result_table_model.h"
 #include "widgets/topology_editor/topology_command.h"
 
 namespace partita {
 
 namespace {
 
-QString fieldNumber(double v) { return QString::number(v, 'g', 6); }  // the fields show every digit
-
-QTableWidget* makeTable(const QStringList& header, QWidget* parent) {
-    auto* t = new QTableWidget(0, static_cast<int>(header.size()), parent);
-    t->setHorizontalHeaderLabels(header);
+QTableView* makeTable(const QString& name, TopologyTableModel* model, QWidget* parent) {
+    auto* t = new QTableView(parent);
+    t->setObjectName(name);
+    auto* sorted = new ResultSortModel(t);  // by the exact values
+    model->setParent(t);
+    sorted->setSourceModel(model);
+    t->setModel(sorted);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);  // edited in the properties beside it
+    // Edited in place (double-click, F2) or in the properties beside it.
+    t->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     t->verticalHeader()->setVisible(false);
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     t->horizontalHeader()->setStretchLastSection(false);
+    t->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // document order until a column is clicked
+    t->setSortingEnabled(true);
+    t->setWordWrap(false);
     return t;
-}
-
-QTableWidgetItem* cell(const QString& text, bool number = false) {
-    auto* item = new QTableWidgetItem(text);
-    if (number) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
 }
 
 }  // namespace
@@ -89,12 +90,15 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     auto* left = new QWidget(split);
     auto* column = new QVBoxLayout(left);
     column->setContentsMargins(0, 0, 0, 0);
-    devices_ = makeTable({tr("Name"), tr("Kind"), tr("Peak TFLOP/s"), tr("Memory GB/s"), tr("Memory GB"),
-                          tr("Efficiency"), tr("Overhead µs"), tr("Node")},
-                         left);
-    devices_->setObjectName("devices");
-    links_ = makeTable({tr("From"), tr("To"), tr("Duplex"), tr("Bandwidth GB/s"), tr("Latency µs"), tr("Kind")}, left);
-    links_->setObjectName("links");
+    const TopologyTableModel::Edit apply = [this](const QString& text, const std::function<void(sim::Topology&)>& change) {
+        if (!filling_) edit(text, change);
+    };
+    devices_model_ = new TopologyDevicesModel(doc_, apply);
+    links_model_ = new TopologyLinksModel(doc_, rows_, apply);
+    devices_ = makeTable("devices", devices_model_, left);
+    links_ = makeTable("links", links_model_, left);
+    for (TopologyTableModel* m : {devices_model_, links_model_})
+        connect(m, &TopologyTableModel::refused, this, &TopologyEditorView::message);
     auto* device_buttons = new QHBoxLayout;
     device_buttons->addWidget(new QLabel(tr("<b>Devices and switches</b>"), left), 1);
     for (QPushButton* b :
@@ -172,14 +176,25 @@ TopologyEditorView::TopologyEditorView(QWidget* parent) : QWidget(parent) {
     connect(button("add-link"), &QPushButton::clicked, this, &TopologyEditorView::addLink);
     connect(button("remove-devices"), &QPushButton::clicked, this, &TopologyEditorView::removeSelectedVertices);
     connect(button("remove-links"), &QPushButton::clicked, this, &TopologyEditorView::removeSelectedLinks);
-    connect(devices_, &QTableWidget::itemSelectionChanged, this, [this] { selectionChanged(false); });
-    connect(links_, &QTableWidget::itemSelectionChanged, this, [this] { selectionChanged(true); });
+    connect(devices_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] { selectionChanged(false); });
+    connect(links_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] { selectionChanged(true); });
     connect(problems_list_, &QListWidget::currentRowChanged, this, &TopologyEditorView::problemClicked);
     connect(problems_list_, &QListWidget::itemClicked, this,
             [this](QListWidgetItem* item) { problemClicked(problems_list_->row(item)); });
     undo->setEnabled(false);
     redo->setEnabled(false);
     refresh();
+}
+
+TopologyEditorView::~TopologyEditorView() {
+    // The tables' models read doc_ and rows_, and their selection signals reach this view: both go
+    // before those members do (QWidget would delete the tables after them). An open cell editor may
+    // commit as it closes; filling_ keeps that from becoming an edit.
+    filling_ = true;
+    for (QTableView* t : {devices_, links_}) {
+        t->selectionModel()->disconnect(this);
+        delete t;
+    }
 }
 
 void TopologyEditorView::setDocument(sim::Topology doc, const QString& path) {
@@ -304,31 +319,14 @@ void TopologyEditorView::refresh() {
 }
 
 void TopologyEditorView::fillTables() {
-    devices_->setRowCount(doc_.vertexCount());
-    for (int v = 0; v < doc_.vertexCount(); ++v) {
-        if (v < doc_.deviceCount()) {
-            const sim::ComputeDevice& d = doc_.devices[static_cast<size_t>(v)];
-            const QStringList values{q(d.name), q(d.kind), fieldNumber(d.peak_flops / 1e12), fieldNumber(d.mem_bandwidth_Bps / 1e9),
-                                     fieldNumber(d.mem_capacity_B / 1e9), fieldNumber(d.efficiency), fieldNumber(d.task_overhead_s / 1e-6),
-                                     QString::number(d.node)};
-            for (int c = 0; c < static_cast<int>(values.size()); ++c) devices_->setItem(v, c, cell(values[c], c >= 2));
-        } else {
-            devices_->setItem(v, 0, cell(q(doc_.vertexName(v))));
-            devices_->setItem(v, 1, cell(tr("switch")));
-            for (int c = 2; c < devices_->columnCount(); ++c) devices_->setItem(v, c, cell("—", true));
-        }
+    devices_model_->refresh();
+    links_model_->refresh();
+    // Columns as wide as their text: no room kept for a sort arrow, so a 1024 px window shows every column.
+    for (QTableView* t : {devices_, links_}) {
+        t->horizontalHeader()->setSortIndicatorShown(false);
+        t->resizeColumnsToContents();
+        t->horizontalHeader()->setSortIndicatorShown(true);
     }
-    const auto vertex = [this](int v) { return v >= 0 && v < doc_.vertexCount() ? q(doc_.vertexName(v)) : tr("(unknown %1)").arg(v); };
-    links_->setRowCount(static_cast<int>(rows_.size()));
-    for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
-        const sim::Link& l = doc_.links[static_cast<size_t>(rows_[static_cast<size_t>(r)].forward)];
-        const QStringList values{vertex(l.from), vertex(l.to), rows_[static_cast<size_t>(r)].duplex() ? "⇄" : "→",
-                                 fieldNumber(l.bandwidth_Bps / 1e9), fieldNumber(l.latency_s / 1e-6), q(l.kind)};
-        for (int c = 0; c < static_cast<int>(values.size()); ++c) links_->setItem(r, c, cell(values[c], c == 3 || c == 4));
-        links_->item(r, 2)->setTextAlignment(Qt::AlignCenter);
-    }
-    devices_->resizeColumnsToContents();
-    links_->resizeColumnsToContents();
 }
 
 void TopologyEditorView::fillProblems() {

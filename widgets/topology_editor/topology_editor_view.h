@@ -1,6 +1,7 @@
 #pragma once
 // The topology editor (issue 17): a devices table (devices, then switches) and a links table (a duplex
-// cable is one row, its two directed links edited and removed together), the selection's properties
+// cable is one row, its two directed links edited and removed together), item models over the document
+// (topology_table_model.h: cells editable in place, sorted through a proxy by their exact values), the selection's properties
 // checked as typed (a multi-selection sets a field on every selected row), a Problems list from
 // checkTopology (click one to select its row; then its warnings and what an importer approximated),
 // and New, Open (both ask before dropping unsaved edits), Save as partita-topology/1. Every edit
@@ -19,6 +20,7 @@
 #include "core/topology/topology.h"
 #include "core/topology/check.h"
 #include "core/topology/edit.h"
+#include "widgets/topology_editor/topology_table_model.h"
 
 class QCheckBox;
 class QComboBox;
@@ -27,7 +29,7 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 class QStackedWidget;
-class QTableWidget;
+class QTableView;
 
 namespace partita {
 
@@ -35,6 +37,7 @@ class TopologyEditorView : public QWidget {
     Q_OBJECT
 public:
     explicit TopologyEditorView(QWidget* parent = nullptr);
+    ~TopologyEditorView() override;
 
     const sim::Topology& document() const { return doc_; }
     const std::vector<sim::TopologyProblem>& problems() const { return problems_; }
@@ -74,8 +77,10 @@ public:
     void selectVertices(const std::set<int>& vertices);
     void selectLinkRows(const std::set<int>& rows);
 
-    QTableWidget* devicesTable() const { return devices_; }
-    QTableWidget* linksTable() const { return links_; }
+    QTableView* devicesTable() const { return devices_; }
+    QTableView* linksTable() const { return links_; }
+    TopologyTableModel* devicesModel() const { return devices_model_; }
+    TopologyTableModel* linksModel() const { return links_model_; }
     QListWidget* problemsList() const { return problems_list_; }
     QLineEdit* nameField() const { return name_; }
     // A property field by key: device "name", "kind", "peak", "membw", "memcap", "efficiency",
@@ -84,7 +89,7 @@ public:
     QComboBox* endpoint(bool from) const { return from ? from_ : to_; }
     QCheckBox* duplexBox() const { return duplex_; }
     QPushButton* button(const QString& name) const;  // "add-device", "add-link", "save", "use", ...
-    // The devices (then switches) and the directed links as CSV, SI units (topology_editor_text.cpp).
+    // The tables as CSV from their models (csvFromModel), SI units, every digit, in document order.
     CsvTable devicesCsv() const;
     CsvTable linksCsv() const;
 
@@ -95,14 +100,9 @@ signals:
     void message(const QString& text);
 
 private:
-    // A number field: shown in `scale` units (TFLOP/s = 1e12), applied when it passes `rule`.
-    enum class Rule { Positive, NonNegative, Fraction, Count };
+    // A number field (topologyNumbers()), applied when it passes its rule.
     struct NumberField {
-        QString key;
-        double scale = 1;
-        Rule rule = Rule::Positive;
-        double sim::ComputeDevice::*device = nullptr;  // a device field, or
-        double sim::Link::*link = nullptr;             // a link field (neither: the device's node)
+        const TopologyNumber* number = nullptr;
         QLineEdit* edit = nullptr;
     };
     void show(const sim::Topology& doc);  // what commands call
@@ -139,8 +139,10 @@ private:
     std::vector<NumberField> numbers_;
 
     QLineEdit* name_ = nullptr;
-    QTableWidget* devices_ = nullptr;
-    QTableWidget* links_ = nullptr;
+    QTableView* devices_ = nullptr;
+    QTableView* links_ = nullptr;
+    TopologyTableModel* devices_model_ = nullptr;
+    TopologyTableModel* links_model_ = nullptr;
     QStackedWidget* pages_ = nullptr;
     QLineEdit* device_name_ = nullptr;
     QLineEdit* device_kind_ = nullptr;

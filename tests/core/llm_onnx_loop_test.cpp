@@ -16,7 +16,7 @@
 namespace partita::llm {
 namespace {
 
-using test::TinyTransformer;
+using partita::test::TinyTransformer;
 
 // The test models llm_export.py --test-models writes (torch 1.13, opset 14): a LLaMA with 2 layers,
 // hidden 16, 4 heads, 2 KV heads, ffn 24, vocab 32, sequence 8, exported with a dynamic batch (each
@@ -52,7 +52,7 @@ TEST(LlmOnnxLoop, TorchsDynamicBatchLlamaIsItsStaticTwin) {
     EXPECT_EQ(g.tensor("/blocks.0/o/MatMul_output_0")->dims, (std::vector<std::int64_t>{1, 8, 16}));
     const OnnxTransformer a = loadOnnxTransformer(loop), b = loadOnnxTransformer(fixed);
     EXPECT_EQ(unnamed(a.model), unnamed(b.model));
-    const Transformer json = loadTransformer(test::tempModelJson(kTwinJson));
+    const Transformer json = loadTransformer(partita::test::tempModelJson(kTwinJson));
     EXPECT_EQ(unnamed(a.model), unnamed(json)) << transformerToJson(a.model).dump();
     EXPECT_EQ(a.model.kv_heads, 2);
     EXPECT_TRUE(a.seq_static);
@@ -73,9 +73,9 @@ TEST(LlmOnnxLoop, ARepeatLoopReadsAsTheExpandItReplaces) {
         SCOPED_TRACE(dynamic);
         t.dynamic_seq = dynamic;
         t.loop_repeat = false;
-        const OnnxTransformer expand = loadOnnxTransformer(test::llama(t).write("llama-expand"), 16);
+        const OnnxTransformer expand = loadOnnxTransformer(partita::test::llama(t).write("llama-expand"), 16);
         t.loop_repeat = true;
-        const OnnxTransformer loop = loadOnnxTransformer(test::llama(t).write("llama-loop"), 16);
+        const OnnxTransformer loop = loadOnnxTransformer(partita::test::llama(t).write("llama-loop"), 16);
         EXPECT_EQ(unnamed(loop.model), unnamed(expand.model));
         EXPECT_EQ(loop.model.heads, 8);
         EXPECT_EQ(loop.model.kv_heads, 2);
@@ -88,8 +88,8 @@ TEST(LlmOnnxLoop, AProjectionInsideALoopIsRefused) {
     t.heads = 8;
     t.kv_heads = 2;
     t.loop_projection = true;
-    const std::string path = test::llama(t).write("llama-projection-in-loop");
-    EXPECT_EQ(test::anyErrorOf([&] { loadOnnxTransformer(path); }),
+    const std::string path = partita::test::llama(t).write("llama-projection-in-loop");
+    EXPECT_EQ(partita::test::anyErrorOf([&] { loadOnnxTransformer(path); }),
               path + ": the keys of the attention at 'scores_63' pass through 'Loop_25' (Loop); its body holds the "
                      "projection 'layers.0.k_proj_in_loop' (MatMul): projections inside control flow are not read: "
                      "export with static shapes");
@@ -100,7 +100,7 @@ TEST(LlmOnnxLoop, ALoopThatComputesOnTheHeadsIsRefused) {
     t.heads = 8;
     t.kv_heads = 2;
     t.loop_repeat = true;
-    test::OnnxBuilder b = test::llama(t);
+    partita::test::OnnxBuilder b = partita::test::llama(t);
     // The first Loop's body scales each head (an Expand becomes a Mul): no longer a repeat.
     for (auto& node : *b.graph().mutable_node())
         if (node.op_type() == "Loop") {
@@ -109,7 +109,7 @@ TEST(LlmOnnxLoop, ALoopThatComputesOnTheHeadsIsRefused) {
             break;
         }
     const std::string path = b.write("llama-loop-computes");
-    const std::string error = test::anyErrorOf([&] { loadOnnxTransformer(path); });
+    const std::string error = partita::test::anyErrorOf([&] { loadOnnxTransformer(path); });
     EXPECT_EQ(error.rfind(path + ": the keys of the attention at ", 0), 0u) << error;
     EXPECT_NE(error.find("(Loop); its body computes 'expanded_"), std::string::npos) << error;
     EXPECT_NE(error.find("(Mul) from the data it reads: only a body that moves heads (repeats, reshapes, gathers) is read "

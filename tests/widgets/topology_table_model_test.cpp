@@ -159,8 +159,12 @@ private slots:
                                                          "0.6", "0", "0"}));
         QCOMPARE(csv.rows.back(), (std::vector<std::string>{v.document().vertexName(n - 1), "switch", "", "", "", "", "", ""}));
         const CsvTable links = v.linksCsv();
-        QCOMPARE(links.header, (std::vector<std::string>{"from", "to", "duplex", "bandwidth_Bps", "latency_s", "kind"}));
-        QCOMPARE(links.rows[0], (std::vector<std::string>{"n0.gpu0", "n0.gpu1", "duplex", formatNumber(20e9), formatNumber(1e-6), "nvlink"}));
+        // The links file is the document's directed links with their names (a duplex cable is two rows).
+        QCOMPARE(links.header, (std::vector<std::string>{"name", "from", "to", "bandwidth_Bps", "latency_s", "kind"}));
+        QCOMPARE(links.rows.size(), v.document().links.size());
+        const sim::Link& first = v.document().links.front();
+        QCOMPARE(links.rows[0], (std::vector<std::string>{first.name, v.document().vertexName(first.from), v.document().vertexName(first.to),
+                                                           formatNumber(first.bandwidth_Bps), formatNumber(first.latency_s), first.kind}));
     }
 };
 

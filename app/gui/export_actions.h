@@ -1,6 +1,6 @@
 #pragma once
-// Figure and table exports by target (each view's, registered in view_entries.cpp and by the
-// methods): to a .png/.svg/.pdf figure, a .csv table or a view's own format, with or without a dialog.
+// Figure and table exports by target (each tab's, registered where it is built, e.g.
+// plan_view_entries.cpp, and by the methods): to a .png/.svg/.pdf figure, a .csv table or a view's own format, with or without a dialog.
 #include <vector>
 
 #include <QObject>

@@ -3,28 +3,18 @@
 #include <algorithm>
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QShowEvent>
-#include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QMimeData>
-#include <QDir>
-#include <QFileInfo>
-#include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
 #include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QSettings>
-#include <QTimer>
-#include <QSplitter>
-#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QToolBar>
 #include <QVBoxLayout>
 
 #include "widgets/explore/explore_view.h"
@@ -36,22 +26,17 @@
 #include "app/gui/simulation_controller.h"
 #include "app/gui/sweep_tab.h"
 #include "app/gui/topology_editor_tab.h"
+#include "app/gui/plan_views.h"
 #include "app/gui/window_geometry.h"
 #include "app/gui/run_views.h"
 #include "app/gui/runs_dock.h"
 #include "core/io/array_io.h"
 #include "core/io/network_io.h"
-#include "core/util/format.h"
 #include "widgets/common/task_tabs.h"
-#include "widgets/compare/compare_view.h"
 #include "widgets/settings/params_editor.h"
 #include "widgets/settings/sim_params_editor.h"
-#include "widgets/grid/grid_view.h"
-#include "widgets/grid/metrics_panel.h"
 #include "widgets/network/network_graph.h"
 #include "widgets/network/network_tab_view.h"
-#include "widgets/simulation/simulation_view.h"
-#include "widgets/heatmap/comm_heatmap_view.h"
 #include "widgets/topology_editor/topology_editor_view.h"
 
 namespace partita::gui {
@@ -67,35 +52,26 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     actions_ = new ActionSet({*this, *runs_, session_, store_, views_, exports_, *simulator_, undo_group_, runs_dock_,
                               [this](const QString& path) { loader_->openFile(path); },
                               [this] {
-                                  views_.show(explore_);
-                                  runs_->explore(explore_->cells());
+                                  auto* explore = views_.get<ExploreView>();
+                                  views_.show(explore);
+                                  runs_->explore(explore->cells());
                               }});
     status_ = new JobStatus(jobs_, session_, statusBar(), actions_->action("cancel"), this);
     loader_ = new InputLoader(*this, *runs_, params_, library_, dialogsAllowed(), this);
     connect(loader_, &InputLoader::networkLoaded, this, &MainWindow::networkLoaded);
     // Besides the tabs (views_.addTab), what views().get<T>() finds.
-    for (QObject* o : std::initializer_list<QObject*>{grid_, metrics_, sim_params_, params_, library_,
-                                                      runs_dock_, tabs_})
+    for (QObject* o : std::initializer_list<QObject*>{sim_params_, params_, library_, runs_dock_, tabs_})
         views_.remember(o);
     editor_ = new NetworkEditor(*this);  // a tab, its view entry and its File menu entries
     topology_editor_ = new TopologyEditorTab(*this);
     sweep_tab_ = new SweepTab(*this);  // the Sweep tab, File ▸ Open sweep database…, Run ▸ Start sweep…
     for (QObject* o : std::initializer_list<QObject*>{editor_, topology_editor_, sweep_tab_}) views_.remember(o);
     connect(tabs_, &TaskTabs::currentChanged, this, &MainWindow::tabShown);
-    // The workflow's answers, in the views: the selector, the Grid tab's note, Compare and Explore.
+    // The workflow's answers besides the plan tabs' (plan_views.h): the selector and the Properties dock.
     connect(runs_, &RunController::methodChanged, this, [this] {
         actions_->showMethod(runs_->methodKey());
         updatePropertiesDock();
     });
-    connect(runs_, &RunController::cannotPlan, this, [this](const QString& html) {
-        grid_stack_->setCurrentWidget(grid_na_);
-        grid_na_->setText(html);
-    });
-    connect(runs_, &RunController::compared, this, [this](const std::vector<RunPtr>& runs, const QStringList& refused) {
-        compare_->setRuns(runs, refused);
-        views_.show(compare_);
-    });
-    connect(runs_, &RunController::explored, explore_, &ExploreView::setResult);
     connect(runs_, &RunController::storedRunOpened, this, [this] {
         library_->setActive(session_.networkPath(), session_.arrayPath());
         emit networkLoaded(session_.network(), session_.networkPath());
@@ -112,13 +88,22 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     connect(&store_, &RunStore::notice, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     connect(&store_, &RunStore::stored, this, [this](std::int64_t id) { runs_dock_->select({id}); });
     store_.open(options.db.isEmpty() ? default_db : options.db, options.db_read_only);
-    connect(&session_, &Session::runChanged, this, &MainWindow::showRun);
-    connect(&session_, &Session::inputsChanged, this, &MainWindow::inputsChanged);
+    // The plan tabs follow the session themselves (plan_views.h), before these.
+    connect(&session_, &Session::runChanged, this, [this](const RunPtr& run) {
+        run_views_->show(run);
+        actions_->update();
+    });
+    connect(&session_, &Session::inputsChanged, this, [this] {
+        // [*]: a view with unsaved work (the editor) marks the window modified.
+        const InputsPtr inputs = session_.inputs();
+        setWindowTitle(inputs ? QString("%1 on %2[*] — Partita")
+                                    .arg(QString::fromStdString(inputs->network.name),
+                                         QString::fromStdString(inputs->array.name))
+                              : QString("Partita[*]"));
+        actions_->update();
+    });
     connect(&session_, &Session::pendingChanged, actions_, &ActionSet::update);
     connect(&session_, &Session::error, this, &MainWindow::reportError);
-    connect(&session_, &Session::runStored, this, [this](const RunPtr& run, const RunPtr& stored) {
-        if (explore_->result() == run) explore_->setResult(stored);
-    });
 
     for (const QString& path : builtInNetworks()) {
         try {
@@ -140,7 +125,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     session_.setUserNetwork(!options.network.isEmpty());
     const QString array = options.array.isEmpty() ? examplesDir() + "/arrays/hmc-htree-16.json" : options.array;
     loader_->loadArray(array);
-    if (options.collapse_repeats) network_view_->graph()->setCollapseRepeats(true);
+    if (options.collapse_repeats) views_.get<NetworkTabView>()->graph()->setCollapseRepeats(true);
     // An ONNX model named at start asks for its input sizes once the window shows (a dialog
     // before that would have no parent on screen); until then the built-in example stands.
     const bool asks = loader_->asksForDims(network) ||
@@ -171,60 +156,17 @@ MainWindow::~MainWindow() = default;
 void MainWindow::buildCentral() {
     tabs_ = new TaskTabs(this);
     views_.setTabs(tabs_);
-    grid_stack_ = new QStackedWidget(tabs_);
-    auto* grid_page = new QSplitter(Qt::Vertical, grid_stack_);
-    grid_page->setObjectName("grid-page");
-    grid_page_ = grid_page;
-    // The grid scrolls rather than widening the window: ResNet-101's columns need ~3,000 px.
-    auto* grid_scroll = new QScrollArea(grid_page);
-    grid_scroll->setObjectName("grid-scroll");
-    grid_scroll->setWidgetResizable(true);
-    grid_scroll->setFrameShape(QFrame::NoFrame);
-    grid_ = new GridView(grid_scroll);
-    grid_scroll->setWidget(grid_);
-    metrics_ = new MetricsPanel(grid_page);
-    grid_page->addWidget(grid_scroll);
-    grid_page->addWidget(metrics_);
-    grid_page->setStretchFactor(0, 3);
-    grid_page->setStretchFactor(1, 2);
-    grid_page->setSizes({430, 300});
-    grid_stack_->addWidget(grid_page);
-    grid_na_ = new QLabel(grid_stack_);
-    grid_na_->setObjectName("grid-not-applicable");
-    grid_na_->setAlignment(Qt::AlignCenter);
-    grid_na_->setWordWrap(true);
-    grid_na_->setMargin(24);
-    grid_stack_->addWidget(grid_na_);
-    views_.addTab("grid", grid_stack_);
-    simulation_ = new SimulationView(tabs_);
-    views_.addTab("simulation", simulation_);
-    // Links name a method to switch to ("method:accpar") or lead to the Simulation tab.
-    connect(grid_na_, &QLabel::linkActivated, this, [this](const QString& link) {
-        if (!link.startsWith("method:")) return views_.show(simulation_);
-        runs_->chooseMethod(link.mid(7));
-    });
-    compare_ = new CompareView(tabs_);
-    views_.addTab("compare", compare_);
-    explore_ = new ExploreView(tabs_);
-    views_.addTab("explore", explore_);
-    network_view_ = new NetworkTabView(tabs_);
-    views_.addTab("network", network_view_);
-    run_views_ = new RunViews(*this, grid_, network_view_);
+    auto* plan = new PlanViews(*this, *runs_, this);  // Grid, Simulation, Compare, Explore, Network
+    run_views_ = new RunViews(*this);                 // Timeline, Heatmap, Topology, Teaching, Studies
     for (const auto& m : runs_->methods()) m->buildViews(*runs_);  // their own tabs
-    registerViews();
+    plan->registerViews();
+    run_views_->registerViews();
+    views_.add({"runs", nullptr, [this] { return runs_dock_; }, {}, {}});
+    views_.add({"library", nullptr, [this] { return library_; }, {}, {}});
+    views_.add({"params", nullptr, [this] { return findChild<QDockWidget*>("properties"); }, {}, {}});
     // The docks give way before the tabs go below this (at 800 px the views keep a usable width).
     tabs_->setMinimumWidth(kCentreMinWidth);
     setCentralWidget(tabs_);
-
-    connect(grid_, &GridView::cellToggled, this, [this](int level, int layer) {
-        session_.toggleCell(level, layer);
-        grid_->setCurrentCell(level, layer);
-    });
-    connect(explore_, &ExploreView::exploreRequested, runs_, &RunController::explore);
-    connect(explore_, &ExploreView::applyRequested, this, [this](const Grid& g) {
-        session_.applyGrid(g);
-        views_.show(grid_stack_);
-    });
 }
 
 void MainWindow::buildDocks() {
@@ -365,9 +307,6 @@ void MainWindow::reportNotice(const QString& title, const QString& summary, cons
     box->setModal(false);
     box->show();
 }
-
-
-bool MainWindow::gridNotApplicableShown() const { return grid_stack_->currentWidget() == static_cast<QWidget*>(grid_na_); }
 
 void MainWindow::showMessage(const QString& text, int timeout_ms) { statusBar()->showMessage(text, timeout_ms); }
 

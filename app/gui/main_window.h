@@ -1,6 +1,6 @@
 #pragma once
-// The main window: library, runs and properties docks around a tab area
-// (grid + metrics, simulation, comparison, exploration, network), a toolbar, and a status
+// The main window: library, runs and properties docks around a tab area (the plan tabs: PlanViews;
+// the run's other views: RunViews; the editors, the sweep, the methods' tabs), a toolbar, and a status
 // bar with progress and Cancel. Engine work runs in the JobRunner; the window
 // only swaps immutable runs into its views. Public methods are the actions the
 // UI triggers, so tests drive the window exactly as a user would.
@@ -28,30 +28,9 @@
 #include "core/run/simulation.h"
 #include "core/store/results_db.h"
 
-class QAction;
-class QComboBox;
-class QLabel;
-class QMenu;
-class QProgressBar;
-class QPushButton;
-class QStackedWidget;
-
 namespace partita {
-class CompareView;
-class ExploreView;
-class GridView;
-class MetricsPanel;
 class ParamsEditor;
 class SimParamsEditor;
-class SimulationView;
-class GanttView;
-class CommHeatmap;
-class TopologyPanel;
-class TopologyView;
-class TeachingView;
-class StudyView;
-class NetworkTabView;
-struct MethodRun;
 }  // namespace partita
 
 namespace partita::gui {
@@ -103,7 +82,7 @@ public:
     QWidget* dialogParent() override { return this; }
     void addMethodTab(QWidget* view, const QString& title) override { views_.addTab(view, title, ViewTask::Methods); }
     QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)
-    // Figures and tables by target (each view's, registered in view_entries.cpp and by the methods).
+    // Figures and tables by target (each tab registers its own, e.g. plan_view_entries.cpp; the methods theirs).
     ExportActions& exports() { return exports_; }
     // (--screenshot and --cell: screenshot.h.)
     void showView(const QString& view) override { views_.showNamed(view); }
@@ -119,11 +98,7 @@ public:
     // The last notice (what an import approximated): its summary, then one line per item.
     QString lastNotice() const { return last_notice_; }
     ViewRegistry& views() override { return views_; }  // methods add their views here (GuiMethod::buildViews)
-
-    // (The views themselves: views().get<GanttView>().)
-    // The Grid tab shows the grid page, or a note ("grid-not-applicable") for a simulated run without a grid.
-    bool gridNotApplicableShown() const;
-  // "run", "evaluate", "explore", "compare", "export", "reset", "cancel"
+    // (The views themselves: views().get<GanttView>(); the plan tabs' part: get<PlanViews>().)
 
 signals:
     // A network the user opened (a file, the library, a stored run): views that edit it follow.
@@ -140,10 +115,7 @@ protected:
 private:
     void buildDocks();
     void buildCentral();
-    void inputsChanged(bool reshaped);      // the session's new inputs: views, title, actions
-    void showRun(const RunPtr& run);        // the session's shown run, in the views
     void tabShown();                        // the shown view's undo stack and properties
-    void registerViews();                   // every tab's view and export targets (view_entries.cpp)
 
 private:
     Options options_;
@@ -159,11 +131,6 @@ private:
     QUndoGroup undo_group_;
     SimulationController* simulator_ = nullptr;
 
-    GridView* grid_ = nullptr;
-    QStackedWidget* grid_stack_ = nullptr;   // the grid page, or grid_na_
-    QWidget* grid_page_ = nullptr;
-    QLabel* grid_na_ = nullptr;
-    SimulationView* simulation_ = nullptr;
     RunViews* run_views_ = nullptr;  // Timeline, Heatmap, Topology, Teaching, Studies
     bool docks_sized_ = false;  // showEvent: narrower docks on a narrow window, once
     bool geometry_restored_ = false, placed_ = false;  // fitToScreen: keep a saved place, else centre once
@@ -172,10 +139,6 @@ private:
     bool props_stepping_ = false;      // the window, not the user, is showing or hiding it
     void updatePropertiesDock();
     SimParamsEditor* sim_params_ = nullptr;
-    MetricsPanel* metrics_ = nullptr;
-    CompareView* compare_ = nullptr;
-    ExploreView* explore_ = nullptr;
-    NetworkTabView* network_view_ = nullptr;
     ParamsEditor* params_ = nullptr;
     LibraryDock* library_ = nullptr;
     RunsDock* runs_dock_ = nullptr;

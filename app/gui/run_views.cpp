@@ -43,8 +43,9 @@ std::vector<LayerTable> hyparNetworks() {
 
 }  // namespace
 
-RunViews::RunViews(MainWindow& window, GridView* grid, NetworkTabView* network)
-    : QObject(&window), window_(window), grid_(grid), network_(network) {
+RunViews::RunViews(MainWindow& window)
+    : QObject(&window), window_(window), grid_(window.views().get<GridView>()),
+      network_(window.views().get<NetworkTabView>()) {
     QWidget* parent = window.views().tabs();
     gantt_ = new GanttView(parent);
     window.views().addTab("timeline", gantt_);

@@ -34,7 +34,7 @@ class MainWindow;
 class RunViews : public QObject {
     Q_OBJECT
 public:
-    RunViews(MainWindow& window, GridView* grid, NetworkTabView* network);
+    explicit RunViews(MainWindow& window);  // after the plan tabs (plan_views.h): follows their grid and network
 
     void show(const RunPtr& run);  // the session's shown run: drawn in the shown tab, the rest marked stale
     bool stale(const QWidget* view) const { return stale_.count(view) > 0; }

@@ -34,6 +34,7 @@
 #include "app/gui/library_dock.h"
 #include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
+#include "app/gui/plan_views.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/simulation_controller.h"
 #include "widgets/common/task_tabs.h"
@@ -328,7 +329,7 @@ private slots:
         w.show();
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runs().methodKey(), QString("hypar"));
-        QVERIFY(w.gridNotApplicableShown());
+        QVERIFY(w.views().get<PlanViews>()->gridNotApplicableShown());
         QVERIFY2(w.findChild<QLabel*>("grid-not-applicable")->text().contains("cannot plan " + QString::fromStdString(w.session().inputs()->network.name)),
                  qPrintable(w.findChild<QLabel*>("grid-not-applicable")->text()));
         QVERIFY(!w.session().currentRun());
@@ -336,7 +337,7 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.runs().methodKey(), QString("accpar"));
         QVERIFY(w.lastError().isEmpty());
-        QVERIFY(!w.gridNotApplicableShown());
+        QVERIFY(!w.views().get<PlanViews>()->gridNotApplicableShown());
         QVERIFY(w.session().currentRun() && w.session().currentRun()->isAccPar());
         QCOMPARE(w.session().currentRun()->grid.layers(), static_cast<int>(w.session().inputs()->layers.size()));
         QVERIFY(!w.views().get<GridView>()->grab().isNull());  // paints without HyPar's evaluation

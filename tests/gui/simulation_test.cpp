@@ -23,6 +23,7 @@
 
 #include "app/gui/action_set.h"
 #include "app/gui/main_window.h"
+#include "app/gui/plan_views.h"
 #include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
 #include "core/run/simulation_run.h"
@@ -103,7 +104,7 @@ private slots:
         w.views().get<SimulationView>()->idleLinksBox()->setChecked(true);
         QCOMPARE(table->rowCount(), 16 + static_cast<int>(topo.links.size()));
         // The analytic views say they do not apply instead of showing zeros.
-        QVERIFY(w.gridNotApplicableShown());
+        QVERIFY(w.views().get<PlanViews>()->gridNotApplicableShown());
         QVERIFY(!w.views().get<GridView>()->run() && !w.views().get<MetricsPanel>()->run());
         QVERIFY(!w.actionSet().action("evaluate")->isEnabled());
         w.actionSet().action("compare")->trigger();
@@ -122,7 +123,7 @@ private slots:
         // Back on HyPar, the grid returns.
         chooseMethod(w, "hypar");
         QVERIFY(w.jobs().waitForIdle());
-        QVERIFY(!w.gridNotApplicableShown());
+        QVERIFY(!w.views().get<PlanViews>()->gridNotApplicableShown());
         QVERIFY(!w.views().get<SimulationView>()->hasSimulation());
     }
 
@@ -171,7 +172,7 @@ private slots:
         const RunPtr run = w.session().currentRun();
         QVERIFY(run->isSimulation());
         QVERIFY(run->grid == hypar);
-        QVERIFY(!w.gridNotApplicableShown());  // the grid tab shows the lowered grid
+        QVERIFY(!w.views().get<PlanViews>()->gridNotApplicableShown());  // the grid tab shows the lowered grid
         QVERIFY(w.views().get<GridView>()->run() && w.views().get<GridView>()->run()->isSimulation());
         const Run direct = simulationRun(run->inputs, run->simulation->spec, hypar);
         QCOMPARE(run->simulation->makespan_s, direct.simulation->makespan_s);

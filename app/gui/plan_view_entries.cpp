@@ -1,22 +1,20 @@
-// Every tab of the window as a named view with its export targets (--view,
-// --screenshot, File ▸ Export): the one place a view's name meets its widget.
-#include <QDockWidget>
+// The plan tabs as named views with their export targets (--view, --screenshot, File ▸ Export):
+// where their names meet their widgets.
 #include <QFileInfo>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <qcustomplot.h>
 
-#include <QTableWidget>
-
-#include "widgets/explore/explore_view.h"
 #include "app/gui/export_entries.h"
-#include "app/gui/library_dock.h"
-#include "app/gui/main_window.h"
+#include "app/gui/plan_views.h"
+#include "app/gui/run_controller.h"
+#include "app/gui/session.h"
 #include "app/gui/simulation_controller.h"
-#include "app/gui/run_views.h"
-#include "app/gui/runs_dock.h"
+#include "app/gui/view_registry.h"
+#include "app/gui/window_services.h"
 #include "core/util/format.h"
+#include "widgets/explore/explore_view.h"
 #include "widgets/common/figure_export.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/explore/explore_surface.h"
@@ -55,13 +53,15 @@ CsvTable explorationCsv(const Run& run) {
 
 }  // namespace
 
-void MainWindow::registerViews() {
-    const auto no_run = [this] { return session_.currentRun() ? QString() : tr("Nothing to export: no run is shown"); };
+void PlanViews::registerViews() {
+    Session& session = window_.session();
+    ViewRegistry& views = window_.views();
+    const auto no_run = [&session] { return session.currentRun() ? QString() : tr("Nothing to export: no run is shown"); };
     const auto no_compare = [this] {
         return compare_->runs().empty() ? tr("Nothing to export: the comparison is empty") : QString();
     };
-    const auto no_simulation = [this] {
-        return session_.currentRun() && simulation_->hasSimulation() ? QString()
+    const auto no_simulation = [this, &session] {
+        return session.currentRun() && simulation_->hasSimulation() ? QString()
                                                         : tr("Nothing to export: the shown run is not simulated");
     };
     const auto no_exploration = [this] {
@@ -72,27 +72,27 @@ void MainWindow::registerViews() {
         return [this, part] { return gridNotApplicableShown() ? static_cast<QWidget*>(grid_na_) : part; };
     };
 
-    views_.add({"main", nullptr, {}, {}, {}, [this] {
-                    if (!runs_->method().mainView().isEmpty()) return runs_->method().mainView();
-                    const RunPtr run = session_.currentRun();
+    views.add({"main", nullptr, {}, {}, {}, [this, &session] {
+                    if (!runs_.method().mainView().isEmpty()) return runs_.method().mainView();
+                    const RunPtr run = session.currentRun();
                     return run && run->isSimulation() ? QString("simulation") : QString("grid");
                 }});
-    views_.add({"grid", grid_stack_, grid_shot(grid_), {},
+    views.add({"grid", grid_stack_, grid_shot(grid_), {},
                 {figureTarget("grid", tr("Grid"), grid_, [this] { return grid_->csv(); }, no_run),
                  widgetTarget("metrics", tr("Metrics"), [this] { return metrics_; }, [this] { return metrics_->csv(); },
                               no_run)}});
-    views_.add({"metrics", grid_stack_, grid_shot(metrics_), {}, {}});
-    views_.add({"simulation", simulation_, [this] { return simulation_; },
+    views.add({"metrics", grid_stack_, grid_shot(metrics_), {}, {}});
+    views.add({"simulation", simulation_, [this] { return simulation_; },
                 [this] {
-                    if (!simulation_->hasSimulation()) simulator_->runSimulation();  // the chosen method, simulated
+                    if (!simulation_->hasSimulation()) window_.simulation().runSimulation();  // the chosen method, simulated
                 },
                 {widgetTarget("simulation", tr("Simulation"), [this] { return simulation_; },
                               [this] { return simulation_->resourcesCsv(); }, no_simulation),
                  widgetTarget("simulation-starts", tr("MCMC starts"), [this] { return simulation_->startsTable(); },
                               [this] { return simulation_->startsCsv(); },
-                              [this, no_simulation] {
+                              [&session, no_simulation] {
                                   if (QString why = no_simulation(); !why.isEmpty()) return why;
-                                  return session_.currentRun()->simulation->mcmc ? QString()
+                                  return session.currentRun()->simulation->mcmc ? QString()
                                                                     : tr("Nothing to export: the shown run is not "
                                                                          "an MCMC search");
                               }),
@@ -101,10 +101,9 @@ void MainWindow::registerViews() {
                       if (!csv) return tr("%1: the traffic matrix exports as CSV only").arg(path);
                       return exportCsv(simulation_->trafficCsv(), path);
                   }}}});
-    run_views_->registerViews();  // timeline, heatmap, topology, teaching, studies
-    views_.add({"compare", compare_, [this] { return compare_; },
+    views.add({"compare", compare_, [this] { return compare_; },
                 [this] {
-                    if (compare_->runs().empty()) runs_->compareWithBaselines();
+                    if (compare_->runs().empty()) runs_.compareWithBaselines();
                 },
                 {widgetTarget("compare", tr("Comparison"), [this] { return compare_; },
                               [this] { return compare_->metricsCsv(); }, no_compare),
@@ -115,25 +114,25 @@ void MainWindow::registerViews() {
                               no_compare),
                  widgetTarget("time-chart", tr("Step time chart"), [this] { return compare_->timeChart(); },
                               [this] { return compare_->metricsCsv(); }, no_compare)}});
-    views_.add({"explore", explore_, [this] { return explore_; },
+    views.add({"explore", explore_, [this] { return explore_; },
                 [this] {
-                    if (!explore_->result()) runs_->explore(explore_->cells());
+                    if (!explore_->result()) runs_.explore(explore_->cells());
                 },
                 {widgetTarget("explore", tr("Exploration"), [this] { return explore_; },
                               [this] { return explorationCsv(*explore_->result()); }, no_exploration),
                  figureTarget("surface", tr("Exploration surface"), explore_->surface(),
                               [this] { return explorationCsv(*explore_->result()); }, no_exploration)}});
     // The graph is laid out in a worker when large: screenshots and exports wait for it.
-    NetworkGraphView* graph = network_view_->graph();
+    NetworkGraphView* graph = network_->graph();
     const auto no_graph = [graph] {
         graph->waitForLayout();
         if (!graph->graphLayout().empty()) return QString();
         return graph->problem().isEmpty() ? tr("Nothing to export: no network is drawn") : graph->problem();
     };
-    views_.add({"network", network_view_, [this] { return network_view_; }, [graph] { graph->waitForLayout(); },
+    views.add({"network", network_, [this] { return network_; }, [graph] { graph->waitForLayout(); },
                 {figureTarget("network-graph", tr("Network graph"), graph, [graph] { return graph->csv(); }, no_graph),
-                 widgetTarget("network", tr("Network table"), [this] { return network_view_->table(); },
-                              [this] { return network_view_->csv(); }),
+                 widgetTarget("network", tr("Network table"), [this] { return network_->table(); },
+                              [this] { return network_->csv(); }),
                  {"network-dot", tr("Network graph (DOT)"),
                   [graph](const QString& path, bool csv) {
                       if (csv) return exportCsv(graph->csv(), path);
@@ -144,9 +143,6 @@ void MainWindow::registerViews() {
                       return exportText(graph->dot(), path);
                   },
                   {"dot", "gv"}}}});
-    views_.add({"runs", nullptr, [this] { return runs_dock_; }, {}, {}});
-    views_.add({"library", nullptr, [this] { return library_; }, {}, {}});
-    views_.add({"params", nullptr, [this] { return findChild<QDockWidget*>("properties"); }, {}, {}});
 }
 
 }  // namespace partita::gui

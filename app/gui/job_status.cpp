@@ -31,27 +31,56 @@ JobStatus::JobStatus(JobRunner& jobs, Session& session, QStatusBar* bar, QAction
     bar->addWidget(text_, 1);
     bar->addPermanentWidget(progress_);
     bar->addPermanentWidget(cancel_button_);
-    connect(&jobs_, &JobRunner::started, this, [this](quint64, const QString& label) { setBusy(true, label); });
-    connect(&jobs_, &JobRunner::progress, this, [this](quint64, double f) { showProgress(f); });
-    connect(&jobs_, &JobRunner::note, this, [this](quint64, const QString& text) { text_->setText(text); });
     connect(&jobs_, &JobRunner::cancelled, this, [bar] { bar->showMessage(tr("Cancelled"), 4000); });
-    connect(&jobs_, &JobRunner::idle, this, [this] { setBusy(false); });
+    follow(jobs_);
     // A run shown while a job runs (or after): the line follows it.
-    connect(&session_, &Session::runChanged, this, [this] { setBusy(jobs_.busy(), jobs_.label()); });
+    connect(&session_, &Session::runChanged, this, [this] {
+        setBusy(shown_ != nullptr, shown_ ? shown_->runner->label() : QString());
+        if (shown_) showProgress(*shown_);
+    });
 }
 
 void JobStatus::alsoFollow(JobRunner& side, std::function<void()> cancel) {
-    connect(&side, &JobRunner::started, this, [this](quint64, const QString& label) {
-        if (!jobs_.busy()) setBusy(true, label);
-    });
-    connect(&side, &JobRunner::progress, this, [this](quint64, double f) {
-        if (!jobs_.busy()) showProgress(f);
-    });
-    connect(&side, &JobRunner::idle, this, [this] {
-        if (!jobs_.busy()) setBusy(false);
-    });
+    follow(side);
     connect(cancel_, &QAction::triggered, this, cancel);
     connect(cancel_button_, &QPushButton::clicked, this, cancel);
+}
+
+// One set of connections for every runner; the bar shows the first busy one, so a job ending in one
+// runner while another still works hands the bar over instead of hiding it.
+void JobStatus::follow(JobRunner& runner) {
+    Followed* job = runners_.emplace_back(std::make_unique<Followed>()).get();
+    job->runner = &runner;
+    connect(&runner, &JobRunner::started, this, [this, job](quint64, const QString& label) {
+        job->fraction = 0;
+        job->clock.start();
+        if (firstBusy() != job) return;
+        shown_ = job;
+        setBusy(true, label);
+        showProgress(*job);
+    });
+    connect(&runner, &JobRunner::progress, this, [this, job](quint64, double f) {
+        job->fraction = f;
+        if (shown_ == job) showProgress(*job);
+    });
+    connect(&runner, &JobRunner::note, this, [this, job](quint64, const QString& text) {
+        if (shown_ == job) text_->setText(text);
+    });
+    connect(&runner, &JobRunner::idle, this, [this] { showFirstBusy(); });
+}
+
+JobStatus::Followed* JobStatus::firstBusy() {
+    for (const auto& job : runners_)
+        if (job->runner->busy()) return job.get();
+    return nullptr;
+}
+
+void JobStatus::showFirstBusy() {
+    Followed* busy = firstBusy();
+    if (busy && busy == shown_) return;
+    shown_ = busy;
+    setBusy(busy != nullptr, busy ? busy->runner->label() : QString());
+    if (busy) showProgress(*busy);
 }
 
 void JobStatus::showText(const QString& text) { text_->setText(text); }
@@ -61,9 +90,6 @@ void JobStatus::setBusy(bool busy, const QString& label) {
     cancel_button_->setVisible(busy);
     cancel_->setEnabled(busy);
     if (busy) {
-        clock_.start();
-        progress_->setValue(0);
-        progress_->setFormat(tr("%p%"));
         text_->setText(label + "…");
         return;
     }
@@ -82,10 +108,11 @@ void JobStatus::setBusy(bool busy, const QString& label) {
     }
 }
 
-void JobStatus::showProgress(double fraction) {
+void JobStatus::showProgress(const Followed& job) {
+    const double fraction = job.fraction;
     progress_->setValue(static_cast<int>(fraction * 1000));
     // Time left at the pace so far: for a wall-time budget (MCMC) the budget's remainder.
-    const double elapsed = static_cast<double>(clock_.elapsed()) / 1000.0;
+    const double elapsed = static_cast<double>(job.clock.elapsed()) / 1000.0;
     if (fraction < 0.01 || fraction >= 1 || elapsed < 0.5) {
         progress_->setFormat(tr("%p%"));
         return;

@@ -3,6 +3,8 @@
 // time left and a Cancel button; when none runs, the shown run's summary. Follows the JobRunner and
 // the Session, so the window only says what else to show (showText).
 #include <functional>
+#include <memory>
+#include <vector>
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -30,16 +32,25 @@ public:
     void alsoFollow(JobRunner& side, std::function<void()> cancel);
 
 private:
+    struct Followed {
+        JobRunner* runner = nullptr;
+        double fraction = 0;   // its running job's last progress
+        QElapsedTimer clock;   // since that job started (the bar's time left)
+    };
+    void follow(JobRunner& runner);
+    Followed* firstBusy();  // in the order followed: the user's runner first
+    void showFirstBusy();   // after a job of any runner ends
     void setBusy(bool busy, const QString& label = {});
-    void showProgress(double fraction);  // the bar's value, percent and time left
+    void showProgress(const Followed& job);  // the bar's value, percent and time left
 
     JobRunner& jobs_;
     Session& session_;
+    std::vector<std::unique_ptr<Followed>> runners_;  // first busy one shown
+    Followed* shown_ = nullptr;                       // whose job the bar shows
     QAction* cancel_;
     QLabel* text_;
     QProgressBar* progress_;
     QPushButton* cancel_button_;
-    QElapsedTimer clock_;  // since the running job started (the bar's time left)
 };
 
 }  // namespace partita::gui

@@ -77,6 +77,8 @@ ExploreView::ExploreView(QWidget* parent) : QWidget(parent) {
     controls->addStretch(1);
     auto* hint = new QLabel(tr("Click a point to apply it to the grid."), out);
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // never what sets the window's width
+    hint->setWordWrap(true);  // so on a narrow window it takes two lines instead of losing its end
+    hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     controls->addWidget(hint, 1);
     out_layout->addLayout(controls);
     auto* split = new QSplitter(Qt::Vertical, out);

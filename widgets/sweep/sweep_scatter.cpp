@@ -114,7 +114,10 @@ void SweepScatter::redraw() {
     const sweep::MetricColumn xi = table_ ? table_->column(x_) : sweep::metricColumns()[static_cast<std::size_t>(x_)];
     const sweep::MetricColumn yi = table_ ? table_->column(y_) : sweep::metricColumns()[static_cast<std::size_t>(y_)];
     const auto side = [](const sweep::MetricColumn& i) {
-        return (i.maximise ? tr("higher ") : tr("lower ")) + q(i.label).section(" (", 0, 0).toLower();
+        // Mid-sentence: "Step time" reads "step time", but an acronym keeps its case (MFU, DP).
+        QString name = q(i.label).section(" (", 0, 0);
+        if (name.size() > 1 && !name[1].isUpper()) name[0] = name[0].toLower();
+        return (i.maximise ? tr("higher ") : tr("lower ")) + name;
     };
     const QString of = scope_.isEmpty() ? QString() : tr(" of %1").arg(scope_);
     setPlotTitle(plot_, tr("Pareto front%1: %2, %3").arg(of, side(xi), side(yi)));

@@ -13,7 +13,7 @@ class StripesMethod final : public MethodInfo {
 public:
     StripesMethod() {
         sweep_.in_sweeps = true;
-        sweep_.axes = {"batch", "levels"};
+        sweep_.axis_reader = axis_readers::kGridPlans;  // HyPar's model prices its grid
     }
     std::string key() const override { return "stripes"; }
     std::string label() const override { return "Stripes"; }

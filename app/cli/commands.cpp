@@ -22,6 +22,7 @@
 #include "core/search/explore.h"
 #include "core/store/results_db.h"
 #include "core/study/studies.h"
+#include "core/sweep/axes.h"
 #include "core/util/error.h"
 
 namespace partita::cli {
@@ -217,7 +218,7 @@ int cmdMethods(const Options& a, std::ostream& out) {
         for (const MethodInfo* m : allMethods())
             list.push_back(Json{{"key", m->key()}, {"label", m->label()}, {"family", familyName(m->family())},
                                 {"command", "partita-cli " + commandOf(*m)}, {"in_sweeps", m->sweep().in_sweeps},
-                                {"sweep_axes", m->sweep().axes}, {"description", m->toolTip()}});
+                                {"sweep_axes", sweep::axesRead(*m)}, {"description", m->toolTip()}});
         out << jsonText(Json{{"methods", list}}) << "\n";
         return 0;
     }

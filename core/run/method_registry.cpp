@@ -21,16 +21,12 @@ std::unique_ptr<MethodInfo> llmMethod();
 
 namespace {
 
-// The axes every method of a family reads (core/sweep/spec.h kAxes).
-const std::vector<std::string> kPlanAxes{"batch",          "levels",            "link_bps", "level_bw_factor",
-                                         "throughput_ops", "bytes_per_element", "mode",     "out_size"};
-
 // HyPar's search or one of its baselines, on HyPar's analytic model.
 class PlanMethod final : public MethodInfo {
 public:
     PlanMethod(Method m, std::string tip) : method_(m), tip_(std::move(tip)) {
         sweep_.in_sweeps = true;
-        sweep_.axes = kPlanAxes;
+        sweep_.axis_reader = axis_readers::kGridPlans;
     }
     std::string key() const override { return methodName(method_); }
     std::string label() const override { return methodLabel(method_); }
@@ -72,8 +68,7 @@ public:
     AccParMethod() {
         sweep_.in_sweeps = true;
         sweep_.accpar_options = true;
-        sweep_.axes = {"batch", "levels", "link_bps", "level_bw_factor", "throughput_ops", "bytes_per_element",
-                       "ratio_model"};
+        sweep_.axis_reader = axis_readers::kAccPar;
     }
     std::string key() const override { return "accpar"; }
     std::string label() const override { return "AccPar"; }
@@ -96,7 +91,7 @@ public:
         sweep_.in_sweeps = true;
         sweep_.sim_options = true;
         sweep_.strategy_option = true;
-        sweep_.axes = {"topology", "batch", "levels", "bytes_per_element", "mode", "out_size"};
+        sweep_.axis_reader = axis_readers::kSimulate;
     }
     std::string key() const override { return "simulate"; }
     std::string label() const override { return "Simulate"; }
@@ -120,7 +115,7 @@ public:
         sweep_.sim_options = true;
         sweep_.mcmc_options = true;
         sweep_.fixed_source = SimSource::Mcmc;
-        sweep_.axes = {"topology", "batch", "bytes_per_element", "iterations", "seed", "beta"};
+        sweep_.axis_reader = axis_readers::kMcmc;
     }
     std::string key() const override { return "mcmc"; }
     std::string label() const override { return "MCMC"; }
@@ -167,10 +162,6 @@ std::string listed(const std::vector<std::string>& keys) {
 }
 
 }  // namespace
-
-bool MethodInfo::readsAxis(const std::string& axis) const {
-    return std::find(sweep_.axes.begin(), sweep_.axes.end(), axis) != sweep_.axes.end();
-}
 
 Run MethodInfo::runPoint(const InputsPtr&, const SimulationSpec&, const CancelFn&) const {
     throw std::invalid_argument("method '" + key() + "' does not run in a sweep");

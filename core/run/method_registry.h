@@ -13,6 +13,7 @@
 #include "core/run/method_run.h"
 #include "core/run/run.h"
 #include "core/run/simulation.h"
+#include "core/settings/field.h"
 #include "core/util/progress.h"
 
 namespace partita {
@@ -35,7 +36,9 @@ struct SweepTraits {
     bool strategy_option = false;   // "strategy": dp, owt, mp or grid
     bool mcmc_options = false;      // iterations, budget_s, seed, beta, stop_on_stall, starts
     std::optional<SimSource> fixed_source;  // the simulated strategy when it is not an option
-    std::vector<std::string> axes;  // kAxes names (and "topology") that change what it computes
+    // Which axes change what it computes: the axis_readers bit it is (core/sweep/axes.h readsAxis); a
+    // settings method's axes are its settingsSweep()'s.
+    unsigned axis_reader = 0;
 };
 
 // What a method's strategy for the simulator is asked for: the network at a batch over a topology's
@@ -125,7 +128,6 @@ public:
     virtual std::string toolTip() const = 0;
     virtual MethodFamily family() const = 0;
     const SweepTraits& sweep() const { return sweep_; }
-    bool readsAxis(const std::string& axis) const;
     // A sweep point's run: `sim` says the topology and options of simulated methods. Throws
     // std::invalid_argument for a method a sweep cannot run.
     virtual Run runPoint(const InputsPtr& inputs, const SimulationSpec& sim, const CancelFn& cancel = {}) const;

@@ -129,7 +129,6 @@ public:
         sweep_.in_sweeps = true;
         sweep_.needs_options = key_ + " needs its \"settings\" ({\"method\": \"" + key_ +
                                "\", \"settings\": {...}}, docs/guide/sweeps.md)";
-        for (const SettingsAxis& a : settings_sweep_->axes()) sweep_.axes.push_back(a.name);
     }
     std::string key() const override { return key_; }
     std::string label() const override { return label_; }

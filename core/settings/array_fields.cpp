@@ -6,28 +6,35 @@ const FieldTable<Array>& arrayFields() {
     using namespace fields;
     constexpr auto hypar = FieldModels::HyPar;
     constexpr const char* acc = "accelerator";
+    // The array's axes change HyPar's and AccPar's costs; the simulator reads the levels only (its
+    // topology is its own).
+    constexpr unsigned models = axis_readers::kGridPlans | axis_readers::kAccPar;
     static const FieldTable<Array> table = [] {
         FieldTable<Array> t{
             text<Array>("name", "Name", "Shown to the user.", [](Array& a) -> auto& { return a.name; }),
-            integer<Array>("levels", "Levels", "", Range{1, Array::kMaxLevels, ""},
-                           "Hierarchy levels H: 2^H accelerators, H1 the top split.",
-                           [](Array& a) -> auto& { return a.levels; }),
+            axis(integer<Array>("levels", "Levels", "", Range{1, Array::kMaxLevels, ""},
+                                "Hierarchy levels H: 2^H accelerators, H1 the top split.",
+                                [](Array& a) -> auto& { return a.levels; }),
+                 models | axis_readers::kSimulate),
             choice<Array>("topology", "Topology", {{"htree", "H-tree"}, {"torus", "torus"}},
                           "H-tree: a fat tree, each level's pair exchange has its own links. Torus: a 2-D torus "
                           "with dimension-order routing; exchanges sharing a link split its bandwidth.",
                           [](Array& a) -> auto& { return a.topology; }, hypar),
-            number<Array>("link_bps", "Link", "bit/s", ranges::kBitsPerSecond,
-                          "Bandwidth of one link at the lowest level.", [](Array& a) -> auto& { return a.link_bps; },
-                          hypar),
-            number<Array>("level_bw_factor", "Level BW factor", "", ranges::kLevelFactor,
-                          "Fat-tree bandwidth ratio between adjacent levels: each level up has this many times the "
-                          "bandwidth of the one below (1: equal bandwidth).",
-                          [](Array& a) -> auto& { return a.level_bw_factor; }, hypar),
+            axis(number<Array>("link_bps", "Link", "bit/s", ranges::kBitsPerSecond,
+                               "Bandwidth of one link at the lowest level.",
+                               [](Array& a) -> auto& { return a.link_bps; }, hypar),
+                 models),
+            axis(number<Array>("level_bw_factor", "Level BW factor", "", ranges::kLevelFactor,
+                               "Fat-tree bandwidth ratio between adjacent levels: each level up has this many times "
+                               "the bandwidth of the one below (1: equal bandwidth).",
+                               [](Array& a) -> auto& { return a.level_bw_factor; }, hypar),
+                 models),
             text<Array>("kind", "Kind", "A name for the accelerator.",
                         [](Array& a) -> auto& { return a.accelerator.kind; }, acc),
-            number<Array>("throughput_ops", "Throughput", "ops/s", ranges::kOpsPerSecond,
-                          "Accelerator throughput R_acc, 2 ops per MAC.",
-                          [](Array& a) -> auto& { return a.accelerator.throughput_ops; }, hypar, acc),
+            axis(number<Array>("throughput_ops", "Throughput", "ops/s", ranges::kOpsPerSecond,
+                               "Accelerator throughput R_acc, 2 ops per MAC.",
+                               [](Array& a) -> auto& { return a.accelerator.throughput_ops; }, hypar, acc),
+                 models),
             number<Array>("e_mult_pj", "Multiply", "pJ", ranges::kEnergyPj, "Energy of one 32-bit float multiply.",
                           [](Array& a) -> auto& { return a.accelerator.e_mult_pj; }, hypar, acc),
             number<Array>("e_add_pj", "Add", "pJ", ranges::kEnergyPj, "Energy of one 32-bit float add.",

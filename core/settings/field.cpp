@@ -58,4 +58,14 @@ const char* fieldModelsName(FieldModels m) {
     }
 }
 
+std::string axisReadersText(unsigned readers) {
+    using namespace axis_readers;
+    const std::pair<unsigned, const char*> names[] = {
+        {kGridPlans, "HyPar, DP, MP, OWT"}, {kAccPar, "AccPar"}, {kSimulate, "Simulate"}, {kMcmc, "MCMC"}};
+    std::string out;
+    for (const auto& [bit, name] : names)
+        if (readers & bit) out += (out.empty() ? "" : ", ") + std::string(name);
+    return out;
+}
+
 }  // namespace partita

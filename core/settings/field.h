@@ -26,6 +26,16 @@ enum class FieldType {
 // Which analytic model reads a field; the editor disables HyPar-only fields for arrays of groups.
 enum class FieldModels { Both, HyPar, AccPar };
 
+// Whose answers a sweep axis changes (docs/formats/sweep.md#axes): a method names the one it is
+// (SweepTraits::axis_reader), a field row that is an axis the set that reads it (Field::swept_by).
+namespace axis_readers {
+constexpr unsigned kGridPlans = 1;  // HyPar and its baselines on HyPar's model
+constexpr unsigned kAccPar = 2;
+constexpr unsigned kSimulate = 4;  // a strategy simulated (with "grid", HyPar's plan lowered)
+constexpr unsigned kMcmc = 8;
+constexpr unsigned kAll = kGridPlans | kAccPar | kSimulate | kMcmc;
+}  // namespace axis_readers
+
 struct FieldChoice {
     const char* name;   // the stable word: files, CLI, database
     const char* label;  // what the editor shows
@@ -45,6 +55,7 @@ struct Field {
     FieldModels models = FieldModels::Both;
     bool integral = false;        // stored as an integer type (written to JSON as an integer)
     bool required = false;        // must be present in a file (else the default stays)
+    unsigned swept_by = 0;        // axis_readers: a sweep axis read by these methods; 0: not an axis
     // The value as a double (Choice: its index, Flag: 0/1); Text fields use text/setText.
     std::function<double(const S&)> get;
     std::function<void(S&, double)> set;
@@ -207,6 +218,13 @@ Field<S> flag(const char* key, const char* label, const char* help, Ref ref, Fie
     Field<S> f;
     f.key = key, f.label = label, f.help = help, f.type = FieldType::Flag, f.models = models;
     return bind(std::move(f), ref);
+}
+
+// The row as a sweep axis that the methods of `readers` (axis_readers) read.
+template <class S>
+Field<S> axis(Field<S> f, unsigned readers) {
+    f.swept_by = readers;
+    return f;
 }
 
 template <class S, class Ref>

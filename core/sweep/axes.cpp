@@ -23,51 +23,52 @@ std::function<std::string(const Json&)> fieldProblem(const Field<S>& f) {
     return [&f](const Json& v) { return fieldJsonProblem(f, v); };
 }
 
-template <class S>
-const Field<S>& row(const FieldTable<S>& table, const char* key) {
-    return *findField(table, key);  // a key of this file: the field tables' test lists them
+// An array setting: checked as a positive number here and with the whole array per point (link_bps x
+// factor^k); a whole-number one (levels) reshapes the array, so the point applies it (point_run.cpp).
+AxisDef arrayAxis(const Field<Array>& f) {
+    if (f.type == FieldType::Integer) return {f.key, fieldProblem(f), {}, AxisStage::Array, f.swept_by};
+    return {f.key, [](const Json& v) { return numbers(v, 0, true, 1e300); },
+            [&f](Prepared& p, const Json& v) { f.set(p.array, v.get<double>()); }, AxisStage::Array, f.swept_by};
 }
 
-AxisDef arrayAxis(const char* key) {
-    const Field<Array>& f = row(arrayFields(), key);
-    // Checked as a positive number here and with the whole array per point (link_bps x factor^k).
-    return {key, [](const Json& v) { return numbers(v, 0, true, 1e300); },
-            [&f](Prepared& p, const Json& v) { f.set(p.array, v.get<double>()); }, AxisStage::Array};
+// A cost-model setting; AccPar's setting of the same key (the element size) follows it.
+AxisDef costAxis(const Field<CostParams>& f) {
+    const Field<AccParParams>* same = findField(accparFields(), f.key);
+    return {f.key, fieldProblem(f),
+            [&f, same](Prepared& p, const Json& v) {
+                setFieldJson(f, p.params, v);
+                if (same) setFieldJson(*same, p.accpar, v);
+            },
+            AxisStage::Params, f.swept_by};
 }
 
-AxisDef costAxis(const char* key) {
-    const Field<CostParams>& f = row(costFields(), key);
-    return {key, fieldProblem(f), [&f](Prepared& p, const Json& v) { setFieldJson(f, p.params, v); }};
+AxisDef accparAxis(const Field<AccParParams>& f) {
+    return {f.key, fieldProblem(f), [&f](Prepared& p, const Json& v) { setFieldJson(f, p.accpar, v); },
+            AxisStage::Params, f.swept_by};
 }
 
+// The field tables' axes (rows with readers), then the sweep's own: the cost model's mode and MCMC's settings.
 std::vector<AxisDef> makeAxes() {
-    const Field<Array>& levels = row(arrayFields(), "levels");
-    const Field<AccParParams>& ratio = row(accparFields(), "ratio_model");
-    const Field<AccParParams>& accpar_bytes = row(accparFields(), "bytes_per_element");
-    AxisDef bytes = costAxis("bytes_per_element");  // both models' element size
-    bytes.apply = [base = bytes.apply, &accpar_bytes](Prepared& p, const Json& v) {
-        base(p, v);
-        setFieldValue(accpar_bytes, p.accpar, v.get<double>());
-    };
-    return {
-        costAxis("batch"),
-        {"levels", fieldProblem(levels), {}, AxisStage::Array},
-        arrayAxis("link_bps"),
-        arrayAxis("level_bw_factor"),
-        arrayAxis("throughput_ops"),
-        bytes,
-        {"mode", [](const Json& v) { return jsonNameProblem(v, {"cal", "lit"}); },
-         [](Prepared& p, const Json& v) { p.params.comm.w_intra = v.get<std::string>() == "cal" ? 2.0 : 1.0; }},
-        costAxis("out_size"),
-        {"ratio_model", fieldProblem(ratio),
-         [&ratio](Prepared& p, const Json& v) { setFieldJson(ratio, p.accpar, v); }},
-        {"iterations", [](const Json& v) { return integers(v, 1, kMaxCount); },
-         [](Prepared& p, const Json& v) { p.sim.mcmc.iterations = v.get<std::int64_t>(); }, AxisStage::Mcmc},
-        {"seed", [](const Json& v) { return integers(v, 0, kMaxCount); },
-         [](Prepared& p, const Json& v) { p.sim.mcmc.seed = v.get<std::uint64_t>(); }, AxisStage::Mcmc},
-        {"beta", [](const Json& v) { return numbers(v, 0, false, 1e300); },
-         [](Prepared& p, const Json& v) { p.sim.mcmc.beta = v.get<double>(); }, AxisStage::Mcmc},
-    };
+    using namespace axis_readers;
+    std::vector<AxisDef> axes;
+    for (const auto& f : costFields())
+        if (f.swept_by) axes.push_back(costAxis(f));
+    axes.push_back({"mode", [](const Json& v) { return jsonNameProblem(v, {"cal", "lit"}); },
+                    [](Prepared& p, const Json& v) { p.params.comm.w_intra = v.get<std::string>() == "cal" ? 2.0 : 1.0; },
+                    AxisStage::Params, kGridPlans | kSimulate});
+    for (const auto& f : arrayFields())
+        if (f.swept_by) axes.push_back(arrayAxis(f));
+    for (const auto& f : accparFields())
+        if (f.swept_by) axes.push_back(accparAxis(f));
+    axes.push_back({"iterations", [](const Json& v) { return integers(v, 1, kMaxCount); },
+                    [](Prepared& p, const Json& v) { p.sim.mcmc.iterations = v.get<std::int64_t>(); }, AxisStage::Mcmc,
+                    kMcmc});
+    axes.push_back({"seed", [](const Json& v) { return integers(v, 0, kMaxCount); },
+                    [](Prepared& p, const Json& v) { p.sim.mcmc.seed = v.get<std::uint64_t>(); }, AxisStage::Mcmc,
+                    kMcmc});
+    axes.push_back({"beta", [](const Json& v) { return numbers(v, 0, false, 1e300); },
+                    [](Prepared& p, const Json& v) { p.sim.mcmc.beta = v.get<double>(); }, AxisStage::Mcmc, kMcmc});
+    return axes;
 }
 
 }  // namespace
@@ -120,6 +121,25 @@ int axisRank(const std::string& name) {
     for (std::size_t i = 0; i < more.size(); ++i)
         if (more[i]->name == name) return static_cast<int>(defs.size() + i);
     return -1;
+}
+
+bool readsAxis(const MethodInfo& method, const std::string& name) {
+    const unsigned reader = method.sweep().axis_reader;
+    if (name == "topology") return (reader & (axis_readers::kSimulate | axis_readers::kMcmc)) != 0;
+    if (const AxisDef* a = findAxis(name)) return (a->readers & reader) != 0;
+    if (const SettingsSweep* s = method.settingsSweep())
+        return std::any_of(s->axes().begin(), s->axes().end(), [&](const SettingsAxis& a) { return a.name == name; });
+    return false;
+}
+
+std::vector<std::string> axesRead(const MethodInfo& method) {
+    std::vector<std::string> out;
+    if (readsAxis(method, "topology")) out.push_back("topology");
+    for (const AxisDef& a : axisDefs())
+        if (readsAxis(method, a.name)) out.push_back(a.name);
+    if (const SettingsSweep* s = method.settingsSweep())
+        for (const SettingsAxis& a : s->axes()) out.push_back(a.name);
+    return out;
 }
 
 std::string axisNames() {

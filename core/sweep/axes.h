@@ -1,8 +1,8 @@
 #pragma once
 // The axes a sweep may vary (docs/formats/sweep.md#axes), in the order they nest (the first varies
-// slowest). An axis over a setting of the array, the cost model or AccPar names its field-table row
-// (core/settings/): its values, checks and the member it sets come from there; the sweep's own axes
-// (mode, MCMC's iterations, seed and beta) are declared here.
+// slowest). The settings of the cost model, the array and AccPar that are axes are the field-table rows
+// (core/settings/) with readers: their values, checks, member and readers come from there; the sweep's
+// own axes (mode, MCMC's iterations, seed and beta) are declared here.
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,6 +26,7 @@ struct AxisDef {
     // as a whole afterwards: its fields bound each other); `levels` is applied by the point itself.
     std::function<void(Prepared&, const Json& v)> apply;
     AxisStage stage = AxisStage::Params;
+    unsigned readers = 0;  // axis_readers (core/settings/field.h): the methods whose answers it changes
 };
 
 const std::vector<AxisDef>& axisDefs();
@@ -38,6 +39,11 @@ bool knownAxis(const std::string& name);
 // The axis' place in the nesting order: axisDefs() first, then the settings methods' axes in the order
 // the methods are registered; -1 for an unknown name.
 int axisRank(const std::string& name);
-std::string axisNames();                          // "batch, levels, …, tp, pp, …" for messages
+std::string axisNames();
+// Whether `method` reads axis `name`: an axis of axisDefs() its SweepTraits::axis_reader is among the
+// readers of, "topology" for a simulated method, or an axis of its own settings sweep.
+bool readsAxis(const MethodInfo& method, const std::string& name);
+// The axes `method` reads, "topology" first when it reads it, then in nesting order.
+std::vector<std::string> axesRead(const MethodInfo& method);                          // "batch, levels, …, tp, pp, …" for messages
 
 }  // namespace partita::sweep

@@ -51,7 +51,7 @@ using detail::dimensions;
 
 bool applies(const std::string& axis, const std::string& method) {
     const MethodInfo* m = findMethod(method);
-    return m && m->readsAxis(axis);
+    return m && readsAxis(*m, axis);
 }
 
 Json Point::describe(const Spec& spec) const {
@@ -154,7 +154,7 @@ void forEachPoint(const Spec& spec, const std::function<bool(const Point&)>& vis
                 const auto& name = dims[static_cast<size_t>(d)].name;
                 // 0, 1: network and array, which every method but a settings method reads
                 used = used || (d <= 1 && !spec.methods[m].settingsSweep()) || d == at_method ||
-                       spec.methods[m].info->readsAxis(name);
+                       readsAxis(*spec.methods[m].info, name);
             }
             if (used || dims[static_cast<size_t>(groups[g][0])].values.size() < 2) continue;
             ignored[m].groups.push_back(g);
@@ -198,10 +198,10 @@ void forEachPoint(const Spec& spec, const std::function<bool(const Point&)>& vis
             p.array = static_cast<int>(value[1]);
             p.method = static_cast<int>(method);
             const MethodInfo& info = *spec.methods[method].info;
-            p.topology = at_topology >= 0 && info.readsAxis("topology") ? static_cast<int>(value[static_cast<size_t>(at_topology)]) : -1;
+            p.topology = at_topology >= 0 && readsAxis(info, "topology") ? static_cast<int>(value[static_cast<size_t>(at_topology)]) : -1;
             p.axes.clear();
             for (size_t d = first_axis; d < dims.size(); ++d)
-                if (info.readsAxis(dims[d].name)) p.axes.emplace_back(dims[d].name, dims[d].values[value[d]]);
+                if (readsAxis(info, dims[d].name)) p.axes.emplace_back(dims[d].name, dims[d].values[value[d]]);
             if (!visit(p)) return;
         }
         for (size_t g = groups.size(); g-- > 0;) {  // the odometer: the last group varies fastest

@@ -234,11 +234,11 @@ void checkCombinations(const Json& root, const std::string& source) {
 }
 
 // "hypar reads batch, levels, ...; llm reads tp, pp, ...": what the sweep's methods read, for messages.
-std::string axesRead(const std::vector<MethodEntry>& methods) {
+std::string axesReadBy(const std::vector<MethodEntry>& methods) {
     std::string out;
     for (const MethodEntry& m : methods) {
         std::string names;
-        for (const std::string& a : m.info->sweep().axes)
+        for (const std::string& a : axesRead(*m.info))
             if (a != "topology") names += (names.empty() ? "" : ", ") + a;
         out += (out.empty() ? "" : "; ") + m.label + (names.empty() ? " reads no axis" : " reads " + names);
     }
@@ -251,9 +251,9 @@ std::vector<Axis> readAxes(const Json& axes, const std::string& source, const st
     for (auto it = axes.begin(); it != axes.end(); ++it) {
         if (!knownAxis(it.key()))
             specFail(source, "/axes/" + it.key(), "unknown axis '" + it.key() + "' (" + axisNames() + ")");
-        if (std::none_of(methods.begin(), methods.end(), [&](const MethodEntry& m) { return m.info->readsAxis(it.key()); }))
+        if (std::none_of(methods.begin(), methods.end(), [&](const MethodEntry& m) { return readsAxis(*m.info, it.key()); }))
             specFail(source, "/axes/" + it.key(),
-                     "no method of this sweep reads axis '" + it.key() + "' (" + axesRead(methods) + ")");
+                     "no method of this sweep reads axis '" + it.key() + "' (" + axesReadBy(methods) + ")");
         names.push_back(it.key());
     }
     std::stable_sort(names.begin(), names.end(),

@@ -14,8 +14,9 @@ TEST(SweepAxes, NestInTheDocumentedOrder) {
     // The order decides which axis varies fastest and the table's columns: changing it reorders
     // every sweep's points (docs/formats/sweep.md#axes).
     // The settings methods' axes follow (llm's plan fields from llmPlanFields(), then gpus and seq).
-    EXPECT_EQ(axisNames(), "batch, levels, link_bps, level_bw_factor, throughput_ops, bytes_per_element, mode, "
-                           "out_size, ratio_model, iterations, seed, beta, tp, pp, dp, micro_batch, global_batch, "
+    // The settings' axes in their tables' order (cost, array, AccPar) with the mode after the cost rows.
+    EXPECT_EQ(axisNames(), "batch, out_size, bytes_per_element, mode, levels, link_bps, level_bw_factor, "
+                           "throughput_ops, ratio_model, iterations, seed, beta, tp, pp, dp, micro_batch, global_batch, "
                            "interleave, schedule, recompute, sequence_parallel, zero, distributed_optimizer, gpus, seq");
     EXPECT_EQ(findAxis("nope"), nullptr);
 }
@@ -54,6 +55,45 @@ TEST(SweepAxes, ApplyingAnAxisSetsTheFieldsMember) {
     EXPECT_EQ(p.sim.mcmc.seed, 7u);
     EXPECT_EQ(findAxis("link_bps")->stage, AxisStage::Array);
     EXPECT_EQ(findAxis("seed")->stage, AxisStage::Mcmc);
+}
+
+// Each field row marked as an axis is one, read by the methods its row names, and no other row is.
+TEST(SweepAxes, TheFieldRowsDeclareWhichAxesExistAndWhoReadsThem) {
+    std::vector<std::string> from_rows;
+    const auto collect = [&](const auto& table) {
+        for (const auto& f : table) {
+            const AxisDef* a = findAxis(f.key);
+            if (f.swept_by == 0) {
+                if (std::string(f.key) != "bytes_per_element") {  // AccPar's follows the cost model's
+                    EXPECT_EQ(a, nullptr) << f.key;
+                }
+                continue;
+            }
+            from_rows.push_back(f.key);
+            ASSERT_NE(a, nullptr) << f.key;
+            EXPECT_EQ(a->readers, f.swept_by) << f.key;
+        }
+    };
+    collect(costFields());
+    collect(arrayFields());
+    collect(accparFields());
+    EXPECT_EQ(from_rows, (std::vector<std::string>{"batch", "out_size", "bytes_per_element", "levels", "link_bps",
+                                                   "level_bw_factor", "throughput_ops", "ratio_model"}));
+    // Who reads what follows from the readers: HyPar's model prices the array's links, the simulator does not.
+    const auto read = [](const char* method) { return axesRead(*findMethod(method)); };
+    EXPECT_EQ(read("hypar"), (std::vector<std::string>{"batch", "out_size", "bytes_per_element", "mode", "levels",
+                                                       "link_bps", "level_bw_factor", "throughput_ops"}));
+    EXPECT_EQ(read("dp"), read("hypar"));
+    EXPECT_EQ(read("accpar"), (std::vector<std::string>{"batch", "bytes_per_element", "levels", "link_bps",
+                                                        "level_bw_factor", "throughput_ops", "ratio_model"}));
+    EXPECT_EQ(read("simulate"),
+              (std::vector<std::string>{"topology", "batch", "out_size", "bytes_per_element", "mode", "levels"}));
+    EXPECT_EQ(read("mcmc"),
+              (std::vector<std::string>{"topology", "batch", "bytes_per_element", "iterations", "seed", "beta"}));
+    EXPECT_TRUE(readsAxis(*findMethod("llm"), "tp"));
+    EXPECT_FALSE(readsAxis(*findMethod("llm"), "link_bps"));
+    EXPECT_FALSE(readsAxis(*findMethod("llm"), "topology"));
+    EXPECT_FALSE(readsAxis(*findMethod("hypar"), "tp"));
 }
 
 }  // namespace

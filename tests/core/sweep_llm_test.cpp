@@ -138,7 +138,7 @@ TEST(SweepLlm, AnInvalidPointFailsAloneNamingItsField) {
 
 TEST(SweepLlm, AnAxisLlmDoesNotReadIsRefusedWithTheFileAndPointer) {
     EXPECT_EQ(llmSpecError(R"({"tensor_parallel": [2]})").find("s.json: /axes/tensor_parallel: unknown axis "
-                                                              "'tensor_parallel' (batch, levels, "),
+                                                              "'tensor_parallel' (batch, out_size, "),
               0u);
     EXPECT_EQ(llmSpecError(R"({"tp": [1], "batch": [64]})").substr(0, 98),
               "s.json: /axes/batch: no method of this sweep reads axis 'batch' (llm reads tp, pp, dp, micro_batch");

@@ -178,8 +178,8 @@ TEST(SweepSpec, EveryValidationErrorNamesTheFileAndTheEntry) {
                        "topologies": ["p100-16"])"),
               "s.json: /methods/0/starts/1: expected \"dp\", \"owt\", \"mp\" or \"random\", found 'best'");
     EXPECT_EQ(error(with(R"("axes": {"batchsize": [1]})")),
-              "s.json: /axes/batchsize: unknown axis 'batchsize' (batch, levels, link_bps, level_bw_factor, "
-              "throughput_ops, bytes_per_element, mode, out_size, ratio_model, iterations, seed, beta, tp, pp, dp, "
+              "s.json: /axes/batchsize: unknown axis 'batchsize' (batch, out_size, bytes_per_element, mode, levels, "
+              "link_bps, level_bw_factor, throughput_ops, ratio_model, iterations, seed, beta, tp, pp, dp, "
               "micro_batch, global_batch, interleave, schedule, recompute, sequence_parallel, zero, "
               "distributed_optimizer, gpus, seq)");
     EXPECT_EQ(error(with(R"("axes": {"batch": 256})")), "s.json: /axes/batch: expected a non-empty list of values, found 256");

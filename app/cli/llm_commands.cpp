@@ -12,6 +12,7 @@
 #include "core/llm/calculon_model.h"
 #include "core/llm/search.h"
 #include "core/llm/validate.h"
+#include "core/partition/grid.h"
 #include "core/run/method_run.h"
 #include "core/topology/topology.h"
 #include "core/store/results_db.h"
@@ -124,17 +125,9 @@ std::string planText(const llm::Plan& p) {
 }
 
 Json termsJson(const llm::TimeTerms& t) {
-    return {{"fwd", t.fwd},
-            {"bwd", t.bwd},
-            {"recompute", t.recompute},
-            {"cp_exposed", t.cp_exposed},
-            {"tp_exposed", t.tp_exposed},
-            {"ag_redo", t.ag_redo},
-            {"pp_p2p", t.pp_p2p},
-            {"bubble", t.bubble},
-            {"dp_exposed", t.dp_exposed},
-            {"optimizer", t.optimizer},
-            {"offload", t.offload}};
+    Json j = Json::object();
+    for (const llm::NamedTerm& term : llm::namedTerms(t)) j[term.key] = term.seconds;
+    return j;
 }
 
 Json llmEvaluationJson(const llm::Transformer& m, const llm::Plan& p, const llm::Profile& prof, const llm::Evaluation& e) {
@@ -179,14 +172,8 @@ Json llmEvaluationJson(const llm::Transformer& m, const llm::Plan& p, const llm:
 
 void printBreakdown(std::ostream& out, const llm::Evaluation& e) {
     TextTable t({"term", "time", "share"});
-    const llm::TimeTerms& x = e.time;
-    const std::pair<const char*, double> rows[] = {
-        {"forward", x.fwd},          {"backward", x.bwd},          {"recompute", x.recompute},
-        {"CP exposed", x.cp_exposed}, {"TP exposed", x.tp_exposed}, {"AG redo", x.ag_redo},
-        {"PP p2p", x.pp_p2p},        {"bubble", x.bubble},         {"DP exposed", x.dp_exposed},
-        {"optimizer", x.optimizer},  {"offload", x.offload}};
-    for (const auto& [name, v] : rows)
-        if (v != 0) t.add({name, seconds(v), llmPercent(v / e.iteration_s)});
+    for (const llm::NamedTerm& term : llm::namedTerms(e.time))
+        if (term.seconds != 0) t.add({term.label, seconds(term.seconds), llmPercent(term.seconds / e.iteration_s)});
     t.add({"iteration", seconds(e.iteration_s), "100.0 %"});
     t.print(out);
 }
@@ -399,7 +386,10 @@ int llmCalibrate(const Options& a, std::ostream& out) {
     if (a.has("model")) kind = usage("model", [&] { return llm::parseModelKind(a.get("model")); });
     std::string fit_set;
     for (const auto& f : a.all("runs")) fit_set += (fit_set.empty() ? "" : ", ") + std::filesystem::path(f).filename().string();
-    const llm::CalibrationResult res = usage("runs", [&] { return calibrate(runs, base, fit_set, kind); });
+    std::vector<std::string> fit;
+    for (const std::string& list : a.all("fit"))
+        for (const std::string& name : Grid::splitList(list)) fit.push_back(name);
+    const llm::CalibrationResult res = usage("fit", [&] { return calibrate(runs, base, fit_set, kind, fit); });
     const std::string text = llm::profileToJson(res.profile).dump(2) + "\n";
     {
         std::ofstream f(dest, std::ios::binary);
@@ -425,7 +415,8 @@ int llmCalibrate(const Options& a, std::ostream& out) {
     out << "calibrated " << base.name << " on " << res.runs_used << " runs (" << fit_set << ")\n";
     TextTable t({"parameter", "scales", "factor", "value", "fitted"});
     for (const auto& p : res.parameters)
-        t.add({p.name, p.what, fixed(p.factor, 4), fixed(p.value, 3), p.fitted ? "yes" : "no (no run depends on it)"});
+        t.add({p.name, p.what, fixed(p.factor, 4), fixed(p.value, 3),
+               p.fitted ? "yes" : p.asked ? "no (no run depends on it)" : "no (not in --fit)"});
     t.print(out);
     out << "fit error: MAPE " << fixed(res.mape_before, 1) << " % -> " << fixed(res.mape_after, 1) << " %, RMS log error "
         << fixed(res.rms_log_before, 4) << " -> " << fixed(res.rms_log_after, 4) << "\nwrote " << dest << "\n";
@@ -580,6 +571,8 @@ void addLlmCommands(CLI::App& app, RunContext& ctx) {
                              llmCalibrate);
     addRunsOptions(*c, "the profile to calibrate (required)");
     value(*c, "out", "P2.json", "the calibrated profile to write (usable as --profile; required)");
+    value(*c, "fit", "LIST", "the parameters to fit: matrix, memory, tier0, tier1, overhead (the framework's\n"
+                             "time per layer per micro-batch), comma-separated (default: the first four)");
 
     CLI::App* p = llmCommand(*llm, ctx, "profiles", "the built-in hardware profiles", llmProfiles);
     value(*p, "show", "NAME", "print one as partita-llm-hw/1");

@@ -27,8 +27,15 @@ struct Sample {
 };
 
 constexpr double kPrior = 1e-3;  // weight of the ridge term, per squared log multiplier
+// The overhead's search coordinate is its value in units of this many milliseconds per layer.
+constexpr double kOverheadUnitMs = 10;
 
 }  // namespace
+
+const std::vector<std::string>& calibrationParameterNames() {
+    static const std::vector<std::string> names = {"matrix", "memory", "tier0", "tier1", "overhead"};
+    return names;
+}
 
 Profile scaledProfile(const Profile& base, const std::vector<double>& f) {
     Profile p = base;
@@ -37,11 +44,23 @@ Profile scaledProfile(const Profile& base, const std::vector<double>& f) {
     scaleCurve(p.device.hbm_efficiency, f.at(1));
     if (!p.tiers.empty()) p.tiers[0].efficiency = std::clamp(p.tiers[0].efficiency * f.at(2), 1e-4, 1.0);
     if (p.tiers.size() > 1) p.tiers[1].efficiency = std::clamp(p.tiers[1].efficiency * f.at(3), 1e-4, 1.0);
+    if (f.size() > 4) p.device.layer_overhead_s = std::max(0.0, base.device.layer_overhead_s + f[4] * 1e-3);
     return p;
 }
 
 CalibrationResult calibrate(const std::vector<Run>& runs, const Profile& base, const std::string& fit_set,
-                            ModelKind kind) {
+                            ModelKind kind, const std::vector<std::string>& fit) {
+    const std::vector<std::string>& names = calibrationParameterNames();
+    const int n = static_cast<int>(names.size());
+    std::vector<bool> asked(static_cast<size_t>(n), fit.empty());
+    // By default the efficiencies only (docs/methods/llm.md#calibrating-on-your-own-runs).
+    if (fit.empty()) asked[4] = false;
+    for (const std::string& name : fit) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it == names.end())
+            throw std::invalid_argument("unknown parameter '" + name + "' (matrix, memory, tier0, tier1 or overhead)");
+        asked[static_cast<size_t>(it - names.begin())] = true;
+    }
     // The runs the fit can use: a measured time and a plan the model accepts.
     std::vector<Sample> samples;
     for (const auto& r : runs) {
@@ -65,15 +84,16 @@ CalibrationResult calibrate(const std::vector<Run>& runs, const Profile& base, c
         }
         ape = 100 * ape / static_cast<double>(samples.size());
     };
-    const int n = 4;
-    const std::vector<double> one(n, 1.0);
+    std::vector<double> one(static_cast<size_t>(n), 1.0);
+    one[4] = 0;  // the overhead is added
     double sq0 = 0, ape0 = 0;
     errors(one, sq0, ape0);
-    // Which multipliers matter: a parameter no run is sensitive to stays at 1.
-    std::vector<bool> active(n, false);
+    // Which parameters matter: one not asked for, or that no run is sensitive to, stays as it is.
+    std::vector<bool> active(static_cast<size_t>(n), false);
     for (int i = 0; i < n; ++i) {
+        if (!asked[static_cast<size_t>(i)]) continue;
         std::vector<double> f = one;
-        f[static_cast<size_t>(i)] = 0.9;
+        f[static_cast<size_t>(i)] = i == 4 ? 1.0 : 0.9;
         double sq = 0, ape = 0;
         errors(f, sq, ape);
         active[static_cast<size_t>(i)] = std::abs(sq - sq0) > 1e-12 * std::max(1.0, sq0);
@@ -84,7 +104,9 @@ CalibrationResult calibrate(const std::vector<Run>& runs, const Profile& base, c
     // Nelder-Mead in log-multiplier space over the active parameters.
     auto factors = [&](const std::vector<double>& x) {
         std::vector<double> f = one;
-        for (size_t k = 0; k < idx.size(); ++k) f[static_cast<size_t>(idx[k])] = std::exp(std::clamp(x[k], -2.0, 2.0));
+        for (size_t k = 0; k < idx.size(); ++k)
+            f[static_cast<size_t>(idx[k])] = idx[k] == 4 ? std::clamp(x[k], -100.0, 100.0) * kOverheadUnitMs
+                                                         : std::exp(std::clamp(x[k], -2.0, 2.0));
         return f;
     };
     // A small pull towards the input profile (ridge on the log multipliers) picks, among fits
@@ -156,24 +178,28 @@ CalibrationResult calibrate(const std::vector<Run>& runs, const Profile& base, c
     res.rms_log_before = std::sqrt(sq0 / static_cast<double>(samples.size()));
     res.rms_log_after = std::sqrt(sq1 / static_cast<double>(samples.size()));
     const Profile& p = res.profile;
-    const char* names[] = {"matrix", "memory", "tier0", "tier1"};
     const char* whats[] = {"GEMM efficiency curves", "element-wise and HBM efficiency curves",
-                           "tier 0 bandwidth efficiency", "tier 1 bandwidth efficiency"};
+                           "tier 0 bandwidth efficiency", "tier 1 bandwidth efficiency",
+                           "framework time per layer per micro-batch (ms)"};
     for (int i = 0; i < n; ++i) {
         FittedParameter fp;
-        fp.name = names[i];
+        fp.name = names[static_cast<size_t>(i)];
         fp.what = whats[i];
         fp.factor = f[static_cast<size_t>(i)];
+        fp.asked = asked[static_cast<size_t>(i)];
         fp.fitted = active[static_cast<size_t>(i)];
         if (i == 0 && !p.device.matrix.empty()) fp.value = topEfficiency(p.device.matrix.front().efficiency);
         if (i == 1) fp.value = topEfficiency(p.device.hbm_efficiency);
         if (i == 2 && !p.tiers.empty()) fp.value = p.tiers[0].efficiency;
         if (i == 3 && p.tiers.size() > 1) fp.value = p.tiers[1].efficiency;
+        if (i == 4) fp.value = p.device.layer_overhead_s * 1e3;
         res.parameters.push_back(fp);
     }
     std::string summary;
     for (const auto& fp : res.parameters)
-        if (fp.fitted) summary += (summary.empty() ? "" : ", ") + fp.name + " x" + fixed(fp.factor, 4);
+        if (fp.fitted)
+            summary += (summary.empty() ? "" : ", ") + fp.name +
+                       (fp.name == "overhead" ? " " + fixed(fp.value, 2) + " ms" : " x" + fixed(fp.factor, 4));
     res.profile.provenance = base.provenance + "; calibrated by partita-cli llm calibrate on " + fit_set + " (" +
                              std::to_string(res.runs_used) + " runs; " + (summary.empty() ? "nothing fitted" : summary) +
                              "; MAPE " + fixed(ape0, 1) + " % -> " + fixed(ape1, 1) + " %)";

@@ -14,4 +14,19 @@ Evaluation evaluate(const Transformer& m, const Plan& plan, const Profile& profi
     return assemble(ctx, plan, pl, layerCost(ctx, key), edgeCost(ctx, key), true);
 }
 
+std::vector<NamedTerm> namedTerms(const TimeTerms& t) {
+    return {{"fwd", "forward", t.fwd},
+            {"bwd", "backward", t.bwd},
+            {"recompute", "recompute", t.recompute},
+            {"cp_exposed", "CP exposed", t.cp_exposed},
+            {"tp_exposed", "TP exposed", t.tp_exposed},
+            {"ag_redo", "AG redo", t.ag_redo},
+            {"pp_p2p", "PP p2p", t.pp_p2p},
+            {"overhead", "framework", t.overhead},
+            {"bubble", "bubble", t.bubble},
+            {"dp_exposed", "DP exposed", t.dp_exposed},
+            {"optimizer", "optimizer", t.optimizer},
+            {"offload", "offload", t.offload}};
+}
+
 }  // namespace partita::llm

@@ -17,11 +17,20 @@ struct TimeTerms {
     double cp_exposed = 0;  // context-parallel K/V ring not hidden behind attention
     double tp_exposed = 0, ag_redo = 0, pp_p2p = 0, bubble = 0, dp_exposed = 0, optimizer = 0;
     double offload = 0;  // host transfers not hidden behind compute (Calculon model)
+    double overhead = 0;  // the profile's framework time per layer per micro-batch (Partita model)
     double total() const {
         return fwd + bwd + recompute + cp_exposed + tp_exposed + ag_redo + pp_p2p + bubble + dp_exposed + optimizer +
-               offload;
+               offload + overhead;
     }
 };
+
+// The terms with their JSON key and label, in the order reports list them.
+struct NamedTerm {
+    const char* key;    // "tp_exposed"
+    const char* label;  // "TP exposed"
+    double seconds;
+};
+std::vector<NamedTerm> namedTerms(const TimeTerms& t);
 
 // Bytes one GPU of a stage holds at its peak.
 struct StageMemory {

@@ -58,6 +58,7 @@ LayerCost layerCost(const CostContext& ctx, const LayerKey& key) {
     style.element_bytes = ctx.element_bytes;
     const auto kernels = layerKernels(m, key.micro_batch, key.tp, key.sequence_parallel, style, key.cp);
     LayerCost c;
+    c.overhead = ctx.profile->device.layer_overhead_s;
     double gemm_fwd = 0, gemm_bwd = 0, attention_fwd = 0, attention_bwd = 0;
     for (const auto& k : kernels) {
         const double f = ctx.passTime(k, k.fwd);
@@ -183,7 +184,7 @@ double dpCollective(const Profile& p, const Placement& pl, Op op, double bytes, 
 
 struct StageTime {
     double per_mb = 0;  // one micro-batch forward + backward, all exposed terms
-    double fwd = 0, bwd = 0, recompute = 0, cp = 0, tp = 0, redo = 0, p2p = 0;  // per micro-batch
+    double fwd = 0, bwd = 0, recompute = 0, cp = 0, tp = 0, redo = 0, p2p = 0, overhead = 0;  // per micro-batch
     double bwd_window = 0, fwd_window = 0;  // for DP overlap
 };
 
@@ -235,6 +236,7 @@ Evaluation assemble(const CostContext& ctx, const Plan& plan, const Placement& p
         s.tp = L * (layer.tp_fwd + layer.tp_bwd + layer.tp_recompute) + (first ? edge.first_tp : 0) +
                (last ? edge.last_tp : 0);
         s.redo = L * layer.ag_redo;
+        s.overhead = L * layer.overhead;
         s.p2p = p2p;
         s.per_mb = L * per_layer + (first ? edge.first_fwd + edge.first_bwd + edge.first_tp : 0) +
                    (last ? edge.last_fwd + edge.last_bwd + edge.last_tp : 0) + p2p;
@@ -282,6 +284,7 @@ Evaluation assemble(const CostContext& ctx, const Plan& plan, const Placement& p
     T.tp_exposed = M * slow.tp;
     T.ag_redo = M * slow.redo;
     T.pp_p2p = M * slow.p2p;
+    T.overhead = M * slow.overhead;
     T.bubble = (sum_all - slow.per_mb) / d(v);
 
     // Memory, DP and optimizer per stage; the iteration ends with the slowest of them.

@@ -42,7 +42,10 @@ struct LayerCost {
     double activation_bytes = 0;                      // stored for backward (with the recompute choice)
     double working_bytes = 0;                         // one layer's full set while it runs backward
     double recompute_flops = 0;                       // per GPU, counted in HFU
-    double perLayer() const { return fwd + bwd + recompute + cp_fwd + cp_bwd + tp_fwd + tp_bwd + tp_recompute + ag_redo; }
+    double overhead = 0;                              // framework time (Device::layer_overhead_s)
+    double perLayer() const {
+        return fwd + bwd + recompute + cp_fwd + cp_bwd + tp_fwd + tp_bwd + tp_recompute + ag_redo + overhead;
+    }
 };
 LayerCost layerCost(const CostContext& ctx, const LayerKey& key);
 

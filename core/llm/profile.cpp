@@ -282,6 +282,8 @@ Profile readProfileJson(const std::string& text, const std::string& source) {
         if (p.device.reserved_bytes > limits::kMemoryBytes) dev.fail("reserved_gib", "exceeds the limit of 1 EiB");
         p.device.causal_attention_discount = dev.boolean("causal_attention_discount", false);
         p.device.flash_attention = dev.boolean("flash_attention", false);
+        p.device.layer_overhead_s = dev.nonNegative("layer_overhead_ms", 0) * 1e-3;
+        if (p.device.layer_overhead_s > 3600) dev.fail("layer_overhead_ms", "exceeds an hour per layer");
         dev.finish();
     }
     if (given(f, "precision")) {
@@ -330,6 +332,7 @@ Json profileToJson(const Profile& p) {
                 {"reserved_gib", p.device.reserved_bytes / kGiB},
                 {"causal_attention_discount", p.device.causal_attention_discount},
                 {"flash_attention", p.device.flash_attention}};
+    if (p.device.layer_overhead_s > 0) dev["layer_overhead_ms"] = p.device.layer_overhead_s * 1e3;
     if (p.device.host_Bps > 0) {
         Json host = {{"capacity_gib", p.device.host_bytes / kGiB}, {"bandwidth_gbps", p.device.host_Bps / 1e9}};
         if (!p.device.host_efficiency.points.empty()) host["efficiency"] = curveJson(p.device.host_efficiency);

@@ -55,6 +55,9 @@ struct Device {
     double reserved_bytes = 0;  // CUDA context, NCCL buffers, fragmentation
     bool causal_attention_discount = false;
     bool flash_attention = false;  // the attention kernels the software stack runs
+    // Host and framework time per layer per micro-batch (its forward, backward and recompute together)
+    // that no kernel accounts for: launches, hooks, synchronisation (docs/methods/llm.md#framework-overhead).
+    double layer_overhead_s = 0;
     const Unit& unit(bool matrix_engine, Dtype dtype) const;  // throws std::invalid_argument if absent
     void sortUnits();  // by dtype, so equal devices compare equal whatever order they were written in
     bool operator==(const Device&) const = default;

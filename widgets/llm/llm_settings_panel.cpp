@@ -41,7 +41,6 @@ llm::Plan examplePlan() {
     p.recompute = llm::Recompute::Selective;
     p.sequence_parallel = true;
     p.zero = 1;
-    p.ag_redo = true;
     p.tp_overlap = llm::TpOverlap::Ring;
     p.dp_overlap = true;
     return p;
@@ -177,8 +176,15 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     for (QLineEdit* e : {model_file_, profile_file_}) connect(e, &QLineEdit::editingFinished, this, edited);
     for (QSpinBox* s : {layers_, hidden_, heads_, vocab_, seq_, gpus_, global_batch_, tp_, pp_, micro_batch_, interleave_})
         connect(s, &QSpinBox::valueChanged, this, edited);
-    for (QComboBox* c : {schedule_, recompute_, zero_}) connect(c, &QComboBox::currentIndexChanged, this, edited);
-    for (QCheckBox* c : {sp_, dist_opt_}) connect(c, &QCheckBox::toggled, this, edited);
+    for (QComboBox* c : {schedule_, zero_}) connect(c, &QComboBox::currentIndexChanged, this, edited);
+    for (QCheckBox* c : {dist_opt_}) connect(c, &QCheckBox::toggled, this, edited);
+    // A searched plan may fix the LN re-gather; it follows SP and recompute again once they change.
+    const auto regather = [this, edited] {
+        if (!loading_) base_.ag_redo.reset();
+        edited();
+    };
+    connect(recompute_, &QComboBox::currentIndexChanged, this, regather);
+    connect(sp_, &QCheckBox::toggled, this, regather);
 
     setPlan(examplePlan());
     modelChoiceChanged();

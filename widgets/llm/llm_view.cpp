@@ -37,7 +37,10 @@ LlmView::LlmView(QWidget* parent) : QWidget(parent) {
     pages_->addTab(memory_, tr("Memory"));
     right->addWidget(pages_, 1);
     row->addLayout(right, 1);
-    connect(panel_, &LlmSettingsPanel::changed, this, &LlmView::reevaluate);
+    connect(panel_, &LlmSettingsPanel::changed, this, [this] {
+        if (!loading_) searched_ = false;  // an edit: no longer the search's plan
+        reevaluate();
+    });
     connect(panel_, &LlmSettingsPanel::searchRequested, this, [this] {
         try {
             emit searchRequested(panel_->settings());
@@ -52,7 +55,15 @@ void LlmView::addView(QWidget* view, const QString& title) { pages_->addTab(view
 
 void LlmView::showPage(QWidget* view) { pages_->setCurrentWidget(view); }
 
-void LlmView::setSettings(const LlmSettings& s) { panel_->setSettings(s); }
+void LlmView::setSettings(const LlmSettings& s) {
+    // What the knobs do not show: whether the plan is a search's best, and the cost model.
+    searched_ = s.searched;
+    kind_ = s.kind;
+    loading_ = true;
+    panel_->setSettings(s);
+    loading_ = false;
+    reevaluate();
+}
 
 QString LlmView::summary() const {
     if (!shown_) return tr("No plan evaluated yet.");
@@ -74,6 +85,8 @@ QString LlmView::summary() const {
 void LlmView::reevaluate() {
     try {
         LlmSettings s = panel_->settings();
+        s.searched = searched_;
+        s.kind = kind_;
         llm::Evaluation e = evaluateLlm(s);
         shown_ = LlmShown{std::move(s), std::move(e)};
         valid_ = true;

@@ -50,6 +50,8 @@ private:
     QLabel* summary_ = nullptr;
     std::optional<LlmShown> shown_;
     bool valid_ = false;
+    bool searched_ = false, loading_ = false;
+    llm::ModelKind kind_ = llm::ModelKind::Partita;
 };
 
 }  // namespace partita

@@ -145,7 +145,8 @@ void LlmPlanView::paintFigure(QPainter& p, const QRect& area) const {
         if (c.replica != 0) continue;
         const QRectF h(c.rect.left() - 6, g.grid.top(), c.rect.width() + 12, 2.0 * fm.height() + 4);
         p.setPen(Qt::black);
-        const QString name = c.first == c.last ? tr("stage %1").arg(c.first) : tr("stages %1–%2").arg(c.first).arg(c.last);
+        const QString name = (c.first == c.last ? tr("stage %1").arg(c.first) : tr("stages %1–%2").arg(c.first).arg(c.last)) +
+                             stageExtras(s, c.first, c.last);
         p.drawText(h, Qt::AlignHCenter | Qt::AlignTop, fm.elidedText(name, Qt::ElideRight, static_cast<int>(h.width())));
         p.setPen(QColor(70, 70, 70));
         p.drawText(h, Qt::AlignHCenter | Qt::AlignBottom,

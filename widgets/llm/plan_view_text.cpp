@@ -60,14 +60,19 @@ QString stageLayerText(const LlmShown& s, std::int64_t first, std::int64_t last)
             const std::int64_t a = (first + k * p.pp) * chunk;
             return range(a, a + chunk - 1);
         };
-        t = tr("layers %1, %2").arg(chunkRange(0), chunkRange(1));
-        if (p.interleave > 2) t += tr(", … (%1 chunks)").arg(p.interleave);
+        t = tr("%1 chunks: %2, %3").arg(p.interleave).arg(chunkRange(0), chunkRange(1));
+        if (p.interleave > 2) t += ", …";
     } else {
         const std::int64_t a = firstLayer(s, first), b = firstLayer(s, last + 1) - 1;
         t = p.interleave > 1 ? tr("%1 layers (interleaved)").arg(b - a + 1) : tr("layers %1").arg(range(a, b));
     }
-    if (first == 0) t += tr(" + emb");
-    if (last == p.pp - 1) t += tr(" + head");
+    return t;
+}
+
+QString stageExtras(const LlmShown& s, std::int64_t first, std::int64_t last) {
+    QString t;
+    if (first == 0) t += tr(" + embedding");
+    if (last == s.settings.plan.pp - 1) t += tr(" + head");
     return t;
 }
 
@@ -79,7 +84,7 @@ QString LlmPlanView::cellToolTip(const Cell& c) const {
     const llm::Transformer& m = s.settings.model;
     QString t = c.first == c.last ? tr("<b>Stage %1</b>").arg(c.first) : tr("<b>Stages %1–%2</b>").arg(c.first).arg(c.last);
     t += c.replica < 0 ? tr(", replicas 1–%1").arg(p.dp - 2) : tr(", replica %1").arg(c.replica);
-    t += "<br>" + stageLayerText(s, c.first, c.last);
+    t += "<br>" + stageLayerText(s, c.first, c.last) + stageExtras(s, c.first, c.last);
     const auto st = static_cast<size_t>(c.first);
     if (st < e.stages.size()) t += tr("<br>%1 parameters per GPU").arg(prefixed(e.stages[st].params));
     if (st < e.stage_time_s.size()) t += tr("<br>one micro-batch forward + backward: %1").arg(secs(e.stage_time_s[st]));

@@ -11,7 +11,8 @@ namespace partita {
 
 std::int64_t planNodeSize(const llm::Profile& profile);  // GPUs of the fast tier (a node)
 QString planLegend(const LlmShown& s);
-// "layers 0–11" (interleaved: the chunks), for stages [first, last]; "+ emb" / "+ head" marked.
+// "layers 0–11" (interleaved: "12 chunks: 0–1, 8–9, …") for stages [first, last].
 QString stageLayerText(const LlmShown& s, std::int64_t first, std::int64_t last);
+QString stageExtras(const LlmShown& s, std::int64_t first, std::int64_t last);  // " + embedding", " + head"
 
 }  // namespace partita

@@ -93,15 +93,21 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     hidden_ = spin(1, 1 << 20, 2048);
     heads_ = spin(1, 100000, 16);
     vocab_ = spin(1, 1 << 24, 51200);
+    layers_->setToolTip(tr("Transformer layers"));
+    hidden_->setToolTip(tr("Hidden size (the FFN is 4 times it)"));
+    heads_->setToolTip(tr("Attention heads (as many key/value heads)"));
+    vocab_->setToolTip(tr("Vocabulary size"));
+    model_file_->setToolTip(tr("An ONNX export or a partita JSON model file"));
+    browse_->setToolTip(tr("Choose the model file"));
     dims->addRow(tr("layers"), layers_);
     dims->addRow(tr("hidden"), hidden_);
     dims->addRow(tr("heads"), heads_);
     dims->addRow(tr("vocabulary"), vocab_);
     model_col->addWidget(custom_);
-    addKnob(model, "model", tr("Model"), model_box);
+    addKnob(model, "model", tr("Model"), model_box, tr("The transformer: a built-in preset, custom dimensions, or an ONNX or JSON model file"));
     seq_ = spin(0, 1 << 20, 0);
     seq_->setSpecialValueText(tr("the model's"));
-    addKnob(model, "seq", tr("Sequence"), seq_);
+    addKnob(model, "seq", tr("Sequence"), seq_, tr("Sequence length in tokens; the model's own unless set"));
     connect(browse_, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("Transformer model"), QString(),
                                                        tr("Models (*.onnx *.json);;All files (*)"));
@@ -120,12 +126,13 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     profile_col->addWidget(profile_);
     profile_file_ = new QLineEdit;
     profile_file_->setPlaceholderText(tr("partita-llm-hw/1 file"));
+    profile_file_->setToolTip(tr("A partita-llm-hw/1 profile or a Calculon system file"));
     profile_col->addWidget(profile_file_);
-    addKnob(cluster, "profile", tr("Profile"), profile_box);
+    addKnob(cluster, "profile", tr("Profile"), profile_box, tr("The GPU and network profile: a preset, or a partita-llm-hw/1 or Calculon system file"));
     gpus_ = spin(1, 1 << 20, 64);
-    addKnob(cluster, "gpus", tr("GPUs"), gpus_);
+    addKnob(cluster, "gpus", tr("GPUs"), gpus_, tr("GPUs in the cluster; dp is the GPUs over tp x pp"));
     global_batch_ = spin(1, 1 << 24, 64);
-    addKnob(cluster, "global_batch", tr("Global batch"), global_batch_);
+    addKnob(cluster, "global_batch", tr("Global batch"), global_batch_, tr("Sequences per iteration over all replicas"));
 
     // Plan.
     QFormLayout* plan = section(tr("Plan"));
@@ -144,16 +151,22 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     for (int z = 0; z <= 3; ++z) zero_->addItem(z == 0 ? tr("off") : tr("stage %1").arg(z), z);
     sp_ = new QCheckBox(tr("sequence parallel"));
     dist_opt_ = new QCheckBox(tr("distributed optimizer"));
-    addKnob(plan, "tp", tr("tp"), tp_);
-    addKnob(plan, "pp", tr("pp"), pp_);
-    addKnob(plan, "dp", tr("dp"), dp_);
-    addKnob(plan, "micro_batch", tr("Micro-batch"), micro_batch_);
-    addKnob(plan, "interleave", tr("Interleave"), interleave_);
-    addKnob(plan, "schedule", tr("Schedule"), schedule_);
-    addKnob(plan, "recompute", tr("Recompute"), recompute_);
-    addKnob(plan, "sequence_parallel", QString(), sp_);
-    addKnob(plan, "zero", tr("ZeRO"), zero_);
-    addKnob(plan, "distributed_optimizer", QString(), dist_opt_);
+    addKnob(plan, "tp", tr("tp"), tp_, tr("Tensor-parallel degree: GPUs sharing each layer"));
+    addKnob(plan, "pp", tr("pp"), pp_, tr("Pipeline-parallel degree: stages the layers are split into"));
+    addKnob(plan, "dp", tr("dp"), dp_, tr("Data-parallel replicas: the GPUs over tp x pp"));
+    addKnob(plan, "micro_batch", tr("Micro-batch"), micro_batch_, tr("Sequences per micro-batch on each replica"));
+    addKnob(plan, "interleave", tr("Interleave"), interleave_, tr("Model chunks per stage (the interleaved schedule)"));
+    addKnob(plan, "schedule", tr("Schedule"), schedule_, tr("Pipeline schedule: GPipe, 1F1B or interleaved 1F1B"));
+    addKnob(plan, "recompute", tr("Recompute"), recompute_, tr("Activation recomputation: none, selective (attention) or full"));
+    addKnob(plan, "sequence_parallel", QString(), sp_, tr("Shard norms and dropouts along the sequence across the TP group"));
+    addKnob(plan, "zero", tr("ZeRO"), zero_, tr("ZeRO stage: shard optimizer state (1), gradients (2) and parameters (3) across replicas"));
+    addKnob(plan, "distributed_optimizer", QString(), dist_opt_, tr("Megatron's distributed optimizer: optimizer state sharded across replicas"));
+    // Combo boxes as wide as the column, not as their longest entry: the panel fits beside the views at 1024 px.
+    for (QComboBox* c : {model_, profile_, schedule_, recompute_, zero_}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(8);
+    }
+    dp_->setWordWrap(true);
     search_ = new QPushButton(tr("Search the best plan"));
     search_->setObjectName("llm-search");
     search_->setToolTip(tr("Every plan of these GPUs and global batch, fastest that fits first (Run ▸ Search)"));
@@ -192,7 +205,11 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     updateDerived();
 }
 
-void LlmSettingsPanel::addKnob(QFormLayout* form, const QString& key, const QString& label, QWidget* field) {
+void LlmSettingsPanel::addKnob(QFormLayout* form, const QString& key, const QString& label, QWidget* field,
+                               const QString& tip) {
+    field->setToolTip(tip);
+    // A box of controls (the model's, the profile's): its first control says the same.
+    if (auto* combo = field->findChild<QComboBox*>(); combo && combo->toolTip().isEmpty()) combo->setToolTip(tip);
     auto* box = new QWidget;
     auto* col = new QVBoxLayout(box);
     col->setContentsMargins(0, 0, 0, 0);
@@ -314,27 +331,18 @@ void LlmSettingsPanel::setSettings(const LlmSettings& s) {
     setPlan(s.plan);
 }
 
-void LlmSettingsPanel::setModel(const QString& preset_or_path) {
-    const int i = model_->findData(preset_or_path);
-    if (i >= 0) {
-        model_->setCurrentIndex(i);
-    } else {
-        model_file_->setText(preset_or_path);
-        model_->setCurrentIndex(model_->findData("file"));
-        emit changed();
-    }
+// A preset's entry in `combo`, else "file" with the path in `file`.
+void LlmSettingsPanel::choose(QComboBox* combo, QLineEdit* file, const QString& preset_or_path) {
+    const int i = combo->findData(preset_or_path);
+    if (i >= 0) return combo->setCurrentIndex(i);
+    file->setText(preset_or_path);
+    combo->setCurrentIndex(combo->findData("file"));
+    if (!loading_) emit changed();  // the file's text changed even when the entry did not
 }
 
-void LlmSettingsPanel::setProfile(const QString& preset_or_path) {
-    const int i = profile_->findData(preset_or_path);
-    if (i >= 0) {
-        profile_->setCurrentIndex(i);
-    } else {
-        profile_file_->setText(preset_or_path);
-        profile_->setCurrentIndex(profile_->findData("file"));
-        emit changed();
-    }
-}
+void LlmSettingsPanel::setModel(const QString& preset_or_path) { choose(model_, model_file_, preset_or_path); }
+
+void LlmSettingsPanel::setProfile(const QString& preset_or_path) { choose(profile_, profile_file_, preset_or_path); }
 
 void LlmSettingsPanel::setGpus(std::int64_t gpus) { gpus_->setValue(static_cast<int>(gpus)); }
 

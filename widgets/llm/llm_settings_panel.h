@@ -53,8 +53,9 @@ signals:
     void searchRequested();
 
 private:
-    void addKnob(QFormLayout* form, const QString& key, const QString& label, QWidget* field);
+    void addKnob(QFormLayout* form, const QString& key, const QString& label, QWidget* field, const QString& tip);
     void modelChoiceChanged();
+    void choose(QComboBox* combo, QLineEdit* file, const QString& preset_or_path);
     void updateDerived();
     llm::Transformer modelFromKnobs() const;
 

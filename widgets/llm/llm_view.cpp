@@ -1,5 +1,7 @@
 #include "widgets/llm/llm_view.h"
 
+#include <algorithm>
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -22,7 +24,7 @@ LlmView::LlmView(QWidget* parent) : QWidget(parent) {
     scroll->setWidget(panel_);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFixedWidth(panel_->sizeHint().width() + 24);
+    scroll->setFixedWidth(std::min(panel_->sizeHint().width() + 24, 290));  // the views keep the rest at 1024 px
     row->addWidget(scroll);
     auto* right = new QVBoxLayout;
     summary_ = new QLabel;

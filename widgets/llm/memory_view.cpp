@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include <QHelpEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include "core/llm/numbers.h"
 #include "widgets/common/qt_text.h"
@@ -59,22 +57,6 @@ const std::vector<MemoryTerm>& memoryTerms() {
     return terms;
 }
 
-LlmMemoryView::LlmMemoryView(QWidget* parent) : QWidget(parent) {
-    setMouseTracking(true);
-    setObjectName("llm-memory");
-}
-
-void LlmMemoryView::setShown(const LlmShown& shown) {
-    shown_ = shown;
-    stale_ = false;
-    update();
-}
-
-void LlmMemoryView::setStale(bool stale) {
-    stale_ = stale;
-    update();
-}
-
 QString LlmMemoryView::title() const {
     if (!shown_) return tr("No plan evaluated");
     const llm::Evaluation& e = shown_->eval;
@@ -99,11 +81,6 @@ CsvTable LlmMemoryView::csv() const {
         t.rows.push_back(row);
     }
     return t;
-}
-
-void LlmMemoryView::paintEvent(QPaintEvent*) {
-    QPainter p(this);
-    paintFigure(p, rect());
 }
 
 void LlmMemoryView::paintFigure(QPainter& p, const QRect& area) const {
@@ -195,21 +172,15 @@ int LlmMemoryView::stageAt(const QPoint& pos) const {
     return std::clamp(static_cast<int>((pos.x() - l.plot.left()) * n / std::max(l.plot.width(), 1)), 0, n - 1);
 }
 
-bool LlmMemoryView::event(QEvent* ev) {
-    if (ev->type() != QEvent::ToolTip) return QWidget::event(ev);
-    auto* help = static_cast<QHelpEvent*>(ev);
-    const int i = stageAt(help->pos());
-    if (i < 0) {
-        QToolTip::hideText();
-        return true;
-    }
+QString LlmMemoryView::toolTipAt(const QPoint& pos) const {
+    const int i = stageAt(pos);
+    if (i < 0) return {};
     const llm::StageMemory& st = shown_->eval.stages[i];
     QString text = tr("<b>Stage %1</b> (%2 layers), per GPU<br>").arg(st.stage).arg(st.layers);
     for (const MemoryTerm& m : memoryTerms()) text += QString("%1: %2<br>").arg(m.name, gib(st.*m.bytes));
     text += tr("<b>total %1</b> of %2").arg(gib(st.total()), gib(shown_->eval.capacity_bytes));
     if (st.host > 0) text += tr("<br>offloaded to host: %1").arg(gib(st.host));
-    QToolTip::showText(help->globalPos(), text, this);
-    return true;
+    return text;
 }
 
 }  // namespace partita

@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
-#include <QToolTip>
 
 #include "core/llm/numbers.h"
 #include "widgets/common/qt_text.h"
@@ -48,22 +46,6 @@ std::int64_t rankOf(const llm::Plan& p, std::int64_t stage, std::int64_t replica
 
 }  // namespace
 
-LlmPlanView::LlmPlanView(QWidget* parent) : QWidget(parent) {
-    setMouseTracking(true);
-    setObjectName("llm-plan");
-}
-
-void LlmPlanView::setShown(const LlmShown& shown) {
-    shown_ = shown;
-    stale_ = false;
-    update();
-}
-
-void LlmPlanView::setStale(bool stale) {
-    stale_ = stale;
-    update();
-}
-
 QString LlmPlanView::title() const {
     if (!shown_) return tr("No plan evaluated");
     const llm::Plan& p = shown_->settings.plan;
@@ -103,11 +85,6 @@ std::vector<LlmPlanView::Cell> LlmPlanView::cells(const QRect& area) const {
         y += h;
     }
     return out;
-}
-
-void LlmPlanView::paintEvent(QPaintEvent*) {
-    QPainter p(this);
-    paintFigure(p, rect());
 }
 
 void LlmPlanView::paintFigure(QPainter& p, const QRect& area) const {
@@ -216,16 +193,10 @@ void LlmPlanView::paintFigure(QPainter& p, const QRect& area) const {
     }
 }
 
-bool LlmPlanView::event(QEvent* ev) {
-    if (ev->type() != QEvent::ToolTip) return QWidget::event(ev);
-    auto* help = static_cast<QHelpEvent*>(ev);
+QString LlmPlanView::toolTipAt(const QPoint& pos) const {
     for (const Cell& c : cells(rect()))
-        if (c.rect.contains(help->pos())) {
-            QToolTip::showText(help->globalPos(), cellToolTip(c), this);
-            return true;
-        }
-    QToolTip::hideText();
-    return true;
+        if (c.rect.contains(pos)) return cellToolTip(c);
+    return {};
 }
 
 }  // namespace partita

@@ -4,18 +4,14 @@
 // column and the cluster's nodes marked. Links that cross the slow tier (InfiniBand) are red and
 // dashed. Large plans aggregate: at most 16 stage columns, and beyond 4 replicas the first and the last
 // with "× N replicas" between (never thousands of cells). Hover: the group's collectives, sizes and times.
-#include <optional>
 #include <vector>
 
-#include <QWidget>
-
 #include "core/io/csv.h"
-#include "widgets/common/figure_export.h"
-#include "widgets/llm/llm_shown.h"
+#include "widgets/llm/llm_figure.h"
 
 namespace partita {
 
-class LlmPlanView : public QWidget, public FigureSource {
+class LlmPlanView : public LlmFigure {
     Q_OBJECT
 public:
     // A cell of the drawing: stages [first, last] of one replica (-1: the aggregated replicas' band).
@@ -24,12 +20,7 @@ public:
         std::int64_t first = 0, last = 0, replica = 0;
     };
 
-    explicit LlmPlanView(QWidget* parent = nullptr);
-    void setShown(const LlmShown& shown);
-    void setStale(bool stale);  // the inputs are invalid: the last plan stays, greyed
-    bool stale() const { return stale_; }
-    bool hasPlan() const { return shown_.has_value(); }
-    const LlmShown& shown() const { return *shown_; }
+    explicit LlmPlanView(QWidget* parent = nullptr) : LlmFigure("llm-plan", parent) {}
     // The cells as laid out in `area` (tests and hit testing).
     std::vector<Cell> cells(const QRect& area) const;
     QString title() const;       // "tp 8 × pp 8 × dp 1 = 64 GPUs on 8 nodes of 8"
@@ -38,15 +29,9 @@ public:
     CsvTable csv() const;
     QSize figureSize() const override { return {1000, 560}; }
     void paintFigure(QPainter& painter, const QRect& area) const override;
-    QSize minimumSizeHint() const override { return {360, 240}; }
 
 protected:
-    void paintEvent(QPaintEvent*) override;
-    bool event(QEvent* e) override;
-
-private:
-    std::optional<LlmShown> shown_;
-    bool stale_ = false;
+    QString toolTipAt(const QPoint& pos) const override;
 };
 
 }  // namespace partita

@@ -60,20 +60,21 @@ public:
         const ReadyFn ready = [v] {
             return v->hasEvaluation() ? QString() : QObject::tr("Nothing to export: no LLM plan evaluates (see the knobs)");
         };
-        // A view of the plan: a page of the tab, its --view name, its figure and CSV.
-        const auto addView = [&](const QString& name, const QString& label, QWidget* page, const FigureSource* figure,
-                                 TableFn csv) {
+        // A view of the plan: a page of the tab and its --view name. The tab offers every page's export
+        // target, so the first entry (the one its tab finds) lists them all.
+        const auto addView = [&](const QString& name, QWidget* page, std::vector<ExportEntry> exports) {
             window.views().add({name, v, [v, page] {
                                     v->showPage(page);
                                     return static_cast<QWidget*>(v);
                                 },
-                                [this, &window] { window.showView(mainView()); },
-                                {figureTarget(name, label, figure, std::move(csv), ready)}});
+                                [this, &window] { window.showView(mainView()); }, std::move(exports)});
         };
-        addView("llm-plan", QObject::tr("LLM plan (GPU grid)"), v->planView(), v->planView(),
-                [v] { return v->planView()->csv(); });
-        addView("llm-memory", QObject::tr("LLM memory per stage"), v->memoryView(), v->memoryView(),
-                [v] { return v->memoryView()->csv(); });
+        addView("llm-plan", v->planView(),
+                {figureTarget("llm-plan", QObject::tr("LLM plan (GPU grid)"), v->planView(),
+                              [v] { return v->planView()->csv(); }, ready),
+                 figureTarget("llm-memory", QObject::tr("LLM memory per stage"), v->memoryView(),
+                              [v] { return v->memoryView()->csv(); }, ready)});
+        addView("llm-memory", v->memoryView(), {});
     }
 
     // --llm-model, --llm-profile, --llm-gpus: the inputs set, then the best plan searched (not stored).

@@ -120,6 +120,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     }
     runs_->setMethodKey(options.method);
     simulator_->applyOptions(options_);
+    for (const auto& m : runs_->methods()) m->applyOptions(*runs_, options_);
     params_->setValues(session_.array(), CostParams{});
     const QString network = options.network.isEmpty() ? examplesDir() + "/networks/vgg-a.json" : options.network;
     session_.setUserNetwork(!options.network.isEmpty());

@@ -47,7 +47,14 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     const QCommandLineOption cell("cell", "The grid's current cell for --screenshot, a level and a weighted layer's "
                                           "name (H4,conv5_2): the network graph and the teaching view show it.",
                                   "H,LAYER");
-    parser.addOptions({network, array, method, run, topology, iterations, seed, db, db_read_only, collapse, shot, view, size, cell});
+    const QCommandLineOption llm_model("llm-model", "LLM: the model, a preset (partita-cli llm models) or an ONNX/JSON file.",
+                                       "PRESET|FILE");
+    const QCommandLineOption llm_profile("llm-profile", "LLM: the hardware profile, a preset (a100-sxm4-80gb, ...) or a file.",
+                                         "P|FILE");
+    const QCommandLineOption llm_gpus("llm-gpus", "LLM: the GPU count; with any --llm-* option the best plan is searched.", "N");
+    const QCommandLineOption llm_batch("llm-global-batch", "LLM: the global batch in sequences.", "B");
+    parser.addOptions({network, array, method, run, topology, iterations, seed, db, db_read_only, collapse, shot, view, size, cell,
+                       llm_model, llm_profile, llm_gpus, llm_batch});
     if (!parser.parse(args)) {
         *error = parser.errorText();
         return false;
@@ -64,12 +71,16 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     options->method = parser.value(method);
     options->run = parser.isSet(run);
     options->topology = parser.value(topology);
-    for (auto [option, target] : {std::pair{&iterations, &options->iterations}, std::pair{&seed, &options->seed}}) {
+    options->llm_model = parser.value(llm_model);
+    options->llm_profile = parser.value(llm_profile);
+    for (auto [option, target] : {std::pair{&iterations, &options->iterations}, std::pair{&seed, &options->seed},
+                                  std::pair{&llm_gpus, &options->llm_gpus}, std::pair{&llm_batch, &options->llm_global_batch}}) {
         if (!parser.isSet(*option)) continue;
         bool ok = false;
         *target = parser.value(*option).toLongLong(&ok);
-        if (!ok || *target < 0 || (option == &iterations && *target == 0)) {
-            *error = "--" + option->names().front() + " must be a " + (option == &iterations ? "positive" : "non-negative") +
+        const bool positive = option != &seed;
+        if (!ok || *target < 0 || (positive && *target == 0)) {
+            *error = "--" + option->names().front() + " must be a " + (positive ? "positive" : "non-negative") +
                      " integer, got '" + parser.value(*option) + "'";
             return false;
         }

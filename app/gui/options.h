@@ -1,7 +1,8 @@
 #pragma once
 // The desktop application's command line:
-//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar|simulate|mcmc|mpt|l2s] [--run]
+//   partita [FILES...] [--network F] [--array F] [--method hypar|dp|mp|owt|accpar|simulate|mcmc|mpt|l2s|llm] [--run]
 //           [--topology NAME|FILE] [--iterations N] [--seed N] [--db PATH] [--collapse-repeats]
+//           [--llm-model PRESET|FILE] [--llm-profile P|FILE] [--llm-gpus N] [--llm-global-batch B]
 //           [--screenshot FILE [--view NAME] [--size WxH] [--cell H,LAYER]]
 #include <QSize>
 #include <QString>
@@ -26,6 +27,10 @@ struct Options {
     QSize size{1280, 800};
     int cell_level = -1;     // --cell H4,conv5_2: the grid's current cell in a screenshot (level from 0)
     QString cell_layer;      // a weighted layer's name
+    // The LLM method's inputs (--llm-model PRESET|FILE, --llm-profile P|FILE, --llm-gpus N,
+    // --llm-global-batch B); any of them given: the best plan is searched at start.
+    QString llm_model, llm_profile;
+    qint64 llm_gpus = -1, llm_global_batch = -1;
 };
 
 // The views --view accepts.

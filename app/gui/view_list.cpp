@@ -12,7 +12,7 @@ QString taskName(ViewTask task) {
     case ViewTask::Plan: return tr("Plan");
     case ViewTask::Simulate: return tr("Simulate");
     case ViewTask::Sweeps: return tr("Sweeps");
-    case ViewTask::Methods: return tr("MPT · L2S");
+    case ViewTask::Methods: return tr("MPT · L2S · LLM");
     }
     return {};
 }
@@ -35,6 +35,8 @@ const std::vector<ViewKind>& viewList() {
         {"editor", QT_TRANSLATE_NOOP("partita::gui::ViewList", "Editor"), T::Model},
         {"mpt", nullptr, T::Methods},
         {"l2s", nullptr, T::Methods},
+        {"llm-plan", nullptr, T::Methods},  // pages of the LLM tab
+        {"llm-memory", nullptr, T::Methods},
         {"runs", nullptr, T::Plan},
         {"params", nullptr, T::Plan},
         {"library", nullptr, T::Plan},

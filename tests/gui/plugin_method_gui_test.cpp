@@ -77,7 +77,7 @@ private slots:
         Options o;
         QString error;
         QVERIFY(!parseOptions({"partita", "--method", "stripes"}, &o, &error));
-        QVERIFY2(error.startsWith("--method must be one of hypar, dp, mp, owt, accpar, simulate, mpt, l2s, mcmc"),
+        QVERIFY2(error.startsWith("--method must be one of hypar, dp, mp, owt, accpar, simulate, mpt, l2s, llm, mcmc"),
                  qPrintable(error));
         QVERIFY(error.endsWith(", got 'stripes'"));
         const test::StripesRegistered stripes;

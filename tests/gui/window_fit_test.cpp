@@ -95,7 +95,7 @@ private slots:
         const QTabWidget* bar = w.views().get<TaskTabs>()->taskBar();
         for (int t = 0; t < bar->count(); ++t)
             if (bar->isTabVisible(t)) tasks << bar->tabText(t);
-        QCOMPARE(tasks, QStringList({"Model", "Machine", "Plan", "Simulate", "Sweeps", "MPT · L2S"}));
+        QCOMPARE(tasks, QStringList({"Model", "Machine", "Plan", "Simulate", "Sweeps", "MPT · L2S · LLM"}));
         QStringList crowded;
         for (const QTabBar* tabs : w.views().get<TaskTabs>()->findChildren<QTabBar*>()) {
             if (!tabs->isVisible()) continue;

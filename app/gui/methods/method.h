@@ -18,6 +18,7 @@ struct MethodRun;
 namespace partita::gui {
 
 class RunController;
+struct Options;
 
 class GuiMethod {
 public:
@@ -46,6 +47,8 @@ public:
     virtual bool takeRun(RunController&, quint64 /*generation*/, const RunPtr&) { return false; }
     // A stored record of this method (MethodRun) re-opened: shown again from its settings.
     virtual void openStored(RunController&, const MethodRun&) {}
+    // The command line's inputs for this method (--llm-model, ...), applied once the views are built.
+    virtual void applyOptions(RunController&, const Options&) {}
 };
 
 using MethodList = std::vector<std::unique_ptr<GuiMethod>>;

@@ -19,6 +19,7 @@ MethodList makeMethods() {
     methods.push_back(simulateMethod());
     methods.push_back(mptMethod());
     methods.push_back(l2sMethod());
+    methods.push_back(llmMethod());
     methods.push_back(mcmcMethod());
     return methods;
 }

@@ -14,5 +14,6 @@ std::unique_ptr<GuiMethod> simulateMethod();
 std::unique_ptr<GuiMethod> mcmcMethod();
 std::unique_ptr<GuiMethod> mptMethod();
 std::unique_ptr<GuiMethod> l2sMethod();
+std::unique_ptr<GuiMethod> llmMethod();
 
 }  // namespace partita::gui

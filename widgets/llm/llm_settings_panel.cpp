@@ -1,0 +1,406 @@
+#include "widgets/llm/llm_settings_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "core/llm/runs.h"
+#include "widgets/common/qt_text.h"
+
+namespace partita {
+
+namespace {
+
+using llm::FieldError;
+
+QSpinBox* spin(int lo, int hi, int value) {
+    auto* s = new QSpinBox;
+    s->setRange(lo, hi);
+    s->setValue(value);
+    s->setAccelerated(true);
+    return s;
+}
+
+// The example the panel starts with: GPT-3 175B on 64 A100 80 GB, the plan `llm search` finds best.
+llm::Plan examplePlan() {
+    llm::Plan p;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 2;
+    p.micro_batch = 2;
+    p.global_batch = 64;
+    p.interleave = 12;
+    p.schedule = llm::Schedule::Interleaved;
+    p.recompute = llm::Recompute::Selective;
+    p.sequence_parallel = true;
+    p.zero = 1;
+    p.tp_overlap = llm::TpOverlap::Ring;
+    p.dp_overlap = true;
+    return p;
+}
+
+}  // namespace
+
+LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
+    setObjectName("llm-settings");
+    auto* top = new QVBoxLayout(this);
+    top->setContentsMargins(4, 4, 4, 4);
+    auto* general = new QLabel;
+    general->setWordWrap(true);
+    general->setStyleSheet("color: #c00000");
+    general->hide();
+    errors_[""] = general;
+    top->addWidget(general);
+
+    const auto section = [&](const QString& title) {
+        auto* head = new QLabel("<b>" + title + "</b>");
+        top->addWidget(head);
+        auto* form = new QFormLayout;
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        top->addLayout(form);
+        return form;
+    };
+
+    // Model.
+    QFormLayout* model = section(tr("Model"));
+    model_ = new QComboBox;
+    for (const llm::Transformer& t : llm::modelPresets()) model_->addItem(q(t.name), q(t.name));
+    model_->addItem(tr("Custom dimensions"), "custom");
+    model_->addItem(tr("ONNX or JSON file"), "file");
+    model_->setCurrentIndex(model_->findData("gpt3-175b"));
+    auto* model_box = new QWidget;
+    auto* model_col = new QVBoxLayout(model_box);
+    model_col->setContentsMargins(0, 0, 0, 0);
+    model_col->addWidget(model_);
+    auto* file_row = new QHBoxLayout;
+    model_file_ = new QLineEdit;
+    model_file_->setPlaceholderText(tr("model.onnx or model.json"));
+    browse_ = new QPushButton(tr("Browse…"));
+    file_row->addWidget(model_file_, 1);
+    file_row->addWidget(browse_);
+    model_col->addLayout(file_row);
+    custom_ = new QWidget;
+    auto* dims = new QFormLayout(custom_);
+    dims->setContentsMargins(0, 0, 0, 0);
+    layers_ = spin(1, 100000, 24);
+    hidden_ = spin(1, 1 << 20, 2048);
+    heads_ = spin(1, 100000, 16);
+    vocab_ = spin(1, 1 << 24, 51200);
+    layers_->setToolTip(tr("Transformer layers"));
+    hidden_->setToolTip(tr("Hidden size (the FFN is 4 times it)"));
+    heads_->setToolTip(tr("Attention heads (as many key/value heads)"));
+    vocab_->setToolTip(tr("Vocabulary size"));
+    model_file_->setToolTip(tr("An ONNX export or a partita JSON model file"));
+    browse_->setToolTip(tr("Choose the model file"));
+    dims->addRow(tr("layers"), layers_);
+    dims->addRow(tr("hidden"), hidden_);
+    dims->addRow(tr("heads"), heads_);
+    dims->addRow(tr("vocabulary"), vocab_);
+    model_col->addWidget(custom_);
+    addKnob(model, "model", tr("Model"), model_box, tr("The transformer: a built-in preset, custom dimensions, or an ONNX or JSON model file"));
+    seq_ = spin(0, 1 << 20, 0);
+    seq_->setSpecialValueText(tr("the model's"));
+    addKnob(model, "seq", tr("Sequence"), seq_, tr("Sequence length in tokens; the model's own unless set"));
+    connect(browse_, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("Transformer model"), QString(),
+                                                       tr("Models (*.onnx *.json);;All files (*)"));
+        if (!f.isEmpty()) model_file_->setText(f);
+    });
+
+    // Cluster.
+    QFormLayout* cluster = section(tr("Cluster"));
+    profile_ = new QComboBox;
+    for (const std::string& n : llm::profilePresetNames()) profile_->addItem(q(n), q(n));
+    profile_->addItem(tr("Profile or Calculon system file"), "file");
+    profile_->setCurrentIndex(profile_->findData("a100-sxm4-80gb"));
+    auto* profile_box = new QWidget;
+    auto* profile_col = new QVBoxLayout(profile_box);
+    profile_col->setContentsMargins(0, 0, 0, 0);
+    profile_col->addWidget(profile_);
+    profile_file_ = new QLineEdit;
+    profile_file_->setPlaceholderText(tr("partita-llm-hw/1 file"));
+    profile_file_->setToolTip(tr("A partita-llm-hw/1 profile or a Calculon system file"));
+    profile_col->addWidget(profile_file_);
+    addKnob(cluster, "profile", tr("Profile"), profile_box, tr("The GPU and network profile: a preset, or a partita-llm-hw/1 or Calculon system file"));
+    gpus_ = spin(1, 1 << 20, 64);
+    addKnob(cluster, "gpus", tr("GPUs"), gpus_, tr("GPUs in the cluster; dp is the GPUs over tp x pp"));
+    global_batch_ = spin(1, 1 << 24, 64);
+    addKnob(cluster, "global_batch", tr("Global batch"), global_batch_, tr("Sequences per iteration over all replicas"));
+
+    // Plan.
+    QFormLayout* plan = section(tr("Plan"));
+    tp_ = spin(1, 4096, 8);
+    pp_ = spin(1, 4096, 4);
+    dp_ = new QLabel;
+    micro_batch_ = spin(1, 1 << 20, 2);
+    interleave_ = spin(1, 1024, 12);
+    schedule_ = new QComboBox;
+    for (auto s : {llm::Schedule::Gpipe, llm::Schedule::OneF1B, llm::Schedule::Interleaved})
+        schedule_->addItem(llm::scheduleName(s), static_cast<int>(s));
+    recompute_ = new QComboBox;
+    for (auto r : {llm::Recompute::None, llm::Recompute::Selective, llm::Recompute::Full})
+        recompute_->addItem(llm::recomputeName(r), static_cast<int>(r));
+    zero_ = new QComboBox;
+    for (int z = 0; z <= 3; ++z) zero_->addItem(z == 0 ? tr("off") : tr("stage %1").arg(z), z);
+    sp_ = new QCheckBox(tr("sequence parallel"));
+    dist_opt_ = new QCheckBox(tr("distributed optimizer"));
+    addKnob(plan, "tp", tr("tp"), tp_, tr("Tensor-parallel degree: GPUs sharing each layer"));
+    addKnob(plan, "pp", tr("pp"), pp_, tr("Pipeline-parallel degree: stages the layers are split into"));
+    addKnob(plan, "dp", tr("dp"), dp_, tr("Data-parallel replicas: the GPUs over tp x pp"));
+    addKnob(plan, "micro_batch", tr("Micro-batch"), micro_batch_, tr("Sequences per micro-batch on each replica"));
+    addKnob(plan, "interleave", tr("Interleave"), interleave_, tr("Model chunks per stage (the interleaved schedule)"));
+    addKnob(plan, "schedule", tr("Schedule"), schedule_, tr("Pipeline schedule: GPipe, 1F1B or interleaved 1F1B"));
+    addKnob(plan, "recompute", tr("Recompute"), recompute_, tr("Activation recomputation: none, selective (attention) or full"));
+    addKnob(plan, "sequence_parallel", QString(), sp_, tr("Shard norms and dropouts along the sequence across the TP group"));
+    addKnob(plan, "zero", tr("ZeRO"), zero_, tr("ZeRO stage: shard optimizer state (1), gradients (2) and parameters (3) across replicas"));
+    addKnob(plan, "distributed_optimizer", QString(), dist_opt_, tr("Megatron's distributed optimizer: optimizer state sharded across replicas"));
+    // Combo boxes as wide as the column, not as their longest entry: the panel fits beside the views at 1024 px.
+    for (QComboBox* c : {model_, profile_, schedule_, recompute_, zero_}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(8);
+    }
+    dp_->setWordWrap(true);
+    search_ = new QPushButton(tr("Search the best plan"));
+    search_->setObjectName("llm-search");
+    search_->setToolTip(tr("Every plan of these GPUs and global batch, fastest that fits first (Run ▸ Search)"));
+    top->addWidget(search_);
+    top->addStretch(1);
+    connect(search_, &QPushButton::clicked, this, &LlmSettingsPanel::searchRequested);
+
+    const auto edited = [this] {
+        updateDerived();
+        if (!loading_) emit changed();
+    };
+    connect(model_, &QComboBox::currentIndexChanged, this, [this, edited] {
+        modelChoiceChanged();
+        edited();
+    });
+    connect(profile_, &QComboBox::currentIndexChanged, this, [this, edited] {
+        profile_file_->setVisible(profile_->currentData().toString() == "file");
+        edited();
+    });
+    for (QLineEdit* e : {model_file_, profile_file_}) connect(e, &QLineEdit::editingFinished, this, edited);
+    for (QSpinBox* s : {layers_, hidden_, heads_, vocab_, seq_, gpus_, global_batch_, tp_, pp_, micro_batch_, interleave_})
+        connect(s, &QSpinBox::valueChanged, this, edited);
+    for (QComboBox* c : {schedule_, zero_}) connect(c, &QComboBox::currentIndexChanged, this, edited);
+    for (QCheckBox* c : {dist_opt_}) connect(c, &QCheckBox::toggled, this, edited);
+    // A searched plan may fix the LN re-gather; it follows SP and recompute again once they change.
+    const auto regather = [this, edited] {
+        if (!loading_) base_.ag_redo.reset();
+        edited();
+    };
+    connect(recompute_, &QComboBox::currentIndexChanged, this, regather);
+    connect(sp_, &QCheckBox::toggled, this, regather);
+
+    setPlan(examplePlan());
+    modelChoiceChanged();
+    profile_file_->hide();
+    updateDerived();
+}
+
+void LlmSettingsPanel::addKnob(QFormLayout* form, const QString& key, const QString& label, QWidget* field,
+                               const QString& tip) {
+    field->setToolTip(tip);
+    // A box of controls (the model's, the profile's): its first control says the same.
+    if (auto* combo = field->findChild<QComboBox*>(); combo && combo->toolTip().isEmpty()) combo->setToolTip(tip);
+    auto* box = new QWidget;
+    auto* col = new QVBoxLayout(box);
+    col->setContentsMargins(0, 0, 0, 0);
+    col->setSpacing(1);
+    col->addWidget(field);
+    auto* error = new QLabel;
+    error->setObjectName("error-" + key);
+    error->setWordWrap(true);
+    error->setStyleSheet("color: #c00000");
+    error->hide();
+    col->addWidget(error);
+    field->setObjectName("llm-" + key);
+    errors_[key] = error;
+    forms_[key] = form;
+    if (label.isEmpty()) form->addRow(box);
+    else form->addRow(label, box);
+}
+
+void LlmSettingsPanel::modelChoiceChanged() {
+    const QString kind = model_->currentData().toString();
+    custom_->setVisible(kind == "custom");
+    model_file_->setVisible(kind == "file");
+    browse_->setVisible(kind == "file");
+}
+
+void LlmSettingsPanel::updateDerived() {
+    const std::int64_t group = static_cast<std::int64_t>(tp_->value()) * pp_->value() * base_.cp;
+    const std::int64_t gpus = gpus_->value();
+    dp_->setText(gpus % group == 0 ? tr("%1  (GPUs / (tp × pp))").arg(gpus / group)
+                                   : tr("—  (%1 GPUs is not a multiple of tp × pp = %2)").arg(gpus).arg(group));
+}
+
+llm::Transformer LlmSettingsPanel::modelFromKnobs() const {
+    const QString kind = model_->currentData().toString();
+    const std::int64_t seq = seq_->value();
+    llm::Transformer m;
+    if (kind == "custom") {
+        m = llm::familyDefaults(llm::Family::Gpt);
+        m.name = "custom";
+        m.layers = layers_->value();
+        m.hidden = hidden_->value();
+        m.heads = m.kv_heads = heads_->value();
+        m.ffn = 4 * m.hidden;
+        m.vocab = vocab_->value();
+        m.seq = seq > 0 ? seq : 2048;
+        llm::validate(m);
+        return m;
+    }
+    try {
+        if (kind == "file") {
+            if (model_file_->text().isEmpty()) throw FieldError("model", "choose an ONNX or JSON model file");
+            m = llm::loadTransformer(model_file_->text().toStdString(), seq);
+        } else {
+            m = llm::modelPreset(kind.toStdString());
+        }
+    } catch (const FieldError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw FieldError("model", e.what());
+    }
+    if (seq > 0) m.seq = seq;
+    return m;
+}
+
+LlmSettings LlmSettingsPanel::settings() const {
+    LlmSettings s;
+    s.model = modelFromKnobs();
+    const QString kind = model_->currentData().toString();
+    s.model_name = kind == "file" ? model_file_->text().toStdString() : kind == "custom" ? "custom" : kind.toStdString();
+    const bool profile_file = profile_->currentData().toString() == "file";
+    s.profile_name = profile_file ? profile_file_->text().toStdString() : profile_->currentData().toString().toStdString();
+    try {
+        if (s.profile_name.empty()) throw FieldError("profile", "choose a profile file");
+        s.profile = llm::loadProfile(s.profile_name);
+    } catch (const FieldError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw FieldError("profile", e.what());
+    }
+    llm::Plan p = base_;
+    p.tp = tp_->value();
+    p.pp = pp_->value();
+    const std::int64_t group = p.tp * p.pp * p.cp, gpus = gpus_->value();
+    if (gpus % group != 0)
+        throw FieldError("gpus", std::to_string(gpus) + " GPUs is not a multiple of tp x pp = " + std::to_string(group));
+    p.dp = gpus / group;
+    p.micro_batch = micro_batch_->value();
+    p.global_batch = global_batch_->value();
+    p.interleave = interleave_->value();
+    p.schedule = static_cast<llm::Schedule>(schedule_->currentData().toInt());
+    p.recompute = static_cast<llm::Recompute>(recompute_->currentData().toInt());
+    p.sequence_parallel = sp_->isChecked();
+    p.zero = zero_->currentData().toInt();
+    p.distributed_optimizer = dist_opt_->isChecked();
+    s.plan = p;
+    return s;
+}
+
+void LlmSettingsPanel::setSettings(const LlmSettings& s) {
+    loading_ = true;
+    const int preset = model_->findData(q(s.model_name));
+    if (preset >= 0 && s.model_name != "custom" && s.model_name != "file") {
+        model_->setCurrentIndex(preset);
+        seq_->setValue(s.model.seq == llm::modelPreset(s.model_name).seq ? 0 : static_cast<int>(s.model.seq));
+    } else if (s.model_name == "custom") {
+        model_->setCurrentIndex(model_->findData("custom"));
+        layers_->setValue(static_cast<int>(s.model.layers));
+        hidden_->setValue(static_cast<int>(s.model.hidden));
+        heads_->setValue(static_cast<int>(s.model.heads));
+        vocab_->setValue(static_cast<int>(s.model.vocab));
+        seq_->setValue(static_cast<int>(s.model.seq));
+    } else {
+        model_->setCurrentIndex(model_->findData("file"));
+        model_file_->setText(q(s.model_name));
+        seq_->setValue(static_cast<int>(s.model.seq));
+    }
+    loading_ = false;
+    setProfile(q(s.profile_name));
+    setPlan(s.plan);
+}
+
+// A preset's entry in `combo`, else "file" with the path in `file`.
+void LlmSettingsPanel::choose(QComboBox* combo, QLineEdit* file, const QString& preset_or_path) {
+    const int i = combo->findData(preset_or_path);
+    if (i >= 0) return combo->setCurrentIndex(i);
+    file->setText(preset_or_path);
+    combo->setCurrentIndex(combo->findData("file"));
+    if (!loading_) emit changed();  // the file's text changed even when the entry did not
+}
+
+void LlmSettingsPanel::setModel(const QString& preset_or_path) { choose(model_, model_file_, preset_or_path); }
+
+void LlmSettingsPanel::setProfile(const QString& preset_or_path) { choose(profile_, profile_file_, preset_or_path); }
+
+void LlmSettingsPanel::setGpus(std::int64_t gpus) { gpus_->setValue(static_cast<int>(gpus)); }
+
+void LlmSettingsPanel::setGlobalBatch(std::int64_t batch) { global_batch_->setValue(static_cast<int>(batch)); }
+
+void LlmSettingsPanel::setPlan(const llm::Plan& plan) {
+    loading_ = true;
+    base_ = plan;
+    tp_->setValue(static_cast<int>(plan.tp));
+    pp_->setValue(static_cast<int>(plan.pp));
+    gpus_->setValue(static_cast<int>(plan.tp * plan.pp * plan.dp * plan.cp));
+    micro_batch_->setValue(static_cast<int>(plan.micro_batch));
+    global_batch_->setValue(static_cast<int>(plan.global_batch));
+    interleave_->setValue(static_cast<int>(plan.interleave));
+    schedule_->setCurrentIndex(schedule_->findData(static_cast<int>(plan.schedule)));
+    recompute_->setCurrentIndex(recompute_->findData(static_cast<int>(plan.recompute)));
+    zero_->setCurrentIndex(zero_->findData(plan.zero));
+    sp_->setChecked(plan.sequence_parallel);
+    dist_opt_->setChecked(plan.distributed_optimizer);
+    loading_ = false;
+    updateDerived();
+    emit changed();
+}
+
+QString LlmSettingsPanel::knobOf(const std::string& field) {
+    const QString f = q(field);
+    if (f.startsWith("model")) return "model";
+    if (f == "cluster.gpus" || f == "cp") return "gpus";
+    if (f.startsWith("cluster") || f == "profile") return "profile";
+    if (f == "ag_redo") return "sequence_parallel";
+    if (f == "dp_overlap") return "zero";
+    if (f == "tp_overlap") return "tp";
+    return f;
+}
+
+void LlmSettingsPanel::showError(const std::string& field, const QString& message) {
+    clearErrors();
+    const auto it = errors_.find(knobOf(field));
+    QLabel* label = it != errors_.end() ? it->second : errors_[""];
+    label->setText(message);
+    label->show();
+}
+
+void LlmSettingsPanel::clearErrors() {
+    for (auto& [key, label] : errors_) {
+        label->clear();
+        label->hide();
+    }
+}
+
+QString LlmSettingsPanel::errorAt(const QString& knob) const {
+    const auto it = errors_.find(knob);
+    return it == errors_.end() || it->second->isHidden() ? QString() : it->second->text();
+}
+
+void LlmSettingsPanel::setSearching(bool searching) {
+    search_->setEnabled(!searching);
+    search_->setText(searching ? tr("Searching…") : tr("Search the best plan"));
+}
+
+}  // namespace partita

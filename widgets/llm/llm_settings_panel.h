@@ -1,0 +1,81 @@
+#pragma once
+// The LLM planner's inputs as knobs: the model (a built-in preset, custom dimensions, or an ONNX /
+// JSON file), the cluster (a profile preset or file, and the GPU count), the global batch and sequence
+// length, and the plan (tp, pp, dp derived from the GPUs, micro-batch, interleave, schedule,
+// recompute, SP, ZeRO, distributed optimizer). Every edit emits changed(); an input that cannot be
+// planned is explained under the knob it names (showError), never in a dialog.
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include <QWidget>
+
+#include "core/run/llm_settings.h"
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace partita {
+
+class LlmSettingsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LlmSettingsPanel(QWidget* parent = nullptr);
+
+    // The settings the knobs say. Throws llm::FieldError whose field() is a knob's key: "model",
+    // "profile", "gpus", "global_batch", "seq", "tp", "pp", "dp", "micro_batch", "interleave",
+    // "schedule", "recompute", "sequence_parallel", "zero", "distributed_optimizer".
+    LlmSettings settings() const;
+    // Shows `s` in the knobs (a stored or searched run); options the knobs do not show (TP overlap,
+    // DP overlap, ...) are kept as they are in s.plan.
+    void setSettings(const LlmSettings& s);
+    void setModel(const QString& preset_or_path);  // a preset name, else a file
+    void setProfile(const QString& preset_or_path);
+    void setGpus(std::int64_t gpus);
+    void setGlobalBatch(std::int64_t batch);
+    void setPlan(const llm::Plan& plan);  // its degrees set the GPU count
+
+    // The message of an error under the knob `field` names (a FieldError's field; "model.heads" is the
+    // model's, "cluster.gpus" the GPU count's, anything unknown goes above the knobs); clears the others.
+    void showError(const std::string& field, const QString& message);
+    void clearErrors();
+    QString errorAt(const QString& knob) const;  // the message shown under a knob, "" if none
+    static QString knobOf(const std::string& field);
+    void setSearching(bool searching);
+
+signals:
+    void changed();
+    void searchRequested();
+
+private:
+    void addKnob(QFormLayout* form, const QString& key, const QString& label, QWidget* field, const QString& tip);
+    void modelChoiceChanged();
+    void choose(QComboBox* combo, QLineEdit* file, const QString& preset_or_path);
+    void updateDerived();
+    llm::Transformer modelFromKnobs() const;
+
+    QComboBox* model_ = nullptr;
+    QLineEdit* model_file_ = nullptr;
+    QPushButton* browse_ = nullptr;
+    QWidget* custom_ = nullptr;
+    QSpinBox *layers_ = nullptr, *hidden_ = nullptr, *heads_ = nullptr, *vocab_ = nullptr;
+    QComboBox* profile_ = nullptr;
+    QLineEdit* profile_file_ = nullptr;
+    QSpinBox *gpus_ = nullptr, *global_batch_ = nullptr, *seq_ = nullptr;
+    QSpinBox *tp_ = nullptr, *pp_ = nullptr, *micro_batch_ = nullptr, *interleave_ = nullptr;
+    QLabel* dp_ = nullptr;
+    QComboBox *schedule_ = nullptr, *recompute_ = nullptr, *zero_ = nullptr;
+    QCheckBox *sp_ = nullptr, *dist_opt_ = nullptr;
+    QPushButton* search_ = nullptr;
+    std::map<QString, QLabel*> errors_;  // by knob key; "" is the general one
+    std::map<QString, QFormLayout*> forms_;
+    llm::Plan base_;  // the options the knobs do not show
+    bool loading_ = false;
+};
+
+}  // namespace partita

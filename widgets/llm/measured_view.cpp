@@ -24,6 +24,12 @@ QColor sourceColour(int k) {
     return base[std::max(0, k) % 7];
 }
 
+// A source named by its runs file shows the file's name; the table's tooltip keeps the path.
+QString sourceLabel(const std::string& source) {
+    const auto slash = source.find_last_of('/');
+    return QString::fromStdString(slash == std::string::npos ? source : source.substr(slash + 1));
+}
+
 bool plotted(const llm::RunPrediction& r) { return r.error.empty() && r.measured_s && *r.measured_s > 0 && r.predicted_s > 0; }
 
 }  // namespace
@@ -89,7 +95,7 @@ QVariant RunPredictionsModel::data(const QModelIndex& index, int role) const {
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case 0: return QString::fromStdString(r.name);
-    case 1: return QString::fromStdString(r.source);
+    case 1: return role == Qt::ToolTipRole ? QString::fromStdString(r.source) : sourceLabel(r.source);
     case 2: return r.measured_s ? QString::number(*r.measured_s, 'g', 4) : QString();
     case 3: return r.error.empty() ? QString::number(r.predicted_s, 'g', 4) : QString();
     case 4: return r.error_pct ? QString::number(*r.error_pct, 'f', 1) : QString();
@@ -110,6 +116,7 @@ MeasuredView::MeasuredView(QWidget* parent) : QWidget(parent), model_(this) {
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->horizontalHeader()->setStretchLastSection(true);
     split->addWidget(plot_);
     split->addWidget(table_);
@@ -145,7 +152,7 @@ QStringList MeasuredView::legendLines() const {
                                      [&](const auto& r) { return r.source == s && plotted(r); });
         const auto it = report_.mape_by_source.find(s);
         lines << QStringLiteral("%1: MAPE %2 (%3 runs)")
-                     .arg(QString::fromStdString(s), it == report_.mape_by_source.end() ? tr("n/a") : mapeText(it->second))
+                     .arg(sourceLabel(s), it == report_.mape_by_source.end() ? tr("n/a") : mapeText(it->second))
                      .arg(n);
     }
     if (report_.mape_pct) lines << tr("all: MAPE %1").arg(mapeText(*report_.mape_pct));
@@ -275,7 +282,7 @@ std::optional<int> MeasuredView::runAt(const QPointF& pos) const {
 QString MeasuredView::runToolTip(int run) const {
     if (run < 0 || run >= static_cast<int>(report_.runs.size())) return {};
     const auto& r = report_.runs[static_cast<size_t>(run)];
-    QString s = QStringLiteral("%1 (%2)").arg(QString::fromStdString(r.name), QString::fromStdString(r.source));
+    QString s = QStringLiteral("%1 (%2)").arg(QString::fromStdString(r.name), sourceLabel(r.source));
     if (r.measured_s) s += tr("\nmeasured %1 s").arg(*r.measured_s, 0, 'g', 4);
     s += tr("\npredicted %1 s").arg(r.predicted_s, 0, 'g', 4);
     if (r.error_pct) s += tr("\nerror %1 %").arg(*r.error_pct, 0, 'f', 1);

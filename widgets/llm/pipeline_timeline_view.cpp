@@ -1,5 +1,7 @@
 #include "widgets/llm/pipeline_timeline_view.h"
 
+#include <algorithm>
+
 #include <QFile>
 #include <QHelpEvent>
 #include <QLabel>
@@ -25,21 +27,25 @@ sim::Phase phaseOf(llm::BlockKind k) {
     }
 }
 
-// The simulator's Gantt input: one resource per lane, the block kinds as "layers" (colour keys), task = block index.
+// The simulator's Gantt input: the stages' compute lanes, then their communication lanes, then DP; the
+// block kinds are the "layers" (colour keys), a record's task is the block's index.
 std::shared_ptr<const view::GanttInput> ganttOf(const llm::PipelineTimeline& t) {
     auto in = std::make_shared<view::GanttInput>();
-    const int dp_lane = t.dpLane();
+    const int p = static_cast<int>(t.stages);
+    auto resourceOf = [p](int lane) { return lane == 2 * p ? 2 * p : lane % 2 == 0 ? lane / 2 : p + lane / 2; };
+    in->resources.resize(t.lane_names.size());
     for (int l = 0; l < static_cast<int>(t.lane_names.size()); ++l) {
-        const bool comm = l == dp_lane || l % 2 == 1;
-        const std::string group = l == dp_lane ? "data parallel" : "stage " + std::to_string(l / 2);
-        in->resources.push_back({t.lane_names[static_cast<size_t>(l)], group, comm});
+        const std::string group = l == 2 * p ? "data parallel and optimizer" : l % 2 ? "TP/SP collectives and PP sends" : "compute";
+        in->resources[static_cast<size_t>(resourceOf(l))] = {t.lane_names[static_cast<size_t>(l)], group, l % 2 == 1 || l == 2 * p};
     }
     for (int k = 0; k < llm::kBlockKinds; ++k) in->op_names.push_back(llm::blockKindName(static_cast<llm::BlockKind>(k)));
     for (size_t i = 0; i < t.blocks.size(); ++i) {
         const auto& b = t.blocks[i];
-        in->records.push_back({b.lane, static_cast<std::uint64_t>(i), static_cast<int>(b.kind), phaseOf(b.kind),
+        in->records.push_back({resourceOf(b.lane), static_cast<std::uint64_t>(i), static_cast<int>(b.kind), phaseOf(b.kind),
                                static_cast<int>(b.micro_batch), b.start, b.end, b.bytes});
     }
+    std::stable_sort(in->records.begin(), in->records.end(),
+                     [](const auto& a, const auto& b) { return a.resource < b.resource; });
     in->makespan = t.makespan;
     return in;
 }

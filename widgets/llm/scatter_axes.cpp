@@ -48,9 +48,12 @@ QRectF plotRect(const QRect& area, const QFont& font, double top_reserved) {
 
 namespace {
 std::vector<view::Tick> ticksOf(const Axis& a, int max_ticks) {
-    std::vector<view::Tick> t = a.log ? view::logTicks(a.lo, a.hi, max_ticks) : view::niceTicks(a.lo, a.hi, max_ticks);
+    // Ticks fall on round numbers of the shown unit (GiB, not bytes).
+    const double lo = a.lo * a.scale, hi = a.hi * a.scale;
+    std::vector<view::Tick> t = a.log ? view::logTicks(lo, hi, max_ticks) : view::niceTicks(lo, hi, max_ticks);
     for (auto& k : t) {
-        const double v = k.value * a.scale;
+        const double v = k.value;
+        k.value /= a.scale;
         k.label = QString::number(v, 'g', 4).append(a.unit.isEmpty() ? QString() : QStringLiteral(" ") + a.unit).toStdString();
     }
     return t;

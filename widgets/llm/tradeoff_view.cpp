@@ -11,6 +11,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolTip>
@@ -67,8 +68,8 @@ int RankedPlansModel::rowCount(const QModelIndex& parent) const {
 int RankedPlansModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : 11; }
 
 QVariant RankedPlansModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    static const char* names[] = {"#", "tp", "pp", "dp", "mb", "schedule", "recompute", "ZeRO", "time (ms)",
-                                  "memory (GiB)", "MFU %"};
+    static const char* names[] = {"#", "tp", "pp", "dp", "mb", "schedule", "recompute", "ZeRO", "time ms",
+                                  "GiB", "MFU %"};
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= 11) return {};
     return QString::fromLatin1(names[section]);
 }
@@ -222,11 +223,13 @@ TradeoffView::TradeoffView(QWidget* parent) : QWidget(parent), ranked_(this) {
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     split->addWidget(plot_);
     split->addWidget(table_);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 0);
+    split_ = split;
     layout->addWidget(split, 1);
     connect(axes_box_, &QComboBox::currentIndexChanged, this, [this](int i) { setAxes(static_cast<Axes>(i)); });
     connect(colour_box_, &QComboBox::currentIndexChanged, this, [this](int i) { setColouring(static_cast<Colour>(i)); });
@@ -241,7 +244,22 @@ void TradeoffView::setSearch(std::vector<llm::PlanPoint> points, const llm::Sear
     seq_ = seq;
     chosen_ = -1;
     ranked_.setPlans(result.ranked);
+    fitTable();
     plot_->invalidate();
+}
+
+void TradeoffView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitTable();
+}
+
+void TradeoffView::fitTable() {
+    // The table as wide as its columns, up to half the view; the plot takes the rest.
+    const int want = table_->horizontalHeader()->length() + 2 * table_->frameWidth() +
+                     table_->verticalScrollBar()->sizeHint().width() + 2;
+    const int total = split_->width();
+    const int t = std::min(want, total / 2);
+    split_->setSizes({total - t - split_->handleWidth(), t});
 }
 
 void TradeoffView::clear() { setSearch({}, {}, 0, 0); }

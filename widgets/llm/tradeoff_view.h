@@ -21,6 +21,7 @@ Q_DECLARE_METATYPE(partita::llm::Plan)
 
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QTableView;
 
 namespace partita {
@@ -85,7 +86,11 @@ public:
 signals:
     void planChosen(const llm::Plan& plan);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void fitTable();
     friend class TradeoffPlot;
     double xOf(const llm::PlanPoint& p) const;
     double yOf(const llm::PlanPoint& p) const;
@@ -107,6 +112,7 @@ private:
     QTableView* table_;
     QComboBox* axes_box_;
     QComboBox* colour_box_;
+    QSplitter* split_;
 };
 
 // The plot area: a cached raster of the points, the hover and chosen point drawn on top.

@@ -177,7 +177,7 @@ llmview::PlotArea MeasuredView::plotArea(const QRect& area) const {
     const bool log = logAxes();
     // The same range on both axes, so y = x is the diagonal; a ±10 % band needs 10 % of room.
     a.x = llmview::Axis::covering(log ? lo / 1.15 : lo * 0.85, hi * 1.15, log, 0.02);
-    if (!log) a.x.lo = std::max(0.0, a.x.lo);
+    if (!log) a.x.setRange(std::max(0.0, a.x.lo), a.x.hi);
     a.y = a.x;
     a.x.title = tr("measured iteration time");
     a.y.title = tr("predicted iteration time");

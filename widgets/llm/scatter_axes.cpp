@@ -10,13 +10,18 @@
 
 namespace partita::llmview {
 
+void Axis::setRange(double l, double h) {
+    lo = l, hi = h;
+    log_lo = lo > 0 ? std::log10(lo) : 0, log_hi = hi > 0 ? std::log10(hi) : 1;
+}
+
 double Axis::toUnit(double v) const {
-    if (log) return (std::log10(std::max(v, 1e-300)) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
+    if (log) return (std::log10(std::max(v, 1e-300)) - log_lo) / (log_hi - log_lo);
     return (v - lo) / (hi - lo);
 }
 
 double Axis::fromUnit(double u) const {
-    if (log) return std::pow(10.0, std::log10(lo) + u * (std::log10(hi) - std::log10(lo)));
+    if (log) return std::pow(10.0, log_lo + u * (log_hi - log_lo));
     return lo + u * (hi - lo);
 }
 
@@ -26,13 +31,10 @@ Axis Axis::covering(double lo, double hi, bool log_axis, double margin) {
     a.log = log_axis && lo > 0;
     if (a.log) {
         const double l0 = std::log10(lo), l1 = std::log10(hi), span = std::max(l1 - l0, 0.1);
-        a.lo = std::pow(10.0, l0 - margin * span);
-        a.hi = std::pow(10.0, l1 + margin * span);
+        a.setRange(std::pow(10.0, l0 - margin * span), std::pow(10.0, l1 + margin * span));
     } else {
         const double span = hi > lo ? hi - lo : std::max(std::abs(hi), 1.0);
-        a.lo = lo - margin * span;
-        a.hi = hi + margin * span;
-        if (lo >= 0 && a.lo < 0) a.lo = 0;
+        a.setRange(lo >= 0 ? std::max(0.0, lo - margin * span) : lo - margin * span, hi + margin * span);
     }
     return a;
 }

@@ -15,6 +15,8 @@ struct Axis {
     QString title;
     QString unit;  // appended to tick labels ("ms", "GiB", ...); empty: plain numbers
     double scale = 1;  // tick label = value * scale
+    double log_lo = 0, log_hi = 1;  // log10 of lo and hi (set by covering() and setRange())
+    void setRange(double lo, double hi);
     double toUnit(double v) const;       // 0..1 along the axis
     double fromUnit(double u) const;
     // Range covering [lo, hi] with a margin; log when asked and positive.

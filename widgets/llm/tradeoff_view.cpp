@@ -119,22 +119,21 @@ void TradeoffPlot::resizeEvent(QResizeEvent*) { dirty_ = true; }
 void TradeoffPlot::rebuild() {
     dirty_ = false;
     area_ = owner_->plotArea(rect());
-    cache_ = owner_->rasterPoints(area_, size());
     // Bucket the points by pixel cell (counting sort): a hover looks at 3x3 cells.
     const auto& pts = owner_->points_;
     cols_ = width() / cell_ + 1, rows_ = height() / cell_ + 1;
-    pos_.resize(pts.size());
+    pos_ = owner_->pixelPositions(area_);
     std::vector<int> cell(pts.size(), -1);
     cell_start_.assign(static_cast<size_t>(cols_ * rows_ + 1), 0);
     for (size_t i = 0; i < pts.size(); ++i) {
-        const QPointF q(area_.px(owner_->xOf(pts[i])), area_.py(owner_->yOf(pts[i])));
-        pos_[i] = q;
+        const QPointF q = pos_[i];
         if (!std::isfinite(q.x()) || !std::isfinite(q.y()) || !area_.plot.adjusted(-1, -1, 1, 1).contains(q)) continue;
         const int cx = std::clamp(static_cast<int>(q.x()) / cell_, 0, cols_ - 1);
         const int cy = std::clamp(static_cast<int>(q.y()) / cell_, 0, rows_ - 1);
         cell[i] = cy * cols_ + cx;
         ++cell_start_[static_cast<size_t>(cell[i] + 1)];
     }
+    cache_ = owner_->rasterPoints(pos_, size());
     for (size_t c = 1; c < cell_start_.size(); ++c) cell_start_[c] += cell_start_[c - 1];
     cell_points_.assign(static_cast<size_t>(cell_start_.back()), 0);
     std::vector<int> fill(cell_start_.begin(), cell_start_.end() - 1);
@@ -239,6 +238,7 @@ TradeoffView::TradeoffView(QWidget* parent) : QWidget(parent), ranked_(this) {
 void TradeoffView::setSearch(std::vector<llm::PlanPoint> points, const llm::SearchResult& result, double hbm_bytes,
                              std::int64_t seq) {
     points_ = std::move(points);
+    units_.clear();
     result_ = result;
     hbm_ = hbm_bytes;
     seq_ = seq;
@@ -266,6 +266,7 @@ void TradeoffView::clear() { setSearch({}, {}, 0, 0); }
 
 void TradeoffView::setAxes(Axes axes) {
     axes_ = axes;
+    units_.clear();
     axes_box_->setCurrentIndex(static_cast<int>(axes));
     plot_->invalidate();
 }
@@ -321,15 +322,33 @@ llmview::PlotArea TradeoffView::plotArea(const QRect& area) const {
     return a;
 }
 
-QImage TradeoffView::rasterPoints(const llmview::PlotArea& a, QSize size) const {
+std::vector<QPointF> TradeoffView::pixelPositions(const llmview::PlotArea& a) const {
+    // Positions along the axes (0..1) do not change with the size: kept until the data or axes change,
+    // so a resize costs no logarithms.
+    const bool same = units_.size() == points_.size() && unit_x_ == std::pair(a.x.lo, a.x.hi) &&
+                      unit_y_ == std::pair(a.y.lo, a.y.hi) && unit_log_ == std::pair(a.x.log, a.y.log);
+    if (!same) {
+        units_.resize(points_.size());
+        for (size_t i = 0; i < points_.size(); ++i) units_[i] = QPointF(a.x.toUnit(xOf(points_[i])), a.y.toUnit(yOf(points_[i])));
+        unit_x_ = {a.x.lo, a.x.hi}, unit_y_ = {a.y.lo, a.y.hi}, unit_log_ = {a.x.log, a.y.log};
+    }
+    std::vector<QPointF> pos(points_.size());
+    const QRectF& r = a.plot;
+    for (size_t i = 0; i < points_.size(); ++i)
+        pos[i] = QPointF(r.left() + units_[i].x() * r.width(), r.bottom() - units_[i].y() * r.height());
+    return pos;
+}
+
+QImage TradeoffView::rasterPoints(const std::vector<QPointF>& pos, QSize size) const {
     QImage img(size, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::transparent);
-    const QRect clip = a.plot.toAlignedRect() & img.rect();
+    const QRect clip = plotArea(QRect(QPoint(0, 0), size)).plot.toAlignedRect() & img.rect();
     // Points that do not fit first (faded), fitting ones on top; each a 3x3 square written directly.
     for (int pass = 0; pass < 2; ++pass)
-        for (const auto& p : points_) {
+        for (size_t i = 0; i < points_.size(); ++i) {
+            const auto& p = points_[i];
             if (p.fits != (pass == 1)) continue;
-            const int x = static_cast<int>(std::lround(a.px(xOf(p)))), y = static_cast<int>(std::lround(a.py(yOf(p))));
+            const int x = static_cast<int>(std::lround(pos[i].x())), y = static_cast<int>(std::lround(pos[i].y()));
             QColor c = keyColour(colourKey(p));
             if (!p.fits) c = QColor((c.red() + 3 * 255) / 4, (c.green() + 3 * 255) / 4, (c.blue() + 3 * 255) / 4);
             const QRgb rgb = c.rgba();
@@ -346,7 +365,7 @@ void TradeoffView::paintPlot(QPainter& p, const QRect& area, const QImage* cache
     p.fillRect(area, Qt::white);
     llmview::paintAxes(p, a, font());
     if (cached) p.drawImage(area.topLeft(), *cached);
-    else p.drawImage(area.topLeft(), rasterPoints(a, area.size()).copy(QRect(QPoint(0, 0), area.size())));
+    else p.drawImage(area.topLeft(), rasterPoints(pixelPositions(plotArea(QRect(QPoint(0, 0), area.size()))), area.size()));
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.setClipRect(a.plot);

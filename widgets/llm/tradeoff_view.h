@@ -97,10 +97,14 @@ private:
     int colourKey(const llm::PlanPoint& p) const;
     llmview::PlotArea plotArea(const QRect& area) const;
     void paintPlot(QPainter& painter, const QRect& area, const QImage* cached) const;
-    QImage rasterPoints(const llmview::PlotArea& a, QSize size) const;
+    std::vector<QPointF> pixelPositions(const llmview::PlotArea& a) const;
+    QImage rasterPoints(const std::vector<QPointF>& pos, QSize size) const;
     void relayout();
 
     std::vector<llm::PlanPoint> points_;
+    mutable std::vector<QPointF> units_;  // each point along the axes, 0..1 (pixelPositions)
+    mutable std::pair<double, double> unit_x_, unit_y_;
+    mutable std::pair<bool, bool> unit_log_;
     llm::SearchResult result_;
     double hbm_ = 0;
     std::int64_t seq_ = 0;

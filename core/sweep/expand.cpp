@@ -6,6 +6,7 @@
 #include <functional>
 #include <unordered_set>
 
+#include "core/sweep/axes.h"
 #include "core/sweep/dimensions.h"
 #include "core/util/error.h"
 #include "core/util/format.h"

@@ -85,6 +85,40 @@ private slots:
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
     }
 
+    // An LLM sweep (tp x pp of GPT-3 13B on 16 GPUs): the varying axes lead the table, then iteration,
+    // MFU, peak memory and fits; the figures default to what its points have: the front of iteration
+    // and peak memory, and iteration against tp (never the empty speed-up nor the yes/no fits).
+    void llmSweepShowsFitsAndChoosesItsFigures() {
+        const Options o = options("llm.sqlite");
+        sweepThroughCore(o.db, R"("methods": [{"method": "llm", "settings": {"model": "gpt3-13b", "gpus": 16,
+                                    "plan": {"global_batch": 64, "recompute": "selective"}}}],
+                                   "axes": {"tp": [1, 2, 8], "pp": [1, 2]})");
+        MainWindow w(o);
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("sweep");
+        SweepView* v = w.views().get<SweepTab>()->view();
+        QVERIFY(v->table());
+        QAbstractItemModel& m = *v->tableView()->model();
+        QCOMPARE(m.rowCount(), 6);
+        QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("tp"));
+        QCOMPARE(m.headerData(1, Qt::Horizontal).toString(), QString("pp"));
+        QCOMPARE(m.headerData(2, Qt::Horizontal).toString(), QString("iteration (s)"));
+        const int fits = column(m, "fits");
+        QCOMPARE(fits, 5);
+        QVERIFY(v->tableView()->isColumnHidden(column(m, "method")));
+        QCOMPARE(m.index(0, fits).data().toString(), QString("no"));  // tp = 1, pp = 1 holds all of 13B
+        QVERIFY(m.index(0, 0).data(Qt::ForegroundRole).isValid());
+        QCOMPARE(v->scatter()->xMetric(), sweep::Metric::StepTime);
+        QCOMPARE(v->scatter()->yMetric(), sweep::Metric::Communication);  // peak memory
+        QCOMPARE(v->multiples()->metric(), sweep::Metric::StepTime);
+        QCOMPARE(v->multiples()->axis(), v->table()->axisIndex("tp"));
+        auto* x_items = qobject_cast<QStandardItemModel*>(v->xBox()->model());
+        QVERIFY(!x_items->item(v->xBox()->findData(static_cast<int>(sweep::Metric::Speedup)))->isEnabled());
+        shoot(w, "sweep-llm-1024x700.png");
+    }
+
     void tableFilterSortAndGroup() {
         const Options o = options("table.sqlite");
         sweepThroughCore(o.db, kSixteen);
@@ -99,8 +133,9 @@ private slots:
         QCOMPARE(v->multiples()->charts(), 2);  // hypar, dp
         QAbstractItemModel& m = *v->tableView()->model();
         QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("network"));
-        QVERIFY(v->tableView()->isColumnHidden(1));  // every point has the same array
-        QCOMPARE(m.headerData(3, Qt::Horizontal).toString(), QString("Step time (s)"));  // after the method
+        QVERIFY(v->tableView()->isColumnHidden(column(m, "array")));  // every point has the same array
+        QCOMPARE(m.headerData(2, Qt::Horizontal).toString(), QString("levels"));
+        QCOMPARE(m.headerData(3, Qt::Horizontal).toString(), QString("Step time (s)"));  // after the varying axes
         v->showFigure(1);
         shoot(*v, "sweep-multiples.png");
         v->showFigure(0);

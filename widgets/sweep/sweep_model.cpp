@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include <QColor>
+#include <QFont>
+
 #include "widgets/common/qt_text.h"
 
 namespace partita {
@@ -12,6 +15,9 @@ using sweep::metricInfo;
 
 QString sweepMetricText(const sweep::Table& table, sweep::Metric metric, double value) {
     if (std::isnan(value)) return QStringLiteral("—");
+    // A group's mean of a yes/no column is the share of its points that say yes.
+    if (table.column(metric).yes_no)
+        return value == 1 ? QObject::tr("yes") : value == 0 ? QObject::tr("no") : q(fixed(100 * value, 0)) + " % yes";
     if (const auto& figure = table.column(metric).figure) return q(figure->value(value));
     switch (metric) {
         case sweep::Metric::StepTime: return q(seconds(value));
@@ -27,6 +33,7 @@ SweepTableModel::SweepTableModel(QObject* parent) : QAbstractTableModel(parent) 
 void SweepTableModel::setTable(std::shared_ptr<const sweep::Table> table) {
     beginResetModel();
     table_ = std::move(table);
+    columns_ = table_ ? sweep::pointColumns(*table_) : std::vector<sweep::PointColumn>{};
     if (group_axis_ >= static_cast<int>(table_ ? table_->axes.size() : 0)) group_axis_ = -1;
     all_rows_ = true;
     regroup();
@@ -60,21 +67,17 @@ void SweepTableModel::regroup() {
     groups_ = sweep::groupBy(*table_, rows, group_axis_);
 }
 
-// Points' columns: the inputs up to the method, the metrics (what a reader compares first), the
-// other axes, status and run.
-SweepTableModel::Column SweepTableModel::pointColumn(int column) const {
-    const auto c = static_cast<std::size_t>(column);
-    const std::size_t lead = static_cast<std::size_t>(table_->axisIndex("method") + 1), axes = table_->axes.size();
-    if (c < lead) return {Column::Axis, c};
-    if (c < lead + kMetricCount) return {Column::Metric, c - lead};
-    if (c < axes + kMetricCount) return {Column::Axis, c - kMetricCount};
-    return {c == axes + kMetricCount ? Column::Status : Column::Run, 0};
-}
-
 int SweepTableModel::axisColumn(int axis) const {
     if (!table_ || group_axis_ >= 0) return -1;
-    const int lead = table_->axisIndex("method") + 1;
-    return axis < lead ? axis : axis + static_cast<int>(kMetricCount);
+    for (std::size_t c = 0; c < columns_.size(); ++c)
+        if (columns_[c].kind == Column::Axis && columns_[c].index == static_cast<std::size_t>(axis)) return static_cast<int>(c);
+    return -1;
+}
+
+bool SweepTableModel::unfit(const sweep::TableRow& row) const {
+    for (std::size_t m = 0; m < kMetricCount; ++m)
+        if (table_->columns[m].yes_no && row.ok() && row.metrics[m] == 0) return true;
+    return false;
 }
 
 int SweepTableModel::rowCount(const QModelIndex& parent) const {
@@ -85,7 +88,7 @@ int SweepTableModel::rowCount(const QModelIndex& parent) const {
 int SweepTableModel::columnCount(const QModelIndex& parent) const {
     if (parent.isValid() || !table_) return 0;
     // Points: axes and metrics (pointColumn), status, run. Groups: value, points, failed, best and mean of each metric.
-    return group_axis_ < 0 ? static_cast<int>(table_->axes.size() + kMetricCount + 2)
+    return group_axis_ < 0 ? static_cast<int>(columns_.size())
                            : static_cast<int>(3 + 2 * kMetricCount);
 }
 
@@ -126,6 +129,12 @@ QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int 
     const std::size_t c = col.index;
     if (role == Qt::TextAlignmentRole && col.kind != Column::Axis)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == Qt::ForegroundRole) return unfit(row) ? QVariant(QColor(0xb0, 0x1c, 0x1c)) : QVariant();
+    if (role == Qt::FontRole && unfit(row) && col.kind == Column::Metric && table_->columns[c].yes_no) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
     if (role != Qt::DisplayRole && role != RawValueRole && role != CsvTextRole && role != Qt::ToolTipRole) return {};
     if (col.kind == Column::Axis) {
         const QString text = q(row.axes[c]);
@@ -136,6 +145,7 @@ QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int 
     if (col.kind == Column::Metric) {
         const double v = row.metrics[c];
         if (role == RawValueRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
+        if (role == CsvTextRole && table_->columns[c].yes_no && !std::isnan(v)) return v != 0 ? "yes" : "no";
         if (role == CsvTextRole) return std::isnan(v) ? QString() : q(formatNumber(v));
         if (role == Qt::ToolTipRole) return {};
         return sweepMetricText(*table_, kMetrics[c], v);

@@ -144,6 +144,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     connect(network_box_, &QComboBox::currentIndexChanged, this, [this] { refigure(); });
     connect(multi_metric_box_, &QComboBox::currentIndexChanged, this,
             [this] { multiples_->setMetric(metricOf(multi_metric_box_)); });
+    connect(multi_metric_box_, &QComboBox::activated, this, [this] { multiples_chosen_ = true; });
     connect(multi_axis_box_, &QComboBox::currentIndexChanged, this, [this] {
         if (multi_axis_box_->currentIndex() >= 0) multiples_->setAxis(multi_axis_box_->currentData().toInt());
     });
@@ -176,7 +177,12 @@ void SweepView::fillAxisCombos() {
         group_box_->addItem(q(table_->axes[a]), static_cast<int>(a));
         if (table_->axes[a] != "method") multi_axis_box_->addItem(q(table_->axes[a]), static_cast<int>(a));
     }
-    const int kept = multi_axis_box_->findText(axis.isEmpty() ? QString("levels") : axis);
+    // The axis kept; else levels, else the first axis that varies (an LLM sweep's tp), else the last.
+    int kept = axis.isEmpty() ? -1 : multi_axis_box_->findText(axis);
+    const int levels = table_->axisIndex("levels");
+    if (kept < 0 && levels >= 0 && table_->varies(levels)) kept = multi_axis_box_->findText("levels");
+    for (int i = 0; i < multi_axis_box_->count() && kept < 0; ++i)
+        if (table_->varies(multi_axis_box_->itemData(i).toInt()) && multi_axis_box_->itemText(i) != "network") kept = i;
     multi_axis_box_->setCurrentIndex(kept >= 0 ? kept : multi_axis_box_->count() - 1);
     if (multi_axis_box_->currentIndex() >= 0) multiples_->setAxis(multi_axis_box_->currentData().toInt());
 }
@@ -281,30 +287,52 @@ void SweepView::chooseMetrics(const std::vector<std::size_t>& rows) {
         for (int i = 0; i < box->count(); ++i) {
             const auto m = static_cast<std::size_t>(box->itemData(i).toInt());
             box->setItemText(i, q(columns[m].label.empty() ? sweep::metricColumns()[m].label : columns[m].label));
-            if (box == multi_metric_box_) continue;
-            const bool usable = !stored || any[m];
+            // A yes/no column (an LLM plan's fits) is the table's and the colour's, not a scatter axis.
+            const bool yes_no = columns[m].yes_no && box != multi_metric_box_;
+            const bool usable = (!stored || any[m]) && !yes_no;
             if (auto* item = qobject_cast<QStandardItemModel*>(box->model())->item(i)) {
                 item->setEnabled(usable);
-                item->setToolTip(usable ? QString() : tr("No point shown has this metric (simulated points have no "
-                                                         "energy or element count)"));
+                item->setToolTip(usable    ? QString()
+                                 : yes_no ? tr("A yes/no column: see the table")
+                                          : tr("No point shown has this metric (simulated points have no energy or "
+                                               "element count)"));
             }
         }
     auto index = [](sweep::Metric m) { return static_cast<std::size_t>(m); };
+    // The small multiples' metric, unless the user chose one every point has: the speed-up, else the
+    // first metric every shown point has (an LLM sweep's iteration time).
+    if (stored && !(multiples_chosen_ && any[index(metricOf(multi_metric_box_))])) {
+        multiples_chosen_ = false;
+        sweep::Metric metric = sweep::Metric::Speedup;
+        if (!all[index(metric)] || columns[index(metric)].yes_no)
+            for (sweep::Metric m : sweep::kMetrics)
+                if (all[index(m)] && !columns[index(m)].yes_no) {
+                    metric = m;
+                    break;
+                }
+        multi_metric_box_->setCurrentIndex(multi_metric_box_->findData(static_cast<int>(metric)));
+        multiples_->setMetric(metric);
+    }
     const bool chosen_apply = stored && any[index(metricOf(x_box_))] && any[index(metricOf(y_box_))];
     if (!stored || (metrics_chosen_ && chosen_apply)) {
         scatter_->setMetrics(metricOf(x_box_), metricOf(y_box_));
         return;
     }
     metrics_chosen_ = false;
-    // Step time against energy when every point has both; else the next metric every point has.
-    auto pick = [&](sweep::Metric preferred, sweep::Metric other) {
-        if (all[index(preferred)]) return preferred;
-        for (sweep::Metric m : sweep::kMetrics)
-            if (all[index(m)] && m != other) return m;
+    // Step time against the first other cost every point has (energy; an LLM sweep's peak memory, the
+    // front issue 28 plans on); else the next metric every point has. Never a yes/no column.
+    auto pick = [&](sweep::Metric preferred, sweep::Metric other, bool cost) {
+        auto fits = [&](sweep::Metric m, bool need_cost) {
+            return all[index(m)] && m != other && !columns[index(m)].yes_no && (!need_cost || !columns[index(m)].maximise);
+        };
+        if (fits(preferred, cost)) return preferred;
+        for (const bool need_cost : {cost, false})
+            for (sweep::Metric m : sweep::kMetrics)
+                if (fits(m, need_cost)) return m;
         return preferred;
     };
-    const sweep::Metric x = pick(sweep::Metric::StepTime, sweep::Metric::Energy);
-    const sweep::Metric y = pick(sweep::Metric::Energy, x);
+    const sweep::Metric x = pick(sweep::Metric::StepTime, sweep::Metric::Energy, false);
+    const sweep::Metric y = pick(sweep::Metric::Energy, x, true);
     x_box_->setCurrentIndex(x_box_->findData(static_cast<int>(x)));
     y_box_->setCurrentIndex(y_box_->findData(static_cast<int>(y)));
     scatter_->setMetrics(x, y);
@@ -341,6 +369,7 @@ void SweepView::setScatterMetrics(sweep::Metric x, sweep::Metric y) {
 }
 
 void SweepView::setMultiples(sweep::Metric metric, const QString& axis) {
+    multiples_chosen_ = true;
     multi_metric_box_->setCurrentIndex(multi_metric_box_->findData(static_cast<int>(metric)));
     const int i = multi_axis_box_->findText(axis);
     if (i >= 0) multi_axis_box_->setCurrentIndex(i);

@@ -80,6 +80,7 @@ private:
     QComboBox* group_box_ = nullptr;
     QComboBox* network_box_ = nullptr;
     bool metrics_chosen_ = false;  // the user picked the scatter's metrics
+    bool multiples_chosen_ = false;  // the user picked the small multiples' metric
     QComboBox* x_box_ = nullptr;
     QComboBox* y_box_ = nullptr;
     QComboBox* multi_metric_box_ = nullptr;

@@ -11,6 +11,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -61,7 +62,7 @@ constexpr const char* kSixteen = R"("networks": ["lenet-c", "cifar-c"], "methods
 
 int column(const QAbstractItemModel& m, const QString& header) {
     for (int c = 0; c < m.columnCount(); ++c)
-        if (m.headerData(c, Qt::Horizontal).toString() == header) return c;
+        if (m.headerData(c, Qt::Horizontal).toString().replace(QChar('\n'), QChar(' ')) == header) return c;
     return -1;
 }
 
@@ -104,7 +105,7 @@ private slots:
         QCOMPARE(m.rowCount(), 6);
         QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("tp"));
         QCOMPARE(m.headerData(1, Qt::Horizontal).toString(), QString("pp"));
-        QCOMPARE(m.headerData(2, Qt::Horizontal).toString(), QString("iteration (s)"));
+        QCOMPARE(m.headerData(2, Qt::Horizontal).toString(), QString("iteration\n(s)"));  // the unit on a second line
         const int fits = column(m, "fits");
         QCOMPARE(fits, 5);
         QVERIFY(v->tableView()->isColumnHidden(column(m, "method")));
@@ -116,6 +117,15 @@ private slots:
         QCOMPARE(v->multiples()->axis(), v->table()->axisIndex("tp"));
         auto* x_items = qobject_cast<QStandardItemModel*>(v->xBox()->model());
         QVERIFY(!x_items->item(v->xBox()->findData(static_cast<int>(sweep::Metric::Speedup)))->isEnabled());
+        // At 1024 x 700 the table is wide enough to show every shown column, up to fits, unscrolled.
+        QCoreApplication::processEvents();
+        QTableView* t = v->tableView();
+        QCOMPARE(t->horizontalScrollBar()->value(), 0);
+        for (const QString& h : {QString("peak memory (GiB)"), QString("fits")}) {
+            const int c = column(m, h);
+            QVERIFY2(t->columnViewportPosition(c) + t->columnWidth(c) <= t->viewport()->width(), qPrintable(h));
+        }
+        QVERIFY(v->scatter()->width() >= 300);
         shoot(w, "sweep-llm-1024x700.png");
     }
 
@@ -135,7 +145,7 @@ private slots:
         QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("network"));
         QVERIFY(v->tableView()->isColumnHidden(column(m, "array")));  // every point has the same array
         QCOMPARE(m.headerData(2, Qt::Horizontal).toString(), QString("levels"));
-        QCOMPARE(m.headerData(3, Qt::Horizontal).toString(), QString("Step time (s)"));  // after the varying axes
+        QCOMPARE(m.headerData(3, Qt::Horizontal).toString(), QString("Step time\n(s)"));  // after the varying axes
         v->showFigure(1);
         shoot(*v, "sweep-multiples.png");
         v->showFigure(0);

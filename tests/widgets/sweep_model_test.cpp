@@ -62,7 +62,7 @@ private slots:
         SweepTableModel model;
         model.setTable(smallTable());
         // Columns: the varying axes (method, batch), the four metrics, the constant network and array, status, run.
-        QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QString("Step time (s)"));
+        QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QString("Step time\n(s)"));
         QCOMPARE(model.index(0, 2).data(RawValueRole).toDouble(), 0.002);
         QCOMPARE(model.index(0, 4).data().toString(), QString("100 el"));
         QCOMPARE(model.index(0, 4).data(RawValueRole).toDouble(), 100.0);
@@ -79,9 +79,10 @@ private slots:
         QCOMPARE(model.columnCount(), 2 + 4 + 1 + 2);
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QString("tp"));
         QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QString("pp"));
-        QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QString("iteration (s)"));
+        QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QString("iteration\n(s)"));  // the unit on a second line
         QCOMPARE(model.headerData(5, Qt::Horizontal).toString(), QString("fits"));
         QCOMPARE(model.headerData(6, Qt::Horizontal).toString(), QString("method"));
+        QCOMPARE(model.headerData(4, Qt::Horizontal, CsvTextRole).toString(), QString("peak memory (GiB)"));
         QCOMPARE(model.index(0, 5).data().toString(), QString("yes"));
         QCOMPARE(model.index(1, 5).data().toString(), QString("no"));
         QVERIFY(!model.index(0, 0).data(Qt::ForegroundRole).isValid());

@@ -74,6 +74,12 @@ int SweepTableModel::axisColumn(int axis) const {
     return -1;
 }
 
+bool SweepTableModel::isMetricOrAxis(int column) const {
+    return group_axis_ < 0 && column >= 0 && column < static_cast<int>(columns_.size()) &&
+           (columns_[static_cast<std::size_t>(column)].kind == Column::Axis ||
+            columns_[static_cast<std::size_t>(column)].kind == Column::Metric);
+}
+
 bool SweepTableModel::unfit(const sweep::TableRow& row) const {
     for (std::size_t m = 0; m < kMetricCount; ++m)
         if (table_->columns[m].yes_no && row.ok() && row.metrics[m] == 0) return true;
@@ -93,8 +99,16 @@ int SweepTableModel::columnCount(const QModelIndex& parent) const {
 }
 
 QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    // The CSV names a column as the header shows it.
+    // The CSV names a column as the header shows it, on one line; the header puts a metric's unit on a
+    // second line, so that its column is as narrow as its values (a 1024-pixel window).
     if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != CsvTextRole) || !table_) return {};
+    QString text = headerText(section);
+    const auto unit = text.lastIndexOf(" (");
+    if (role == Qt::DisplayRole && unit > 0 && text.endsWith(')')) text[unit] = '\n';
+    return text;
+}
+
+QString SweepTableModel::headerText(int section) const {
     const auto s = static_cast<std::size_t>(section);
     if (group_axis_ >= 0) {
         if (s == 0) return q(table_->axes[static_cast<std::size_t>(group_axis_)]);

@@ -32,7 +32,8 @@ public:
     // The rows the groups aggregate (the filtered points); all rows until set.
     void setGroupRows(std::vector<std::size_t> rows);
     const std::vector<sweep::Group>& groups() const { return groups_; }
-    int axisColumn(int axis) const;  // the column of Table::axes[axis] among the points' (-1 when grouped)
+    int axisColumn(int axis) const;
+    bool isMetricOrAxis(int column) const;  // a point column before status and run  // the column of Table::axes[axis] among the points' (-1 when grouped)
     // Points' columns follow sweep::pointColumns: varying axes, metrics, constant axes, status, run.
     // A point whose plan does not fit (a yes/no column reading no) is drawn in red.
 
@@ -43,6 +44,7 @@ public:
 
 private:
     using Column = sweep::PointColumn;
+    QString headerText(int section) const;  // on one line
     Column pointColumn(int column) const { return columns_[static_cast<std::size_t>(column)]; }
     bool unfit(const sweep::TableRow& row) const;  // a stored point whose yes/no verdict is "no"
     QVariant pointData(const sweep::TableRow& row, int column, int role) const;

@@ -1,10 +1,12 @@
 #include "widgets/sweep/sweep_view.h"
 
+#include <algorithm>
 #include <array>
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
@@ -118,15 +120,16 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     // docks; the splitter gives either side more when there is room.
     left->setMinimumWidth(240);
     right->setMinimumWidth(300);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setChildrenCollapsible(false);
+    split_ = new QSplitter(Qt::Horizontal, this);
+    split_->addWidget(left);
+    split_->addWidget(right);
+    split_->setStretchFactor(0, 2);
+    split_->setStretchFactor(1, 3);
+    split_->setChildrenCollapsible(false);
+    connect(split_, &QSplitter::splitterMoved, this, [this] { split_by_user_ = true; });  // the user's drag only
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(summary_);
-    layout->addWidget(split, 1);
+    layout->addWidget(split_, 1);
 
     connect(filter_edit_, &QLineEdit::textChanged, this, [this](const QString& t) {
         filter_->setText(t);
@@ -215,6 +218,7 @@ void SweepView::refigure() {
         constant << QString("%1 %2").arg(q(table_->axes[a]), q(values.front()));
         if (model_->groupAxis() < 0) table_view_->setColumnHidden(model_->axisColumn(static_cast<int>(a)), true);
     }
+    fitTable();
     const QString scope = network().isEmpty() ? tr("all networks") : network();
     summary_->setText(tr("Sweep %1: %2 of %3 points shown, %4 failed · figures: %5, %6 points, %7 on the Pareto "
                          "front%8 · %9")
@@ -230,6 +234,39 @@ void SweepView::refigure() {
 }
 
 QString SweepView::summary() const { return summary_->text(); }
+
+void SweepView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitTable();
+}
+
+void SweepView::fitTable() {
+    if (split_by_user_ || split_->width() <= 0) return;
+    // The widths ResizeToContents gives the shown columns, computed here (the header lays out later):
+    // all of them, and those up to the last metric (what a reader compares; status and run may scroll).
+    const QAbstractItemView* view = table_view_;  // sizeHintForColumn is public here
+    int need = 2 * table_view_->frameWidth() + table_view_->verticalScrollBar()->sizeHint().width(), core = need;
+    for (int c = 0; c < filter_->columnCount(); ++c) {
+        if (table_view_->isColumnHidden(c)) continue;
+        need += std::max(table_view_->horizontalHeader()->sectionSizeHint(c), view->sizeHintForColumn(c));
+        if (model_->groupAxis() >= 0 || model_->isMetricOrAxis(c)) core = need;
+    }
+    // Side by side, the table as wide as it needs up to 55 %; a narrow view (1024 pixels beside the
+    // docks) whose table would not fit beside the figures stacks them under it; a table too wide for
+    // either keeps 40 % and scrolls.
+    const int width = split_->width() - split_->handleWidth();
+    const int left_min = split_->widget(0)->minimumWidth();
+    const int left_max = std::max(std::min(width * 11 / 20, width - split_->widget(1)->minimumWidth()), left_min);
+    const bool stack = core > left_max && core <= width && width < 800;
+    split_->setOrientation(stack ? Qt::Vertical : Qt::Horizontal);
+    if (stack) {
+        const int height = split_->height() - split_->handleWidth();
+        split_->setSizes({height / 2, height - height / 2});
+        return;
+    }
+    const int left = core <= left_max ? std::clamp(need, left_min, left_max) : std::max(width * 2 / 5, left_min);
+    split_->setSizes({left, width - left});
+}
 
 void SweepView::fillNetworkBox(const std::vector<std::size_t>& rows) {
     const QSignalBlocker block(network_box_);

@@ -92,6 +92,12 @@ int Table::axisIndex(const std::string& name) const {
     return it == axes.end() ? -1 : static_cast<int>(it - axes.begin());
 }
 
+bool Table::unfit(const TableRow& row) const {
+    for (std::size_t m = 0; m < kMetricCount; ++m)
+        if (columns[m].yes_no && row.ok() && row.metrics[m] == 0) return true;
+    return false;
+}
+
 bool Table::varies(int axis) const {
     const auto a = static_cast<std::size_t>(axis);
     return std::any_of(rows.begin(), rows.end(), [&](const TableRow& r) { return r.axes[a] != rows.front().axes[a]; });

@@ -74,6 +74,8 @@ struct Table {
     std::vector<std::string> sweeps() const;
     // Whether the rows hold more than one value of axis `axis`.
     bool varies(int axis) const;
+    // A stored row whose yes/no column reads no: an LLM plan that does not fit in memory.
+    bool unfit(const TableRow& row) const;
 };
 
 // One of a point row's columns, in pointColumns' order.

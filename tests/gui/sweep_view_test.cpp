@@ -86,14 +86,14 @@ private slots:
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
     }
 
-    // An LLM sweep (tp x pp of GPT-3 13B on 16 GPUs): the varying axes lead the table, then iteration,
+    // An LLM sweep (tp x pp of GPT-3 13B on 16 GPUs, tp = 1 does not fit): the varying axes lead the table, then iteration,
     // MFU, peak memory and fits; the figures default to what its points have: the front of iteration
     // and peak memory, and iteration against tp (never the empty speed-up nor the yes/no fits).
     void llmSweepShowsFitsAndChoosesItsFigures() {
         const Options o = options("llm.sqlite");
         sweepThroughCore(o.db, R"("methods": [{"method": "llm", "settings": {"model": "gpt3-13b", "gpus": 16,
                                     "plan": {"global_batch": 64, "recompute": "selective"}}}],
-                                   "axes": {"tp": [1, 2, 8], "pp": [1, 2]})");
+                                   "axes": {"tp": [1, 8], "pp": [1, 2]})");
         MainWindow w(o);
         w.resize(1024, 700);
         w.show();
@@ -102,7 +102,7 @@ private slots:
         SweepView* v = w.views().get<SweepTab>()->view();
         QVERIFY(v->table());
         QAbstractItemModel& m = *v->tableView()->model();
-        QCOMPARE(m.rowCount(), 6);
+        QCOMPARE(m.rowCount(), 4);
         QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("tp"));
         QCOMPARE(m.headerData(1, Qt::Horizontal).toString(), QString("pp"));
         QCOMPARE(m.headerData(2, Qt::Horizontal).toString(), QString("iteration\n(s)"));  // the unit on a second line
@@ -113,6 +113,10 @@ private slots:
         QVERIFY(m.index(0, 0).data(Qt::ForegroundRole).isValid());
         QCOMPARE(v->scatter()->xMetric(), sweep::Metric::StepTime);
         QCOMPARE(v->scatter()->yMetric(), sweep::Metric::Communication);  // peak memory
+        // Every point is drawn; the front is of the plans that fit (the fastest, tp = 1, pp = 2, does not).
+        QCOMPARE(v->scatter()->drawn().size(), std::size_t(4));
+        QVERIFY(!v->scatter()->front().empty());
+        for (std::size_t r : v->scatter()->front()) QVERIFY(!v->table()->unfit(v->table()->rows[r]));
         QCOMPARE(v->multiples()->metric(), sweep::Metric::StepTime);
         QCOMPARE(v->multiples()->axis(), v->table()->axisIndex("tp"));
         auto* x_items = qobject_cast<QStandardItemModel*>(v->xBox()->model());

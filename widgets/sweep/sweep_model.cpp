@@ -80,11 +80,6 @@ bool SweepTableModel::isMetricOrAxis(int column) const {
             columns_[static_cast<std::size_t>(column)].kind == Column::Metric);
 }
 
-bool SweepTableModel::unfit(const sweep::TableRow& row) const {
-    for (std::size_t m = 0; m < kMetricCount; ++m)
-        if (table_->columns[m].yes_no && row.ok() && row.metrics[m] == 0) return true;
-    return false;
-}
 
 int SweepTableModel::rowCount(const QModelIndex& parent) const {
     if (parent.isValid() || !table_) return 0;
@@ -143,8 +138,8 @@ QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int 
     const std::size_t c = col.index;
     if (role == Qt::TextAlignmentRole && col.kind != Column::Axis)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
-    if (role == Qt::ForegroundRole) return unfit(row) ? QVariant(QColor(0xb0, 0x1c, 0x1c)) : QVariant();
-    if (role == Qt::FontRole && unfit(row) && col.kind == Column::Metric && table_->columns[c].yes_no) {
+    if (role == Qt::ForegroundRole) return table_->unfit(row) ? QVariant(QColor(0xb0, 0x1c, 0x1c)) : QVariant();
+    if (role == Qt::FontRole && table_->unfit(row) && col.kind == Column::Metric && table_->columns[c].yes_no) {
         QFont bold;
         bold.setBold(true);
         return bold;

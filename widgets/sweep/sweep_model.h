@@ -46,7 +46,6 @@ private:
     using Column = sweep::PointColumn;
     QString headerText(int section) const;  // on one line
     Column pointColumn(int column) const { return columns_[static_cast<std::size_t>(column)]; }
-    bool unfit(const sweep::TableRow& row) const;  // a stored point whose yes/no verdict is "no"
     QVariant pointData(const sweep::TableRow& row, int column, int role) const;
     QVariant groupData(const sweep::Group& group, int column, int role) const;
     void regroup();

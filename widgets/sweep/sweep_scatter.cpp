@@ -165,9 +165,10 @@ void SweepScatter::redraw() {
         }
     if (!ux.isEmpty()) {
         QCPGraph* g = plot_->addGraph();
-        g->setName(tr("does not fit"));
+        g->setName(tr("unfit"));
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(0xb0, 0x1c, 0x1c), Qt::NoBrush, 7));
+        g->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0xb0, 0x1c, 0x1c), 1.5), QBrush(Qt::NoBrush), 7));
         g->setData(ux, uy, true);
     }
     if (!front_.empty()) {

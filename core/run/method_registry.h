@@ -68,6 +68,9 @@ struct SummaryFigure {
 // exports show them (the speed-up's label says what it is over: "speed-up vs w_dp").
 struct SummaryLabels {
     SummaryFigure time, speedup, traffic, energy;
+    // A yes/no verdict kept in the unused speed-up's place (stored 1 yes, 0 no): llm's "fits".
+    // The sweep table shows it as its own column; text() leaves it out.
+    std::string verdict = {};
     // The used figures' texts joined by ", ": "iteration 1.2 s, peak memory 35.2 GiB, MFU 45 %".
     std::string text(double time, double speedup, double traffic, double energy) const;
 };

@@ -114,7 +114,7 @@ public:
     // No speed-up: the second figure is 1 when the plan fits; memory in GiB, MFU a fraction.
     SummaryLabels summaryLabels() const override {
         return {{"iteration", "s", 1, true}, {}, {"peak memory", "GiB", 1.0 / llm::kGiB, false},
-                {"MFU", "%", 100, false, true}};
+                {"MFU", "%", 100, false, true}, "fits"};
     }
     std::string key(const MethodRun& run) const override { return llmSettingsToJson(run.llm).dump(); }
 };

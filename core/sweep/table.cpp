@@ -46,9 +46,9 @@ std::string columnKey(const SummaryFigure& f) {
     return key;
 }
 
-// The summary figures of the one settings method every stored row is of, by kMetrics order; none
-// for a mixed table or one of other methods.
-std::optional<std::array<SummaryFigure, kMetricCount>> figuresOf(const std::vector<TableRow>& rows) {
+// The summary labels of the one settings method every stored row is of; none for a mixed table or
+// one of other methods.
+std::optional<SummaryLabels> labelsOf(const std::vector<TableRow>& rows) {
     std::string method;
     for (const TableRow& r : rows) {
         if (r.method.empty()) continue;
@@ -57,9 +57,7 @@ std::optional<std::array<SummaryFigure, kMetricCount>> figuresOf(const std::vect
     }
     const MethodInfo* info = method.empty() ? nullptr : findMethod(method);
     if (!info || !info->settings()) return std::nullopt;
-    const SummaryLabels l = info->settings()->summaryLabels();
-    // kMetrics: step time, energy, communication, speed-up (MethodSummary's time, energy, traffic, speed-up)
-    return std::array<SummaryFigure, kMetricCount>{l.time, l.energy, l.traffic, l.speedup};
+    return info->settings()->summaryLabels();
 }
 
 std::string valueText(const Json& v) {
@@ -92,6 +90,17 @@ std::array<MetricColumn, kMetricCount> metricColumns() {
 int Table::axisIndex(const std::string& name) const {
     const auto it = std::find(axes.begin(), axes.end(), name);
     return it == axes.end() ? -1 : static_cast<int>(it - axes.begin());
+}
+
+bool Table::unfit(const TableRow& row) const {
+    for (std::size_t m = 0; m < kMetricCount; ++m)
+        if (columns[m].yes_no && row.ok() && row.metrics[m] == 0) return true;
+    return false;
+}
+
+bool Table::varies(int axis) const {
+    const auto a = static_cast<std::size_t>(axis);
+    return std::any_of(rows.begin(), rows.end(), [&](const TableRow& r) { return r.axes[a] != rows.front().axes[a]; });
 }
 
 std::vector<std::string> Table::sweeps() const {
@@ -133,9 +142,17 @@ Table makeTable(const std::vector<store::SweepPointListing>& points) {
         row.metrics = {p.time_step_s, simulated ? nan : p.energy_j, simulated ? nan : p.total_elements, p.perf_vs_dp};
         t.rows.push_back(std::move(row));
     }
-    if (const auto figures = figuresOf(t.rows)) {
+    if (const auto labels = labelsOf(t.rows)) {
+        // kMetrics: step time, energy, communication, speed-up (MethodSummary's time, energy, traffic, speed-up)
+        const std::array<SummaryFigure, kMetricCount> figures{labels->time, labels->energy, labels->traffic,
+                                                              labels->speedup};
         for (std::size_t m = 0; m < kMetricCount; ++m) {
-            const SummaryFigure& f = (*figures)[m];
+            const SummaryFigure& f = figures[m];
+            if (m == static_cast<std::size_t>(Metric::Speedup) && !f.used() && !labels->verdict.empty()) {
+                // The run keeps its verdict here: 1 yes, 0 no.
+                t.columns[m] = {labels->verdict, labels->verdict, true, std::nullopt, true};
+                continue;
+            }
             SummaryFigure shown = f;
             shown.scale = 1;
             t.columns[m] = {f.used() ? columnKey(f) : kInfo[m].key, f.used() ? f.label + " (" + f.unit + ")" : "",
@@ -146,37 +163,66 @@ Table makeTable(const std::vector<store::SweepPointListing>& points) {
     return t;
 }
 
+std::vector<PointColumn> pointColumns(const Table& table) {
+    std::vector<PointColumn> out;
+    for (std::size_t a = 0; a < table.axes.size(); ++a)
+        if (table.varies(static_cast<int>(a))) out.push_back({PointColumn::Axis, a});
+    for (std::size_t m = 0; m < kMetricCount; ++m) out.push_back({PointColumn::Metric, m});
+    for (std::size_t a = 0; a < table.axes.size(); ++a)
+        if (!table.varies(static_cast<int>(a))) out.push_back({PointColumn::Axis, a});
+    out.push_back({PointColumn::Status, 0});
+    out.push_back({PointColumn::Run, 0});
+    return out;
+}
+
 CsvTable tableCsv(const Table& table) {
     CsvTable csv;
-    csv.header = table.axes;
-    for (const MetricColumn& c : table.columns) csv.header.push_back(c.key);
-    csv.header.push_back("status");
-    csv.header.push_back("run_id");
+    const std::vector<PointColumn> columns = pointColumns(table);
+    for (const PointColumn& c : columns) {
+        if (c.kind == PointColumn::Axis) csv.header.push_back(table.axes[c.index]);
+        else if (c.kind == PointColumn::Metric) csv.header.push_back(table.columns[c.index].key);
+        else csv.header.push_back(c.kind == PointColumn::Status ? "status" : "run_id");
+    }
     for (const TableRow& r : table.rows) {
-        std::vector<std::string> cells = r.axes;
-        for (const double v : r.metrics) cells.push_back(finite(v) ? formatNumber(v) : "");
-        cells.push_back(r.ok() ? "stored" : "failed: " + r.error);
-        cells.push_back(r.run_id ? std::to_string(r.run_id) : "");
+        std::vector<std::string> cells;
+        for (const PointColumn& c : columns) {
+            if (c.kind == PointColumn::Axis) {
+                cells.push_back(r.axes[c.index]);
+            } else if (c.kind == PointColumn::Metric) {
+                const double v = r.metrics[c.index];
+                cells.push_back(!finite(v) ? "" : table.columns[c.index].yes_no ? (v != 0 ? "yes" : "no") : formatNumber(v));
+            } else if (c.kind == PointColumn::Status) {
+                cells.push_back(r.ok() ? "stored" : "failed: " + r.error);
+            } else {
+                cells.push_back(r.run_id ? std::to_string(r.run_id) : "");
+            }
+        }
         csv.rows.push_back(std::move(cells));
     }
     return csv;
 }
 
 Json tableJson(const Table& table) {
-    Json columns = Json::array(), points = Json::array();
+    Json columns = Json::array(), points = Json::array(), varying = Json::array();
     for (const MetricColumn& c : table.columns)
-        columns.push_back({{"key", c.key}, {"label", c.label}, {"maximise", c.maximise}});
+        columns.push_back({{"key", c.key}, {"label", c.label}, {"maximise", c.maximise},
+                           {"type", c.yes_no ? "boolean" : "number"}});
+    for (std::size_t a = 0; a < table.axes.size(); ++a)
+        if (table.varies(static_cast<int>(a))) varying.push_back(table.axes[a]);
     for (const TableRow& r : table.rows) {
         Json p = Json::object();
         for (std::size_t a = 0; a < table.axes.size(); ++a)
             if (!r.axes[a].empty()) p[table.axes[a]] = r.axes[a];
-        for (std::size_t m = 0; m < kMetricCount; ++m)
-            p[table.columns[m].key] = finite(r.metrics[m]) ? Json(r.metrics[m]) : Json(nullptr);
+        for (std::size_t m = 0; m < kMetricCount; ++m) {
+            const double v = r.metrics[m];
+            p[table.columns[m].key] = !finite(v) ? Json(nullptr) : table.columns[m].yes_no ? Json(v != 0) : Json(v);
+        }
         if (!r.ok()) p["error"] = r.error;
         p["run_id"] = r.run_id;
         points.push_back(std::move(p));
     }
-    return {{"sweeps", table.sweeps()}, {"axes", table.axes}, {"columns", columns}, {"points", points}};
+    return {{"sweeps", table.sweeps()}, {"axes", table.axes}, {"varying_axes", varying}, {"columns", columns},
+            {"points", points}};
 }
 
 Table readTable(const ResultsDb& db, const std::string& sweep) { return makeTable(db.sweepPoints(sweep)); }

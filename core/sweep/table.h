@@ -40,6 +40,8 @@ struct MetricColumn {
     // A settings method's figure, its scale 1 (the table's values are in its unit): figure->value(v)
     // reads "51.26 %"; none for metricInfo's columns.
     std::optional<SummaryFigure> figure = {};
+    // A yes/no column (1 yes, 0 no; SummaryLabels::verdict): an LLM plan's "fits" in memory.
+    bool yes_no = false;
 };
 
 // metricInfo's columns, by kMetrics order.
@@ -70,7 +72,21 @@ struct Table {
     int axisIndex(const std::string& name) const;  // -1 when absent
     // The sweeps' names, in the order rows first name them.
     std::vector<std::string> sweeps() const;
+    // Whether the rows hold more than one value of axis `axis`.
+    bool varies(int axis) const;
+    // A stored row whose yes/no column reads no: an LLM plan that does not fit in memory.
+    bool unfit(const TableRow& row) const;
 };
+
+// One of a point row's columns, in pointColumns' order.
+struct PointColumn {
+    enum Kind { Axis, Metric, Status, Run } kind;
+    std::size_t index;  // into Table::axes or kMetrics
+};
+// The order the sweep view and the exports give a point's columns: the axes that vary (what a reader
+// compares: "tp pp micro_batch -> time, MFU, memory"), the metrics, the constant axes, status, run.
+std::vector<PointColumn> pointColumns(const Table& table);
+
 
 // Rows from the database's point listing; a number in a point's JSON becomes its shortest exact text.
 // A generated array ("levels=4") on a point with a levels axis reads "H-tree" or "torus", a file's
@@ -78,9 +94,10 @@ struct Table {
 Table makeTable(const std::vector<store::SweepPointListing>& points);
 Table readTable(const ResultsDb& db, const std::string& sweep = {});
 
-// The rows as a CSV (axes, the metric columns by key, status, run_id; a missing value is an empty
-// cell) and as JSON {"sweep": [names], "columns": [...], "points": [{axis: value, ..., key: number
-// or null, "error", "run_id"}]} (docs/guide/sweeps.md#the-sweep-table).
+// The rows as a CSV (pointColumns' order: varying axes, the metric columns by key, constant axes,
+// status, run_id; a missing value is an empty cell, a yes/no column reads yes or no) and as JSON
+// {"sweeps": [names], "axes": [...], "varying_axes": [...], "columns": [...], "points": [{axis: value,
+// ..., key: number, true/false or null, "error", "run_id"}]} (docs/guide/sweeps.md#the-sweep-table).
 CsvTable tableCsv(const Table& table);
 Json tableJson(const Table& table);
 

@@ -22,7 +22,7 @@ TEST(SweepLlmCli, TheExampleSpecRunsAndEveryPointIsLlmEvaluateOfItsPlan) {
     const Result csv = cli({"sweep-table", "--db", d.file("llm.sqlite")});
     ASSERT_EQ(csv.status, 0) << csv.err;
     EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
-              "method,tp,pp,recompute,iteration_s,mfu_pct,peak_memory_gib,speedup_vs_dp_x,status,run_id\r");
+              "tp,pp,recompute,iteration_s,mfu_pct,peak_memory_gib,fits,method,status,run_id\r");
     const Result table = cli({"sweep-table", "--db", d.file("llm.sqlite"), "--sweep", "llm-gpt3-13b-tp-pp", "--json"});
     ASSERT_EQ(table.status, 0) << table.err;
     const nlohmann::json j = nlohmann::json::parse(table.out);

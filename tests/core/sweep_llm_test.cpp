@@ -79,7 +79,7 @@ TEST(SweepLlm, EveryPointOfATpByPpSweepIsLlmEvaluateOfItsPlanExactly) {
         EXPECT_EQ(row.metric(Metric::StepTime), e.iteration_s);
         EXPECT_EQ(row.metric(Metric::Communication), e.peak_bytes / llm::kGiB);
         EXPECT_EQ(row.metric(Metric::Energy), 100 * e.mfu);
-        EXPECT_TRUE(std::isnan(row.metric(Metric::Speedup)));  // llm has no speed-up
+        EXPECT_EQ(row.metric(Metric::Speedup), e.fits ? 1 : 0);  // llm's verdict in the speed-up's place
     }
     // The table names the metrics by llm's summary labels (SummaryLabels), in the exports too.
     EXPECT_EQ(t.column(Metric::StepTime).label, "iteration (s)");
@@ -87,13 +87,56 @@ TEST(SweepLlm, EveryPointOfATpByPpSweepIsLlmEvaluateOfItsPlanExactly) {
     EXPECT_EQ(t.column(Metric::Energy).label, "MFU (%)");
     EXPECT_TRUE(t.column(Metric::Energy).maximise);
     const CsvTable csv = tableCsv(t);
-    EXPECT_EQ(csv.header, (std::vector<std::string>{"method", "tp", "pp", "iteration_s", "mfu_pct", "peak_memory_gib",
-                                                    "speedup_vs_dp_x", "status", "run_id"}));
+    EXPECT_EQ(csv.header, (std::vector<std::string>{"tp", "pp", "iteration_s", "mfu_pct", "peak_memory_gib", "fits",
+                                                    "method", "status", "run_id"}));
     const Json j = tableJson(t);
     EXPECT_EQ(j["points"][0]["iteration_s"], llmAlone(1, 1).iteration_s);
-    EXPECT_TRUE(j["points"][0]["speedup_vs_dp_x"].is_null());
+    EXPECT_EQ(j["points"][0]["fits"], true);
     // A rerun finds every point stored.
     EXPECT_EQ(llmSweepInto(db, s).ran, 0u);
+}
+
+// Issue 28 follow-up: whether each plan fits is a column of its own (yes/no, sortable as 1/0), and the
+// axes that vary come before the metrics (constant ones after), in the CSV and the JSON.
+TEST(SweepLlm, TheTableSaysWhetherEachPlanFitsAndPutsTheVaryingAxesFirst) {
+    const Spec s = llmSpec(R"({"tp": [1, 8], "pp": [1, 2]})",
+                           R"({"method": "llm", "settings": {"model": "gpt3-13b", "gpus": 16,
+                               "plan": {"global_batch": 64, "recompute": "selective"}}})");
+    TempDir dir;
+    ResultsDb db(dir.file("r.sqlite"));
+    ASSERT_EQ(llmSweepInto(db, s).failed, 0u);
+    const Table t = readTable(db);
+    ASSERT_EQ(t.rows.size(), 4u);
+    const MetricColumn& fits = t.column(Metric::Speedup);
+    EXPECT_TRUE(fits.yes_no);
+    EXPECT_EQ(fits.key, "fits");
+    EXPECT_EQ(fits.label, "fits");
+    int yes = 0;
+    for (const TableRow& row : t.rows) {
+        llm::Plan p;
+        p.tp = std::stoll(row.axes[static_cast<std::size_t>(t.axisIndex("tp"))]);
+        p.pp = std::stoll(row.axes[static_cast<std::size_t>(t.axisIndex("pp"))]);
+        p.dp = 16 / (p.tp * p.pp);
+        p.global_batch = 64;
+        p.recompute = llm::Recompute::Selective;
+        const llm::Evaluation e = llm::evaluate(llm::modelPreset("gpt3-13b"), p, llm::profilePreset("a100-sxm4-80gb"));
+        EXPECT_EQ(row.metric(Metric::Speedup), e.fits ? 1.0 : 0.0);
+        yes += e.fits ? 1 : 0;
+    }
+    EXPECT_EQ(yes, 2);  // tp = 1, pp = 1 and tp = 1, pp = 2 hold all 13B weights and optimizer state: no
+    EXPECT_TRUE(t.varies(t.axisIndex("tp")));
+    EXPECT_FALSE(t.varies(t.axisIndex("method")));
+    const CsvTable csv = tableCsv(t);
+    EXPECT_EQ(csv.header, (std::vector<std::string>{"tp", "pp", "iteration_s", "mfu_pct", "peak_memory_gib", "fits",
+                                                    "method", "status", "run_id"}));
+    EXPECT_EQ(csv.rows[0][0], "1");
+    EXPECT_EQ(csv.rows[0][5], "no");
+    EXPECT_EQ(csv.rows[3][5], "yes");
+    const Json j = tableJson(t);
+    EXPECT_EQ(j["varying_axes"], (Json{"tp", "pp"}));
+    EXPECT_EQ(j["points"][0]["fits"], false);
+    EXPECT_EQ(j["points"][3]["fits"], true);
+    EXPECT_EQ(j["columns"][3], (Json{{"key", "fits"}, {"label", "fits"}, {"maximise", true}, {"type", "boolean"}}));
 }
 
 TEST(SweepLlm, BesideOtherMethodsLlmIgnoresNetworksArraysAndTheirAxes) {

@@ -100,6 +100,22 @@ TEST(SweepTable, SimulatedPointsHaveNoEnergyAndArraysAreNamedAsRun) {
     EXPECT_EQ(t.rows[3].axes[array], "levels=3,torus");
 }
 
+// The exports read "varying axes -> metrics", the constant axes after; a method without a yes/no
+// verdict has no such column.
+TEST(SweepTable, ExportsPutTheVaryingAxesFirstAndHaveNoYesNoColumnWithoutAVerdict) {
+    const Table t = handMade();
+    EXPECT_FALSE(t.varies(t.axisIndex("array")));
+    EXPECT_TRUE(t.varies(t.axisIndex("batch")));  // the failed row has none
+    const CsvTable csv = tableCsv(t);
+    EXPECT_EQ(csv.header, (std::vector<std::string>{"network", "method", "batch", "levels", "time_step_s", "energy_j",
+                                                    "comm_elements", "speedup_vs_dp_x", "array", "status", "run_id"}));
+    EXPECT_EQ(csv.rows[1], (std::vector<std::string>{"a", "dp", "64", "2", "2", "4", "200", "2", "H-tree", "stored", "2"}));
+    for (const MetricColumn& c : t.columns) EXPECT_FALSE(c.yes_no) << c.key;
+    const Json j = tableJson(t);
+    EXPECT_EQ(j["varying_axes"], (Json{"network", "method", "batch", "levels"}));
+    EXPECT_EQ(j["columns"][3]["type"], "number");
+}
+
 TEST(SweepTable, FrontOfRowsLeavesFailedOutAndKeepsDuplicates) {
     const Table t = handMade();
     // Step time down, speed-up up: rows 2 and 3 are the same point (1 s, 3×); the failed row is out.

@@ -11,6 +11,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -61,7 +62,7 @@ constexpr const char* kSixteen = R"("networks": ["lenet-c", "cifar-c"], "methods
 
 int column(const QAbstractItemModel& m, const QString& header) {
     for (int c = 0; c < m.columnCount(); ++c)
-        if (m.headerData(c, Qt::Horizontal).toString() == header) return c;
+        if (m.headerData(c, Qt::Horizontal).toString().replace(QChar('\n'), QChar(' ')) == header) return c;
     return -1;
 }
 
@@ -85,6 +86,53 @@ private slots:
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
     }
 
+    // An LLM sweep (tp x pp of GPT-3 13B on 16 GPUs, tp = 1 does not fit): the varying axes lead the table, then iteration,
+    // MFU, peak memory and fits; the figures default to what its points have: the front of iteration
+    // and peak memory, and iteration against tp (never the empty speed-up nor the yes/no fits).
+    void llmSweepShowsFitsAndChoosesItsFigures() {
+        const Options o = options("llm.sqlite");
+        sweepThroughCore(o.db, R"("methods": [{"method": "llm", "settings": {"model": "gpt3-13b", "gpus": 16,
+                                    "plan": {"global_batch": 64, "recompute": "selective"}}}],
+                                   "axes": {"tp": [1, 8], "pp": [1, 2]})");
+        MainWindow w(o);
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        w.showView("sweep");
+        SweepView* v = w.views().get<SweepTab>()->view();
+        QVERIFY(v->table());
+        QAbstractItemModel& m = *v->tableView()->model();
+        QCOMPARE(m.rowCount(), 4);
+        QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("tp"));
+        QCOMPARE(m.headerData(1, Qt::Horizontal).toString(), QString("pp"));
+        QCOMPARE(m.headerData(2, Qt::Horizontal).toString(), QString("iteration\n(s)"));  // the unit on a second line
+        const int fits = column(m, "fits");
+        QCOMPARE(fits, 5);
+        QVERIFY(v->tableView()->isColumnHidden(column(m, "method")));
+        QCOMPARE(m.index(0, fits).data().toString(), QString("no"));  // tp = 1, pp = 1 holds all of 13B
+        QVERIFY(m.index(0, 0).data(Qt::ForegroundRole).isValid());
+        QCOMPARE(v->scatter()->xMetric(), sweep::Metric::StepTime);
+        QCOMPARE(v->scatter()->yMetric(), sweep::Metric::Communication);  // peak memory
+        // Every point is drawn; the front is of the plans that fit (the fastest, tp = 1, pp = 2, does not).
+        QCOMPARE(v->scatter()->drawn().size(), std::size_t(4));
+        QVERIFY(!v->scatter()->front().empty());
+        for (std::size_t r : v->scatter()->front()) QVERIFY(!v->table()->unfit(v->table()->rows[r]));
+        QCOMPARE(v->multiples()->metric(), sweep::Metric::StepTime);
+        QCOMPARE(v->multiples()->axis(), v->table()->axisIndex("tp"));
+        auto* x_items = qobject_cast<QStandardItemModel*>(v->xBox()->model());
+        QVERIFY(!x_items->item(v->xBox()->findData(static_cast<int>(sweep::Metric::Speedup)))->isEnabled());
+        // At 1024 x 700 the table is wide enough to show every shown column, up to fits, unscrolled.
+        QCoreApplication::processEvents();
+        QTableView* t = v->tableView();
+        QCOMPARE(t->horizontalScrollBar()->value(), 0);
+        for (const QString& h : {QString("peak memory (GiB)"), QString("fits")}) {
+            const int c = column(m, h);
+            QVERIFY2(t->columnViewportPosition(c) + t->columnWidth(c) <= t->viewport()->width(), qPrintable(h));
+        }
+        QVERIFY(v->scatter()->width() >= 300);
+        shoot(w, "sweep-llm-1024x700.png");
+    }
+
     void tableFilterSortAndGroup() {
         const Options o = options("table.sqlite");
         sweepThroughCore(o.db, kSixteen);
@@ -99,8 +147,9 @@ private slots:
         QCOMPARE(v->multiples()->charts(), 2);  // hypar, dp
         QAbstractItemModel& m = *v->tableView()->model();
         QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("network"));
-        QVERIFY(v->tableView()->isColumnHidden(1));  // every point has the same array
-        QCOMPARE(m.headerData(3, Qt::Horizontal).toString(), QString("Step time (s)"));  // after the method
+        QVERIFY(v->tableView()->isColumnHidden(column(m, "array")));  // every point has the same array
+        QCOMPARE(m.headerData(2, Qt::Horizontal).toString(), QString("levels"));
+        QCOMPARE(m.headerData(3, Qt::Horizontal).toString(), QString("Step time\n(s)"));  // after the varying axes
         v->showFigure(1);
         shoot(*v, "sweep-multiples.png");
         v->showFigure(0);

@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include <QColor>
+#include <QFont>
+
 #include "widgets/common/qt_text.h"
 
 namespace partita {
@@ -12,6 +15,9 @@ using sweep::metricInfo;
 
 QString sweepMetricText(const sweep::Table& table, sweep::Metric metric, double value) {
     if (std::isnan(value)) return QStringLiteral("—");
+    // A group's mean of a yes/no column is the share of its points that say yes.
+    if (table.column(metric).yes_no)
+        return value == 1 ? QObject::tr("yes") : value == 0 ? QObject::tr("no") : q(fixed(100 * value, 0)) + " % yes";
     if (const auto& figure = table.column(metric).figure) return q(figure->value(value));
     switch (metric) {
         case sweep::Metric::StepTime: return q(seconds(value));
@@ -27,6 +33,7 @@ SweepTableModel::SweepTableModel(QObject* parent) : QAbstractTableModel(parent) 
 void SweepTableModel::setTable(std::shared_ptr<const sweep::Table> table) {
     beginResetModel();
     table_ = std::move(table);
+    columns_ = table_ ? sweep::pointColumns(*table_) : std::vector<sweep::PointColumn>{};
     if (group_axis_ >= static_cast<int>(table_ ? table_->axes.size() : 0)) group_axis_ = -1;
     all_rows_ = true;
     regroup();
@@ -60,22 +67,19 @@ void SweepTableModel::regroup() {
     groups_ = sweep::groupBy(*table_, rows, group_axis_);
 }
 
-// Points' columns: the inputs up to the method, the metrics (what a reader compares first), the
-// other axes, status and run.
-SweepTableModel::Column SweepTableModel::pointColumn(int column) const {
-    const auto c = static_cast<std::size_t>(column);
-    const std::size_t lead = static_cast<std::size_t>(table_->axisIndex("method") + 1), axes = table_->axes.size();
-    if (c < lead) return {Column::Axis, c};
-    if (c < lead + kMetricCount) return {Column::Metric, c - lead};
-    if (c < axes + kMetricCount) return {Column::Axis, c - kMetricCount};
-    return {c == axes + kMetricCount ? Column::Status : Column::Run, 0};
-}
-
 int SweepTableModel::axisColumn(int axis) const {
     if (!table_ || group_axis_ >= 0) return -1;
-    const int lead = table_->axisIndex("method") + 1;
-    return axis < lead ? axis : axis + static_cast<int>(kMetricCount);
+    for (std::size_t c = 0; c < columns_.size(); ++c)
+        if (columns_[c].kind == Column::Axis && columns_[c].index == static_cast<std::size_t>(axis)) return static_cast<int>(c);
+    return -1;
 }
+
+bool SweepTableModel::isMetricOrAxis(int column) const {
+    return group_axis_ < 0 && column >= 0 && column < static_cast<int>(columns_.size()) &&
+           (columns_[static_cast<std::size_t>(column)].kind == Column::Axis ||
+            columns_[static_cast<std::size_t>(column)].kind == Column::Metric);
+}
+
 
 int SweepTableModel::rowCount(const QModelIndex& parent) const {
     if (parent.isValid() || !table_) return 0;
@@ -85,13 +89,21 @@ int SweepTableModel::rowCount(const QModelIndex& parent) const {
 int SweepTableModel::columnCount(const QModelIndex& parent) const {
     if (parent.isValid() || !table_) return 0;
     // Points: axes and metrics (pointColumn), status, run. Groups: value, points, failed, best and mean of each metric.
-    return group_axis_ < 0 ? static_cast<int>(table_->axes.size() + kMetricCount + 2)
+    return group_axis_ < 0 ? static_cast<int>(columns_.size())
                            : static_cast<int>(3 + 2 * kMetricCount);
 }
 
 QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    // The CSV names a column as the header shows it.
+    // The CSV names a column as the header shows it, on one line; the header puts a metric's unit on a
+    // second line, so that its column is as narrow as its values (a 1024-pixel window).
     if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != CsvTextRole) || !table_) return {};
+    QString text = headerText(section);
+    const auto unit = text.lastIndexOf(" (");
+    if (role == Qt::DisplayRole && unit > 0 && text.endsWith(')')) text[unit] = '\n';
+    return text;
+}
+
+QString SweepTableModel::headerText(int section) const {
     const auto s = static_cast<std::size_t>(section);
     if (group_axis_ >= 0) {
         if (s == 0) return q(table_->axes[static_cast<std::size_t>(group_axis_)]);
@@ -126,6 +138,12 @@ QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int 
     const std::size_t c = col.index;
     if (role == Qt::TextAlignmentRole && col.kind != Column::Axis)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    if (role == Qt::ForegroundRole) return table_->unfit(row) ? QVariant(QColor(0xb0, 0x1c, 0x1c)) : QVariant();
+    if (role == Qt::FontRole && table_->unfit(row) && col.kind == Column::Metric && table_->columns[c].yes_no) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
     if (role != Qt::DisplayRole && role != RawValueRole && role != CsvTextRole && role != Qt::ToolTipRole) return {};
     if (col.kind == Column::Axis) {
         const QString text = q(row.axes[c]);
@@ -136,6 +154,7 @@ QVariant SweepTableModel::pointData(const sweep::TableRow& row, int column, int 
     if (col.kind == Column::Metric) {
         const double v = row.metrics[c];
         if (role == RawValueRole) return std::isnan(v) ? QVariant(-INFINITY) : QVariant(v);
+        if (role == CsvTextRole && table_->columns[c].yes_no && !std::isnan(v)) return v != 0 ? "yes" : "no";
         if (role == CsvTextRole) return std::isnan(v) ? QString() : q(formatNumber(v));
         if (role == Qt::ToolTipRole) return {};
         return sweepMetricText(*table_, kMetrics[c], v);

@@ -32,7 +32,10 @@ public:
     // The rows the groups aggregate (the filtered points); all rows until set.
     void setGroupRows(std::vector<std::size_t> rows);
     const std::vector<sweep::Group>& groups() const { return groups_; }
-    int axisColumn(int axis) const;  // the column of Table::axes[axis] among the points' (-1 when grouped)
+    int axisColumn(int axis) const;
+    bool isMetricOrAxis(int column) const;  // a point column before status and run  // the column of Table::axes[axis] among the points' (-1 when grouped)
+    // Points' columns follow sweep::pointColumns: varying axes, metrics, constant axes, status, run.
+    // A point whose plan does not fit (a yes/no column reading no) is drawn in red.
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -40,11 +43,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Column {
-        enum Kind { Axis, Metric, Status, Run } kind;
-        std::size_t index;  // into Table::axes or kMetrics
-    };
-    Column pointColumn(int column) const;
+    using Column = sweep::PointColumn;
+    QString headerText(int section) const;  // on one line
+    Column pointColumn(int column) const { return columns_[static_cast<std::size_t>(column)]; }
     QVariant pointData(const sweep::TableRow& row, int column, int role) const;
     QVariant groupData(const sweep::Group& group, int column, int role) const;
     void regroup();
@@ -54,6 +55,7 @@ private:
     std::vector<std::size_t> group_rows_;
     bool all_rows_ = true;
     std::vector<sweep::Group> groups_;
+    std::vector<sweep::PointColumn> columns_;  // sweep::pointColumns of the table
 };
 
 // Case-insensitive text filter over every column; the points it keeps, in the table's order.

@@ -24,6 +24,8 @@ public:
     void setPoints(std::shared_ptr<const sweep::Table> table, std::vector<std::size_t> rows);
     void setMetric(sweep::Metric metric);
     void setAxis(int axis);  // an index into Table::axes
+    sweep::Metric metric() const { return metric_; }
+    int axis() const { return axis_; }
     int charts() const { return charts_; }  // one per method with a point
     QCustomPlot* plot() const { return plot_; }
     CsvTable csv() const;  // method, axis value, best metric

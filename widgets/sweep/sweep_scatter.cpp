@@ -130,7 +130,11 @@ void SweepScatter::redraw() {
             xs.push_back(row.metric(x_));
             ys.push_back(row.metric(y_));
         }
-        front_ = sweep::paretoFront(*table_, drawn_, x_, y_);
+        // A plan that does not fit in memory is drawn (hollow, red) but never on the front.
+        std::vector<std::size_t> fitting;
+        for (std::size_t r : drawn_)
+            if (!table_->unfit(table_->rows[r])) fitting.push_back(r);
+        front_ = sweep::paretoFront(*table_, fitting, x_, y_);
     }
     setAxis(plot_->xAxis, xs, q(xi.label));
     setAxis(plot_->yAxis, ys, q(yi.label));
@@ -139,7 +143,8 @@ void SweepScatter::redraw() {
     for (int m = 0; m < std::max<int>(1, static_cast<int>(names.size())); ++m) {
         QVector<double> gx, gy;
         for (std::size_t k = 0; k < drawn_.size(); ++k)
-            if (method_axis < 0 || q(table_->rows[drawn_[k]].axes[static_cast<std::size_t>(method_axis)]) == names[m]) {
+            if (!table_->unfit(table_->rows[drawn_[k]]) &&
+                (method_axis < 0 || q(table_->rows[drawn_[k]].axes[static_cast<std::size_t>(method_axis)]) == names[m])) {
                 gx << xs[k];
                 gy << ys[k];
             }
@@ -151,6 +156,20 @@ void SweepScatter::redraw() {
         c.setAlpha(200);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 6));
         g->setData(gx, gy, true);
+    }
+    QVector<double> ux, uy;
+    for (std::size_t k = 0; k < drawn_.size(); ++k)
+        if (table_->unfit(table_->rows[drawn_[k]])) {
+            ux << xs[k];
+            uy << ys[k];
+        }
+    if (!ux.isEmpty()) {
+        QCPGraph* g = plot_->addGraph();
+        g->setName(tr("unfit"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0xb0, 0x1c, 0x1c), 1.5), QBrush(Qt::NoBrush), 7));
+        g->setData(ux, uy, true);
     }
     if (!front_.empty()) {
         QVector<double> fx, fy;

@@ -1,10 +1,12 @@
 #include "widgets/sweep/sweep_view.h"
 
+#include <algorithm>
 #include <array>
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
@@ -118,15 +120,16 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     // docks; the splitter gives either side more when there is room.
     left->setMinimumWidth(240);
     right->setMinimumWidth(300);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setChildrenCollapsible(false);
+    split_ = new QSplitter(Qt::Horizontal, this);
+    split_->addWidget(left);
+    split_->addWidget(right);
+    split_->setStretchFactor(0, 2);
+    split_->setStretchFactor(1, 3);
+    split_->setChildrenCollapsible(false);
+    connect(split_, &QSplitter::splitterMoved, this, [this] { split_by_user_ = true; });  // the user's drag only
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(summary_);
-    layout->addWidget(split, 1);
+    layout->addWidget(split_, 1);
 
     connect(filter_edit_, &QLineEdit::textChanged, this, [this](const QString& t) {
         filter_->setText(t);
@@ -144,6 +147,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     connect(network_box_, &QComboBox::currentIndexChanged, this, [this] { refigure(); });
     connect(multi_metric_box_, &QComboBox::currentIndexChanged, this,
             [this] { multiples_->setMetric(metricOf(multi_metric_box_)); });
+    connect(multi_metric_box_, &QComboBox::activated, this, [this] { multiples_chosen_ = true; });
     connect(multi_axis_box_, &QComboBox::currentIndexChanged, this, [this] {
         if (multi_axis_box_->currentIndex() >= 0) multiples_->setAxis(multi_axis_box_->currentData().toInt());
     });
@@ -176,7 +180,12 @@ void SweepView::fillAxisCombos() {
         group_box_->addItem(q(table_->axes[a]), static_cast<int>(a));
         if (table_->axes[a] != "method") multi_axis_box_->addItem(q(table_->axes[a]), static_cast<int>(a));
     }
-    const int kept = multi_axis_box_->findText(axis.isEmpty() ? QString("levels") : axis);
+    // The axis kept; else levels, else the first axis that varies (an LLM sweep's tp), else the last.
+    int kept = axis.isEmpty() ? -1 : multi_axis_box_->findText(axis);
+    const int levels = table_->axisIndex("levels");
+    if (kept < 0 && levels >= 0 && table_->varies(levels)) kept = multi_axis_box_->findText("levels");
+    for (int i = 0; i < multi_axis_box_->count() && kept < 0; ++i)
+        if (table_->varies(multi_axis_box_->itemData(i).toInt()) && multi_axis_box_->itemText(i) != "network") kept = i;
     multi_axis_box_->setCurrentIndex(kept >= 0 ? kept : multi_axis_box_->count() - 1);
     if (multi_axis_box_->currentIndex() >= 0) multiples_->setAxis(multi_axis_box_->currentData().toInt());
 }
@@ -209,6 +218,7 @@ void SweepView::refigure() {
         constant << QString("%1 %2").arg(q(table_->axes[a]), q(values.front()));
         if (model_->groupAxis() < 0) table_view_->setColumnHidden(model_->axisColumn(static_cast<int>(a)), true);
     }
+    fitTable();
     const QString scope = network().isEmpty() ? tr("all networks") : network();
     summary_->setText(tr("Sweep %1: %2 of %3 points shown, %4 failed · figures: %5, %6 points, %7 on the Pareto "
                          "front%8 · %9")
@@ -224,6 +234,39 @@ void SweepView::refigure() {
 }
 
 QString SweepView::summary() const { return summary_->text(); }
+
+void SweepView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitTable();
+}
+
+void SweepView::fitTable() {
+    if (split_by_user_ || split_->width() <= 0) return;
+    // The widths ResizeToContents gives the shown columns, computed here (the header lays out later):
+    // all of them, and those up to the last metric (what a reader compares; status and run may scroll).
+    const QAbstractItemView* view = table_view_;  // sizeHintForColumn is public here
+    int need = 2 * table_view_->frameWidth() + table_view_->verticalScrollBar()->sizeHint().width(), core = need;
+    for (int c = 0; c < filter_->columnCount(); ++c) {
+        if (table_view_->isColumnHidden(c)) continue;
+        need += std::max(table_view_->horizontalHeader()->sectionSizeHint(c), view->sizeHintForColumn(c));
+        if (model_->groupAxis() >= 0 || model_->isMetricOrAxis(c)) core = need;
+    }
+    // Side by side, the table as wide as it needs up to 55 %; a narrow view (1024 pixels beside the
+    // docks) whose table would not fit beside the figures stacks them under it; a table too wide for
+    // either keeps 40 % and scrolls.
+    const int width = split_->width() - split_->handleWidth();
+    const int left_min = split_->widget(0)->minimumWidth();
+    const int left_max = std::max(std::min(width * 11 / 20, width - split_->widget(1)->minimumWidth()), left_min);
+    const bool stack = core > left_max && core <= width && width < 800;
+    split_->setOrientation(stack ? Qt::Vertical : Qt::Horizontal);
+    if (stack) {
+        const int height = split_->height() - split_->handleWidth();
+        split_->setSizes({height / 2, height - height / 2});
+        return;
+    }
+    const int left = core <= left_max ? std::clamp(need, left_min, left_max) : std::max(width * 2 / 5, left_min);
+    split_->setSizes({left, width - left});
+}
 
 void SweepView::fillNetworkBox(const std::vector<std::size_t>& rows) {
     const QSignalBlocker block(network_box_);
@@ -281,30 +324,52 @@ void SweepView::chooseMetrics(const std::vector<std::size_t>& rows) {
         for (int i = 0; i < box->count(); ++i) {
             const auto m = static_cast<std::size_t>(box->itemData(i).toInt());
             box->setItemText(i, q(columns[m].label.empty() ? sweep::metricColumns()[m].label : columns[m].label));
-            if (box == multi_metric_box_) continue;
-            const bool usable = !stored || any[m];
+            // A yes/no column (an LLM plan's fits) is the table's and the colour's, not a scatter axis.
+            const bool yes_no = columns[m].yes_no && box != multi_metric_box_;
+            const bool usable = (!stored || any[m]) && !yes_no;
             if (auto* item = qobject_cast<QStandardItemModel*>(box->model())->item(i)) {
                 item->setEnabled(usable);
-                item->setToolTip(usable ? QString() : tr("No point shown has this metric (simulated points have no "
-                                                         "energy or element count)"));
+                item->setToolTip(usable    ? QString()
+                                 : yes_no ? tr("A yes/no column: see the table")
+                                          : tr("No point shown has this metric (simulated points have no energy or "
+                                               "element count)"));
             }
         }
     auto index = [](sweep::Metric m) { return static_cast<std::size_t>(m); };
+    // The small multiples' metric, unless the user chose one every point has: the speed-up, else the
+    // first metric every shown point has (an LLM sweep's iteration time).
+    if (stored && !(multiples_chosen_ && any[index(metricOf(multi_metric_box_))])) {
+        multiples_chosen_ = false;
+        sweep::Metric metric = sweep::Metric::Speedup;
+        if (!all[index(metric)] || columns[index(metric)].yes_no)
+            for (sweep::Metric m : sweep::kMetrics)
+                if (all[index(m)] && !columns[index(m)].yes_no) {
+                    metric = m;
+                    break;
+                }
+        multi_metric_box_->setCurrentIndex(multi_metric_box_->findData(static_cast<int>(metric)));
+        multiples_->setMetric(metric);
+    }
     const bool chosen_apply = stored && any[index(metricOf(x_box_))] && any[index(metricOf(y_box_))];
     if (!stored || (metrics_chosen_ && chosen_apply)) {
         scatter_->setMetrics(metricOf(x_box_), metricOf(y_box_));
         return;
     }
     metrics_chosen_ = false;
-    // Step time against energy when every point has both; else the next metric every point has.
-    auto pick = [&](sweep::Metric preferred, sweep::Metric other) {
-        if (all[index(preferred)]) return preferred;
-        for (sweep::Metric m : sweep::kMetrics)
-            if (all[index(m)] && m != other) return m;
+    // Step time against the first other cost every point has (energy; an LLM sweep's peak memory, the
+    // front issue 28 plans on); else the next metric every point has. Never a yes/no column.
+    auto pick = [&](sweep::Metric preferred, sweep::Metric other, bool cost) {
+        auto fits = [&](sweep::Metric m, bool need_cost) {
+            return all[index(m)] && m != other && !columns[index(m)].yes_no && (!need_cost || !columns[index(m)].maximise);
+        };
+        if (fits(preferred, cost)) return preferred;
+        for (const bool need_cost : {cost, false})
+            for (sweep::Metric m : sweep::kMetrics)
+                if (fits(m, need_cost)) return m;
         return preferred;
     };
-    const sweep::Metric x = pick(sweep::Metric::StepTime, sweep::Metric::Energy);
-    const sweep::Metric y = pick(sweep::Metric::Energy, x);
+    const sweep::Metric x = pick(sweep::Metric::StepTime, sweep::Metric::Energy, false);
+    const sweep::Metric y = pick(sweep::Metric::Energy, x, true);
     x_box_->setCurrentIndex(x_box_->findData(static_cast<int>(x)));
     y_box_->setCurrentIndex(y_box_->findData(static_cast<int>(y)));
     scatter_->setMetrics(x, y);
@@ -341,6 +406,7 @@ void SweepView::setScatterMetrics(sweep::Metric x, sweep::Metric y) {
 }
 
 void SweepView::setMultiples(sweep::Metric metric, const QString& axis) {
+    multiples_chosen_ = true;
     multi_metric_box_->setCurrentIndex(multi_metric_box_->findData(static_cast<int>(metric)));
     const int i = multi_axis_box_->findText(axis);
     if (i >= 0) multi_axis_box_->setCurrentIndex(i);

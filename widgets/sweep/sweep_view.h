@@ -14,6 +14,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 
@@ -61,10 +62,16 @@ public:
 signals:
     void runChosen(qint64 run_id);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void refilter();
     void refigure();  // the figures and the summary, after the rows or the network changed
     void fillAxisCombos();
+    // Until the user drags the splitter: the table as wide as its shown columns need (an LLM sweep's
+    // tp ... fits at 1024 pixels), the figures keeping at least 40 % and their minimum.
+    void fitTable();
     void fillNetworkBox(const std::vector<std::size_t>& rows);
     // Metrics no shown point has are disabled; unless the user chose, the axes are the preferred
     // metrics that every shown point has.
@@ -80,12 +87,15 @@ private:
     QComboBox* group_box_ = nullptr;
     QComboBox* network_box_ = nullptr;
     bool metrics_chosen_ = false;  // the user picked the scatter's metrics
+    bool multiples_chosen_ = false;  // the user picked the small multiples' metric
     QComboBox* x_box_ = nullptr;
     QComboBox* y_box_ = nullptr;
     QComboBox* multi_metric_box_ = nullptr;
     QComboBox* multi_axis_box_ = nullptr;
     QLabel* summary_ = nullptr;
     QTabWidget* figures_ = nullptr;
+    QSplitter* split_ = nullptr;
+    bool split_by_user_ = false;
     SweepScatter* scatter_ = nullptr;
     SweepMultiples* multiples_ = nullptr;
 };

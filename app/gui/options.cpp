@@ -53,8 +53,10 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
                                          "P|FILE");
     const QCommandLineOption llm_gpus("llm-gpus", "LLM: the GPU count; with any --llm-* option the best plan is searched.", "N");
     const QCommandLineOption llm_batch("llm-global-batch", "LLM: the global batch in sequences.", "B");
+    const QCommandLineOption llm_runs("llm-runs", "LLM: a partita-llm-runs/1 file, each run predicted beside its "
+                                                  "measured time (the llm-measured view).", "F");
     parser.addOptions({network, array, method, run, topology, iterations, seed, db, db_read_only, collapse, shot, view, size, cell,
-                       llm_model, llm_profile, llm_gpus, llm_batch});
+                       llm_model, llm_profile, llm_gpus, llm_batch, llm_runs});
     if (!parser.parse(args)) {
         *error = parser.errorText();
         return false;
@@ -73,6 +75,7 @@ bool parseOptions(const QStringList& args, Options* options, QString* error) {
     options->topology = parser.value(topology);
     options->llm_model = parser.value(llm_model);
     options->llm_profile = parser.value(llm_profile);
+    options->llm_runs = parser.value(llm_runs);
     for (auto [option, target] : {std::pair{&iterations, &options->iterations}, std::pair{&seed, &options->seed},
                                   std::pair{&llm_gpus, &options->llm_gpus}, std::pair{&llm_batch, &options->llm_global_batch}}) {
         if (!parser.isSet(*option)) continue;

@@ -30,6 +30,7 @@ struct Options {
     // The LLM method's inputs (--llm-model PRESET|FILE, --llm-profile P|FILE, --llm-gpus N,
     // --llm-global-batch B); any of them given: the best plan is searched at start.
     QString llm_model, llm_profile;
+    QString llm_runs;  // --llm-runs F: a partita-llm-runs/1 file shown in Predicted vs measured
     qint64 llm_gpus = -1, llm_global_batch = -1;
 };
 

@@ -37,6 +37,9 @@ const std::vector<ViewKind>& viewList() {
         {"l2s", nullptr, T::Methods},
         {"llm-plan", nullptr, T::Methods},  // pages of the LLM tab
         {"llm-memory", nullptr, T::Methods},
+        {"llm-timeline", nullptr, T::Methods},
+        {"llm-tradeoff", nullptr, T::Methods},
+        {"llm-measured", nullptr, T::Methods},
         {"runs", nullptr, T::Plan},
         {"params", nullptr, T::Plan},
         {"library", nullptr, T::Plan},

@@ -247,14 +247,18 @@ llm::Transformer LlmSettingsPanel::modelFromKnobs() const {
     const std::int64_t seq = seq_->value();
     llm::Transformer m;
     if (kind == "custom") {
-        m = llm::familyDefaults(llm::Family::Gpt);
+        // The knobs' dimensions over the model they were set from (a stored or measured run's), else GPT's.
+        m = custom_base_.value_or(llm::familyDefaults(llm::Family::Gpt));
+        const llm::Transformer base = m;
         m.name = "custom";
         m.layers = layers_->value();
         m.hidden = hidden_->value();
-        m.heads = m.kv_heads = heads_->value();
-        m.ffn = 4 * m.hidden;
+        m.heads = heads_->value();
+        const bool grouped = custom_base_ && base.kv_heads != base.heads && m.heads % base.kv_heads == 0;
+        m.kv_heads = grouped ? base.kv_heads : m.heads;
+        m.ffn = custom_base_ && m.hidden == base.hidden ? base.ffn : 4 * m.hidden;
         m.vocab = vocab_->value();
-        m.seq = seq > 0 ? seq : 2048;
+        m.seq = seq > 0 ? seq : custom_base_ ? base.seq : 2048;
         llm::validate(m);
         return m;
     }
@@ -283,7 +287,7 @@ LlmSettings LlmSettingsPanel::settings() const {
     s.profile_name = profile_file ? profile_file_->text().toStdString() : profile_->currentData().toString().toStdString();
     try {
         if (s.profile_name.empty()) throw FieldError("profile", "choose a profile file");
-        s.profile = llm::loadProfile(s.profile_name);
+        s.profile = profile_base_ && s.profile_name == profile_base_name_ ? *profile_base_ : llm::loadProfile(s.profile_name);
     } catch (const FieldError&) {
         throw;
     } catch (const std::exception& e) {
@@ -315,6 +319,7 @@ void LlmSettingsPanel::setSettings(const LlmSettings& s) {
         model_->setCurrentIndex(preset);
         seq_->setValue(s.model.seq == llm::modelPreset(s.model_name).seq ? 0 : static_cast<int>(s.model.seq));
     } else if (s.model_name == "custom") {
+        custom_base_ = s.model;
         model_->setCurrentIndex(model_->findData("custom"));
         layers_->setValue(static_cast<int>(s.model.layers));
         hidden_->setValue(static_cast<int>(s.model.hidden));
@@ -327,6 +332,8 @@ void LlmSettingsPanel::setSettings(const LlmSettings& s) {
         seq_->setValue(static_cast<int>(s.model.seq));
     }
     loading_ = false;
+    profile_base_ = s.profile;
+    profile_base_name_ = s.profile_name;
     setProfile(q(s.profile_name));
     setPlan(s.plan);
 }

@@ -6,6 +6,7 @@
 // planned is explained under the knob it names (showError), never in a dialog.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <QWidget>
@@ -75,6 +76,11 @@ private:
     std::map<QString, QLabel*> errors_;  // by knob key; "" is the general one
     std::map<QString, QFormLayout*> forms_;
     llm::Plan base_;  // the options the knobs do not show
+    // What the knobs do not show of a custom model (KV heads, FFN, norm, ...) and of a profile set with
+    // its cluster overrides (a stored or measured run's): kept while the knobs name the same profile.
+    std::optional<llm::Transformer> custom_base_;
+    std::optional<llm::Profile> profile_base_;
+    std::string profile_base_name_;
     bool loading_ = false;
 };
 

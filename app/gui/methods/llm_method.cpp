@@ -3,6 +3,14 @@
 // Cancel), stores the best plan and loads it into the knobs. Views of the plan are pages of the tab:
 // one more is a page (LlmView::addView) and a ViewEntry here.
 #include <memory>
+#include <vector>
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
 
 #include "app/gui/export_entries.h"
 #include "app/gui/job_runner.h"
@@ -12,17 +20,38 @@
 #include "app/gui/run_store.h"
 #include "app/gui/view_registry.h"
 #include "app/gui/window_services.h"
+#include "core/llm/runs.h"
 #include "core/llm/search.h"
+#include "core/llm/validate.h"
 #include "core/run/method_run.h"
+#include "widgets/common/figure_export.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/llm/llm_settings_panel.h"
 #include "widgets/llm/llm_view.h"
+#include "widgets/llm/measured_view.h"
 #include "widgets/llm/memory_view.h"
+#include "widgets/llm/pipeline_timeline_view.h"
 #include "widgets/llm/plan_view.h"
+#include "widgets/llm/tradeoff_view.h"
 
 namespace partita::gui {
 
 namespace {
+
+// A search's points kept for the trade-off view; a larger search keeps its first this many (a point is
+// about 150 bytes).
+constexpr std::size_t kMaxTradeoffPoints = 1'000'000;
+
+// What a measured run is predicted from, as the knobs' settings (docs/methods/llm.md#views).
+LlmSettings runSettings(const llm::Run& run) {
+    LlmSettings s;
+    s.model_name = "custom";
+    s.model = run.model;
+    s.profile_name = run.profile;
+    s.profile = llm::runProfile(run, nullptr);
+    s.plan = llm::runPlan(run);
+    return s;
+}
 
 class LlmMethod : public GuiMethod {
 public:
@@ -75,10 +104,14 @@ public:
                  figureTarget("llm-memory", QObject::tr("LLM memory per stage"), v->memoryView(),
                               [v] { return v->memoryView()->csv(); }, ready)});
         addView("llm-memory", v->memoryView(), {});
+        buildTimeline(window, addView, ready);
+        buildTradeoff(window, addView);
+        buildMeasured(window, addView);
     }
 
     // --llm-model, --llm-profile, --llm-gpus: the inputs set, then the best plan searched (not stored).
     void applyOptions(RunController& runs, const Options& o) override {
+        if (!o.llm_runs.isEmpty()) openRuns(runs.services(), o.llm_runs);
         if (o.llm_model.isEmpty() && o.llm_profile.isEmpty() && o.llm_gpus <= 0 && o.llm_global_batch <= 0) return;
         LlmSettingsPanel* panel = view_->panel();
         if (!o.llm_model.isEmpty()) panel->setModel(o.llm_model);
@@ -98,6 +131,8 @@ public:
         const auto result = search_.result;
         LlmSettings s = search_.settings;
         const bool store = search_.store;
+        tradeoff_settings_ = s;
+        tradeoff_->setSearch(std::move(*search_.points), *result, s.profile.device.hbm_bytes, s.model.seq);
         endSearch();
         if (!result->found) {
             view_->panel()->showError("gpus", QObject::tr("No plan of %1 GPUs fits (%2 evaluated)")
@@ -129,7 +164,113 @@ private:
         bool store = false;
         LlmSettings settings;
         std::shared_ptr<llm::SearchResult> result;
+        std::shared_ptr<std::vector<llm::PlanPoint>> points;  // every evaluated plan, for the trade-off view
     };
+
+    using AddView = std::function<void(const QString&, QWidget*, std::vector<ExportEntry>)>;
+
+    // The pipeline timeline of the shown plan; exports as a figure, CSV of its blocks and a Chrome trace.
+    void buildTimeline(WindowServices& window, const AddView& addView, const ReadyFn& ready) {
+        timeline_ = new PipelineTimelineView();
+        timeline_->setObjectName("llm-timeline");
+        view_->addView(timeline_, QObject::tr("Timeline"));
+        const auto follow = [this](const LlmShown& s) {
+            try {
+                timeline_->setPlan(s.settings.model, s.settings.plan, s.settings.profile, s.eval);
+            } catch (const std::exception& e) {
+                timeline_->clear();
+                view_->panel()->showError("", QObject::tr("Timeline: %1").arg(q(e.what())));
+            }
+        };
+        QObject::connect(view_, &LlmView::shownChanged, timeline_, follow);
+        if (view_->hasEvaluation()) follow(view_->shown());
+        PipelineTimelineView* t = timeline_;
+        addView("llm-timeline", t,
+                {figureTarget("llm-timeline", QObject::tr("LLM pipeline timeline"), t, [t] { return t->csv(); }, ready),
+                 {"llm-trace", QObject::tr("LLM pipeline timeline (Chrome trace)"),
+                  [t, ready](const QString& path, bool csv) {
+                      if (const QString why = ready(); !why.isEmpty()) return why;
+                      if (csv) return exportCsv(t->csv(), path);
+                      if (QFileInfo(path).suffix().toLower() != "json")
+                          return QObject::tr("%1: the Chrome trace is written as .json (or the blocks as .csv)").arg(path);
+                      return t->exportChromeTrace(path);
+                  },
+                  {"json"}}});
+        (void)window;
+    }
+
+    // Every plan of the last search; a point or a ranked row chosen loads that plan into the knobs.
+    void buildTradeoff(WindowServices& window, const AddView& addView) {
+        tradeoff_ = new TradeoffView();
+        tradeoff_->setObjectName("llm-tradeoff");
+        view_->addView(tradeoff_, QObject::tr("Trade-off"));
+        QObject::connect(tradeoff_, &TradeoffView::planChosen, view_, [this, &window](const llm::Plan& plan) {
+            LlmSettings s = tradeoff_settings_;  // the search's inputs, whatever the knobs say now
+            s.plan = plan;
+            s.searched = false;
+            view_->setSettings(s);
+            window.showStatus(QObject::tr("LLM: the chosen plan is in the knobs and the other views"));
+        });
+        TradeoffView* t = tradeoff_;
+        const ReadyFn searched = [t] {
+            return t->points().empty() ? QObject::tr("Nothing to export: no search yet (Search in the LLM tab)") : QString();
+        };
+        addView("llm-tradeoff", t,
+                {figureTarget("llm-tradeoff", QObject::tr("LLM trade-off (every searched plan)"), t,
+                              [t] { return t->pointsCsv(); }, searched)});
+    }
+
+    // Predicted against measured for a runs file; a run chosen loads its plan.
+    void buildMeasured(WindowServices& window, const AddView& addView) {
+        auto* page = new QWidget();
+        page->setObjectName("llm-measured");
+        auto* column = new QVBoxLayout(page);
+        column->setContentsMargins(0, 4, 0, 0);
+        auto* row = new QHBoxLayout();
+        auto* open = new QPushButton(QObject::tr("Open runs file…"));
+        open->setObjectName("llm-open-runs");
+        open->setToolTip(QObject::tr("A partita-llm-runs/1 file: each run predicted beside its measured time"));
+        runs_label_ = new QLabel(QObject::tr("No runs file: open one (examples/llm/measured/ has published runs)."));
+        runs_label_->setWordWrap(true);
+        row->addWidget(open);
+        row->addWidget(runs_label_, 1);
+        column->addLayout(row);
+        measured_ = new MeasuredView();
+        column->addWidget(measured_, 1);
+        view_->addView(page, QObject::tr("Predicted vs measured"));
+        QObject::connect(open, &QPushButton::clicked, page, [this, &window, page] {
+            const QString path = QFileDialog::getOpenFileName(page, QObject::tr("Open LLM runs"), QString(),
+                                                              QObject::tr("LLM runs (*.json)"));
+            if (!path.isEmpty()) openRuns(window, path);
+        });
+        QObject::connect(measured_, &MeasuredView::runChosen, view_, [this, &window](int i) {
+            if (i < 0 || static_cast<std::size_t>(i) >= runs_.size()) return;
+            try {
+                view_->setSettings(runSettings(runs_[static_cast<std::size_t>(i)]));
+                window.showView(mainView());
+            } catch (const std::exception& e) {
+                window.showStatus(QObject::tr("%1: %2").arg(q(runs_[static_cast<std::size_t>(i)].name), q(e.what())));
+            }
+        });
+        MeasuredView* m = measured_;
+        const ReadyFn loaded = [m] {
+            return m->report().runs.empty() ? QObject::tr("Nothing to export: no runs file is open") : QString();
+        };
+        addView("llm-measured", page,
+                {figureTarget("llm-measured", QObject::tr("LLM predicted vs measured"), m, [m] { return m->csv(); },
+                              loaded)});
+    }
+
+    void openRuns(WindowServices& window, const QString& path) {
+        try {
+            std::vector<llm::Run> runs = llm::loadRuns(path.toStdString());
+            measured_->setReport(llm::validateRuns(runs, nullptr));
+            runs_ = std::move(runs);
+            runs_label_->setText(QObject::tr("%1 — %2 runs; click a point to load its plan").arg(path).arg(runs_.size()));
+        } catch (const std::exception& e) {
+            window.reportError(q(e.what()));
+        }
+    }
 
     void startSearch(WindowServices& window, const LlmSettings& s, bool store) {
         auto result = std::make_shared<llm::SearchResult>();
@@ -139,10 +280,15 @@ private:
         o.global_batch = s.plan.global_batch;
         const QString label =
             QObject::tr("Searching plans of %1 on %2 GPUs").arg(q(s.model.name)).arg(o.gpus);
+        auto points = std::make_shared<std::vector<llm::PlanPoint>>();
         view_->panel()->setSearching(true);
-        search_ = {0, store, s, result};
-        search_.generation = window.jobs().start(label, [s, o, result](const ProgressFn& progress, const CancelFn& cancel) {
-            *result = llm::search(s.model, s.profile, o, progress, cancel);
+        search_ = {0, store, s, result, points};
+        search_.generation = window.jobs().start(label, [s, o, result, points](const ProgressFn& progress,
+                                                                               const CancelFn& cancel) {
+            const auto keep = [points](const llm::PlanPoint& p) {
+                if (points->size() < kMaxTradeoffPoints) points->push_back(p);
+            };
+            *result = llm::search(s.model, s.profile, o, progress, cancel, keep);
             Run run;
             run.name = "LLM search " + s.model.name;
             run.method = "llm";
@@ -157,6 +303,12 @@ private:
 
     LlmView* view_ = nullptr;
     Search search_;
+    PipelineTimelineView* timeline_ = nullptr;
+    TradeoffView* tradeoff_ = nullptr;
+    LlmSettings tradeoff_settings_;  // the inputs of the search the trade-off view shows
+    MeasuredView* measured_ = nullptr;
+    QLabel* runs_label_ = nullptr;
+    std::vector<llm::Run> runs_;  // the open runs file's, in the measured view's order
 };
 
 }  // namespace

@@ -276,9 +276,22 @@ void LlmViewsTest::screenshots() {
     TradeoffView tradeoff;
     tradeoff.setSearch(s.points, s.result, s.hbm, 2048);
     shootLlmView(tradeoff, "tradeoff");
+    tradeoff.setAxes(TradeoffView::Axes::TokensVsGpus);
+    tradeoff.setColouring(TradeoffView::Colour::Recompute);
+    shootLlmView(tradeoff, "tradeoff-tokens");
     MeasuredView measured;
     measured.setReport(llm::validateRuns(llm::loadRuns(measuredFile()), nullptr));
     shootLlmView(measured, "measured");
+    // Every measured file at once: one colour and MAPE per source.
+    std::vector<llm::Run> all;
+    for (const char* f : {"narayanan-sc21", "korthikanti-2022", "bigscience-bloom", "nemo-h100"}) {
+        const auto runs = llm::loadRuns(std::string(PARTITA_EXAMPLES_DIR) + "/llm/measured/" + f + ".json");
+        all.insert(all.end(), runs.begin(), runs.end());
+    }
+    MeasuredView every;
+    every.setReport(llm::validateRuns(all, nullptr));
+    QCOMPARE(every.legendLines().size(), 5);
+    shootLlmView(every, "measured-all");
 }
 
 QTEST_MAIN(LlmViewsTest)

@@ -56,7 +56,11 @@ std::vector<view::Tick> ticksOf(const Axis& a, int max_ticks) {
     for (auto& k : t) {
         const double v = k.value;
         k.value /= a.scale;
-        k.label = QString::number(v, 'g', 4).append(a.unit.isEmpty() ? QString() : QStringLiteral(" ") + a.unit).toStdString();
+        // Large plain counts read as 100k / 2.5M rather than 1e+05.
+        QString text = QString::number(v, 'g', 4);
+        if (std::abs(v) >= 1e6) text = QString::number(v / 1e6, 'g', 4) + QStringLiteral("M");
+        else if (std::abs(v) >= 1e4) text = QString::number(v / 1e3, 'g', 4) + QStringLiteral("k");
+        k.label = text.append(a.unit.isEmpty() ? QString() : QStringLiteral(" ") + a.unit).toStdString();
     }
     return t;
 }

@@ -4,6 +4,9 @@
 // one more is a page (LlmView::addView) and a ViewEntry here.
 #include <memory>
 
+#include <QAction>
+#include <QMenu>
+
 #include "app/gui/export_entries.h"
 #include "app/gui/job_runner.h"
 #include "app/gui/methods/registry.h"
@@ -75,6 +78,20 @@ public:
                  figureTarget("llm-memory", QObject::tr("LLM memory per stage"), v->memoryView(),
                               [v] { return v->memoryView()->csv(); }, ready)});
         addView("llm-memory", v->memoryView(), {});
+    }
+
+    void addRunActions(RunController& runs, QMenu* run) override {
+        if (!run) return;
+        auto* search = new QAction(QObject::tr("Search LLM &plan"), run);
+        search->setObjectName("llm-search-action");
+        search->setToolTip(QObject::tr("The LLM tab's fastest plan that fits its GPUs and global batch: searched, "
+                                       "stored and loaded into the knobs"));
+        QObject::connect(search, &QAction::triggered, view_, [this, &runs] {
+            runs.chooseMethod(key());
+            view_->requestSearch();
+        });
+        run->addSeparator();
+        run->addAction(search);
     }
 
     // --llm-model, --llm-profile, --llm-gpus: the inputs set, then the best plan searched (not stored).

@@ -56,6 +56,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
                                   views_.show(explore);
                                   runs_->explore(explore->cells());
                               }});
+    for (const auto& m : runs_->methods()) m->addRunActions(*runs_, actions_->menu("run"));
     status_ = new JobStatus(jobs_, session_, statusBar(), actions_->action("cancel"), this);
     loader_ = new InputLoader(*this, *runs_, params_, library_, dialogsAllowed(), this);
     connect(loader_, &InputLoader::networkLoaded, this, &MainWindow::networkLoaded);

@@ -4,11 +4,13 @@
 // loads the best plan, and a stored run re-opens with the same numbers.
 #include <sstream>
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -177,6 +179,22 @@ private slots:
         const MethodRun stored = w.runStore().db()->loadMethod(runs.at(0).id);
         QVERIFY(stored.llm.searched);
         QCOMPARE(stored.llm.plan, want.best.plan);
+    }
+
+    void runSearchInTheMenuSearchesFromAnotherMethod() {
+        Options o = options();
+        o.method = "hypar";
+        o.db = dir_.filePath("menu.sqlite");
+        MainWindow w(o);
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        QAction* search = w.findChild<QAction*>("llm-search-action");
+        QVERIFY(search && search->parent() == w.findChild<QMenu*>("run"));
+        search->trigger();
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.runs().methodKey(), QString("llm"));
+        QVERIFY(view(w)->shown().settings.searched);
+        QCOMPARE(w.runStore().db()->list({"", "", "llm"}).size(), size_t{1});
     }
 
     void searchCancelsWithinASecond() {

@@ -27,6 +27,15 @@ void LlmFigure::paintEvent(QPaintEvent*) {
     paintFigure(p, rect());
 }
 
+bool LlmFigure::beginFigure(QPainter& p, const QRect& area, const QString& empty) const {
+    p.fillRect(area, Qt::white);
+    p.setRenderHint(QPainter::Antialiasing);
+    if (shown_) return true;
+    p.setPen(Qt::darkGray);
+    p.drawText(area, Qt::AlignCenter, empty);
+    return false;
+}
+
 bool LlmFigure::event(QEvent* ev) {
     if (ev->type() != QEvent::ToolTip) return QWidget::event(ev);
     auto* help = static_cast<QHelpEvent*>(ev);

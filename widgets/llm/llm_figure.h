@@ -26,6 +26,8 @@ protected:
     void paintEvent(QPaintEvent*) override;
     bool event(QEvent* e) override;
     virtual QString toolTipAt(const QPoint& pos) const = 0;  // "" hides the tip
+    // A white page; without a plan `empty` centred on it and false (nothing more to draw).
+    bool beginFigure(QPainter& p, const QRect& area, const QString& empty) const;
 
     std::optional<LlmShown> shown_;
     bool stale_ = false;

@@ -43,14 +43,16 @@ LlmView::LlmView(QWidget* parent) : QWidget(parent) {
         if (!loading_) searched_ = false;  // an edit: no longer the search's plan
         reevaluate();
     });
-    connect(panel_, &LlmSettingsPanel::searchRequested, this, [this] {
-        try {
-            emit searchRequested(panel_->settings());
-        } catch (const llm::FieldError& e) {
-            panel_->showError(e.field(), q(e.what()));
-        }
-    });
+    connect(panel_, &LlmSettingsPanel::searchRequested, this, &LlmView::requestSearch);
     reevaluate();
+}
+
+void LlmView::requestSearch() {
+    try {
+        emit searchRequested(panel_->settings());
+    } catch (const llm::FieldError& e) {
+        panel_->showError(e.field(), q(e.what()));
+    }
 }
 
 void LlmView::addView(QWidget* view, const QString& title) { pages_->addTab(view, title); }

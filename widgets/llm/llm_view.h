@@ -35,6 +35,7 @@ public:
     bool valid() const { return valid_; }               // the knobs' inputs evaluate
     QString summary() const;                            // the line above the views
     void setSettings(const LlmSettings& s);             // knobs set, evaluated
+    void requestSearch();  // searchRequested() with the knobs' settings, or their error shown
 
 signals:
     void shownChanged(const partita::LlmShown& shown);

@@ -84,14 +84,8 @@ CsvTable LlmMemoryView::csv() const {
 }
 
 void LlmMemoryView::paintFigure(QPainter& p, const QRect& area) const {
-    p.fillRect(area, Qt::white);
-    p.setRenderHint(QPainter::Antialiasing);
+    if (!beginFigure(p, area, title())) return;
     const QFontMetrics fm(p.font());
-    if (!shown_) {
-        p.setPen(Qt::darkGray);
-        p.drawText(area, Qt::AlignCenter, title());
-        return;
-    }
     const llm::Evaluation& e = shown_->eval;
     const QString head = stale_ ? tr("(inputs invalid: showing the last valid plan) ") + title() : title();
     const MemoryLayout l = layoutIn(area, *shown_, fm, head);

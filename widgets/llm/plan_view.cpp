@@ -88,14 +88,8 @@ std::vector<LlmPlanView::Cell> LlmPlanView::cells(const QRect& area) const {
 }
 
 void LlmPlanView::paintFigure(QPainter& p, const QRect& area) const {
-    p.fillRect(area, Qt::white);
-    p.setRenderHint(QPainter::Antialiasing);
+    if (!beginFigure(p, area, title())) return;
     const QFontMetrics fm(p.font());
-    if (!shown_) {
-        p.setPen(Qt::darkGray);
-        p.drawText(area, Qt::AlignCenter, title());
-        return;
-    }
     const LlmShown& s = *shown_;
     const llm::Plan& plan = s.settings.plan;
     const llm::Placement& place = s.eval.placement;

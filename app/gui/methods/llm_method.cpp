@@ -12,6 +12,9 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <QAction>
+#include <QMenu>
+
 #include "app/gui/export_entries.h"
 #include "app/gui/job_runner.h"
 #include "app/gui/methods/registry.h"
@@ -107,6 +110,20 @@ public:
         buildTimeline(window, addView, ready);
         buildTradeoff(window, addView);
         buildMeasured(window, addView);
+    }
+
+    void addRunActions(RunController& runs, QMenu* run) override {
+        if (!run) return;
+        auto* search = new QAction(QObject::tr("Search LLM &plan"), run);
+        search->setObjectName("llm-search-action");
+        search->setToolTip(QObject::tr("The LLM tab's fastest plan that fits its GPUs and global batch: searched, "
+                                       "stored and loaded into the knobs"));
+        QObject::connect(search, &QAction::triggered, view_, [this, &runs] {
+            runs.chooseMethod(key());
+            view_->requestSearch();
+        });
+        run->addSeparator();
+        run->addAction(search);
     }
 
     // --llm-model, --llm-profile, --llm-gpus: the inputs set, then the best plan searched (not stored).

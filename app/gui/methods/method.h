@@ -9,6 +9,8 @@
 
 #include <QString>
 
+class QMenu;
+
 #include "core/run/run.h"
 
 namespace partita {
@@ -47,6 +49,8 @@ public:
     virtual bool takeRun(RunController&, quint64 /*generation*/, const RunPtr&) { return false; }
     // A stored record of this method (MethodRun) re-opened: shown again from its settings.
     virtual void openStored(RunController&, const MethodRun&) {}
+    // Entries the method adds to the Run menu (LLM: Search), once the menus exist.
+    virtual void addRunActions(RunController&, QMenu* /*run*/) {}
     // The command line's inputs for this method (--llm-model, ...), applied once the views are built.
     virtual void applyOptions(RunController&, const Options&) {}
 };

@@ -117,6 +117,7 @@ private slots:
         QCOMPARE(v->scatter()->drawn().size(), std::size_t(4));
         QVERIFY(!v->scatter()->front().empty());
         for (std::size_t r : v->scatter()->front()) QVERIFY(!v->table()->unfit(v->table()->rows[r]));
+        QVERIFY(!v->networkBox()->isVisible());  // no network axis: no empty Network box
         QCOMPARE(v->multiples()->metric(), sweep::Metric::StepTime);
         QCOMPARE(v->multiples()->axis(), v->table()->axisIndex("tp"));
         auto* x_items = qobject_cast<QStandardItemModel*>(v->xBox()->model());

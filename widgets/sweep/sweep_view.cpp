@@ -113,7 +113,8 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     auto* right = new QWidget(this);
     auto* right_layout = new QVBoxLayout(right);
     right_layout->setContentsMargins(0, 0, 0, 0);
-    right_layout->addLayout(row({new QLabel(tr("Network"), right), network_box_}));
+    network_label_ = new QLabel(tr("Network"), right);
+    right_layout->addLayout(row({network_label_, network_box_}));
     right_layout->addWidget(figures_, 1);
 
     // Floors below their contents' widest rows, so that the tab fits a 1024-pixel window beside the
@@ -274,6 +275,9 @@ void SweepView::fillNetworkBox(const std::vector<std::size_t>& rows) {
     const bool had_all = network_box_->currentIndex() >= 0 && kept.isEmpty();
     network_box_->clear();
     const int axis = table_ ? table_->axisIndex("network") : -1;
+    // An LLM sweep's points have no network: no empty box.
+    network_label_->setVisible(axis >= 0 || !table_);
+    network_box_->setVisible(axis >= 0 || !table_);
     if (axis < 0) return;
     QStringList names;
     for (std::size_t r : rows) {

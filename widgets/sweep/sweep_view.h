@@ -86,6 +86,7 @@ private:
     QLineEdit* filter_edit_ = nullptr;
     QComboBox* group_box_ = nullptr;
     QComboBox* network_box_ = nullptr;
+    QLabel* network_label_ = nullptr;
     bool metrics_chosen_ = false;  // the user picked the scatter's metrics
     bool multiples_chosen_ = false;  // the user picked the small multiples' metric
     QComboBox* x_box_ = nullptr;

@@ -1,5 +1,7 @@
 #include "app/gui/export_actions.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -17,9 +19,14 @@ ExportActions::ExportActions(const ViewRegistry& views, WindowServices& services
 QStringList ExportActions::targets() const { return views_.targets(); }
 
 std::vector<ExportChoice> ExportActions::of(const QWidget* tab) const {
+    // A tab holding several views (the LLM tab's pages) offers every view's targets, each once.
     std::vector<ExportChoice> out;
-    if (const ViewEntry* view = views_.findByTab(tab))
-        for (const ExportEntry& e : view->exports) out.push_back({e.target, e.label});
+    if (!tab) return out;
+    for (const ViewEntry& view : views_.entries())
+        if (view.tab == tab)
+            for (const ExportEntry& e : view.exports)
+                if (std::none_of(out.begin(), out.end(), [&](const ExportChoice& c) { return c.target == e.target; }))
+                    out.push_back({e.target, e.label});
     return out;
 }
 

@@ -103,7 +103,7 @@ QVariant RankedPlansModel::data(const QModelIndex& index, int role) const {
 
 TradeoffPlot::TradeoffPlot(TradeoffView* owner) : QWidget(owner), owner_(owner) {
     setMouseTracking(true);
-    setMinimumSize(320, 240);
+    setMinimumSize(220, 200);  // the LLM tab beside its knobs fits a 1024-pixel window
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
 }
@@ -211,9 +211,15 @@ TradeoffView::TradeoffView(QWidget* parent) : QWidget(parent), ranked_(this) {
     axes_box_->addItems({tr("Iteration time vs peak memory"), tr("Tokens/s vs GPUs")});
     colour_box_ = new QComboBox(this);
     colour_box_->addItems({tr("Colour by tp"), tr("Colour by pp"), tr("Colour by recompute")});
-    bar->addWidget(axes_box_);
-    bar->addWidget(colour_box_);
-    bar->addStretch(1);
+    // The boxes shrink (eliding) rather than widen the tab past a 1024-pixel window, and grow to their text.
+    for (QComboBox* box : {axes_box_, colour_box_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+        box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        box->setMaximumWidth(box->fontMetrics().horizontalAdvance(box->itemText(0)) + 48);
+        bar->addWidget(box, 1);
+    }
+    bar->addStretch(0);
     layout->addLayout(bar);
     auto* split = new QSplitter(Qt::Horizontal, this);
     plot_ = new TradeoffPlot(this);

@@ -2,6 +2,7 @@
 // evaluation takes microseconds); Run stores the shown plan; Search runs llm::search as a job (progress,
 // Cancel), stores the best plan and loads it into the knobs. Views of the plan are pages of the tab:
 // one more is a page (LlmView::addView) and a ViewEntry here.
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include <QMenu>
 
 #include "app/gui/export_entries.h"
+#include "app/gui/input_files.h"
 #include "app/gui/job_runner.h"
 #include "app/gui/methods/registry.h"
 #include "app/gui/options.h"
@@ -92,24 +94,41 @@ public:
         const ReadyFn ready = [v] {
             return v->hasEvaluation() ? QString() : QObject::tr("Nothing to export: no LLM plan evaluates (see the knobs)");
         };
-        // A view of the plan: a page of the tab and its --view name. The tab offers every page's export
-        // target, so the first entry (the one its tab finds) lists them all.
-        const auto addView = [&](const QString& name, QWidget* page, std::vector<ExportEntry> exports) {
+        // A view of the plan: a page of the tab, its --view name and its export targets (the tab offers
+        // every page's).
+        // `fill` (may be empty) fills the page before a screenshot or an export, as a user would.
+        const auto addView = [&](const QString& name, QWidget* page, std::vector<ExportEntry> exports,
+                                 std::function<void()> fill = {}) {
             window.views().add({name, v, [v, page] {
                                     v->showPage(page);
                                     return static_cast<QWidget*>(v);
                                 },
-                                [this, &window] { window.showView(mainView()); }, std::move(exports)});
+                                [this, &window, fill] {
+                                    window.showView(mainView());
+                                    if (fill) fill();
+                                },
+                                std::move(exports)});
         };
         addView("llm-plan", v->planView(),
                 {figureTarget("llm-plan", QObject::tr("LLM plan (GPU grid)"), v->planView(),
-                              [v] { return v->planView()->csv(); }, ready),
-                 figureTarget("llm-memory", QObject::tr("LLM memory per stage"), v->memoryView(),
+                              [v] { return v->planView()->csv(); }, ready)});
+        addView("llm-memory", v->memoryView(),
+                {figureTarget("llm-memory", QObject::tr("LLM memory per stage"), v->memoryView(),
                               [v] { return v->memoryView()->csv(); }, ready)});
-        addView("llm-memory", v->memoryView(), {});
-        buildTimeline(window, addView, ready);
-        buildTradeoff(window, addView);
-        buildMeasured(window, addView);
+        // Built first (each adds its page), then registered with its widget.
+        std::vector<ExportEntry> timeline = buildTimeline(ready), tradeoff = buildTradeoff(window),
+                                 measured = buildMeasured(window);
+        addView("llm-timeline", timeline_, std::move(timeline));
+        // An empty trade-off searches the shown plan's inputs; an empty predicted-vs-measured opens a
+        // built-in runs file.
+        addView("llm-tradeoff", tradeoff_, std::move(tradeoff), [this, &window] {
+            if (!tradeoff_->points().empty() || !view_->valid()) return;
+            startSearch(window, view_->shown().settings, false);
+            window.jobs().waitForIdle();
+        });
+        addView("llm-measured", measured_page_, std::move(measured), [this, &window] {
+            if (runs_.empty()) openRuns(window, examplesDir() + "/llm/measured/narayanan-sc21.json");
+        });
     }
 
     void addRunActions(RunController& runs, QMenu* run) override {
@@ -184,10 +203,8 @@ private:
         std::shared_ptr<std::vector<llm::PlanPoint>> points;  // every evaluated plan, for the trade-off view
     };
 
-    using AddView = std::function<void(const QString&, QWidget*, std::vector<ExportEntry>)>;
-
     // The pipeline timeline of the shown plan; exports as a figure, CSV of its blocks and a Chrome trace.
-    void buildTimeline(WindowServices& window, const AddView& addView, const ReadyFn& ready) {
+    std::vector<ExportEntry> buildTimeline(const ReadyFn& ready) {
         timeline_ = new PipelineTimelineView();
         timeline_->setObjectName("llm-timeline");
         view_->addView(timeline_, QObject::tr("Timeline"));
@@ -202,8 +219,7 @@ private:
         QObject::connect(view_, &LlmView::shownChanged, timeline_, follow);
         if (view_->hasEvaluation()) follow(view_->shown());
         PipelineTimelineView* t = timeline_;
-        addView("llm-timeline", t,
-                {figureTarget("llm-timeline", QObject::tr("LLM pipeline timeline"), t, [t] { return t->csv(); }, ready),
+        return {figureTarget("llm-timeline", QObject::tr("LLM pipeline timeline"), t, [t] { return t->csv(); }, ready),
                  {"llm-trace", QObject::tr("LLM pipeline timeline (Chrome trace)"),
                   [t, ready](const QString& path, bool csv) {
                       if (const QString why = ready(); !why.isEmpty()) return why;
@@ -212,12 +228,11 @@ private:
                           return QObject::tr("%1: the Chrome trace is written as .json (or the blocks as .csv)").arg(path);
                       return t->exportChromeTrace(path);
                   },
-                  {"json"}}});
-        (void)window;
+                  {"json"}}};
     }
 
     // Every plan of the last search; a point or a ranked row chosen loads that plan into the knobs.
-    void buildTradeoff(WindowServices& window, const AddView& addView) {
+    std::vector<ExportEntry> buildTradeoff(WindowServices& window) {
         tradeoff_ = new TradeoffView();
         tradeoff_->setObjectName("llm-tradeoff");
         view_->addView(tradeoff_, QObject::tr("Trade-off"));
@@ -232,14 +247,13 @@ private:
         const ReadyFn searched = [t] {
             return t->points().empty() ? QObject::tr("Nothing to export: no search yet (Search in the LLM tab)") : QString();
         };
-        addView("llm-tradeoff", t,
-                {figureTarget("llm-tradeoff", QObject::tr("LLM trade-off (every searched plan)"), t,
-                              [t] { return t->pointsCsv(); }, searched)});
+        return {figureTarget("llm-tradeoff", QObject::tr("LLM trade-off (every searched plan)"), t,
+                             [t] { return t->pointsCsv(); }, searched)};
     }
 
     // Predicted against measured for a runs file; a run chosen loads its plan.
-    void buildMeasured(WindowServices& window, const AddView& addView) {
-        auto* page = new QWidget();
+    std::vector<ExportEntry> buildMeasured(WindowServices& window) {
+        auto* page = measured_page_ = new QWidget();
         page->setObjectName("llm-measured");
         auto* column = new QVBoxLayout(page);
         column->setContentsMargins(0, 4, 0, 0);
@@ -273,9 +287,8 @@ private:
         const ReadyFn loaded = [m] {
             return m->report().runs.empty() ? QObject::tr("Nothing to export: no runs file is open") : QString();
         };
-        addView("llm-measured", page,
-                {figureTarget("llm-measured", QObject::tr("LLM predicted vs measured"), m, [m] { return m->csv(); },
-                              loaded)});
+        return {figureTarget("llm-measured", QObject::tr("LLM predicted vs measured"), m, [m] { return m->csv(); },
+                             loaded)};
     }
 
     void openRuns(WindowServices& window, const QString& path) {
@@ -323,6 +336,7 @@ private:
     PipelineTimelineView* timeline_ = nullptr;
     TradeoffView* tradeoff_ = nullptr;
     LlmSettings tradeoff_settings_;  // the inputs of the search the trade-off view shows
+    QWidget* measured_page_ = nullptr;  // the runs file's row above the measured view
     MeasuredView* measured_ = nullptr;
     QLabel* runs_label_ = nullptr;
     std::vector<llm::Run> runs_;  // the open runs file's, in the measured view's order

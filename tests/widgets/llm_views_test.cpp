@@ -186,11 +186,12 @@ void LlmViewsTest::tradeoffClickOnAParetoPointEmitsItsPlan() {
     QVERIFY(pos);
     const auto hit = view.pointAt(*pos);
     QVERIFY(hit);
-    // Another point may sit on the same pixel; it must be as fast (ties go to the faster plan).
-    QVERIFY(s.points[static_cast<size_t>(*hit)].iteration_s <= target.iteration_s);
+    // The front's point wins over the crowd of plans drawn under and around it (found on a walk: a
+    // click on the second front point of a LLaMA-2 70B search loaded a dominated neighbour).
+    QCOMPARE(*hit, index);
     QTest::mouseClick(view.plot(), Qt::LeftButton, {}, pos->toPoint());
     QCOMPARE(chosen.count(), 1);
-    QCOMPARE(chosen.at(0).at(0).value<llm::Plan>(), s.points[static_cast<size_t>(*hit)].plan);
+    QCOMPARE(chosen.at(0).at(0).value<llm::Plan>(), target.plan);
     QCOMPARE(view.chosenPoint(), *hit);
     QVERIFY(!view.pointAt(QPointF(2, 2)));
     QVERIFY(view.pointToolTip(index).contains(QStringLiteral("tp %1").arg(target.plan.tp)));

@@ -23,6 +23,11 @@ Fonts fonts(const QFont& base);
 
 inline constexpr double kLineGap = 2;  // between a node's text lines (underscores stay clear)
 
+// The ink both graphs draw with (the editor looks like the Network tab's graph), and a figure's margin.
+inline const QColor kEdge(140, 140, 140), kPlain(255, 255, 255), kInputFill(232, 232, 232), kBorder(120, 120, 120),
+    kPlainBorder(170, 170, 170), kMuted(110, 110, 110);
+inline constexpr double kMargin = 12;
+
 // A box for these lines (the first in the name font, the rest in the detail font), padded, in points.
 QSizeF nodeSize(const QStringList& lines, const Fonts& f);
 

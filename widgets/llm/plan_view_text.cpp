@@ -10,14 +10,14 @@ namespace partita {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("partita::LlmPlanView", text); }
+QString planTr(const char* text) { return QCoreApplication::translate("partita::LlmPlanView", text); }
 
 QString tierName(const llm::Profile& p, int tier) {
-    if (tier < 0 || tier >= static_cast<int>(p.tiers.size())) return tr("tier %1").arg(tier);
+    if (tier < 0 || tier >= static_cast<int>(p.tiers.size())) return planTr("tier %1").arg(tier);
     return q(p.tiers[static_cast<size_t>(tier)].name);
 }
 
-QString bytes(double b) { return q(withPrefix(b, "B")); }
+QString byteText(double b) { return q(withPrefix(b, "B")); }
 QString secs(double s) { return q(seconds(s)); }
 
 std::int64_t firstLayer(const LlmShown& s, std::int64_t stage) {
@@ -41,13 +41,13 @@ QString planLegend(const LlmShown& s) {
     const auto dim = [&](const char* name, std::int64_t degree, int tier, const char* op) {
         if (degree <= 1) return;
         parts << QString("%1 %2 on %3%4").arg(name, op, tierName(s.settings.profile, tier),
-                                               tier > 0 ? tr(" (crosses nodes: red, dashed)") : QString());
+                                               tier > 0 ? planTr(" (crosses nodes: red, dashed)") : QString());
     };
     dim("TP", p.tp, pl.tp, "all-reduce");
     dim("PP", p.pp, pl.pp, "sends");
     dim("DP", p.dp, pl.dp, "gradient reduction");
-    if (parts.isEmpty()) return tr("One GPU: no collectives.");
-    return parts.join(" · ") + tr(". A red bar in a TP group: a node boundary. Hover a group for its collectives.");
+    if (parts.isEmpty()) return planTr("One GPU: no collectives.");
+    return parts.join(" · ") + planTr(". A red bar in a TP group: a node boundary. Hover a group for its collectives.");
 }
 
 QString stageLayerText(const LlmShown& s, std::int64_t first, std::int64_t last) {
@@ -60,19 +60,19 @@ QString stageLayerText(const LlmShown& s, std::int64_t first, std::int64_t last)
             const std::int64_t a = (first + k * p.pp) * chunk;
             return range(a, a + chunk - 1);
         };
-        t = tr("%1 chunks: %2, %3").arg(p.interleave).arg(chunkRange(0), chunkRange(1));
+        t = planTr("%1 chunks: %2, %3").arg(p.interleave).arg(chunkRange(0), chunkRange(1));
         if (p.interleave > 2) t += ", …";
     } else {
         const std::int64_t a = firstLayer(s, first), b = firstLayer(s, last + 1) - 1;
-        t = p.interleave > 1 ? tr("%1 layers (interleaved)").arg(b - a + 1) : tr("layers %1").arg(range(a, b));
+        t = p.interleave > 1 ? planTr("%1 layers (interleaved)").arg(b - a + 1) : planTr("layers %1").arg(range(a, b));
     }
     return t;
 }
 
 QString stageExtras(const LlmShown& s, std::int64_t first, std::int64_t last) {
     QString t;
-    if (first == 0) t += tr(" + embedding");
-    if (last == s.settings.plan.pp - 1) t += tr(" + head");
+    if (first == 0) t += planTr(" + embedding");
+    if (last == s.settings.plan.pp - 1) t += planTr(" + head");
     return t;
 }
 
@@ -82,31 +82,31 @@ QString LlmPlanView::cellToolTip(const Cell& c) const {
     const llm::Plan& p = s.settings.plan;
     const llm::Evaluation& e = s.eval;
     const llm::Transformer& m = s.settings.model;
-    QString t = c.first == c.last ? tr("<b>Stage %1</b>").arg(c.first) : tr("<b>Stages %1–%2</b>").arg(c.first).arg(c.last);
-    t += c.replica < 0 ? tr(", replicas 1–%1").arg(p.dp - 2) : tr(", replica %1").arg(c.replica);
+    QString t = c.first == c.last ? planTr("<b>Stage %1</b>").arg(c.first) : planTr("<b>Stages %1–%2</b>").arg(c.first).arg(c.last);
+    t += c.replica < 0 ? planTr(", replicas 1–%1").arg(p.dp - 2) : planTr(", replica %1").arg(c.replica);
     t += "<br>" + stageLayerText(s, c.first, c.last) + stageExtras(s, c.first, c.last);
     const auto st = static_cast<size_t>(c.first);
-    if (st < e.stages.size()) t += tr("<br>%1 parameters per GPU").arg(prefixed(e.stages[st].params));
-    if (st < e.stage_time_s.size()) t += tr("<br>one micro-batch forward + backward: %1").arg(secs(e.stage_time_s[st]));
+    if (st < e.stages.size()) t += planTr("<br>%1 parameters per GPU").arg(prefixed(e.stages[st].params));
+    if (st < e.stage_time_s.size()) t += planTr("<br>one micro-batch forward + backward: %1").arg(secs(e.stage_time_s[st]));
     if (p.tp > 1) {
         const llm::TpVolume v = llm::tpLayerBytes(m, p);
-        t += tr("<br><b>TP</b> %1 GPUs on %2: per layer and micro-batch, each GPU sends %3 forward, %4 backward")
+        t += planTr("<br><b>TP</b> %1 GPUs on %2: per layer and micro-batch, each GPU sends %3 forward, %4 backward")
                  .arg(p.tp)
-                 .arg(tierName(s.settings.profile, e.placement.tp), bytes(v.fwd), bytes(v.bwd));
-        if (v.recompute > 0) t += tr(", %1 again in recompute").arg(bytes(v.recompute));
-        t += tr("; exposed per iteration %1").arg(secs(e.time.tp_exposed + e.time.ag_redo));
+                 .arg(tierName(s.settings.profile, e.placement.tp), byteText(v.fwd), byteText(v.bwd));
+        if (v.recompute > 0) t += planTr(", %1 again in recompute").arg(byteText(v.recompute));
+        t += planTr("; exposed per iteration %1").arg(secs(e.time.tp_exposed + e.time.ag_redo));
     }
     if (p.pp > 1)
-        t += tr("<br><b>PP</b> on %1: %2 per message, %3 per iteration per GPU; exposed p2p %4, bubble %5")
-                 .arg(tierName(s.settings.profile, e.placement.pp), bytes(llm::ppMessageBytes(m, p)),
-                      bytes(llm::ppIterationBytes(m, p)), secs(e.time.pp_p2p), secs(e.time.bubble));
+        t += planTr("<br><b>PP</b> on %1: %2 per message, %3 per iteration per GPU; exposed p2p %4, bubble %5")
+                 .arg(tierName(s.settings.profile, e.placement.pp), byteText(llm::ppMessageBytes(m, p)),
+                      byteText(llm::ppIterationBytes(m, p)), secs(e.time.pp_p2p), secs(e.time.bubble));
     if (p.dp > 1) {
         const llm::DpVolume v = llm::dpIterationBytes(m, p, s.settings.profile.precision, c.first);
-        t += tr("<br><b>DP</b> %1 replicas on %2: per iteration each GPU sends %3 reducing gradients")
+        t += planTr("<br><b>DP</b> %1 replicas on %2: per iteration each GPU sends %3 reducing gradients")
                  .arg(p.dp)
-                 .arg(tierName(s.settings.profile, e.placement.dp), bytes(v.reduce));
-        if (v.gather > 0) t += tr(" and %1 gathering parameters").arg(bytes(v.gather));
-        t += tr("; exposed %1").arg(secs(e.time.dp_exposed));
+                 .arg(tierName(s.settings.profile, e.placement.dp), byteText(v.reduce));
+        if (v.gather > 0) t += planTr(" and %1 gathering parameters").arg(byteText(v.gather));
+        t += planTr("; exposed %1").arg(secs(e.time.dp_exposed));
     }
     return t;
 }

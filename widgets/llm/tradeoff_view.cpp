@@ -144,10 +144,20 @@ void TradeoffPlot::rebuild() {
 std::optional<int> TradeoffPlot::hit(const QPointF& pos) const {
     if (dirty_) const_cast<TradeoffPlot*>(this)->rebuild();
     if (cols_ == 0) return std::nullopt;
-    const int cx = static_cast<int>(pos.x()) / cell_, cy = static_cast<int>(pos.y()) / cell_;
     const double slack = 6;
     std::optional<int> best;
     double best_d = slack * slack;
+    // A point of the front (drawn as a ring over the crowd) wins within the slack: that is what a click
+    // on the front's line means.
+    if (owner_->axes_ == TradeoffView::Axes::TimeVsMemory)
+        for (int i : owner_->front_) {
+            const QPointF dlt = pos_[static_cast<size_t>(i)] - pos;
+            const double dist = QPointF::dotProduct(dlt, dlt);
+            if (dist < best_d) best_d = dist, best = i;
+        }
+    if (best) return best;
+    best_d = slack * slack;
+    const int cx = static_cast<int>(pos.x()) / cell_, cy = static_cast<int>(pos.y()) / cell_;
     for (int y = cy - 1; y <= cy + 1; ++y)
         for (int x = cx - 1; x <= cx + 1; ++x) {
             if (x < 0 || y < 0 || x >= cols_ || y >= rows_) continue;
@@ -249,6 +259,14 @@ void TradeoffView::setSearch(std::vector<llm::PlanPoint> points, const llm::Sear
     hbm_ = hbm_bytes;
     seq_ = seq;
     chosen_ = -1;
+    // The front's points among all: what a click near the drawn front means.
+    front_.clear();
+    for (const llm::PlanPoint& f : result_.pareto)
+        for (std::size_t i = 0; i < points_.size(); ++i)
+            if (points_[i].plan == f.plan) {
+                front_.push_back(static_cast<int>(i));
+                break;
+            }
     ranked_.setPlans(result.ranked);
     fitTable();
     plot_->invalidate();

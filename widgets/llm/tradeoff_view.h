@@ -102,6 +102,7 @@ private:
     void relayout();
 
     std::vector<llm::PlanPoint> points_;
+    std::vector<int> front_;  // indices into points_ of the Pareto front, by time
     mutable std::vector<QPointF> units_;  // each point along the axes, 0..1 (pixelPositions)
     mutable std::pair<double, double> unit_x_, unit_y_;
     mutable std::pair<bool, bool> unit_log_;

@@ -15,10 +15,11 @@ namespace partita {
 
 namespace {
 
-const QColor kNetworkInk(40, 40, 40), kMuted(110, 110, 110), kEdge(140, 140, 140), kPlain(255, 255, 255),
-    kInputFill(232, 232, 232), kBorder(120, 120, 120), kPlainBorder(170, 170, 170);
+using graphpaint::kBorder, graphpaint::kEdge, graphpaint::kInputFill, graphpaint::kMargin, graphpaint::kMuted,
+    graphpaint::kPlain, graphpaint::kPlainBorder;
+const QColor kNetworkInk(40, 40, 40);
 const QColor kSelectedNode = qcolor(view::okabeIto(5));  // blue
-constexpr double kMargin = 12, kSwatch = 18, kRampW = 180;
+constexpr double kSwatch = 18, kRampW = 180;
 
 
 // A strip of equal parts, one per colour; nothing when every part would look alike.

@@ -14,10 +14,11 @@
 namespace partita {
 
 namespace {
-const QColor kEdge(140, 140, 140), kPlain(255, 255, 255), kInputFill(232, 232, 232), kBorder(120, 120, 120),
-    kPlainBorder(170, 170, 170), kProblemFill(255, 214, 214), kProblem(176, 0, 32), kMuted(110, 110, 110);
+using graphpaint::kBorder, graphpaint::kEdge, graphpaint::kInputFill, graphpaint::kMargin, graphpaint::kMuted,
+    graphpaint::kPlain, graphpaint::kPlainBorder;
+const QColor kProblemFill(255, 214, 214), kProblem(176, 0, 32);
 const QColor kSelectedOperator = qcolor(view::okabeIto(5));  // blue, as in the network graph
-constexpr double kPortRadius = 4.5, kMargin = 12;
+constexpr double kPortRadius = 4.5;
 }  // namespace
 
 QColor EditorCanvas::nodeFill(NodeId id) const {

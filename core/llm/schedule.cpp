@@ -1,6 +1,7 @@
 #include "core/llm/schedule.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
@@ -185,6 +186,8 @@ PipelineTimeline pipelineTimeline(const Plan& plan, const TimelineCosts& costs) 
         busiest = std::max(busiest, d(mb * v) * (c.fwd + c.bwd + c.recompute + c.comm_fwd + c.comm_bwd + 2 * c.send));
     }
     tl.bubble_s = tl.pipeline_end - busiest;
+    // One stage has no bubble: what the sums leave is rounding, not idle time.
+    if (p == 1 || std::abs(tl.bubble_s) <= 1e-12 * tl.pipeline_end) tl.bubble_s = 0;
     const int dl = static_cast<int>(2 * p);
     double t = add(BlockKind::DpReduce, -1, 0, -1, dl, tl.pipeline_end, costs.dp_s, 0, costs.dp_bytes);
     t = add(BlockKind::Optimizer, -1, 0, -1, dl, t, costs.optimizer_s, 0, 0);

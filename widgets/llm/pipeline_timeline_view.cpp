@@ -95,14 +95,17 @@ void PipelineTimelineView::clear() {
 QString PipelineTimelineView::summary() const {
     if (timeline_.blocks.empty()) return {};
     const double span = timeline_.pipeline_end;
-    QString s = QStringLiteral("%1, %2 stages × %3 micro-batches")
+    QString s = QStringLiteral("%1, %2 %3 × %4 micro-batches")
                     .arg(QString::fromLatin1(llm::scheduleName(timeline_.schedule)))
                     .arg(timeline_.stages)
+                    .arg(timeline_.stages == 1 ? QStringLiteral("stage") : QStringLiteral("stages"))
                     .arg(timeline_.micro_batches);
     if (timeline_.chunks > 1) s += QStringLiteral(" × %1 chunks").arg(timeline_.chunks);
-    s += QStringLiteral(" — iteration %1, pipeline %2, bubble %3 (%4 % of the pipeline)")
+    s += QStringLiteral(" — iteration %1, pipeline %2")
              .arg(QString::fromStdString(view::timeText(timeline_.makespan)))
-             .arg(QString::fromStdString(view::timeText(span)))
+             .arg(QString::fromStdString(view::timeText(span)));
+    if (timeline_.bubble_s <= 0) return s + QStringLiteral(", no bubble");
+    s += QStringLiteral(", bubble %1 (%2 % of the pipeline)")
              .arg(QString::fromStdString(view::timeText(timeline_.bubble_s)))
              .arg(span > 0 ? 100 * timeline_.bubble_s / span : 0, 0, 'f', 1);
     return s;

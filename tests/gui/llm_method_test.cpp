@@ -54,7 +54,7 @@ private:
         return view(w)->panel()->findChild<T*>(QString("llm-") + key);
     }
     // `partita-cli llm evaluate --json` for the shown plan, in process.
-    static Json cliEvaluate(const LlmSettings& s) {
+    static Json cliEvaluate(const LlmSettings& s, const std::vector<std::string>& more = {}) {
         const llm::Plan& p = s.plan;
         std::vector<std::string> args{"llm", "evaluate", "--model", s.model_name, "--profile", s.profile_name,
                                       "--tp", std::to_string(p.tp), "--pp", std::to_string(p.pp), "--dp",
@@ -67,6 +67,7 @@ private:
         if (p.distributed_optimizer) args.push_back("--dist-opt");
         if (p.ag_redo) args.insert(args.end(), {"--ag-redo", *p.ag_redo ? "on" : "off"});
         if (p.dp_overlap) args.insert(args.end(), {"--dp-overlap", *p.dp_overlap ? "on" : "off"});
+        args.insert(args.end(), more.begin(), more.end());
         std::ostringstream out, err;
         const int status = cli::run(args, out, err);
         if (status != 0) qWarning("%s", err.str().c_str());
@@ -98,6 +99,53 @@ private slots:
         // The summary line says them as the CLI's text does.
         QVERIFY2(v->summary().contains(QString("MFU <b>%1 %</b>").arg(100 * cli["mfu"].get<double>(), 0, 'f', 1)),
                  qPrintable(v->summary()));
+    }
+
+    // The topology, the overrides and the cost model are knobs, resolved as `llm evaluate` resolves
+    // --topology, --gpus-per-node, --inter-node-Gbps and --model calculon.
+    void theClusterKnobsEqualTheClisTopologyOverridesAndCostModel() {
+        MainWindow w(options());
+        w.show();
+        LlmView* v = view(w);
+        LlmSettingsPanel* panel = v->panel();
+        panel->setModel("gpt3-1.3b");
+        knob<QSpinBox>(w, "tp")->setValue(2);
+        knob<QSpinBox>(w, "pp")->setValue(2);
+        knob<QSpinBox>(w, "interleave")->setValue(1);
+        knob<QComboBox>(w, "schedule")->setCurrentIndex(1);  // 1f1b
+        panel->setGpus(16);
+        const QString topology = QString(PARTITA_EXAMPLES_DIR) + "/topologies/p100-16.json";
+        panel->setTopology(topology);
+        QVERIFY2(v->valid(), qPrintable(panel->errorAt("topology") + panel->errorAt("")));
+        const double from_topology = v->shown().eval.iteration_s;
+        Json cli = cliEvaluate(v->shown().settings, {"--topology", topology.toStdString()});
+        QVERIFY(!cli.is_null());
+        QCOMPARE(from_topology, cli["iteration_s"].get<double>());
+        // The override knobs show the resolved profile's values until set.
+        QCOMPARE(knob<QSpinBox>(w, "gpus_per_node")->specialValueText(), QString("profile: 4"));
+        panel->setOverrides(4, 0, 800);
+        QVERIFY(v->valid());
+        QVERIFY(v->shown().eval.iteration_s != from_topology);
+        cli = cliEvaluate(v->shown().settings,
+                          {"--topology", topology.toStdString(), "--gpus-per-node", "4", "--inter-node-Gbps", "800"});
+        QCOMPARE(v->shown().eval.iteration_s, cli["iteration_s"].get<double>());
+        QCOMPARE(v->shown().eval.peak_bytes / llm::kGiB, cli["memory_gib"].get<double>());
+        // An unreadable topology is said under its knob; the views keep the last plan.
+        panel->setOverrides(0, 0, 0);
+        panel->setTopology(dir_.filePath("missing-topology.json"));
+        QVERIFY(!v->valid());
+        QVERIFY2(panel->errorAt("topology").contains("missing-topology.json"), qPrintable(panel->errorAt("topology")));
+        panel->setTopology("");
+        QVERIFY(v->valid());
+        // Calculon's cost model: the CLI's --model calculon, and stored with the run.
+        const double partita_time = v->shown().eval.iteration_s;
+        panel->setCostModel(llm::ModelKind::Calculon);
+        QVERIFY2(v->valid(), qPrintable(panel->errorAt("")));
+        QCOMPARE(v->shown().settings.kind, llm::ModelKind::Calculon);
+        QVERIFY(v->shown().eval.iteration_s != partita_time);
+        cli = cliEvaluate(v->shown().settings, {"--model", "calculon"});
+        QVERIFY(!cli.is_null());
+        QCOMPARE(v->shown().eval.iteration_s, cli["iteration_s"].get<double>());
     }
 
     void changingTpMovesThePlanAndTheMemory() {

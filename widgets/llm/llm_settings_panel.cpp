@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -12,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "core/llm/runs.h"
+#include "core/topology/topology.h"
 #include "widgets/common/qt_text.h"
 
 namespace partita {
@@ -26,6 +28,26 @@ QSpinBox* spin(int lo, int hi, int value) {
     s->setValue(value);
     s->setAccelerated(true);
     return s;
+}
+
+// An override knob: 0 (shown as the profile's value) keeps the profile's.
+QDoubleSpinBox* rate(double hi, const QString& unit) {
+    auto* s = new QDoubleSpinBox;
+    s->setRange(0, hi);
+    s->setDecimals(1);
+    s->setSuffix(" " + unit);
+    s->setAccelerated(true);
+    return s;
+}
+
+// A file line edit with its Browse button, as one row.
+QWidget* fileRow(QLineEdit* edit, QPushButton* browse) {
+    auto* box = new QWidget;
+    auto* row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(edit, 1);
+    row->addWidget(browse);
+    return box;
 }
 
 // The example the panel starts with: GPT-3 175B on 64 A100 80 GB, the plan `llm search` finds best.
@@ -64,6 +86,7 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
         top->addWidget(head);
         auto* form = new QFormLayout;
         form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        form->setRowWrapPolicy(QFormLayout::WrapLongRows);  // a wide field goes under its label in the narrow column
         top->addLayout(form);
         return form;
     };
@@ -79,13 +102,10 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     auto* model_col = new QVBoxLayout(model_box);
     model_col->setContentsMargins(0, 0, 0, 0);
     model_col->addWidget(model_);
-    auto* file_row = new QHBoxLayout;
     model_file_ = new QLineEdit;
     model_file_->setPlaceholderText(tr("model.onnx or model.json"));
     browse_ = new QPushButton(tr("Browse…"));
-    file_row->addWidget(model_file_, 1);
-    file_row->addWidget(browse_);
-    model_col->addLayout(file_row);
+    model_col->addWidget(fileRow(model_file_, browse_));
     custom_ = new QWidget;
     auto* dims = new QFormLayout(custom_);
     dims->setContentsMargins(0, 0, 0, 0);
@@ -108,10 +128,18 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     seq_ = spin(0, 1 << 20, 0);
     seq_->setSpecialValueText(tr("the model's"));
     addKnob(model, "seq", tr("Sequence"), seq_, tr("Sequence length in tokens; the model's own unless set"));
+    cost_model_ = new QComboBox;
+    cost_model_->addItem(tr("Partita"), static_cast<int>(llm::ModelKind::Partita));
+    cost_model_->addItem(tr("Calculon"), static_cast<int>(llm::ModelKind::Calculon));
+    addKnob(model, "cost_model", tr("Cost model"), cost_model_,
+            tr("Partita's own cost model, or the reimplementation of Calculon's (docs: LLM training plans)"));
     connect(browse_, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("Transformer model"), QString(),
                                                        tr("Models (*.onnx *.json);;All files (*)"));
-        if (!f.isEmpty()) model_file_->setText(f);
+        if (!f.isEmpty()) {
+            model_file_->setText(f);
+            emit model_file_->editingFinished();
+        }
     });
 
     // Cluster.
@@ -129,6 +157,29 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     profile_file_->setToolTip(tr("A partita-llm-hw/1 profile or a Calculon system file"));
     profile_col->addWidget(profile_file_);
     addKnob(cluster, "profile", tr("Profile"), profile_box, tr("The GPU and network profile: a preset, or a partita-llm-hw/1 or Calculon system file"));
+    topology_file_ = new QLineEdit;
+    topology_file_->setPlaceholderText(tr("none"));
+    auto* topology_browse = new QPushButton(tr("…"));
+    topology_browse->setMaximumWidth(topology_browse->fontMetrics().horizontalAdvance("…") * 4);
+    topology_browse->setToolTip(tr("Choose a topology file"));
+    addKnob(cluster, "topology", tr("Topology"), fileRow(topology_file_, topology_browse),
+            tr("A Partita topology whose largest island of one link kind is a node (tier 0) and whose links "
+               "between islands are the network (tier 1); empty keeps the profile's tiers"));
+    topology_file_->setToolTip(topology_file_->parentWidget()->toolTip());
+    connect(topology_browse, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("Topology"), QString(),
+                                                       tr("Topologies (*.json *.yaml *.yml *.graphml);;All files (*)"));
+        if (!f.isEmpty()) setTopology(f);
+    });
+    // Cluster overrides over the profile and topology; 0 keeps the profile's value (shown as such).
+    gpus_per_node_ = spin(0, 1 << 20, 0);
+    intra_GBps_ = rate(1e5, tr("GB/s"));
+    inter_Gbps_ = rate(1e6, tr("Gb/s"));
+    addKnob(cluster, "gpus_per_node", tr("GPUs/node"), gpus_per_node_, tr("GPUs per node (tier 0's size); the profile's unless set"));
+    addKnob(cluster, "intra_node_GBps", tr("Intra-node"), intra_GBps_,
+            tr("Intra-node bandwidth per GPU, one direction; the profile's unless set"));
+    addKnob(cluster, "inter_node_Gbps_per_node", tr("Inter-node"), inter_Gbps_,
+            tr("Inter-node bandwidth of a node's NICs together; the profile's unless set"));
     gpus_ = spin(1, 1 << 20, 64);
     addKnob(cluster, "gpus", tr("GPUs"), gpus_, tr("GPUs in the cluster; dp is the GPUs over tp x pp"));
     global_batch_ = spin(1, 1 << 24, 64);
@@ -162,7 +213,7 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     addKnob(plan, "zero", tr("ZeRO"), zero_, tr("ZeRO stage: shard optimizer state (1), gradients (2) and parameters (3) across replicas"));
     addKnob(plan, "distributed_optimizer", QString(), dist_opt_, tr("Megatron's distributed optimizer: optimizer state sharded across replicas"));
     // Combo boxes as wide as the column, not as their longest entry: the panel fits beside the views at 1024 px.
-    for (QComboBox* c : {model_, profile_, schedule_, recompute_, zero_}) {
+    for (QComboBox* c : {model_, cost_model_, profile_, schedule_, recompute_, zero_}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         c->setMinimumContentsLength(8);
     }
@@ -182,14 +233,21 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
         modelChoiceChanged();
         edited();
     });
-    connect(profile_, &QComboBox::currentIndexChanged, this, [this, edited] {
-        profile_file_->setVisible(profile_->currentData().toString() == "file");
+    const auto cluster_edited = [this, edited] {
+        showProfileValues();
         edited();
+    };
+    connect(profile_, &QComboBox::currentIndexChanged, this, [this, cluster_edited] {
+        profile_file_->setVisible(profile_->currentData().toString() == "file");
+        cluster_edited();
     });
-    for (QLineEdit* e : {model_file_, profile_file_}) connect(e, &QLineEdit::editingFinished, this, edited);
-    for (QSpinBox* s : {layers_, hidden_, heads_, vocab_, seq_, gpus_, global_batch_, tp_, pp_, micro_batch_, interleave_})
+    connect(model_file_, &QLineEdit::editingFinished, this, edited);
+    for (QLineEdit* e : {profile_file_, topology_file_}) connect(e, &QLineEdit::editingFinished, this, cluster_edited);
+    for (QSpinBox* s : {layers_, hidden_, heads_, vocab_, seq_, gpus_, global_batch_, tp_, pp_, micro_batch_, interleave_,
+                        gpus_per_node_})
         connect(s, &QSpinBox::valueChanged, this, edited);
-    for (QComboBox* c : {schedule_, zero_}) connect(c, &QComboBox::currentIndexChanged, this, edited);
+    for (QDoubleSpinBox* s : {intra_GBps_, inter_Gbps_}) connect(s, &QDoubleSpinBox::valueChanged, this, edited);
+    for (QComboBox* c : {cost_model_, schedule_, zero_}) connect(c, &QComboBox::currentIndexChanged, this, edited);
     for (QCheckBox* c : {dist_opt_}) connect(c, &QCheckBox::toggled, this, edited);
     // A searched plan may fix the LN re-gather; it follows SP and recompute again once they change.
     const auto regather = [this, edited] {
@@ -202,6 +260,7 @@ LlmSettingsPanel::LlmSettingsPanel(QWidget* parent) : QWidget(parent) {
     setPlan(examplePlan());
     modelChoiceChanged();
     profile_file_->hide();
+    showProfileValues();
     updateDerived();
 }
 
@@ -231,8 +290,7 @@ void LlmSettingsPanel::addKnob(QFormLayout* form, const QString& key, const QStr
 void LlmSettingsPanel::modelChoiceChanged() {
     const QString kind = model_->currentData().toString();
     custom_->setVisible(kind == "custom");
-    model_file_->setVisible(kind == "file");
-    browse_->setVisible(kind == "file");
+    model_file_->parentWidget()->setVisible(kind == "file");  // the file's row
 }
 
 void LlmSettingsPanel::updateDerived() {
@@ -285,14 +343,8 @@ LlmSettings LlmSettingsPanel::settings() const {
     s.model_name = kind == "file" ? model_file_->text().toStdString() : kind == "custom" ? "custom" : kind.toStdString();
     const bool profile_file = profile_->currentData().toString() == "file";
     s.profile_name = profile_file ? profile_file_->text().toStdString() : profile_->currentData().toString().toStdString();
-    try {
-        if (s.profile_name.empty()) throw FieldError("profile", "choose a profile file");
-        s.profile = profile_base_ && s.profile_name == profile_base_name_ ? *profile_base_ : llm::loadProfile(s.profile_name);
-    } catch (const FieldError&) {
-        throw;
-    } catch (const std::exception& e) {
-        throw FieldError("profile", e.what());
-    }
+    s.profile = profileFromKnobs(s.profile_name);
+    s.kind = static_cast<llm::ModelKind>(cost_model_->currentData().toInt());
     llm::Plan p = base_;
     p.tp = tp_->value();
     p.pp = pp_->value();
@@ -312,8 +364,66 @@ LlmSettings LlmSettingsPanel::settings() const {
     return s;
 }
 
+llm::Profile LlmSettingsPanel::baseProfile(const std::string& profile_name) const {
+    try {
+        if (profile_name.empty()) throw FieldError("profile", "choose a profile file");
+        return profile_base_ && profile_name == profile_base_name_ ? *profile_base_ : llm::loadProfile(profile_name);
+    } catch (const FieldError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw FieldError("profile", e.what());
+    }
+}
+
+// The profile, then the topology's tiers, then the overrides, as `llm evaluate` applies them
+// (docs/methods/llm.md#what-is-modelled).
+llm::Profile LlmSettingsPanel::profileFromKnobs(const std::string& profile_name) const {
+    llm::Profile profile = baseProfile(profile_name);
+    if (const std::string topology = topology_file_->text().trimmed().toStdString(); !topology.empty()) {
+        try {
+            profile = llm::profileFromTopology(profile, sim::loadTopology(topology));
+        } catch (const std::exception& e) {
+            throw FieldError("topology", e.what());
+        }
+    }
+    llm::ClusterOverrides o;
+    if (gpus_per_node_->value() > 0) o.gpus_per_node = gpus_per_node_->value();
+    if (intra_GBps_->value() > 0) o.intra_node_GBps = intra_GBps_->value();
+    if (inter_Gbps_->value() > 0) o.inter_node_Gbps_per_node = inter_Gbps_->value();
+    return llm::applyOverrides(profile, o);
+}
+
+void LlmSettingsPanel::showProfileValues() {
+    const QString unset = tr("the profile's");
+    QString per_node = unset, intra = unset, inter = unset;
+    try {
+        const bool file = profile_->currentData().toString() == "file";
+        const std::string name = file ? profile_file_->text().toStdString() : profile_->currentData().toString().toStdString();
+        llm::Profile p = baseProfile(name);
+        if (const QString topology = topology_file_->text().trimmed(); !topology.isEmpty())
+            p = llm::profileFromTopology(p, sim::loadTopology(topology.toStdString()));
+        if (!p.tiers.empty()) {
+            per_node = tr("profile: %1").arg(p.tiers[0].size);
+            intra = tr("profile: %1 GB/s").arg(p.tiers[0].bandwidth_Bps / 1e9, 0, 'g', 4);
+        }
+        if (p.tiers.size() >= 2)
+            inter = tr("profile: %1 Gb/s").arg(p.tiers[1].bandwidth_Bps * 8 * static_cast<double>(p.tiers[0].size) / 1e9, 0, 'g', 4);
+    } catch (const std::exception&) {
+        // An unreadable profile or topology: its error shows under its knob at the next evaluation.
+    }
+    gpus_per_node_->setSpecialValueText(per_node);
+    intra_GBps_->setSpecialValueText(intra);
+    inter_Gbps_->setSpecialValueText(inter);
+}
+
 void LlmSettingsPanel::setSettings(const LlmSettings& s) {
     loading_ = true;
+    // The stored profile is already resolved: no topology or override on top of it.
+    topology_file_->clear();
+    gpus_per_node_->setValue(0);
+    intra_GBps_->setValue(0);
+    inter_Gbps_->setValue(0);
+    cost_model_->setCurrentIndex(cost_model_->findData(static_cast<int>(s.kind)));
     const int preset = model_->findData(q(s.model_name));
     if (preset >= 0 && s.model_name != "custom" && s.model_name != "file") {
         model_->setCurrentIndex(preset);
@@ -351,6 +461,22 @@ void LlmSettingsPanel::setModel(const QString& preset_or_path) { choose(model_, 
 
 void LlmSettingsPanel::setProfile(const QString& preset_or_path) { choose(profile_, profile_file_, preset_or_path); }
 
+void LlmSettingsPanel::setTopology(const QString& path) {
+    topology_file_->setText(path);
+    emit topology_file_->editingFinished();
+}
+
+void LlmSettingsPanel::setOverrides(std::int64_t gpus_per_node, double intra_node_GBps, double inter_node_Gbps_per_node) {
+    loading_ = true;
+    gpus_per_node_->setValue(static_cast<int>(gpus_per_node));
+    intra_GBps_->setValue(intra_node_GBps);
+    inter_Gbps_->setValue(inter_node_Gbps_per_node);
+    loading_ = false;
+    emit changed();
+}
+
+void LlmSettingsPanel::setCostModel(llm::ModelKind kind) { cost_model_->setCurrentIndex(cost_model_->findData(static_cast<int>(kind))); }
+
 void LlmSettingsPanel::setGpus(std::int64_t gpus) { gpus_->setValue(static_cast<int>(gpus)); }
 
 void LlmSettingsPanel::setGlobalBatch(std::int64_t batch) { global_batch_->setValue(static_cast<int>(batch)); }
@@ -378,7 +504,10 @@ QString LlmSettingsPanel::knobOf(const std::string& field) {
     const QString f = q(field);
     if (f.startsWith("model")) return "model";
     if (f == "cluster.gpus" || f == "cp") return "gpus";
-    if (f.startsWith("cluster") || f == "profile") return "profile";
+    for (const char* knob : {"gpus_per_node", "intra_node_GBps", "inter_node_Gbps_per_node"})
+        if (f == QString("cluster.") + knob) return knob;
+    if (f == "cluster.inter_node_Gbps_per_gpu") return "inter_node_Gbps_per_node";
+    if (f.startsWith("cluster")) return "profile";
     if (f == "ag_redo") return "sequence_parallel";
     if (f == "dp_overlap") return "zero";
     if (f == "tp_overlap") return "tp";

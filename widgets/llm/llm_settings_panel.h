@@ -15,6 +15,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -28,15 +29,22 @@ class LlmSettingsPanel : public QWidget {
 public:
     explicit LlmSettingsPanel(QWidget* parent = nullptr);
 
-    // The settings the knobs say. Throws llm::FieldError whose field() is a knob's key: "model",
-    // "profile", "gpus", "global_batch", "seq", "tp", "pp", "dp", "micro_batch", "interleave",
-    // "schedule", "recompute", "sequence_parallel", "zero", "distributed_optimizer".
+    // The settings the knobs say. Throws llm::FieldError whose knobOf(field()) is a knob's key: "model",
+    // "cost_model", "profile", "topology", "gpus_per_node", "intra_node_GBps",
+    // "inter_node_Gbps_per_node", "gpus", "global_batch", "seq", "tp", "pp", "dp",
+    // "micro_batch", "interleave", "schedule", "recompute", "sequence_parallel", "zero",
+    // "distributed_optimizer".
     LlmSettings settings() const;
     // Shows `s` in the knobs (a stored or searched run); options the knobs do not show (TP overlap,
-    // DP overlap, ...) are kept as they are in s.plan.
+    // DP overlap, ...) are kept as they are in s.plan. Its profile is already resolved, so the topology
+    // and override knobs are cleared.
     void setSettings(const LlmSettings& s);
     void setModel(const QString& preset_or_path);  // a preset name, else a file
     void setProfile(const QString& preset_or_path);
+    void setTopology(const QString& path);  // "" for the profile's own tiers
+    // 0 keeps the profile's value (docs/methods/llm.md#what-is-modelled).
+    void setOverrides(std::int64_t gpus_per_node, double intra_node_GBps, double inter_node_Gbps_per_node);
+    void setCostModel(llm::ModelKind kind);
     void setGpus(std::int64_t gpus);
     void setGlobalBatch(std::int64_t batch);
     void setPlan(const llm::Plan& plan);  // its degrees set the GPU count
@@ -59,6 +67,9 @@ private:
     void choose(QComboBox* combo, QLineEdit* file, const QString& preset_or_path);
     void updateDerived();
     llm::Transformer modelFromKnobs() const;
+    llm::Profile profileFromKnobs(const std::string& profile_name) const;
+    llm::Profile baseProfile(const std::string& profile_name) const;  // the preset, file or stored run's
+    void showProfileValues();  // the override knobs' "as the profile" text gives the profile's values
 
     QComboBox* model_ = nullptr;
     QLineEdit* model_file_ = nullptr;
@@ -67,6 +78,10 @@ private:
     QSpinBox *layers_ = nullptr, *hidden_ = nullptr, *heads_ = nullptr, *vocab_ = nullptr;
     QComboBox* profile_ = nullptr;
     QLineEdit* profile_file_ = nullptr;
+    QLineEdit* topology_file_ = nullptr;
+    QSpinBox* gpus_per_node_ = nullptr;
+    QDoubleSpinBox *intra_GBps_ = nullptr, *inter_Gbps_ = nullptr;
+    QComboBox* cost_model_ = nullptr;
     QSpinBox *gpus_ = nullptr, *global_batch_ = nullptr, *seq_ = nullptr;
     QSpinBox *tp_ = nullptr, *pp_ = nullptr, *micro_batch_ = nullptr, *interleave_ = nullptr;
     QLabel* dp_ = nullptr;

@@ -24,7 +24,7 @@ LlmView::LlmView(QWidget* parent) : QWidget(parent) {
     scroll->setWidget(panel_);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFixedWidth(std::min(panel_->sizeHint().width() + 24, 290));  // the views keep the rest at 1024 px
+    scroll->setFixedWidth(std::min(panel_->sizeHint().width() + 24, 248));  // the views keep the rest at 1024 px
     row->addWidget(scroll);
     auto* right = new QVBoxLayout;
     summary_ = new QLabel;
@@ -60,9 +60,8 @@ void LlmView::addView(QWidget* view, const QString& title) { pages_->addTab(view
 void LlmView::showPage(QWidget* view) { pages_->setCurrentWidget(view); }
 
 void LlmView::setSettings(const LlmSettings& s) {
-    // What the knobs do not show: whether the plan is a search's best, and the cost model.
+    // What the knobs do not show: whether the plan is a search's best.
     searched_ = s.searched;
-    kind_ = s.kind;
     loading_ = true;
     panel_->setSettings(s);
     loading_ = false;
@@ -90,7 +89,6 @@ void LlmView::reevaluate() {
     try {
         LlmSettings s = panel_->settings();
         s.searched = searched_;
-        s.kind = kind_;
         llm::Evaluation e = evaluateLlm(s);
         shown_ = LlmShown{std::move(s), std::move(e)};
         valid_ = true;

@@ -52,7 +52,6 @@ private:
     std::optional<LlmShown> shown_;
     bool valid_ = false;
     bool searched_ = false, loading_ = false;
-    llm::ModelKind kind_ = llm::ModelKind::Partita;
 };
 
 }  // namespace partita

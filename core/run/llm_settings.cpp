@@ -1,6 +1,7 @@
 #include "core/run/llm_settings.h"
 
 #include "core/llm/runs.h"
+#include "core/llm/validate.h"
 
 namespace partita {
 
@@ -33,5 +34,15 @@ LlmSettings readLlmSettingsJson(const Json& json, const std::string& source) {
 }
 
 llm::Evaluation evaluateLlm(const LlmSettings& s) { return llm::evaluate(s.model, s.plan, s.profile, s.kind); }
+
+LlmSettings llmSettingsOfRun(const llm::Run& run) {
+    LlmSettings s;
+    s.model_name = "custom";
+    s.model = run.model;
+    s.profile_name = run.profile;
+    s.profile = llm::runProfile(run, nullptr);
+    s.plan = llm::runPlan(run);
+    return s;
+}
 
 }  // namespace partita

@@ -8,6 +8,7 @@
 
 #include "core/io/json_fields.h"
 #include "core/llm/evaluate.h"
+#include "core/llm/runs.h"
 
 namespace partita {
 
@@ -26,6 +27,10 @@ Json llmSettingsToJson(const LlmSettings& s);
 // Throws InputError naming `source` and the JSON pointer of a bad key.
 LlmSettings readLlmSettingsJson(const Json& json, const std::string& source);
 llm::Evaluation evaluateLlm(const LlmSettings& s);
+// What a measured run is predicted from (its model's dimensions, its profile with its cluster
+// overrides, its plan), as settings: evaluateLlm gives `llm validate`'s prediction
+// (docs/methods/llm.md#views).
+LlmSettings llmSettingsOfRun(const llm::Run& run);
 
 }  // namespace partita
 

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/llm/transformer.h"
+#include "core/llm/validate.h"
+#include "core/run/llm_settings.h"
 #include "core/run/method_registry.h"
 #include "core/run/method_run.h"
 #include "core/store/results_db.h"
@@ -173,6 +175,31 @@ TEST(StoreLlm, RefusalOfANonSettingsMethodNamesTheSettingsMethods) {
         ADD_FAILURE() << "recomputed";
     } catch (const std::exception& e) {
         EXPECT_NE(std::string(e.what()).find("(mpt, l2s or llm)"), std::string::npos) << e.what();
+    }
+}
+
+}  // namespace
+}  // namespace partita
+
+namespace partita {
+namespace {
+
+// A measured run as settings (what the predicted-vs-measured view loads) evaluates to `llm validate`'s
+// prediction for it, run by run.
+TEST(StoreLlm, AMeasuredRunAsSettingsEvaluatesToItsValidatedPrediction) {
+    for (const char* file : {"narayanan-sc21.json", "bigscience-bloom.json"}) {
+        const auto runs = llm::loadRuns(std::string(PARTITA_EXAMPLES_DIR) + "/llm/measured/" + file);
+        ASSERT_FALSE(runs.empty());
+        std::size_t compared = 0;
+        for (const llm::Run& run : runs) {
+            const llm::RunPrediction predicted = llm::predictRun(run, nullptr, llm::ModelKind::Partita);
+            if (!predicted.error.empty()) continue;
+            const LlmSettings s = llmSettingsOfRun(run);
+            EXPECT_EQ(evaluateLlm(s).iteration_s, predicted.predicted_s) << file << " " << run.name;
+            EXPECT_EQ(s.plan.gpus(), llm::runPlan(run).gpus());
+            ++compared;
+        }
+        EXPECT_EQ(compared, runs.size()) << file;
     }
 }
 

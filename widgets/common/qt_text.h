@@ -20,6 +20,9 @@ inline QString counted(qsizetype n, const QString& one, const QString& many) {
     return QString::number(n) + " " + (n == 1 ? one : many);
 }
 
+// Bytes with an SI prefix: "1.2 MB".
+inline QString byteText(double b) { return q(withPrefix(b, "B")); }
+
 // A quantity with an SI prefix and no unit: "1.2 G".
 inline QString prefixed(double v) { return q(withPrefix(v, "")).trimmed(); }
 

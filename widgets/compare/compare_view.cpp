@@ -283,7 +283,7 @@ void CompareView::fillMetrics() {
         const Evaluation& ev = r.shown();
         ResultCell name = textCell(QStringLiteral("#%1 %2").arg(i + 1).arg(q(r.name)));
         name.csv = r.name;
-        ResultCell traffic = numberCell(q(withPrefix(ev.total_bytes, "B")), ev.totalGB());
+        ResultCell traffic = numberCell(byteText(ev.total_bytes), ev.totalGB());
         rows.push_back({name, textCell(q(r.method)), numberCell(q(withCommas(std::round(ev.total_elements))), ev.total_elements),
                         traffic, numberCell(q(seconds(ev.time_step_s)), ev.time_step_s),
                         numberCell(q(seconds(ev.time_compute_s)), ev.time_compute_s),

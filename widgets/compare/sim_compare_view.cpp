@@ -26,7 +26,6 @@ namespace partita {
 namespace {
 
 QString percent(double fraction) { return q(fixed(100 * fraction, 1)) + " %"; }
-QString bytes(double b) { return q(withPrefix(b, "B")); }
 
 // Every column as wide as its contents, the last one taking what is left.
 void fitColumns(QTableView* t) {
@@ -155,8 +154,8 @@ void SimCompareView::fillRuns() {
                                   countCell(tr("%1 of %2").arg(q(withCommas(r.devices_used)),
                                                               q(withCommas(static_cast<double>(c.devices.size())))),
                                             r.devices_used),
-                                  numberCell(bytes(r.traffic_bytes), r.traffic_bytes)};
-        for (double b : r.link_bytes) row.push_back(numberCell(bytes(b), b));
+                                  numberCell(byteText(r.traffic_bytes), r.traffic_bytes)};
+        for (double b : r.link_bytes) row.push_back(numberCell(byteText(b), b));
         rows.push_back(std::move(row));
     }
     runs_model_->setColumns(std::move(columns));

@@ -159,7 +159,7 @@ QString CommHeatmap::label(bool row, int bin, int shown_count) const {
     return q(names[static_cast<size_t>(first)]) + QStringLiteral("–") + q(names[static_cast<size_t>(last - 1)]);
 }
 
-QString CommHeatmap::barLabel(double bytes) const { return q(withPrefix(bytes, "B")); }
+QString CommHeatmap::barLabel(double bytes) const { return byteText(bytes); }
 
 QString CommHeatmap::cellText(int row, int col) const {
     if (matrix_.empty() || row < 0 || col < 0 || row >= matrix_.rows || col >= matrix_.cols) return {};

@@ -287,7 +287,7 @@ void L2sView::fillSummary() {
             .arg(mesh.height())
             .arg(q(seconds(e.time_s)))
             .arg(QString::number(v.speedup, 'f', 2))
-            .arg(q(withPrefix(e.volume_B, "B")))
+            .arg(byteText(e.volume_B))
             .arg(l2sPercent(v.traffic_rate))
             .arg(q(withCommas(e.byte_hops)))
             .arg(q(joules(e.energy_J)))

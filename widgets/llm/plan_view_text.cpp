@@ -17,7 +17,6 @@ QString tierName(const llm::Profile& p, int tier) {
     return q(p.tiers[static_cast<size_t>(tier)].name);
 }
 
-QString byteText(double b) { return q(withPrefix(b, "B")); }
 QString secs(double s) { return q(seconds(s)); }
 
 std::int64_t firstLayer(const LlmShown& s, std::int64_t stage) {

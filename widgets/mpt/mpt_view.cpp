@@ -387,7 +387,7 @@ void MptView::fillGrid() {
                           .arg(QString::number(avg.geomean, 'f', 2))
                           .arg(QString::number(avg.mean, 'f', 2))
                           .arg(QString::number(e.speedupVsOne(), 'f', 1))
-                          .arg(q(withPrefix(e.totals.comm_bytes, "B"))));
+                          .arg(byteText(e.totals.comm_bytes)));
 }
 
 void MptView::fillBars() {
@@ -432,7 +432,7 @@ void MptView::fillTable() {
                         numberCell(timesText(e.vsWdp().geomean), e.vsWdp().geomean),
                         numberCell(timesText(e.vsWdp().mean), e.vsWdp().mean),
                         numberCell(timesText(e.speedupVsOne()), e.speedupVsOne()),
-                        numberCell(q(withPrefix(e.totals.comm_bytes, "B")), e.totals.comm_bytes),
+                        numberCell(byteText(e.totals.comm_bytes), e.totals.comm_bytes),
                         numberCell(q(joules(e.totals.energy.total())), e.totals.energy.total()),
                         textCell(q(paperFigure(e.scenario)))});
     }

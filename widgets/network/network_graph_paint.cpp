@@ -134,8 +134,8 @@ void NetworkGraphView::recolour() {
                     missing;
     legend_.ramp = hi > 0;
     const bool bytes = mode_ == ColourMode::Communication;
-    legend_.low = bytes ? q(withPrefix(lo, "B")) : prefixed(lo);
-    legend_.high = bytes ? q(withPrefix(hi, "B")) : prefixed(hi);
+    legend_.low = bytes ? byteText(lo) : prefixed(lo);
+    legend_.high = bytes ? byteText(hi) : prefixed(hi);
     legend_.items.push_back({kPlain, mode_ == ColourMode::Macs      ? tr("no multiply-accumulates")
                                      : mode_ == ColourMode::Weights ? tr("no weights")
                                                                     : tr("no weights: not partitioned"),

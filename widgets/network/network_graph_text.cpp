@@ -134,7 +134,7 @@ QString NetworkGraphView::nodeToolTip(int node) const {
         html += tr("<br>%1: %2").arg(runLabel().toHtmlEscaped(), choices.join("; "));
     }
     if (colourModeAvailable(ColourMode::Communication))
-        html += tr("<br>communication: %1 over the whole array").arg(q(withPrefix(layerComm(*run_).layerTotal(n.layer), "B")));
+        html += tr("<br>communication: %1 over the whole array").arg(byteText(layerComm(*run_).layerTotal(n.layer)));
     return html;
 }
 

@@ -47,17 +47,6 @@ namespace {
 // about 150 bytes).
 constexpr std::size_t kMaxTradeoffPoints = 1'000'000;
 
-// What a measured run is predicted from, as the knobs' settings (docs/methods/llm.md#views).
-LlmSettings runSettings(const llm::Run& run) {
-    LlmSettings s;
-    s.model_name = "custom";
-    s.model = run.model;
-    s.profile_name = run.profile;
-    s.profile = llm::runProfile(run, nullptr);
-    s.plan = llm::runPlan(run);
-    return s;
-}
-
 class LlmMethod : public GuiMethod {
 public:
     QString key() const override { return "llm"; }
@@ -277,7 +266,7 @@ private:
         QObject::connect(measured_, &MeasuredView::runChosen, view_, [this, &window](int i) {
             if (i < 0 || static_cast<std::size_t>(i) >= runs_.size()) return;
             try {
-                view_->setSettings(runSettings(runs_[static_cast<std::size_t>(i)]));
+                view_->setSettings(llmSettingsOfRun(runs_[static_cast<std::size_t>(i)]));
                 window.showView(mainView());
             } catch (const std::exception& e) {
                 window.showStatus(QObject::tr("%1: %2").arg(q(runs_[static_cast<std::size_t>(i)].name), q(e.what())));

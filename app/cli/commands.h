@@ -7,6 +7,7 @@
 
 #include "app/cli/options.h"
 #include "core/model/array.h"
+#include "core/topology/topology.h"
 
 namespace partita::cli {
 
@@ -35,5 +36,7 @@ void addSweepCommands(CLI::App& app, RunContext& ctx);
 // --machine F|preset of hypar and accpar: the array of a topology's devices, its level
 // bandwidths by recursive bisection (core/topology/levels.h).
 Array machineArray(const std::string& spec);
+// --topology F|PRESET: a file when one exists at that path (or it looks like one), else a preset name.
+sim::Topology readTopology(const std::string& spec, std::vector<std::string>* warnings = nullptr);
 
 }  // namespace partita::cli

@@ -34,18 +34,6 @@ struct SimSetup {
     std::int64_t batch = 0;
 };
 
-// --topology is a file when one exists at that path (or it looks like one), else a preset name.
-sim::Topology readTopology(const std::string& spec, std::vector<std::string>* warnings) {
-    if (std::filesystem::exists(spec) || spec.find('/') != std::string::npos || spec.ends_with(".json") ||
-        spec.ends_with(".yml") || spec.ends_with(".yaml"))
-        return sim::loadTopology(spec, warnings);
-    try {
-        return sim::builtinTopology(spec);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--topology: ") + e.what());
-    }
-}
-
 SimSetup readSimSetup(const Options& a) {
     SimSetup s;
     s.batch = a.integer64("batch", 256);

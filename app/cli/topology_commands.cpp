@@ -7,8 +7,10 @@
 #include <ostream>
 
 #include "app/cli/commands.h"
+#include "app/cli/report.h"
 #include "core/io/array_io.h"
 #include "core/model/array.h"
+#include "core/sim/collectives.h"
 #include "core/topology/check.h"
 #include "core/topology/generate.h"
 #include "core/topology/levels.h"
@@ -115,7 +117,75 @@ Array machineArray(const std::string& spec) {
     return usage("machine", [&] { return sim::arrayFromTopology(t); });
 }
 
+sim::Topology readTopology(const std::string& spec, std::vector<std::string>* warnings) {
+    if (std::filesystem::exists(spec) || spec.find('/') != std::string::npos || spec.ends_with(".json") ||
+        spec.ends_with(".yml") || spec.ends_with(".yaml"))
+        return sim::loadTopology(spec, warnings);
+    try {
+        return sim::builtinTopology(spec);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--topology: ") + e.what());
+    }
+}
+
 namespace {
+
+// topology collective: one collective's time by algorithm, phase by phase
+// (docs/methods/flexflow.md#collectives-as-algorithms).
+int collectiveCommand(const Options& a, std::ostream& out) {
+    const sim::Topology t = readTopology(a.required("topology"));
+    const sim::CollectiveOp op = usage("op", [&] { return sim::parseCollectiveOp(a.get("op", "all-reduce")); });
+    const double bytes = a.positiveNumber("bytes", 0, 1e15);
+    const std::int64_t n = a.has("devices") ? a.integer64("devices", 0) : t.deviceCount();
+    if (n < 1 || n > t.deviceCount())
+        throw UsageError("--devices: the topology has " + std::to_string(t.deviceCount()) + " devices, not " + std::to_string(n));
+    std::vector<int> group;
+    for (int d = 0; d < n; ++d) group.push_back(d);
+    const std::string which = a.get("algorithm", "all");
+    std::vector<sim::CollectiveTime> times;
+    std::vector<std::string> refused;
+    if (which == "best") {
+        times.push_back(sim::fastestCollective(t, op, group, bytes));
+    } else {
+        std::vector<sim::CollectiveAlgorithm> algorithms;
+        if (which == "all") algorithms.assign(std::begin(sim::kCollectiveAlgorithms), std::end(sim::kCollectiveAlgorithms));
+        else algorithms.push_back(usage("algorithm", [&] { return sim::parseCollectiveAlgorithm(which); }));
+        for (sim::CollectiveAlgorithm alg : algorithms) {
+            try {
+                times.push_back(sim::collectiveTime(t, op, alg, group, bytes));
+            } catch (const std::invalid_argument& e) {
+                if (which != "all") throw Error(e.what());
+                refused.push_back(e.what());
+            }
+        }
+    }
+    if (a.flag("json")) {
+        Json list = Json::array();
+        for (const sim::CollectiveTime& c : times) {
+            Json phases = Json::array();
+            for (const sim::PhaseTime& p : c.phases)
+                phases.push_back({{"name", p.name}, {"steps", p.steps}, {"latency_s", p.latency_s}, {"transfer_s", p.transfer_s}});
+            list.push_back({{"algorithm", sim::collectiveAlgorithmName(c.algorithm)}, {"time_s", c.total_s}, {"phases", phases}});
+        }
+        out << jsonText(Json{{"topology", t.name}, {"op", sim::collectiveOpName(op)}, {"bytes", bytes}, {"devices", n},
+                             {"algorithms", list}, {"not_applicable", refused}})
+            << "\n";
+        return 0;
+    }
+    out << sim::collectiveOpName(op) << " of " << withPrefix(bytes, "B") << " among " << n << " devices of " << t.name << "\n";
+    TextTable table({"algorithm", "time", "algbw"});
+    for (const sim::CollectiveTime& c : times)
+        table.add({sim::collectiveAlgorithmName(c.algorithm), seconds(c.total_s),
+                   c.total_s > 0 ? withPrefix(bytes / c.total_s, "B/s") : "-"});
+    table.print(out);
+    for (const sim::CollectiveTime& c : times) {
+        out << "\n" << sim::collectiveAlgorithmName(c.algorithm) << ": phase, rounds, latency + transfer\n";
+        for (const sim::PhaseTime& p : c.phases)
+            out << "  " << p.name << ", " << p.steps << ": " << seconds(p.latency_s) << " + " << seconds(p.transfer_s) << "\n";
+    }
+    for (const std::string& r : refused) out << "not applicable: " << r << "\n";
+    return 0;
+}
 
 int convert(const Options& a, std::ostream& out) {
     std::vector<std::string> warnings;
@@ -195,6 +265,14 @@ void addTopologyCommands(CLI::App& app, RunContext& ctx) {
     CLI::App* chk = command(*topology, ctx, "check", "every problem of a topology file with its place; exit status 1 when there is one",
                             checkTopologyCommand);
     positional(*chk, "file", "the topology file");
+    CLI::App* coll = command(*topology, ctx, "collective", "one collective's time on a topology, by algorithm and phase",
+                             collectiveCommand);
+    value(*coll, "topology", "F|PRESET", "the topology (a file or a preset: p100-16, k80-64, ...)");
+    value(*coll, "op", "OP", "all-reduce (default), reduce-scatter, all-gather, all-to-all or broadcast");
+    value(*coll, "bytes", "X", "the buffer's bytes (required): all-reduce's, all-gather's output, all-to-all's per device");
+    value(*coll, "algorithm", "A", "ring, tree, halving-doubling, direct, hierarchical, best, or all (default)");
+    value(*coll, "devices", "N", "the group: the first N devices (all)");
+    flag(*coll, "json", "one JSON object on stdout");
 }
 
 }  // namespace partita::cli

@@ -153,6 +153,7 @@ TEST(CliHelp, EveryCommandRunsOneExample) {
         {"topology generate torus", {"--dims", "2x2", "--out", "-"}},
         {"topology generate mesh", {"--dims", "2x2", "--out", "-"}},
         {"topology generate cluster", {"--nodes", "2", "--gpus", "2", "--out", "-"}},
+        {"topology collective", {"--topology", "p100-16", "--bytes", "1e6"}},
         {"topology generate array", {"--levels", "2", "--out", "-"}},
         {"topology convert", {"--topology", example("topologies/imported/astra-ring-8.yml"), "--out", "-"}},
         {"topology check", {example("topologies/p100-16.json")}},

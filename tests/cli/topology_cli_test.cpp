@@ -125,3 +125,37 @@ TEST(TopologyCli, CheckListsEveryProblemWithItsPlace) {
 
 }  // namespace
 }  // namespace partita::cli
+
+namespace partita::cli {
+namespace {
+
+// topology collective: a ring all-reduce on a generated ring equals 2(p-1)(alpha + S/(pB)), the JSON
+// carries every applicable algorithm, and inapplicable ones are named.
+TEST(TopologyCli, CollectiveTimesTheAlgorithmsOnATopology) {
+    const std::string ring = tempPath("coll-ring.json");
+    ASSERT_EQ(test::cli({"topology", "generate", "ring", "--devices", "6", "--bandwidth-GBps", "25", "--latency-ns", "100",
+                         "--out", ring})
+                  .status,
+              0);
+    const auto r = test::cli({"topology", "collective", "--topology", ring, "--bytes", "6e6", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json j = Json::parse(r.out);
+    ASSERT_FALSE(j["algorithms"].empty());
+    EXPECT_EQ(j["algorithms"][0]["algorithm"], "ring");
+    const double expected = 2.0 * 5 * (100e-9 + 6e6 / 6 / 25e9);
+    EXPECT_NEAR(j["algorithms"][0]["time_s"].get<double>(), expected, 1e-12 * expected);
+    // Six devices: no halving-doubling (not a power of two), no hierarchical (one node).
+    EXPECT_EQ(j["not_applicable"].size(), 2u);
+    const auto hd = test::cli({"topology", "collective", "--topology", ring, "--bytes", "1e6", "--algorithm", "halving-doubling"});
+    EXPECT_EQ(hd.status, 1);
+    EXPECT_NE(hd.err.find("power-of-two group, not 6"), std::string::npos) << hd.err;
+    EXPECT_EQ(test::cli({"topology", "collective", "--topology", ring, "--bytes", "1e6", "--devices", "7"}).status, 2);
+    EXPECT_EQ(test::cli({"topology", "collective", "--topology", ring, "--bytes", "1e6", "--op", "gather"}).status, 2);
+    const auto text = test::cli({"topology", "collective", "--topology", "p100-16", "--bytes", "1e8", "--algorithm", "best"});
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("all-reduce of 100 MB among 16 devices"), std::string::npos) << text.out;
+    std::filesystem::remove(ring);
+}
+
+}  // namespace
+}  // namespace partita::cli

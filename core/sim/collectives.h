@@ -36,7 +36,7 @@ struct CollectivePhase {
 };
 
 // Larger expansions are refused (the direct algorithm is p(p-1) transfers a round).
-inline constexpr size_t kMaxCollectiveTransfers = size_t{1} << 22;
+inline constexpr size_t kMaxCollectiveTransfers = size_t{1} << 16;
 
 // The phases of `op` over `group` (distinct device ids, in ring order) on `bytes`: the buffer of an
 // all-reduce or a broadcast (from group[0]), an all-gather's output, a reduce-scatter's input, an

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <queue>
+#include <utility>
 #include <stdexcept>
 #include <string>
 
@@ -39,14 +41,22 @@ void fill(const std::vector<double>& capacity, const std::vector<Flow>& flows, c
             through[static_cast<size_t>(l)].push_back(static_cast<int>(f));
         }
     }
-    while (to_fix > 0) {
-        size_t bottleneck = capacity.size();
-        double share = std::numeric_limits<double>::infinity();
-        for (size_t l = 0; l < capacity.size(); ++l)
-            if (unfixed[l] > 0 && left[l] / unfixed[l] < share) {
-                share = left[l] / unfixed[l];
-                bottleneck = l;
-            }
+    // The links by fair share in a min-heap; a share only grows as flows are fixed (each fixed flow
+    // took at most the link's share), so an entry whose share is stale is pushed again, not trusted.
+    using Entry = std::pair<double, int>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
+    for (size_t l = 0; l < capacity.size(); ++l)
+        if (unfixed[l] > 0) heap.push({left[l] / unfixed[l], static_cast<int>(l)});
+    while (to_fix > 0 && !heap.empty()) {
+        const auto [queued, link] = heap.top();
+        heap.pop();
+        const auto bottleneck = static_cast<size_t>(link);
+        if (unfixed[bottleneck] == 0) continue;
+        const double share = left[bottleneck] / unfixed[bottleneck];
+        if (share > queued) {
+            heap.push({share, link});
+            continue;
+        }
         for (int f : through[bottleneck]) {
             if (fixed[static_cast<size_t>(f)]) continue;
             fixed[static_cast<size_t>(f)] = 1;

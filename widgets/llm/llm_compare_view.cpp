@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -31,20 +32,22 @@ LlmCompareView::LlmCompareView(QWidget* parent) : QWidget(parent) {
     heading_->setObjectName("llm-compare-heading");
     heading_->setWordWrap(true);
     column->addWidget(heading_);
-    auto* split = new QSplitter(Qt::Vertical, this);
+    // Side by side: the table keeps its full height (about 30 rows), the chart takes the rest of the width.
+    auto* split = new QSplitter(Qt::Horizontal, this);
     table_ = new QTableWidget(split);
     table_->setObjectName("llm-compare-table");
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->setVisible(false);
-    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 4);
+    table_->setTextElideMode(Qt::ElideMiddle);
     chart_ = new QCustomPlot(split);
     chart_->setObjectName("llm-compare-chart");
-    chart_->setMinimumHeight(180);
+    chart_->setMinimumWidth(220);
     split->addWidget(table_);
     split->addWidget(chart_);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);  // the table first (up to its width), the chart the rest
+    split->setStretchFactor(1, 0);
+    split->setChildrenCollapsible(false);
     column->addWidget(split, 1);
     setRuns({});
 }
@@ -106,6 +109,7 @@ void LlmCompareView::fillTable() {
             const std::size_t run = static_cast<std::size_t>(i);
             auto* item = new QTableWidgetItem(q(LlmComparison::cell(row, run)));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            item->setToolTip(item->text());
             if (i > 0 && LlmComparison::cell(row, run) != LlmComparison::cell(row, 0)) item->setBackground(differs);
             if (row.key == "fits" && row.text[run] != "fits") item->setForeground(QColor(200, 0, 0));
             table_->setItem(r, 1 + i, item);
@@ -119,6 +123,14 @@ void LlmCompareView::fillTable() {
         }
         table_->setRowHidden(r, LlmComparison::allZero(row));
     }
+    // As wide as its columns: the chart beside it gets the rest.
+    table_->resizeColumnsToContents();
+    for (int c = 1; c <= n; ++c)  // a long GPU name is elided (its cell's tool tip has it): 1024 px fit
+        table_->setColumnWidth(c, std::min(table_->columnWidth(c), table_->fontMetrics().horizontalAdvance("#00 LLM tp00 pp00 dp00")));
+    int width = table_->frameWidth() * 2 + table_->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < columns; ++c) width += table_->columnWidth(c);
+    table_->setMinimumWidth(std::min(width, 340));  // narrower: it scrolls, the chart keeps its 220 px
+    table_->setMaximumWidth(width);
 }
 
 void LlmCompareView::fillChart() {
@@ -137,7 +149,7 @@ void LlmCompareView::fillChart() {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t t = 0; t < terms.size(); ++t) ticker->addTick(static_cast<double>(t + 1), q(terms[t]->label));
     plot->xAxis->setTicker(ticker);
-    plot->xAxis->setTickLabelRotation(terms.size() > 6 ? -30 : 0);
+    plot->xAxis->setTickLabelRotation(-60);  // term names under narrow groups
     plot->yAxis->setLabel(tr("time per iteration (%1)").arg(unit.name));
     delete group_;
     group_ = runs.size() > 1 ? new QCPBarsGroup(plot) : nullptr;
@@ -156,7 +168,7 @@ void LlmCompareView::fillChart() {
         if (group_) bars->setBarsGroup(group_);
     }
     plot->legend->setVisible(!runs.empty());
-    compareLegendAbove(plot, 4);
+    compareLegendAbove(plot, 1);  // one run a line: the chart is narrow
     plot->yAxis->setTickLabels(!runs.empty());
     plot->xAxis->setRange(0.4, static_cast<double>(std::max<std::size_t>(1, terms.size())) + 0.6);
     plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.08 : 1);

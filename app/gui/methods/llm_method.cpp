@@ -2,6 +2,7 @@
 // evaluation takes microseconds); Run stores the shown plan; Search runs llm::search as a job (progress,
 // Cancel), stores the best plan and loads it into the knobs. Views of the plan are pages of the tab:
 // one more is a page (LlmView::addView) and a ViewEntry here.
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -139,6 +140,7 @@ public:
             std::vector<std::int64_t> ids;
             for (const auto& row : db->list({"", "", "llm"}))
                 if (ids.size() < 4) ids.push_back(row.id);
+            std::sort(ids.begin(), ids.end());  // the oldest is the baseline
             if (ids.size() >= 2) runs.compareStored(ids);
         });
     }

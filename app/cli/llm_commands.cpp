@@ -134,17 +134,9 @@ Json llmEvaluationJson(const llm::Transformer& m, const llm::Plan& p, const llm:
     Json stages = Json::array();
     for (size_t i = 0; i < e.stages.size(); ++i) {
         const llm::StageMemory& s = e.stages[i];
-        Json j = {{"stage", s.stage},
-                  {"layers", s.layers},
-                  {"params", s.params},
-                  {"weights_gib", s.weights / kGiB},
-                  {"grads_gib", s.grads / kGiB},
-                  {"optimizer_gib", s.optimizer / kGiB},
-                  {"activations_gib", s.activations / kGiB},
-                  {"extras_gib", s.extras / kGiB},
-                  {"working_gib", s.working / kGiB},
-                  {"reserved_gib", s.reserved / kGiB},
-                  {"total_gib", s.total() / kGiB}};
+        Json j = {{"stage", s.stage}, {"layers", s.layers}, {"params", s.params}};
+        for (const llm::NamedBytes& term : llm::namedMemory(s)) j[std::string(term.key) + "_gib"] = term.bytes / kGiB;
+        j["total_gib"] = s.total() / kGiB;
         if (i < e.stage_time_s.size()) j["micro_batch_s"] = e.stage_time_s[i];
         stages.push_back(j);
     }
@@ -179,12 +171,15 @@ void printBreakdown(std::ostream& out, const llm::Evaluation& e) {
 }
 
 void printStages(std::ostream& out, const llm::Evaluation& e) {
-    TextTable t({"stage", "layers", "weights", "grads", "optimizer", "activations", "extras", "working", "reserved",
-                 "total"});
+    std::vector<std::string> header{"stage", "layers"};
+    for (const llm::NamedBytes& term : llm::namedMemory({})) header.push_back(term.key);
+    header.push_back("total");
+    TextTable t(header);
     auto row = [&](const llm::StageMemory& s) {
-        t.add({std::to_string(s.stage), std::to_string(s.layers), gib(s.weights), gib(s.grads), gib(s.optimizer),
-               gib(s.activations), gib(s.extras), gib(s.working), gib(s.reserved),
-               gib(s.total()) + (static_cast<std::int64_t>(s.stage) == e.peak_stage ? " *" : "")});
+        std::vector<std::string> cells{std::to_string(s.stage), std::to_string(s.layers)};
+        for (const llm::NamedBytes& term : llm::namedMemory(s)) cells.push_back(gib(term.bytes));
+        cells.push_back(gib(s.total()) + (static_cast<std::int64_t>(s.stage) == e.peak_stage ? " *" : ""));
+        t.add(cells);
     };
     // Long pipelines: the first two, the peak and the last stage.
     const size_t n = e.stages.size();

@@ -219,10 +219,13 @@ void ActionSet::update() {
     const InputsPtr inputs = session.inputs();
     const bool have = current != nullptr;
     action("evaluate")->setEnabled(have && !current->isSimulation());  // a simulation is re-run with Run
-    action("compare")->setEnabled(have);
+    // Compare: the shown run with the baselines, or 2-4 stored runs selected (an LLM tab has no shown run).
+    const size_t selected = parts_.runs_dock ? parts_.runs_dock->selectedIds().size() : 0;
+    action("compare")->setEnabled(have || (selected >= 2 && selected <= 4));
     action("reset")->setEnabled(have && current->edited());
     action("keep")->setEnabled(session.pendingRun() != nullptr && parts_.store.storing());
-    action("export")->setEnabled(have);
+    // What the shown tab registered (the LLM tab's pages have no grid run behind them).
+    action("export")->setEnabled(!parts_.exports.of(parts_.views.shown()).empty());
     action("run")->setEnabled(inputs != nullptr);
     action("explore")->setEnabled(inputs != nullptr);
 }

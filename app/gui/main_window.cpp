@@ -181,6 +181,9 @@ void MainWindow::buildDocks() {
     connect(runs_dock_, &RunsDock::compareRequested, runs_, &RunController::compareStored);
     connect(runs_dock_, &RunsDock::deleteRequested, &store_, &RunStore::remove);
     connect(runs_dock_, &RunsDock::renameRequested, &store_, &RunStore::rename);
+    connect(runs_dock_, &RunsDock::selectionChanged, this, [this] {
+        if (actions_) actions_->update();
+    });
 
     auto* props = new QDockWidget(tr("Properties"), this);
     props->setObjectName("properties");
@@ -266,6 +269,7 @@ void MainWindow::tabShown() {
     if (!undo_group_.stacks().contains(stack)) undo_group_.addStack(stack);
     undo_group_.setActiveStack(stack);
     updatePropertiesDock();
+    if (actions_) actions_->update();  // Export follows the shown tab's targets
 }
 
 void MainWindow::updatePropertiesDock() {

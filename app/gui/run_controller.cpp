@@ -273,20 +273,24 @@ bool RunController::compareStored(const std::vector<std::int64_t>& ids) {
     ResultsDb* db = services_.runStore().db();
     if (!db || ids.size() < 2 || ids.size() > 4) return false;
     try {
-        // MPT and L2S runs have their own tabs and baselines: left out.
-        std::vector<std::int64_t> kept;
+        // Records of a method (MPT, L2S, LLM) compare in their method's tab, grid runs here: not mixed.
+        std::vector<std::int64_t> kept, records;
         bool simulated = false;
-        for (std::int64_t id : ids)
-            if (!db->isMethodRun(id)) {
-                kept.push_back(id);
-                simulated = simulated || db->hasSimulation(id);
+        for (std::int64_t id : ids) {
+            if (db->isMethodRun(id)) {
+                records.push_back(id);
+                continue;
             }
-        if (kept.size() < 2) {
-            services_.showMessage(tr("Compare is not applicable to MPT or L2S runs; pick 2-4 HyPar, AccPar or "
-                                     "simulated runs (the MPT and L2S tabs give their own baselines)"),
+            kept.push_back(id);
+            simulated = simulated || db->hasSimulation(id);
+        }
+        if (!records.empty() && !kept.empty()) {
+            services_.showMessage(tr("Compare takes runs of one kind: this selection mixes HyPar, AccPar or simulated "
+                                     "runs with LLM, MPT or L2S runs; select 2-4 of one kind"),
                                   8000);
             return false;
         }
+        if (!records.empty()) return compareMethodRuns(records);
         if (simulated) {  // re-opening re-simulates the stored strategies: worker work, on a connection of its own
             const std::string path = db->path();
             compareInWorker(tr("Simulating %1 stored runs again to compare them").arg(kept.size()),
@@ -307,6 +311,24 @@ bool RunController::compareStored(const std::vector<std::int64_t>& ids) {
         services_.reportError(q(e.what()));
         return false;
     }
+}
+
+bool RunController::compareMethodRuns(const std::vector<std::int64_t>& ids) {
+    std::vector<MethodRun> records;
+    for (std::int64_t id : ids) records.push_back(services_.runStore().db()->loadMethod(id));
+    for (const MethodRun& r : records)
+        if (r.method != records.front().method) {
+            services_.showMessage(tr("Compare takes runs of one method: this selection mixes %1 and %2 runs")
+                                      .arg(q(records.front().method).toUpper(), q(r.method).toUpper()),
+                                  8000);
+            return false;
+        }
+    for (const auto& m : methods_)
+        if (m->key() == q(records.front().method) && m->compareStored(*this, records)) return true;
+    services_.showMessage(tr("Compare is not applicable to MPT or L2S runs; pick 2-4 HyPar, AccPar, simulated or LLM "
+                             "runs (the MPT and L2S tabs give their own baselines)"),
+                          8000);
+    return false;
 }
 
 bool RunController::openStoredRun(std::int64_t id) {

@@ -72,6 +72,8 @@ public:
     // run beside DP simulated): made in a worker (progress, Cancel), then compared.
     void compareWithBaselines();
     // 2-4 stored runs side by side; simulated ones are simulated again in a worker first (wait for the jobs).
+    // Records of a method (LLM) go to the method's own comparison; a selection mixing kinds is refused
+    // with a message.
     bool compareStored(const std::vector<std::int64_t>& ids);
     // Analytic runs re-open at once; a simulated run is re-simulated in a worker (wait for the jobs).
     bool openStoredRun(std::int64_t id);
@@ -91,6 +93,7 @@ private:
     void compareInWorker(const QString& label, std::function<std::vector<RunPtr>(const CancelFn&)> work);
     void showStoredRun(const RunPtr& run);     // with its inputs and settings
     bool openStoredMethodRun(std::int64_t id);  // throws StoreError; its method shows it
+    bool compareMethodRuns(const std::vector<std::int64_t>& ids);  // throws StoreError; their method compares
     void updateEditors();                       // the properties the chosen method reads
 
     WindowServices& services_;

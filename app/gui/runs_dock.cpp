@@ -178,6 +178,7 @@ void RunsDock::select(const std::vector<std::int64_t>& ids) {
 }
 
 void RunsDock::updateButtons() {
+    emit selectionChanged();
     const size_t n = selectedIds().size();
     open_->setEnabled(n == 1);
     rename_->setEnabled(n == 1);

@@ -36,6 +36,7 @@ signals:
     void compareRequested(const std::vector<std::int64_t>& ids);
     void deleteRequested(const std::vector<std::int64_t>& ids);
     void renameRequested(std::int64_t id, const QString& name);
+    void selectionChanged();  // the toolbar's Compare follows it
 
 private:
     void fillFilter(QComboBox* box, const std::vector<std::string>& values);

@@ -40,6 +40,7 @@ const std::vector<ViewKind>& viewList() {
         {"llm-timeline", nullptr, T::Methods},
         {"llm-tradeoff", nullptr, T::Methods},
         {"llm-measured", nullptr, T::Methods},
+        {"llm-compare", nullptr, T::Methods},
         {"runs", nullptr, T::Plan},
         {"params", nullptr, T::Plan},
         {"library", nullptr, T::Plan},

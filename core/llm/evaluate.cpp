@@ -29,4 +29,11 @@ std::vector<NamedTerm> namedTerms(const TimeTerms& t) {
             {"offload", "offload", t.offload}};
 }
 
+std::vector<NamedBytes> namedMemory(const StageMemory& s) {
+    return {{"weights", "weights", s.weights},         {"grads", "gradients", s.grads},
+            {"optimizer", "optimizer", s.optimizer},   {"activations", "activations", s.activations},
+            {"extras", "extras", s.extras},            {"working", "working", s.working},
+            {"reserved", "reserved", s.reserved}};
+}
+
 }  // namespace partita::llm

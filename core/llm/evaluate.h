@@ -41,6 +41,15 @@ struct StageMemory {
     double total() const { return weights + grads + optimizer + activations + extras + working + reserved; }
 };
 
+// The terms of StageMemory::total() with their JSON key ("grads": "grads_gib") and label, in the
+// order reports list them and the memory view stacks them (bottom first).
+struct NamedBytes {
+    const char* key;    // "grads"
+    const char* label;  // "gradients"
+    double bytes;
+};
+std::vector<NamedBytes> namedMemory(const StageMemory& s);
+
 struct Evaluation {
     ModelKind model = ModelKind::Partita;
     TimeTerms time;

@@ -7,6 +7,7 @@
 
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/compare/compare_chart_style.h"
 #include "widgets/compare/compare_view.h"
 #include "widgets/geometry/palette.h"
 
@@ -20,11 +21,6 @@ QColor compareRunColour(int i) {
 
 namespace {
 
-struct AxisUnit {
-    double scale = 1;
-    QString name;
-};
-
 // Element counts read best in plain, thousands or millions on the axis.
 AxisUnit elementUnit(double max) {
     if (max >= 1e9) return {1e9, QStringLiteral("G elements")};
@@ -33,16 +29,18 @@ AxisUnit elementUnit(double max) {
     return {1, QStringLiteral("elements")};
 }
 
-AxisUnit timeUnit(double max_s) {
+}  // namespace
+
+AxisUnit timeAxisUnit(double max_s) {
     if (max_s >= 1 || !(max_s > 0)) return {1, QStringLiteral("s")};
     if (max_s >= 1e-3) return {1e-3, QStringLiteral("ms")};
     if (max_s >= 1e-6) return {1e-6, QStringLiteral("us")};
     return {1e-9, QStringLiteral("ns")};
 }
 
-// The legend in its own layout row above the axes, `columns` entries per row: it never hides a bar
-// or a label, at any height, and stays narrow enough to leave the two charts their halves.
-void legendAbove(QCustomPlot* plot, int columns) {
+// The legend in its own layout row above the axes: it stays narrow enough to leave CompareView's two
+// charts their halves.
+void compareLegendAbove(QCustomPlot* plot, int columns) {
     plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     plot->legend->setWrap(columns);
     if (plot->legend->layout() == plot->plotLayout()) return;
@@ -52,12 +50,10 @@ void legendAbove(QCustomPlot* plot, int columns) {
     plot->legend->setMargins(QMargins(4, 2, 4, 2));
 }
 
-void styleBars(QCPBars* bars, const QColor& colour) {
+void styleCompareBars(QCPBars* bars, const QColor& colour) {
     bars->setPen(QPen(colour.darker(130), 1));
     bars->setBrush(colour);
 }
-
-}  // namespace
 
 void CompareView::fillLevelChart() {
     QCustomPlot* plot = level_chart_;
@@ -90,12 +86,12 @@ void CompareView::fillLevelChart() {
         auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setName(shortLabel(i));
         bars->setWidth(width);
-        styleBars(bars, compareRunColour(i));
+        styleCompareBars(bars, compareRunColour(i));
         bars->setData(keys, values);
         if (level_group_) bars->setBarsGroup(level_group_);
     }
     plot->legend->setVisible(!runs_.empty());
-    legendAbove(plot, 2);
+    compareLegendAbove(plot, 2);
     plot->yAxis->setTickLabels(!runs_.empty());  // no made-up 0..1 scale when empty
     plot->xAxis->setRange(0.4, std::max(1, levels) + 0.6);
     plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.08 : 1);
@@ -108,7 +104,7 @@ void CompareView::fillTimeChart() {
     plot->clearItems();
     double top = 0;
     for (const RunPtr& r : runs_) top = std::max(top, r->shown().time_step_s);
-    const AxisUnit unit = timeUnit(top);
+    const AxisUnit unit = timeAxisUnit(top);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, compute, comm;
     for (int i = 0; i < static_cast<int>(runs_.size()); ++i) {
@@ -125,12 +121,12 @@ void CompareView::fillTimeChart() {
     if (!runs_.empty()) {
         auto* compute_bars = new QCPBars(plot->xAxis, plot->yAxis);
         compute_bars->setName(tr("compute"));
-        styleBars(compute_bars, qcolor(view::okabeIto(2)));
+        styleCompareBars(compute_bars, qcolor(view::okabeIto(2)));
         compute_bars->setWidth(0.55);
         compute_bars->setData(keys, compute);
         auto* comm_bars = new QCPBars(plot->xAxis, plot->yAxis);
         comm_bars->setName(tr("communication"));
-        styleBars(comm_bars, qcolor(view::okabeIto(6)));
+        styleCompareBars(comm_bars, qcolor(view::okabeIto(6)));
         comm_bars->setWidth(0.55);
         comm_bars->setData(keys, comm);
         comm_bars->moveAbove(compute_bars);  // stacked: communication on top of compute
@@ -146,7 +142,7 @@ void CompareView::fillTimeChart() {
         }
     }
     plot->legend->setVisible(!runs_.empty());
-    legendAbove(plot, 2);
+    compareLegendAbove(plot, 2);
     plot->yAxis->setTickLabels(!runs_.empty());
     plot->xAxis->setRange(0.4, std::max<size_t>(1, runs_.size()) + 0.6);
     plot->yAxis->setRange(0, top > 0 ? top / unit.scale * 1.12 : 1);  // room for the labels on top

@@ -11,6 +11,7 @@
 
 #include "core/run/run.h"
 #include "widgets/common/figure_export.h"
+#include "widgets/compare/compare_chart_style.h"
 
 class QCPBarsGroup;
 class QLabel;
@@ -25,9 +26,6 @@ class ResultTableModel;
 
 class GridView;
 class SimCompareView;
-
-// Run i's colour in every comparison chart.
-QColor compareRunColour(int i);
 
 class CompareView : public QWidget {
     Q_OBJECT

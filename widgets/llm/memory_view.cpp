@@ -48,15 +48,6 @@ MemoryLayout layoutIn(const QRect& area, const LlmShown& s, const QFontMetrics& 
 
 }  // namespace
 
-const std::vector<MemoryTerm>& memoryTerms() {
-    using M = llm::StageMemory;
-    static const std::vector<MemoryTerm> terms{{"weights", &M::weights},       {"gradients", &M::grads},
-                                               {"optimizer", &M::optimizer},   {"activations", &M::activations},
-                                               {"extras", &M::extras},         {"working", &M::working},
-                                               {"reserved", &M::reserved}};
-    return terms;
-}
-
 QString LlmMemoryView::title() const {
     if (!shown_) return tr("No plan evaluated");
     const llm::Evaluation& e = shown_->eval;
@@ -68,13 +59,13 @@ QString LlmMemoryView::title() const {
 CsvTable LlmMemoryView::csv() const {
     CsvTable t;
     t.header = {"stage", "layers"};
-    for (const MemoryTerm& m : memoryTerms()) t.header.push_back(std::string(m.name) + "_gib");
+    for (const llm::NamedBytes& m : llm::namedMemory({})) t.header.push_back(std::string(m.key) + "_gib");
     for (const char* h : {"total_gib", "capacity_gib", "fits"}) t.header.push_back(h);
     if (!shown_) return t;
     const llm::Evaluation& e = shown_->eval;
     for (const auto& st : e.stages) {
         std::vector<std::string> row{std::to_string(st.stage), std::to_string(st.layers)};
-        for (const MemoryTerm& m : memoryTerms()) row.push_back(formatNumber(st.*m.bytes / kGiB));
+        for (const llm::NamedBytes& m : llm::namedMemory(st)) row.push_back(formatNumber(m.bytes / kGiB));
         row.push_back(formatNumber(st.total() / kGiB));
         row.push_back(formatNumber(e.capacity_bytes / kGiB));
         row.push_back(st.total() <= e.capacity_bytes ? "yes" : "no");
@@ -114,8 +105,9 @@ void LlmMemoryView::paintFigure(QPainter& p, const QRect& area) const {
         const llm::StageMemory& st = e.stages[i];
         const double x = l.plot.left() + slot * i + (slot - bar) / 2;
         double base = 0;
-        for (size_t t = 0; t < memoryTerms().size(); ++t) {
-            const double v = st.*memoryTerms()[t].bytes / kGiB;
+        const std::vector<llm::NamedBytes> terms = llm::namedMemory(st);
+        for (size_t t = 0; t < terms.size(); ++t) {
+            const double v = terms[t].bytes / kGiB;
             QColor c = kTermColors[t];
             if (stale_) c = QColor(qGray(c.rgb()), qGray(c.rgb()), qGray(c.rgb())).lighter(130);
             p.fillRect(QRectF(x, yOf(base + v), bar, yOf(base) - yOf(base + v)), c);
@@ -143,8 +135,9 @@ void LlmMemoryView::paintFigure(QPainter& p, const QRect& area) const {
 
     // Legend, wrapping onto a second line when narrow.
     int x = l.legend.left(), y = l.legend.top();
-    for (size_t t = 0; t < memoryTerms().size(); ++t) {
-        const QString name = memoryTerms()[t].name;
+    const std::vector<llm::NamedBytes> terms = llm::namedMemory({});
+    for (size_t t = 0; t < terms.size(); ++t) {
+        const QString name = terms[t].label;
         const int w = fm.height() + 4 + fm.horizontalAdvance(name) + 14;
         if (x + w > l.legend.right() && x > l.legend.left()) {
             x = l.legend.left();
@@ -171,7 +164,7 @@ QString LlmMemoryView::toolTipAt(const QPoint& pos) const {
     if (i < 0) return {};
     const llm::StageMemory& st = shown_->eval.stages[i];
     QString text = tr("<b>Stage %1</b> (%2 layers), per GPU<br>").arg(st.stage).arg(st.layers);
-    for (const MemoryTerm& m : memoryTerms()) text += QString("%1: %2<br>").arg(m.name, gib(st.*m.bytes));
+    for (const llm::NamedBytes& m : llm::namedMemory(st)) text += QString("%1: %2<br>").arg(m.label, gib(m.bytes));
     text += tr("<b>total %1</b> of %2").arg(gib(st.total()), gib(shown_->eval.capacity_bytes));
     if (st.host > 0) text += tr("<br>offloaded to host: %1").arg(gib(st.host));
     return text;

@@ -26,11 +26,4 @@ private:
     int stageAt(const QPoint& p) const;
 };
 
-// The memory terms in stacking order (bottom first) with their names.
-struct MemoryTerm {
-    const char* name;
-    double llm::StageMemory::*bytes;
-};
-const std::vector<MemoryTerm>& memoryTerms();
-
 }  // namespace partita

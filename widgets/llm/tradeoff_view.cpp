@@ -17,13 +17,14 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include "core/llm/numbers.h"
 #include "core/util/format.h"
 
 namespace partita {
 
 namespace {
 
-constexpr double kGiB = 1073741824.0;
+using llm::kGiB;
 
 // Okabe-Ito, then darker variants.
 QColor keyColour(int key) {

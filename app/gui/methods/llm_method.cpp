@@ -2,6 +2,7 @@
 // evaluation takes microseconds); Run stores the shown plan; Search runs llm::search as a job (progress,
 // Cancel), stores the best plan and loads it into the knobs. Views of the plan are pages of the tab:
 // one more is a page (LlmView::addView) and a ViewEntry here.
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 #include <QAction>
 #include <QMenu>
@@ -31,6 +33,8 @@
 #include "core/run/method_run.h"
 #include "widgets/common/figure_export.h"
 #include "widgets/common/qt_text.h"
+#include "core/store/results_db.h"
+#include "widgets/llm/llm_compare_view.h"
 #include "widgets/llm/llm_settings_panel.h"
 #include "widgets/llm/llm_view.h"
 #include "widgets/llm/measured_view.h"
@@ -106,7 +110,7 @@ public:
                               [v] { return v->memoryView()->csv(); }, ready)});
         // Built first (each adds its page), then registered with its widget.
         std::vector<ExportEntry> timeline = buildTimeline(ready), tradeoff = buildTradeoff(window),
-                                 measured = buildMeasured(window);
+                                 measured = buildMeasured(window), compare = buildCompare();
         addView("llm-timeline", timeline_, std::move(timeline));
         // An empty trade-off searches the shown plan's inputs; an empty predicted-vs-measured opens a
         // built-in runs file.
@@ -117,6 +121,16 @@ public:
         });
         addView("llm-measured", measured_page_, std::move(measured), [this, &window] {
             if (runs_.empty()) openRuns(window, examplesDir() + "/llm/measured/narayanan-sc21.json");
+        });
+        // An empty comparison compares the newest stored LLM runs (2 to 4), as selecting them would.
+        addView("llm-compare", compare_, std::move(compare), [this, &runs, &window] {
+            const ResultsDb* db = window.runStore().db();
+            if (!compare_->empty() || !db) return;
+            std::vector<std::int64_t> ids;
+            for (const auto& row : db->list({"", "", "llm"}))
+                if (ids.size() < 4) ids.push_back(row.id);
+            std::sort(ids.begin(), ids.end());  // the oldest is the baseline
+            if (ids.size() >= 2) runs.compareStored(ids);
         });
     }
 
@@ -179,6 +193,15 @@ public:
     void openStored(RunController& runs, const MethodRun& run) override {
         runs.services().showView(mainView());
         view_->setSettings(run.llm);
+    }
+
+    bool compareStored(RunController& runs, const std::vector<MethodRun>& records) override {
+        std::vector<LlmComparedRun> compared;
+        for (const MethodRun& r : records) compared.push_back({r.id, r.name, {r.llm, evaluateLlm(r.llm)}});
+        compare_->setRuns(std::move(compared));
+        runs.services().showView(mainView());
+        view_->showPage(compare_);
+        return true;
     }
 
     LlmView* view() const { return view_; }
@@ -280,6 +303,24 @@ private:
                              loaded)};
     }
 
+    // 2-4 stored runs side by side (RunController::compareStored hands them over); the table and the
+    // chart export, the CSV is the comparison's.
+    std::vector<ExportEntry> buildCompare() {
+        compare_ = new LlmCompareView();
+        compare_->setObjectName("llm-compare");
+        view_->addView(compare_, QObject::tr("Compare"));
+        LlmCompareView* c = compare_;
+        const ReadyFn compared = [c] {
+            return c->empty() ? QObject::tr("Nothing to export: no LLM runs compared (select 2-4 in the Runs dock, "
+                                            "then Compare)")
+                              : QString();
+        };
+        return {widgetTarget("llm-compare", QObject::tr("LLM runs compared"), [c] { return static_cast<QWidget*>(c); },
+                             [c] { return c->csv(); }, compared),
+                widgetTarget("llm-compare-chart", QObject::tr("LLM runs compared: time per term chart"),
+                             [c] { return static_cast<QWidget*>(c->chart()); }, [c] { return c->csv(); }, compared)};
+    }
+
     void openRuns(WindowServices& window, const QString& path) {
         try {
             std::vector<llm::Run> runs = llm::loadRuns(path.toStdString());
@@ -327,6 +368,7 @@ private:
     LlmSettings tradeoff_settings_;  // the inputs of the search the trade-off view shows
     QWidget* measured_page_ = nullptr;  // the runs file's row above the measured view
     MeasuredView* measured_ = nullptr;
+    LlmCompareView* compare_ = nullptr;
     QLabel* runs_label_ = nullptr;
     std::vector<llm::Run> runs_;  // the open runs file's, in the measured view's order
 };

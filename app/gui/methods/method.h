@@ -49,6 +49,9 @@ public:
     virtual bool takeRun(RunController&, quint64 /*generation*/, const RunPtr&) { return false; }
     // A stored record of this method (MethodRun) re-opened: shown again from its settings.
     virtual void openStored(RunController&, const MethodRun&) {}
+    // 2-4 stored records of this method side by side (LLM: its Compare page); false: the method has no
+    // comparison of its own (MPT and L2S give their baselines in their tabs).
+    virtual bool compareStored(RunController&, const std::vector<MethodRun>&) { return false; }
     // Entries the method adds to the Run menu (LLM: Search), once the menus exist.
     virtual void addRunActions(RunController&, QMenu* /*run*/) {}
     // The command line's inputs for this method (--llm-model, ...), applied once the views are built.

@@ -74,8 +74,9 @@ void GraphBuilder::buildReduction(TaskGraph& graph, const SoapStrategy& strategy
             }
             break;
         case RC: {
-            const int t = graph.addTask(group, holder, analyticTime(reductionWork(o, out, c.reduce, options_.element_bytes), dev),
-                                        nextId(graph, group), TaskInfo{.op = op, .part = k, .phase = Phase::Forward});
+            const double time = analyticTime(reductionWork(o, out, c.reduce, options_.element_bytes), dev);
+            const int t = graph.addTask(group, holder, time, nextId(graph, group),
+                                        TaskInfo{.op = op, .part = k, .phase = Phase::Forward});
             // The partials computed on the holder's device (its own and any sharing it, or any not sent).
             for (int r = 0; r < c.reduce; ++r) {
                 const int from_task = p + r * pieces;

@@ -180,7 +180,8 @@ private:
         const Operator& o = net_.ops[static_cast<size_t>(op)];
         const OpConfig& from = current.ops[static_cast<size_t>(n)];
         if (o.input_ids.empty() || o.input_ids.front() != n || !canReduce(o) || from.reduce != 1 ||
-            from.degree[1] < 2 || from.degree[2] * from.degree[3] != 1 || reducedChannels(net_, o) % from.degree[1] != 0)
+            from.degree[1] < 2 || from.degree[2] * from.degree[3] != 1 ||
+            reducedChannels(net_, o) % from.degree[1] != 0)
             return std::nullopt;
         const auto& valid = valid_[static_cast<size_t>(op)];
         OpConfig c;

@@ -187,10 +187,12 @@ OpConfig randomConfig(const Operator& op, std::int64_t batch, int devices, std::
     const auto all = validDegrees(op, batch, devices);
     OpConfig c;
     c.degree = all[std::uniform_int_distribution<size_t>(0, all.size() - 1)(rng)];
-    // The input-channel split (docs/methods/flexflow.md#reduce-splits), so a search can reach Megatron's row-parallel layers.
-    if (reduce_channels > 0 && canReduce(op) && c.pieces() < devices) {
+    // The input-channel split (docs/methods/flexflow.md#reduce-splits), so a search reaches Megatron's
+    // row-parallel layers; in a quarter of the draws, so FlexFlow's own space keeps most proposals.
+    if (reduce_channels > 0 && canReduce(op) && c.pieces() < devices &&
+        std::uniform_int_distribution<int>(0, 3)(rng) == 0) {
         const auto reduces = divisorsUpTo(reduce_channels, devices / c.pieces());
-        c.reduce = reduces[std::uniform_int_distribution<size_t>(0, reduces.size() - 1)(rng)];
+        if (reduces.size() > 1) c.reduce = reduces[std::uniform_int_distribution<size_t>(1, reduces.size() - 1)(rng)];
     }
     const int m = c.parts();
     c.devices.resize(static_cast<size_t>(m));

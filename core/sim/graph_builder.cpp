@@ -180,23 +180,28 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
         // Producer pieces overlapping `need`, sample index fastest.
         Degrees a = lo;
         while (true) {
-            const int k = cp.index(a);
-            const double bytes =
-                static_cast<double>(volume(intersect(outputBox(ep, cp, k), need))) * options_.element_bytes;
-            int src = outputTask(graph, te.producer, k, backward), dst = ctasks.tasks[static_cast<size_t>(b)];
-            int from = cp.devices[static_cast<size_t>(k)], to = cc.devices[static_cast<size_t>(b)];
-            if (backward) {
-                std::swap(src, dst);
-                std::swap(from, to);
-            }
-            if (from == to) {
-                graph.addEdge(group, src, dst);
-            } else {
-                const TaskInfo info{
-                    .op = backward ? te.producer : te.consumer, .part = backward ? k : b, .phase = Phase::Transfer};
-                const auto [first, last] = message(graph, group, &src, 1, from, to, bytes, info);
-                (void)first;
-                graph.addEdge(group, last, dst);
+            const int piece = cp.index(a);
+            // A reduce-split producer's piece is summed in slices, slice r on task piece + r * pieces.
+            for (int r = 0; r < cp.reduce; ++r) {
+                const int k = piece + r * cp.pieces();
+                Box have = outputBox(ep, cp, piece);
+                if (cp.reduce > 1) have = reduceSlice(have, r, cp.reduce);
+                const std::int64_t elems = volume(intersect(have, need));
+                if (cp.reduce > 1 && elems == 0) continue;
+                const double bytes = static_cast<double>(elems) * options_.element_bytes;
+                int src = outputTask(graph, te.producer, k, backward), dst = ctasks.tasks[static_cast<size_t>(b)];
+                int from = cp.devices[static_cast<size_t>(k)], to = cc.devices[static_cast<size_t>(b)];
+                if (backward) {
+                    std::swap(src, dst);
+                    std::swap(from, to);
+                }
+                if (from == to) {
+                    graph.addEdge(group, src, dst);
+                } else {
+                    const TaskInfo info{
+                        .op = backward ? te.producer : te.consumer, .part = backward ? k : b, .phase = Phase::Transfer};
+                    graph.addEdge(group, message(graph, group, &src, 1, from, to, bytes, info).second, dst);
+                }
             }
             size_t d = 0;
             while (d < kDims && a[d] == hi[d]) a[d] = lo[d], ++d;

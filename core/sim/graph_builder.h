@@ -4,9 +4,9 @@
 //
 // Groups per operator i: FC(i) forward compute, BC(i) backward compute, S(i)
 // weight sync, and for a reduce-split operator (OpConfig::reduce > 1) RX(i)
-// partial-sum transfers to each piece's first device, RC(i) the additions,
-// BG(i) the point where a piece's output gradient is complete, BB(i) its
-// broadcast back to the piece's other tasks (empty groups otherwise); per
+// partial-sum transfers of a reduce-scatter (task r of a piece sums its slice r),
+// RC(i) the additions, BG(i) the point where a slice's output gradient is
+// complete, BB(i) its all-gather to the piece's other tasks (empty groups otherwise); per
 // tensor edge e (producer -> consumer input slot): FX(e) activation transfers,
 // BX(e) gradient transfers. Task ids are (group position << 32 | index in
 // group) with group positions in a topological order: forward [FX(inputs of

@@ -1,11 +1,22 @@
 // Partial sums of reduce-split operators (HyPar's model parallelism, AccPar's
-// Type-II): transfers of the partials to the piece's first device, the
-// addition there, and in the backward pass the broadcast of the piece's output
-// gradient back to every task that computed a partial.
+// Type-II, Megatron's row-parallel layers) as a reduce-scatter: task r of a
+// piece receives every other task's partial of slice r and adds them; in the
+// backward pass each slice's output gradient is all-gathered back to every task
+// of the piece (docs/methods/flexflow.md#reduce-splits). Together: an all-reduce.
 #include "core/sim/graph_builder.h"
 #include "core/sim/reduction.h"
 
 namespace partita::sim {
+
+Box reduceSlice(const Box& piece, int r, int reduce) {
+    size_t dim = 0;
+    for (size_t d = 1; d < kDims; ++d)
+        if (piece[d].size() > piece[dim].size()) dim = d;
+    Box b = piece;
+    const std::int64_t n = piece[dim].size();
+    b[dim] = {piece[dim].lo + n * r / reduce, piece[dim].lo + n * (r + 1) / reduce};
+    return b;
+}
 
 Work partialSumWork(const Network& net, const Operator& op, const Box& out, int reduce, double element_bytes) {
     const double r = reduce;
@@ -47,50 +58,51 @@ void GraphBuilder::buildReduction(TaskGraph& graph, const SoapStrategy& strategy
     const int group = opGroup(op, kind);
     const TaskGroup& fwd = graph.group(opGroup(op, FC));
     const int pieces = c.pieces();
-    for (int p = 0; p < pieces; ++p) {
-        const Box out = outputBox(extent, c, p);
-        const int owner = c.devices[static_cast<size_t>(p)];
+    // Task k = p + r * pieces holds slice r of piece p; its reduction and gradient tasks have index k.
+    for (int k = 0; k < c.parts(); ++k) {
+        const int p = k % pieces, holder = c.devices[static_cast<size_t>(k)];
+        const Box out = reduceSlice(outputBox(extent, c, p), c.reduceIndex(k), c.reduce);
         const double bytes = static_cast<double>(volume(prePoolBox(o, out))) * options_.element_bytes;
-        const ComputeDevice& dev = topo_.devices[static_cast<size_t>(owner)];
+        const ComputeDevice& dev = topo_.devices[static_cast<size_t>(holder)];
         switch (kind) {
-        case RX:  // every other task's partials travel to the owner
-            for (int r = 1; r < c.reduce; ++r) {
-                const int k = p + r * pieces;
-                const int from = c.devices[static_cast<size_t>(k)];
-                if (from != owner)
-                    message(graph, group, &fwd.tasks[static_cast<size_t>(k)], 1, from, owner, bytes,
-                            TaskInfo{.op = op, .part = p, .phase = Phase::Transfer});
+        case RX:  // every other task's partial of this slice travels to the holder
+            for (int r = 0; r < c.reduce; ++r) {
+                const int from_task = p + r * pieces, from = c.devices[static_cast<size_t>(from_task)];
+                if (from != holder && bytes > 0)
+                    message(graph, group, &fwd.tasks[static_cast<size_t>(from_task)], 1, from, holder, bytes,
+                            TaskInfo{.op = op, .part = k, .phase = Phase::Transfer});
             }
             break;
         case RC: {
-            const int t = graph.addTask(group, owner, analyticTime(reductionWork(o, out, c.reduce, options_.element_bytes), dev),
-                                        nextId(graph, group), TaskInfo{.op = op, .part = p, .phase = Phase::Forward});
-            // The partials computed on the owner itself (its own and any sharing its device).
+            const double time = analyticTime(reductionWork(o, out, c.reduce, options_.element_bytes), dev);
+            const int t = graph.addTask(group, holder, time, nextId(graph, group),
+                                        TaskInfo{.op = op, .part = k, .phase = Phase::Forward});
+            // The partials computed on the holder's device (its own and any sharing it, or any not sent).
             for (int r = 0; r < c.reduce; ++r) {
-                const int k = p + r * pieces;
-                if (c.devices[static_cast<size_t>(k)] == owner) graph.addEdge(group, fwd.tasks[static_cast<size_t>(k)], t);
+                const int from_task = p + r * pieces;
+                if (c.devices[static_cast<size_t>(from_task)] == holder || bytes == 0)
+                    graph.addEdge(group, fwd.tasks[static_cast<size_t>(from_task)], t);
             }
             break;
         }
         case BG: {
             // Waits for the forward sum (the loss needs it) and for the consumers' gradients (their edges come later).
-            const int t = graph.addTask(group, owner, analyticTime(unpoolWork(o, out, options_.element_bytes), dev),
-                                        nextId(graph, group), TaskInfo{.op = op, .part = p, .phase = Phase::Backward});
-            graph.addEdge(group, graph.group(opGroup(op, RC)).tasks[static_cast<size_t>(p)], t);
+            const int t = graph.addTask(group, holder, analyticTime(unpoolWork(o, out, options_.element_bytes), dev),
+                                        nextId(graph, group), TaskInfo{.op = op, .part = k, .phase = Phase::Backward});
+            graph.addEdge(group, graph.group(opGroup(op, RC)).tasks[static_cast<size_t>(k)], t);
             break;
         }
-        case BB: {
-            const int gather = graph.group(opGroup(op, BG)).tasks[static_cast<size_t>(p)];
+        case BB: {  // the slice's gradient goes to every task of the piece
+            const int gather = graph.group(opGroup(op, BG)).tasks[static_cast<size_t>(k)];
             const TaskGroup& bwd = graph.group(opGroup(op, BC));
             for (int r = 0; r < c.reduce; ++r) {
-                const int k = p + r * pieces;
-                const int to = c.devices[static_cast<size_t>(k)];
-                if (to == owner) {
-                    graph.addEdge(group, gather, bwd.tasks[static_cast<size_t>(k)]);
+                const int to_task = p + r * pieces, to = c.devices[static_cast<size_t>(to_task)];
+                if (to == holder || bytes == 0) {
+                    graph.addEdge(group, gather, bwd.tasks[static_cast<size_t>(to_task)]);
                 } else {
-                    const auto hops = message(graph, group, &gather, 1, owner, to, bytes,
-                                              TaskInfo{.op = op, .part = k, .phase = Phase::Transfer});
-                    graph.addEdge(group, hops.second, bwd.tasks[static_cast<size_t>(k)]);
+                    const auto hops = message(graph, group, &gather, 1, holder, to, bytes,
+                                              TaskInfo{.op = op, .part = to_task, .phase = Phase::Transfer});
+                    graph.addEdge(group, hops.second, bwd.tasks[static_cast<size_t>(to_task)]);
                 }
             }
             break;

@@ -151,13 +151,13 @@ public:
         if (copy_ > 0 && std::uniform_real_distribution<double>(0.0, 1.0)(rng) < copy_) {
             candidates_.clear();
             for (int n : neighbours_[static_cast<size_t>(op)])
-                if (auto c = adopt(op, current.ops[static_cast<size_t>(n)]);
-                    c && !(*c == current.ops[static_cast<size_t>(op)]))
-                    candidates_.push_back(std::move(*c));
+                for (auto c : {adopt(op, current.ops[static_cast<size_t>(n)]), pair(op, n, current)})
+                    if (c && !(*c == current.ops[static_cast<size_t>(op)])) candidates_.push_back(std::move(*c));
             if (!candidates_.empty())
                 return candidates_[std::uniform_int_distribution<size_t>(0, candidates_.size() - 1)(rng)];
         }
-        return randomConfig(net_.ops[static_cast<size_t>(op)], batch_, devices_, rng);
+        const Operator& o = net_.ops[static_cast<size_t>(op)];
+        return randomConfig(o, batch_, devices_, rng, reducedChannels(net_, o));
     }
 
 private:
@@ -170,6 +170,25 @@ private:
         const int n = c.degree[0] * c.degree[1] * c.degree[2] * c.degree[3];
         if (static_cast<int>(from.devices.size()) < n) return std::nullopt;
         c.devices.assign(from.devices.begin(), from.devices.begin() + n);
+        return c;
+    }
+
+    // Megatron's pairing (docs/methods/flexflow.md#reduce-splits): after a producer `n` split c ways on its
+    // channels, the weighted `op` splits its input channels c ways on the same devices, so each task reads
+    // its producer task's piece in place.
+    std::optional<OpConfig> pair(int op, int n, const SoapStrategy& current) const {
+        const Operator& o = net_.ops[static_cast<size_t>(op)];
+        const OpConfig& from = current.ops[static_cast<size_t>(n)];
+        if (o.input_ids.empty() || o.input_ids.front() != n || !canReduce(o) || from.reduce != 1 ||
+            from.degree[1] < 2 || from.degree[2] * from.degree[3] != 1 ||
+            reducedChannels(net_, o) % from.degree[1] != 0)
+            return std::nullopt;
+        const auto& valid = valid_[static_cast<size_t>(op)];
+        OpConfig c;
+        c.degree = {from.degree[0], 1, 1, 1};
+        if (std::find(valid.begin(), valid.end(), c.degree) == valid.end()) return std::nullopt;
+        c.reduce = from.degree[1];
+        c.devices = from.devices;
         return c;
     }
 
@@ -218,7 +237,8 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
     const int devices = topology.deviceCount();
     Proposer proposer(net, b, devices, options.neighbour_copy);
     const ProposalFn fresh = options.proposal ? options.proposal : [&](int op, std::mt19937_64& rng) {
-        return randomConfig(net.ops[static_cast<size_t>(op)], b, devices, rng);
+        const Operator& o = net.ops[static_cast<size_t>(op)];
+        return randomConfig(o, b, devices, rng, reducedChannels(net, o));
     };
 
     McmcResult result;

@@ -48,6 +48,10 @@ int OpConfig::index(const Degrees& c) const {
     return k;
 }
 
+bool canReduce(const Operator& op) {
+    return (op.type == OpType::Conv || op.type == OpType::FullyConnected) && op.group == 1;
+}
+
 std::int64_t reducedChannels(const Network& net, const Operator& op) {
     const int producer = op.input_ids.empty() ? -1 : op.input_ids.front();
     return producer < 0 ? net.input.c : net.ops[static_cast<size_t>(producer)].out_shape.c;
@@ -178,10 +182,18 @@ std::vector<Degrees> validDegrees(const Operator& op, std::int64_t batch, int de
     return out;
 }
 
-OpConfig randomConfig(const Operator& op, std::int64_t batch, int devices, std::mt19937_64& rng) {
+OpConfig randomConfig(const Operator& op, std::int64_t batch, int devices, std::mt19937_64& rng,
+                      std::int64_t reduce_channels) {
     const auto all = validDegrees(op, batch, devices);
     OpConfig c;
     c.degree = all[std::uniform_int_distribution<size_t>(0, all.size() - 1)(rng)];
+    // The input-channel split (docs/methods/flexflow.md#reduce-splits), so a search reaches Megatron's
+    // row-parallel layers; in a quarter of the draws, so FlexFlow's own space keeps most proposals.
+    if (reduce_channels > 0 && canReduce(op) && c.pieces() < devices &&
+        std::uniform_int_distribution<int>(0, 3)(rng) == 0) {
+        const auto reduces = divisorsUpTo(reduce_channels, devices / c.pieces());
+        if (reduces.size() > 1) c.reduce = reduces[std::uniform_int_distribution<size_t>(1, reduces.size() - 1)(rng)];
+    }
     const int m = c.parts();
     c.devices.resize(static_cast<size_t>(m));
     const int kind = std::uniform_int_distribution<int>(0, 2)(rng);

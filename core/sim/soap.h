@@ -31,9 +31,9 @@ const char* dimName(Dim dim);  // "sample", "channel", "height", "width"
 struct OpConfig {
     Degrees degree{1, 1, 1, 1};
     // Pieces of the input channels (conv/fc only; HyPar's model parallelism,
-    // AccPar's Type-II): each task sums over 1/reduce of the input channels and
-    // a reduction adds the partial outputs on the piece's first task's device.
-    // Not part of FlexFlow's SOAP space; MCMC proposals leave it at 1.
+    // AccPar's Type-II, Megatron's row-parallel): each task sums over 1/reduce of
+    // the input channels; the partial outputs are reduce-scattered over the piece's tasks.
+    // Not part of FlexFlow's SOAP space; random proposals draw it too (Megatron's row-parallel layers).
     int reduce = 1;
     std::vector<int> devices;  // one per task
 
@@ -61,6 +61,8 @@ std::int64_t batchCount(double batch);
 // Output extent (batch, C, H, W) of an operator.
 Extent outputExtent(const Operator& op, std::int64_t batch);
 
+// Whether the operator's input channels can be split (OpConfig::reduce): an ungrouped conv or an fc.
+bool canReduce(const Operator& op);
 // The channels of a conv/fc operator's input: the dimension `reduce` splits.
 std::int64_t reducedChannels(const Network& net, const Operator& op);
 
@@ -83,9 +85,12 @@ SoapStrategy singleDevice(const Network& net, int device = 0);
 // All degree vectors valid for the operator: each degree divides its
 // dimension, Fixed dimensions stay 1, product <= devices.
 std::vector<Degrees> validDegrees(const Operator& op, std::int64_t batch, int devices);
-// A uniformly random valid degree vector with devices drawn (uniformly among
-// the three kinds) as a contiguous block, a strided view or a random set.
-OpConfig randomConfig(const Operator& op, std::int64_t batch, int devices, std::mt19937_64& rng);
+// A uniformly random valid degree vector, then (conv/fc, one draw in four) a uniformly random reduce
+// degree above 1 among the divisors of the input channels that fit the remaining devices, with devices
+// drawn (uniformly among the three kinds) as a contiguous block, a strided view or a random set.
+// `reduce_channels`: reducedChannels(net, op), or 0 for no reduce draw (FlexFlow's own space).
+OpConfig randomConfig(const Operator& op, std::int64_t batch, int devices, std::mt19937_64& rng,
+                      std::int64_t reduce_channels = 0);
 
 // Strategy JSON "partita-soap/1": {"format", "network", "operators": [{"name",
 // "degrees": {"sample", "channel", "height", "width", "reduce"} (each optional, default 1),

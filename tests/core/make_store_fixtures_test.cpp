@@ -1,7 +1,10 @@
 // Writes tests/data/store/*.sqlite and their expected numbers (store_fixtures_test.cpp checks them)
 // with the program of main at commit 75d69b8 (2026-11-28; results database schema 4): every
 // method's runs, an exploration, edits, a sweep with a failed point. Disabled: kept for the record
-// of how the fixtures were made, and to make a new set for the next schema:
+// of how the fixtures were made, and to make a new set for the next schema. Runs 15 and 16 of
+// every-method-v4 (grids with a Type-II level, reduce degree 2) carry the times of the reduce-scatter
+// model of partial sums (docs/methods/flexflow.md#reduce-splits), set by hand when it replaced the
+// reduction on one device:
 //   build partita_core_tests, then
 //   PARTITA_FIXTURE_DIR=tests/data/store build/tests/partita_core_tests
 //       --gtest_also_run_disabled_tests --gtest_filter='MakeFixtures.*'

@@ -129,24 +129,22 @@ TEST(SimLowering, TypeTwoSplitsTheInputChannels) {
     EXPECT_EQ(c.reduce, 2);
     EXPECT_EQ(c.devices, (std::vector<int>{0, 2, 1, 3}));  // tasks: piece fastest, then slice
     EXPECT_NO_THROW(validateStrategy(net, 256, s, 4));
-    // The simulation adds the partial sums: each piece's second slice sends its
-    // pre-pool partial output to the piece's first device.
+    // The simulation adds the partial sums as a reduce-scatter (docs/methods/flexflow.md#reduce-splits):
+    // each task of a piece sends the other task half of its pre-pool partial output, and backward the
+    // all-gather sends each half of the output gradient back: 2 pieces x 2 tasks x 2 passes = 8 messages.
     const TaskGraph graph = buildTaskGraph(net, 256, s, test::cluster(1, 4));
     const Operator& conv3 = net.ops[static_cast<size_t>(layers[2].op_id)];
-    const double partial_bytes = 128.0 * conv3.out_shape.c * conv3.out_shape.h * conv3.out_shape.w * 4;
-    // Backward mirrors it: the first device sends the piece's output gradient to the second slice.
-    int partials = 0, broadcasts = 0;
+    const double half_bytes = 128.0 * conv3.out_shape.c * conv3.out_shape.h * conv3.out_shape.w * 4 / 2;
+    int messages = 0;
     for (size_t t = 0; t < graph.slotCount(); ++t) {
         const TaskInfo& info = graph.info(static_cast<int>(t));
         if (!graph.alive(static_cast<int>(t)) || info.op != layers[2].op_id || info.phase != Phase::Transfer ||
-            !info.first_hop || info.bytes != partial_bytes)
+            !info.first_hop || info.bytes != half_bytes)
             continue;
         const auto device = [&](int k) { return c.devices[static_cast<size_t>(k)]; };
-        partials += info.part < 2 && info.from == device(info.part + 2) && info.to == device(info.part);
-        broadcasts += info.part >= 2 && info.from == device(info.part - 2) && info.to == device(info.part);
+        messages += info.to == device(info.part) && info.from == device(info.part ^ 2);  // the piece's other task
     }
-    EXPECT_EQ(partials, 2);
-    EXPECT_EQ(broadcasts, 2);
+    EXPECT_EQ(messages, 8);
     EXPECT_GT(simulate(graph).makespan, 0);
 }
 

@@ -160,8 +160,11 @@ TEST(SimTimeline, ReduceSplitAddsPartialSums) {
     //   0.5 + 1.28 = 1.78 us, [1.024, 2.804].
     // Each fc2 slice: 2*4*4*8 = 256 FLOP (0.256 us); (16 input + 16 partial outputs + 32 weights)*4 = 320 B
     //   -> 0.32 us: d0 [1.024, 1.344], d1 [2.804, 3.124].
-    // d1's partial (4*4 floats, 64 B) goes back on link 1: 0.5 + 0.64 = 1.14 us, [3.124, 4.264].
-    // The addition on d0: 16 FLOP, (2*16 + 16)*4 = 192 B -> 0.192 us, [4.264, 4.456].
+    // A reduce-scatter (docs/methods/flexflow.md#reduce-splits): fc2's 4 x 4 output is cut into two 2-sample
+    // slices, slice r summed on slice r's device. d0's partial of slice 1 (2*4 floats, 32 B) waits for link 0
+    // to carry the 128 B: 0.5 + 0.32 = 0.82 us, [2.804, 3.624]; d1's partial of slice 0 goes on link 1 after
+    // its own: [3.124, 3.944]. Each addition: 8 FLOP, (2*8 + 8)*4 = 96 B -> 0.096 us: d1 [3.624, 3.720],
+    // d0 [3.944, 4.040].
     const Network net = fcChain();
     OpConfig split = on({1, 1, 1, 1}, {0, 1});
     split.reduce = 2;
@@ -169,7 +172,7 @@ TEST(SimTimeline, ReduceSplitAddsPartialSums) {
     SimOptions opt;
     opt.training = false;
     const TaskGraph g = buildTaskGraph(net, 4, s, test::pair(), opt);
-    EXPECT_EQ(g.taskCount(), 6u);
+    EXPECT_EQ(g.taskCount(), 8u);
     const SimResult r = simulate(g);
     expectSpan(r, task(g, 0, Phase::Forward, 0, 0), 0, 1.024 * us);
     const int in = task(g, 1, Phase::Transfer, 1, 2);
@@ -177,22 +180,28 @@ TEST(SimTimeline, ReduceSplitAddsPartialSums) {
     EXPECT_EQ(g.info(in).bytes, 128);
     expectSpan(r, task(g, 1, Phase::Forward, 0, 0), 1.024 * us, 1.344 * us);
     expectSpan(r, task(g, 1, Phase::Forward, 1, 1), 2.804 * us, 3.124 * us);
-    const int partial = task(g, 1, Phase::Transfer, 0, 3);
-    expectSpan(r, partial, 3.124 * us, 4.264 * us);
-    EXPECT_EQ(g.info(partial).bytes, 64);
-    // The sum is the later of fc2's two forward tasks on d0 (by id).
-    int sum = -1;
-    for (size_t t = 0; t < g.slotCount(); ++t)
-        if (g.info(static_cast<int>(t)).op == 1 && g.info(static_cast<int>(t)).phase == Phase::Forward &&
-            g.resource(static_cast<int>(t)) == 0 && (sum < 0 || g.id(static_cast<int>(t)) > g.id(sum)))
-            sum = static_cast<int>(t);
-    expectSpan(r, sum, 4.264 * us, 4.456 * us);
-    EXPECT_NEAR(r.makespan, 4.456 * us, kTol);
+    const int up = task(g, 1, Phase::Transfer, 0, 3);
+    expectSpan(r, up, 3.124 * us, 3.944 * us);
+    EXPECT_EQ(g.info(up).bytes, 32);
+    // The last task of each kind by id: d0's partial on link 0, and the sums (after fc2's forward tasks).
+    auto last = [&](Phase phase, int resource) {
+        int found = -1;
+        for (size_t t = 0; t < g.slotCount(); ++t)
+            if (g.info(static_cast<int>(t)).op == 1 && g.info(static_cast<int>(t)).phase == phase &&
+                g.resource(static_cast<int>(t)) == resource && (found < 0 || g.id(static_cast<int>(t)) > g.id(found)))
+                found = static_cast<int>(t);
+        return found;
+    };
+    expectSpan(r, last(Phase::Transfer, 2), 2.804 * us, 3.624 * us);
+    EXPECT_EQ(g.info(last(Phase::Transfer, 2)).bytes, 32);
+    expectSpan(r, last(Phase::Forward, 1), 3.624 * us, 3.720 * us);
+    expectSpan(r, last(Phase::Forward, 0), 3.944 * us, 4.040 * us);
+    EXPECT_NEAR(r.makespan, 4.040 * us, kTol);
 }
 
 TEST(SimTimeline, ReduceSplitTrainingBroadcastsTheGradient) {
-    // Training adds the mirror: the output gradient completes on d0 and 64 B go to d1's slice
-    // before its backward; both slices hold different weights, so nothing is synchronised.
+    // Training adds the mirror, an all-gather: d0's slice of the output gradient (32 B) goes to d1
+    // before d1's backward; both tasks hold different weights, so nothing is synchronised.
     const Network net = fcChain();
     OpConfig split = on({1, 1, 1, 1}, {0, 1});
     split.reduce = 2;
@@ -210,8 +219,15 @@ TEST(SimTimeline, ReduceSplitTrainingBroadcastsTheGradient) {
     }
     EXPECT_EQ(sync, 0);
     ASSERT_GE(broadcast, 0);
-    EXPECT_EQ(g.info(broadcast).bytes, 64);
-    const int slice_backward = task(g, 1, Phase::Backward, 1, 1);
+    EXPECT_EQ(g.info(broadcast).bytes, 32);
+    // d1's backward tasks of fc2: the gradient of its slice (BG), then its slice's backward (BC, the later id).
+    int slice_backward = -1;
+    for (size_t t = 0; t < g.slotCount(); ++t) {
+        const int ti = static_cast<int>(t);
+        if (g.alive(ti) && g.info(ti).op == 1 && g.info(ti).phase == Phase::Backward && g.resource(ti) == 1 &&
+            (slice_backward < 0 || g.id(ti) > g.id(slice_backward)))
+            slice_backward = ti;
+    }
     EXPECT_GE(r.start[static_cast<size_t>(slice_backward)], r.end[static_cast<size_t>(broadcast)] - kTol);
 }
 

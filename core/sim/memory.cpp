@@ -104,4 +104,14 @@ std::string memoryLine(const MemoryReport& report, const Topology& topology, int
     return s;
 }
 
+std::string memoryNote(const MemoryReport& report, const Topology& topology) {
+    if (report.fits || report.worst < 0) return "";
+    const DeviceMemory& m = report.devices[static_cast<size_t>(report.worst)];
+    size_t over = 0;
+    for (const DeviceMemory& d : report.devices) over += d.overshoot() > 0 ? 1 : 0;
+    return "device " + topology.devices[static_cast<size_t>(report.worst)].name + ": " + memoryText(m.total()) + " of " +
+           memoryText(m.capacity) + " (" + std::to_string(over) + " of " + std::to_string(report.devices.size()) +
+           (report.devices.size() == 1 ? " device" : " devices") + " over capacity)";
+}
+
 }  // namespace partita::sim

@@ -43,4 +43,8 @@ std::string memoryText(double bytes);
 // "device n0.gpu0 needs 2,088.0 GB of 85.9 GB (weights 696.0 GB, gradients ..., ...)".
 std::string memoryLine(const MemoryReport& report, const Topology& topology, int device);
 
+// What the views say of a strategy that does not fit: "device npu0: 2,089.8 GB of 80 GB (64 of 64
+// devices over capacity)"; "" when it fits or nothing was checked.
+std::string memoryNote(const MemoryReport& report, const Topology& topology);
+
 }  // namespace partita::sim

@@ -8,6 +8,7 @@
 #include "app/cli/network_input.h"
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
+#include "app/cli/sim_memory_report.h"
 #include "core/accpar/accpar.h"
 #include "core/io/network_io.h"
 #include "core/model/array.h"
@@ -115,6 +116,7 @@ int cmdSimulate(const Options& a, std::ostream& out) {
     sim::SimOptions options;
     options.training = !a.flag("inference");
     options.sync = readSync(a);
+    options.optimizer_states = readOptimizerStates(a);
     const sim::TaskGraph graph = sim::buildTaskGraph(s.net, static_cast<double>(s.batch), strategy, s.topology, options);
     const sim::SimResult result = sim::simulate(graph);
     requireFinite(result.makespan, "the simulated makespan", inputsText(s));
@@ -123,12 +125,16 @@ int cmdSimulate(const Options& a, std::ostream& out) {
     const sim::Utilisation use = sim::utilisation(graph, result);
     const auto traffic = sim::trafficPairs(graph);
     const DeviceUse use_of = methodDeviceUse(a, strategy, s);
+    const sim::MemoryReport memory = sim::deviceMemory(s.net, s.batch, strategy, graph, s.topology, options);
+    // A strategy that does not fit is still shown, but never with the status of one that runs.
+    const int status = memory.fits ? 0 : kDoesNotFit;
     if (a.flag("json")) {
         Json devices = Json::array();
         for (int r = 0; r < graph.computeDevices(); ++r)
             devices.push_back({{"name", graph.resourceName(r)},
                                {"busy_s", use.busy_s[static_cast<size_t>(r)]},
-                               {"utilisation", use.fraction[static_cast<size_t>(r)]}});
+                               {"utilisation", use.fraction[static_cast<size_t>(r)]},
+                               {"memory", memoryJson(memory.devices[static_cast<size_t>(r)])}});
         Json j{{"network", s.net.name},
                {"topology", s.topology.name},
                {"batch", s.batch},
@@ -138,11 +144,12 @@ int cmdSimulate(const Options& a, std::ostream& out) {
                {"tasks", graph.taskCount()},
                {"devices", devices},
                {"devices_used", use_of.used},
-               {"traffic", trafficSummary(traffic, graph.computeDevices())}};
+               {"traffic", trafficSummary(traffic, graph.computeDevices())},
+               {"memory", memoryJson(memory, s.topology)}};
         if (!use_of.reason.empty()) j["devices_used_reason"] = use_of.reason;
         if (!s.topology_warnings.empty()) j["topology_warnings"] = s.topology_warnings;
         out << jsonText(j) << "\n";
-        return 0;
+        return status;
     }
     out << "Network   " << s.net.name << ", batch " << s.batch << "\n";
     out << "Topology  " << s.topology.name << " (" << s.topology.deviceCount() << " devices)\n";
@@ -151,17 +158,23 @@ int cmdSimulate(const Options& a, std::ostream& out) {
         << (use_of.used < use_of.devices ? withCommas(use_of.used) + " of the " : std::string("the "))
         << withCommas(use_of.devices) << " devices" << (use_of.reason.empty() ? "" : " (" + use_of.reason + ")")
         << "\n";
-    out << "Makespan  " << seconds(result.makespan) << " over " << graph.taskCount() << " tasks\n\n";
-    TextTable t({"device", "busy", "utilisation"});
-    for (int r = 0; r < graph.computeDevices(); ++r)
+    out << "Makespan  " << seconds(result.makespan) << " over " << graph.taskCount() << " tasks\n";
+    printMemory(out, memory, s.topology);
+    out << "\n";
+    TextTable t({"device", "busy", "utilisation", "memory"});
+    for (int r = 0; r < graph.computeDevices(); ++r) {
+        const sim::DeviceMemory& m = memory.devices[static_cast<size_t>(r)];
         t.add({graph.resourceName(r), seconds(use.busy_s[static_cast<size_t>(r)]),
-               fixed(100 * use.fraction[static_cast<size_t>(r)], 1) + " %"});
+               fixed(100 * use.fraction[static_cast<size_t>(r)], 1) + " %",
+               sim::memoryText(m.total()) + (m.capacity > 0 ? " of " + sim::memoryText(m.capacity) : "") +
+                   (m.overshoot() > 0 ? " (over)" : "")});
+    }
     t.print(out);
     double total = 0;
     for (const auto& p : traffic) total += p.bytes;
     out << "\nTraffic   " << fixed(total / 1e9, 4)
         << " GB between devices\n";
-    return 0;
+    return status;
 }
 
 int cmdMcmc(const Options& a, std::ostream& out) {
@@ -181,6 +194,7 @@ int cmdMcmc(const Options& a, std::ostream& out) {
     m.stop_on_stall = a.flag("stop-on-stall");
     sim::SimOptions sim_options;
     sim_options.sync = readSync(a);
+    sim_options.optimizer_states = readOptimizerStates(a);
 
     const sim::SoapStrategy dp = sim::dataParallelStrategy(s.net, s.batch, d);
     const sim::SoapStrategy owt = sim::oneWeirdTrickStrategy(s.net, s.batch, d);
@@ -196,20 +210,25 @@ int cmdMcmc(const Options& a, std::ostream& out) {
     const sim::McmcResult r = sim::mcmcSearch(s.net, batch, s.topology, starts, o);
     for (const double makespan : {dp_s, owt_s, r.best_s}) requireFinite(makespan, "a simulated makespan", inputsText(s));
     if (a.has("export")) writeFile(a.get("export"), sim::writeSoapJson(r.best, s.net));
+    // The search returns a strategy that fits whenever one was found (docs/methods/flexflow.md#memory-per-device).
+    const sim::MemoryReport memory = sim::deviceMemory(
+        s.net, s.batch, r.best, sim::buildTaskGraph(s.net, batch, r.best, s.topology, o.sim), s.topology, o.sim);
+    const int status = memory.fits ? 0 : kDoesNotFit;
     if (a.flag("json")) {
         Json chains = Json::array();
         for (const auto& c : r.starts)
             chains.push_back({{"init", c.name}, {"initial_makespan_s", c.initial_s}, {"best_makespan_s", c.best_s},
                               {"iterations", c.iterations}, {"accepted", c.accepted}, {"elapsed_s", c.elapsed_s},
-                              {"stop", c.stop}, {"restarts", c.restarts}});
+                              {"stop", c.stop}, {"restarts", c.restarts}, {"initial_excess_bytes", c.initial_excess}});
         Json j{{"network", s.net.name}, {"topology", s.topology.name}, {"batch", s.batch},
                {"sync", a.get("sync", "ring")}, {"seed", o.seed}, {"beta", o.beta},
                {"relative_beta", o.relative_beta}, {"stop_on_stall", o.stop_on_stall}, {"makespan_s", r.best_s},
                {"iterations", r.iterations}, {"restarts", r.restarts}, {"acceptance_rate", r.acceptance_rate}, {"dp_makespan_s", dp_s},
                {"owt_makespan_s", owt_s}, {"speedup_vs_dp", dp_s / r.best_s}, {"speedup_vs_owt", owt_s / r.best_s},
-               {"starts", chains}, {"best_strategy", sim::soapToJson(r.best, s.net)}};
+               {"starts", chains}, {"best_strategy", sim::soapToJson(r.best, s.net)},
+               {"memory", memoryJson(memory, s.topology)}};
         out << jsonText(j) << "\n";
-        return 0;
+        return status;
     }
     out << "Network   " << s.net.name << ", batch " << s.batch << " on " << s.topology.name << " (" << d
         << " devices)\n\n";
@@ -220,7 +239,9 @@ int cmdMcmc(const Options& a, std::ostream& out) {
     t.print(out);
     out << "\nBest      " << seconds(r.best_s) << "  (DP " << seconds(dp_s) << ", " << fixed(dp_s / r.best_s, 3)
         << "x; OWT " << seconds(owt_s) << ", " << fixed(owt_s / r.best_s, 3) << "x)\n";
-    return 0;
+    if (!memory.fits) out << "No strategy found fits in memory; the best shown is the closest.\n";
+    printMemory(out, memory, s.topology);
+    return status;
 }
 
 // The network, machine and batch both commands read.
@@ -232,6 +253,8 @@ void addSimOptions(CLI::App& app) {
     value(app, "batch", "B", "samples per step (256)")->check(integerIn(1, limits::kBatch));
     value(app, "sync", "ring|ps",
           "weight synchronisation: ring all-reduce overlapped with backward (default) or a parameter server");
+    value(app, "optimizer", "sgd|momentum|adam",
+          "optimizer state per weight for the memory check: 0, 1 (momentum, default) or 2 copies");
     flag(app, "json", "one JSON object on stdout");
 }
 

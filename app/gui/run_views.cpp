@@ -169,6 +169,7 @@ void RunViews::drawTimeline() {
     input->records = sim.timeline;
     input->critical_path = sim.critical_path;
     input->makespan = sim.makespan_s;
+    view::setGanttMemory(*input, sim.memory, sim.topology());
     gantt_->setInput(std::move(input));
 }
 

@@ -130,6 +130,7 @@ SimulationResult simulateStrategy(const Network& net, double batch, const Simula
     r.timeline = sim::timeline(graph, result);
     r.critical_path = sim::criticalPath(graph, result);
     r.op_names = graph.opNames();
+    r.memory = sim::deviceMemory(net, sim::batchCount(batch), r.strategy, graph, *spec.topology, spec.options);
     stopIf(cancel);
     // The baselines on the same devices, so every simulated run says how it compares.
     const std::int64_t b = sim::batchCount(batch);

@@ -13,6 +13,7 @@
 
 #include "core/partition/grid.h"
 #include "core/sim/mcmc.h"
+#include "core/sim/memory.h"
 #include "core/sim/soap.h"
 #include "core/sim/task_graph.h"
 #include "core/topology/topology.h"
@@ -80,6 +81,7 @@ struct SimulationResult {
     std::vector<sim::TimelineRecord> timeline;
     std::vector<std::uint64_t> critical_path;  // task ids, sim::criticalPath(), in time order
     std::vector<std::string> op_names;        // TimelineRecord::op -> operator name
+    sim::MemoryReport memory;                 // peak per device against capacity (docs/methods/flexflow.md#memory-per-device)
     double dp_makespan_s = 0, owt_makespan_s = 0;  // the baselines on the same topology
     std::optional<McmcSummary> mcmc;
 

@@ -2,6 +2,7 @@
 // tasks of an operator that share a channel (parameter) index hold replicas of
 // the same weight shard and must agree after the backward pass.
 #include "core/sim/graph_builder.h"
+#include "core/sim/memory.h"
 
 namespace partita::sim {
 
@@ -11,10 +12,7 @@ void GraphBuilder::buildSync(TaskGraph& graph, const SoapStrategy& strategy, int
     const OpConfig& c = strategy.ops[static_cast<size_t>(op)];
     const int group = opGroup(op, S);
     const TaskGroup& bwd = graph.group(opGroup(op, BC));
-    const double weights = o.type == OpType::FullyConnected
-                               ? static_cast<double>(o.in_shape.c) * static_cast<double>(o.out_channels)
-                               : double(o.window.kernel_h) * o.window.kernel_w * static_cast<double>(o.in_shape.c) /
-                                     o.group * static_cast<double>(o.out_channels);
+    const double weights = weightElements(o);
     // A shard is an (output-channel piece, input-channel slice) pair of the weights.
     const int shards = c.degree[1] * c.reduce;
     const double shard_bytes = weights / shards * options_.element_bytes;

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 
 #include "core/sim/baselines.h"
 #include "core/sim/delta.h"
+#include "core/sim/memory.h"
 #include "core/util/error.h"
 
 namespace partita::sim {
@@ -34,6 +36,14 @@ using Clock = std::chrono::steady_clock;
 constexpr double kMcmcInf = std::numeric_limits<double>::infinity();
 
 double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// States compare by (bytes over memory capacity, makespan): a fitting strategy beats any that
+// does not fit, and among those that do not, the one closer to fitting wins
+// (docs/methods/flexflow.md#memory-per-device).
+struct Cost {
+    double excess = 0, makespan = kMcmcInf;
+    bool operator<(const Cost& o) const { return excess != o.excess ? excess < o.excess : makespan < o.makespan; }
+};
 
 void checkOptions(const std::vector<McmcStart>& starts, const McmcOptions& o) {
     if (starts.empty()) throw Error("MCMC needs at least one initial strategy");
@@ -79,8 +89,17 @@ struct ChainLimits {
 class Chain {
 public:
     Chain(const Network& net, double batch, const SoapStrategy& start, const Topology& topology, const McmcOptions& o)
-        : net_(net), batch_(batch), topology_(topology), options_(o.sim), incremental_(o.incremental) {
+        : net_(net), batch_(batch), topology_(topology), options_(o.sim), incremental_(o.incremental),
+          check_memory_(hasCapacities(topology)) {
         reset(start);
+    }
+    // Bytes over capacity of the current state, or of the proposal while one is pending (0 when
+    // no capacity is known: docs/methods/flexflow.md#memory-per-device).
+    double excess() const {
+        if (!check_memory_) return 0;
+        return deviceMemory(net_, batchCount(batch_), strategy(), delta_ ? delta_->graph() : graph_, topology_,
+                            options_)
+            .excess;
     }
     double makespan() const { return delta_ ? delta_->makespan() : makespan_; }
     const SoapStrategy& strategy() const { return delta_ ? delta_->strategy() : strategy_; }
@@ -91,7 +110,8 @@ public:
         strategy_.ops[static_cast<size_t>(op)] = std::move(config);
         op_ = op;
         try {
-            next_ = simulate(buildTaskGraph(net_, batch_, strategy_, topology_, options_)).makespan;
+            buildTaskGraph(graph_, net_, batch_, strategy_, topology_, options_);
+            next_ = simulate(graph_).makespan;
         } catch (...) {
             revert();
             throw;
@@ -106,15 +126,17 @@ public:
     void revert() {
         if (delta_) delta_->revert();
         else strategy_.ops[static_cast<size_t>(op_)] = std::move(saved_);
+        if (!delta_ && check_memory_) buildTaskGraph(graph_, net_, batch_, strategy_, topology_, options_);
     }
     // Starts over from `s` (a full build and simulation).
     void reset(const SoapStrategy& s) {
         if (incremental_) {
             delta_.reset();  // free the old graph before building the new one
-            delta_.emplace(net_, batch_, s, topology_, options_);
+            delta_ = std::make_unique<DeltaSimulator>(net_, batch_, s, topology_, options_);
         } else {
             strategy_ = s;
-            makespan_ = simulate(buildTaskGraph(net_, batch_, s, topology_, options_)).makespan;
+            buildTaskGraph(graph_, net_, batch_, s, topology_, options_);
+            makespan_ = simulate(graph_).makespan;
         }
     }
 
@@ -123,8 +145,9 @@ private:
     double batch_;
     const Topology& topology_;
     SimOptions options_;
-    bool incremental_;
-    std::optional<DeltaSimulator> delta_;
+    bool incremental_, check_memory_;
+    std::unique_ptr<DeltaSimulator> delta_;  // a pointer: GCC 12 misreads an optional here
+    TaskGraph graph_;        // full mode only: the last graph built
     SoapStrategy strategy_;  // full mode only (DeltaSimulator keeps its own)
     OpConfig saved_;
     int op_ = 0;
@@ -243,22 +266,30 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
 
     McmcResult result;
     result.best_s = kMcmcInf;
+    result.memory_checked = hasCapacities(topology);
+    Cost best_cost{kMcmcInf, kMcmcInf};
+    auto offer = [&](const Cost& c, const SoapStrategy& s) {
+        if (!(c < best_cost)) return;
+        best_cost = c;
+        result.best_s = c.makespan;
+        result.best_excess = c.excess;
+        result.best = s;
+    };
     // Every start first, cancelled or not (a few simulations): the result is never worse than a start.
-    std::vector<double> initial;
+    std::vector<Cost> initial;
     for (std::int64_t k = 0; k < n; ++k) {
         const McmcStart& start = starts[static_cast<size_t>(k)];
-        initial.push_back(Chain(net, batch, start.strategy, topology, options).makespan());
-        if (initial.back() < result.best_s) {
-            result.best_s = initial.back();
-            result.best = start.strategy;
-        }
+        const Chain chain(net, batch, start.strategy, topology, options);
+        initial.push_back({chain.excess(), chain.makespan()});
+        offer(initial.back(), start.strategy);
     }
     std::int64_t accepted_total = 0;
     for (std::int64_t k = 0; k < n; ++k) {
         const McmcStart& start = starts[static_cast<size_t>(k)];
         McmcStartSummary summary;
         summary.name = start.name;
-        summary.initial_s = summary.best_s = initial[static_cast<size_t>(k)];
+        summary.initial_s = summary.best_s = initial[static_cast<size_t>(k)].makespan;
+        summary.initial_excess = initial[static_cast<size_t>(k)].excess;
         if (cancel && cancel()) result.cancelled = true;  // before building the chain: one simulation less
         if (result.cancelled) {  // simulated, never searched from
             summary.stop = "cancelled";
@@ -273,11 +304,12 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
         std::uniform_int_distribution<int> pick_op(0, static_cast<int>(net.ops.size()) - 1);
         std::uniform_real_distribution<double> unit(0.0, 1.0);
 
-        double current = sim.makespan();
+        double current = sim.makespan(), excess = initial[static_cast<size_t>(k)].excess;
         // The run since the last restart ("segment"): its best is where a periodic reset returns and
         // what the stall rule watches. `kept` is the best of the earlier segments.
         SoapStrategy segment_best = sim.strategy(), kept;
-        double segment_best_s = current, kept_s = kMcmcInf;
+        Cost segment_best_c{excess, current}, kept_c{kMcmcInf, kMcmcInf};
+        Cost chain_best{excess, current};
         // Cost in ms; relative beta measures the change as a fraction of the start's makespan.
         const double beta_per_s = options.relative_beta ? options.beta / current : options.beta * 1e3;
         std::int64_t it = 0, segment_it = 0, improved_it = 0, since_reset = 0;
@@ -289,15 +321,15 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
         };
         // A new best of the segment, the chain and the search.
         auto improved = [&] {
-            segment_best_s = current;
+            segment_best_c = {excess, current};
             segment_best = sim.strategy();
             improved_it = it + 1;
             improved_s = secondsSince(t0);
-            summary.best_s = std::min(summary.best_s, current);
-            if (current < result.best_s) {
-                result.best_s = current;
-                result.best = segment_best;
+            if (segment_best_c < chain_best) {
+                chain_best = segment_best_c;
+                summary.best_s = current;
             }
+            offer(segment_best_c, segment_best);
         };
         for (;; ++it) {
             elapsed = secondsSince(t0);
@@ -316,47 +348,55 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
                     break;
                 }
                 // Restart from a perturbation of the chain's best (restartStrategy).
-                if (segment_best_s < kept_s) {
+                if (segment_best_c < kept_c) {
                     kept = std::move(segment_best);
-                    kept_s = segment_best_s;
+                    kept_c = segment_best_c;
                 }
                 ++summary.restarts;
                 ++result.restarts;
                 sim.reset(restartStrategy(kept, summary.restarts, rng, fresh));
                 current = sim.makespan();
+                excess = sim.excess();
                 segment_it = it;
                 segment_s = secondsSince(t0);
                 since_reset = 0;
-                segment_best_s = kMcmcInf;
                 improved();
                 improved_it = it;
             }
             if (it % 32 == 0) report();
             if (reset_span > 0 && ++since_reset >= reset_span) {
                 since_reset = 0;
-                if (current > segment_best_s) {
+                if (segment_best_c < Cost{excess, current}) {
                     sim.reset(segment_best);
-                    current = segment_best_s;
+                    current = segment_best_c.makespan;
+                    excess = segment_best_c.excess;
                     ++summary.resets;
                 }
             }
             const int op = pick_op(rng);
             // Metropolis-Hastings: always take a better strategy, a worse one with probability
             // exp(-beta * delta), i.e. when next < current - ln(u) / beta: beyond that, stop early.
+            // Memory first: a proposal closer to fitting is taken, one further from it refused, and
+            // from a state that does not fit no makespan bound applies.
             const double u = unit(rng);
-            const double bound = beta_per_s > 0 ? current - std::log(u) / beta_per_s : kMcmcInf;
+            const double bound = beta_per_s > 0 && excess == 0 ? current - std::log(u) / beta_per_s : kMcmcInf;
             OpConfig config =
                 options.proposal ? options.proposal(op, rng) : proposer(op, sim.strategy(), rng);
             const double next = sim.propose(op, std::move(config), options.early_exit ? bound : kMcmcInf);
             if (sim.abandoned()) ++summary.early_exits;
-            if (next <= current || u < std::exp(beta_per_s * (current - next))) {
+            const double next_excess = sim.abandoned() ? kMcmcInf : sim.excess();
+            const bool take = next_excess != excess
+                                  ? next_excess < excess
+                                  : next <= current || u < std::exp(beta_per_s * (current - next));
+            if (take) {
                 sim.commit();
                 current = next;
+                excess = next_excess;
                 ++summary.accepted;
             } else {
                 sim.revert();
             }
-            if (current < segment_best_s) improved();
+            if (Cost{excess, current} < segment_best_c) improved();
         }
         summary.iterations = it;
         summary.elapsed_s = elapsed;

@@ -91,6 +91,7 @@ using McmcProgressFn = std::function<void(const McmcProgress&)>;
 struct McmcStartSummary {
     std::string name;
     double initial_s = 0, best_s = 0;
+    double initial_excess = 0;    // bytes the start needs beyond its devices' capacities (0: fits or unknown)
     std::int64_t iterations = 0, accepted = 0;
     std::int64_t early_exits = 0, resets = 0;  // proposals stopped at their bound; returns to the best
     std::int64_t restarts = 0;    // restarts after a stall
@@ -101,6 +102,11 @@ struct McmcStartSummary {
 struct McmcResult {
     SoapStrategy best;
     double best_s = 0;            // makespan of `best`
+    // Memory (docs/methods/flexflow.md#memory-per-device): when some device has a known capacity,
+    // `best` is the fastest strategy found that fits, or, when none fits, the one closest to fitting,
+    // with best_excess > 0 the bytes it needs beyond the capacities.
+    bool memory_checked = false;
+    double best_excess = 0;
     std::vector<McmcStartSummary> starts;
     std::int64_t iterations = 0;  // proposals over all chains
     std::int64_t restarts = 0;    // over all chains

@@ -34,6 +34,9 @@ struct SimOptions {
     bool training = true;                       // false: inference, forward tasks only
     SyncMode sync = SyncMode::Ring;             // weight synchronisation among replicas
     double element_bytes = 4;                   // fp32
+    // Optimizer state per weight, in weight copies (docs/methods/flexflow.md#memory-per-device):
+    // 0 plain SGD, 1 SGD with momentum (the default), 2 Adam. Memory only: no time is charged.
+    int optimizer_states = 1;
     bool allow_shared_devices = false;          // may two tasks of one operator share a device?
     std::shared_ptr<const CostTable> measured;  // optional measured compute times
 };

@@ -42,6 +42,7 @@ Json simOptionsToJson(const sim::SimOptions& o, const McmcSettings* mcmc) {
            {"sync", syncName(o.sync)},
            {"element_bytes", o.element_bytes},
            {"allow_shared_devices", o.allow_shared_devices}};
+    if (o.optimizer_states != 1) j["optimizer_states"] = o.optimizer_states;  // absent: the default, as before
     if (mcmc)
         j["mcmc"] = {{"budget_s", mcmc->budget_s},
                      {"iterations", mcmc->iterations},
@@ -61,6 +62,7 @@ sim::SimOptions readSimOptionsJson(const Json& json, const std::string& source, 
     o.sync = sync == "ring" ? sim::SyncMode::Ring : sim::SyncMode::ParameterServer;
     o.element_bytes = f.positive("element_bytes", 4);
     o.allow_shared_devices = f.boolean("allow_shared_devices", false);
+    o.optimizer_states = static_cast<int>(f.integerIn("optimizer_states", 0, 2, 1));
     if (f.has("mcmc")) {
         const McmcSettings m = readSettings(f.raw("mcmc"), source, f.pointer("mcmc"));
         if (mcmc) *mcmc = m;

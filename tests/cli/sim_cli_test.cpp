@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/sim_memory_report.h"
 #include "tests/cli/cli_test_util.h"
 
 namespace partita::cli {
@@ -209,6 +210,70 @@ TEST(SimCli, AllReduceOverThousandsOfDevicesIsRefusedUpFront) {
     EXPECT_EQ(ring.status, 1);
     EXPECT_NE(ring.err.find("more than the limit of 16777216"), std::string::npos) << ring.err;
     EXPECT_NE(ring.err.find("--sync ps"), std::string::npos) << ring.err;
+}
+
+}  // namespace
+}  // namespace partita::cli
+
+namespace partita::cli {
+namespace {
+
+std::string simData(const std::string& name) { return std::string(PARTITA_TEST_DATA) + "/sim/" + name; }
+
+// Issue 30 item 5: GPT-3 175B data parallel on 64 x 80 GB simulates, is never reported as fitting,
+// and says which device needs how much (docs/methods/flexflow.md#memory-per-device).
+TEST(SimCli, Gpt3DataParallelDoesNotFitIn80GB) {
+    const std::vector<std::string> args{"simulate", "--network", simData("gpt3-175b-fc.json"), "--topology",
+                                        simData("switch-64x80gb.json"), "--batch", "64", "--method", "dp", "--sync",
+                                        "ps"};
+    const auto text = cli(args);
+    EXPECT_EQ(text.status, kDoesNotFit) << text.err;
+    EXPECT_NE(text.out.find("Memory    does not fit: device npu0 needs 2,089.8 GB of 80 GB (weights 695.8 GB, "
+                            "gradients 695.8 GB, optimizer 695.8 GB, activations 42.47 MB, buffers 2.4 GB); 64 of 64 "
+                            "devices over capacity\n"),
+              std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("npu63"), std::string::npos);  // the result is still printed in full
+    auto json_args = args;
+    json_args.push_back("--json");
+    const auto r = cli(json_args);
+    ASSERT_EQ(r.status, kDoesNotFit) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["memory"]["fits"], false);
+    EXPECT_EQ(j["memory"]["checked"], true);
+    EXPECT_EQ(j["memory"]["worst"], "npu0");
+    const auto& m = j["devices"][0]["memory"];
+    EXPECT_EQ(m["weights_bytes"].get<double>(), 173946175488.0 * 4);
+    EXPECT_EQ(m["capacity_bytes"].get<double>(), 80e9);
+    EXPECT_EQ(m["total_bytes"].get<double>(), 3 * 173946175488.0 * 4 + 96.0 * 9 * 12288 * 4 + 4.0 * 12288 * 12288 * 4);
+    // Adam keeps two copies; plain SGD none.
+    auto adam = json_args;
+    adam.insert(adam.end(), {"--optimizer", "adam"});
+    EXPECT_EQ(nlohmann::json::parse(cli(adam).out)["devices"][0]["memory"]["optimizer_bytes"].get<double>(),
+              2 * 173946175488.0 * 4);
+    auto bad = args;
+    bad.insert(bad.end(), {"--optimizer", "lion"});
+    const auto e = cli(bad);
+    EXPECT_EQ(e.status, 2);
+    EXPECT_EQ(e.err, "partita-cli simulate: --optimizer must be sgd, momentum or adam, got 'lion'\n");
+}
+
+TEST(SimCli, AStrategyThatFitsSaysSoAndExitsZero) {
+    const auto r = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16", "--method",
+                        "dp"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Memory    fits; largest: device "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" of 17.2 GB"), std::string::npos) << r.out;  // 16 GiB
+}
+
+TEST(SimCli, McmcSaysWhenNothingFits) {
+    const auto r = cli({"mcmc", "--network", simData("gpt3-175b-fc.json"), "--topology",
+                        simData("switch-64x80gb.json"), "--batch", "64", "--sync", "ps", "--init", "dp",
+                        "--iterations", "4", "--json"});
+    ASSERT_EQ(r.status, kDoesNotFit) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["memory"]["fits"], false);
+    EXPECT_GT(j["starts"][0]["initial_excess_bytes"].get<double>(), 0);
 }
 
 }  // namespace

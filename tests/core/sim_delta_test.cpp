@@ -8,6 +8,7 @@
 
 #include "core/io/network_io.h"
 #include "core/sim/delta.h"
+#include "core/sim/memory.h"
 #include "core/sim/trace.h"
 #include "core/util/error.h"
 #include "sim_test_util.h"
@@ -64,6 +65,11 @@ void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
         const SimResult r = simulate(g);
         return std::pair{r.makespan, timeline(g, r)};
     };
+    // Memory from a fresh build, and from the delta simulator's own graph (they must agree).
+    auto fullMemory = [&](const SoapStrategy& s) {
+        return deviceMemory(c.net, c.batch, s, buildTaskGraph(c.net, c.batch, s, c.topo, c.options), c.topo, c.options);
+    };
+    auto deltaMemory = [&] { return deviceMemory(c.net, c.batch, sim.strategy(), sim.graph(), c.topo, c.options); };
     auto accepted = full(start);
     ASSERT_EQ(sim.makespan(), accepted.first);
     ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), accepted.second), "");
@@ -94,6 +100,7 @@ void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
         ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), expected.second), "")
             << "proposal " << k << " on op " << op;
         ASSERT_EQ(makespan, expected.first) << "proposal " << k << " on op " << op;
+        ASSERT_EQ(deltaMemory(), fullMemory(next)) << "memory after proposal " << k << " on op " << op;
         ASSERT_EQ(sim.result().order.size(), sim.graph().taskCount());
         if (rng() % 2) {
             sim.commit();
@@ -104,6 +111,7 @@ void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
             if (k % 8 == 0) {
                 ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), accepted.second), "")
                     << "revert of proposal " << k;
+                ASSERT_EQ(deltaMemory(), fullMemory(sim.strategy())) << "memory after revert of proposal " << k;
             }
         }
     }

@@ -129,7 +129,7 @@ TEST(GanttInput, NamesAndGroupsTopologyResources) {
     EXPECT_TRUE(res[16].link);
     EXPECT_EQ(res.back().name, "ib\u2192n3.host");
     EXPECT_EQ(res.back().group, "infiniband");
-    const GanttModel m(std::make_shared<GanttInput>(GanttInput{res, {}, {}, {}, 0}));
+    const GanttModel m(std::make_shared<GanttInput>(GanttInput{res, {}, {}, {}, 0, {}, {}}));
     std::vector<std::string> groups;
     for (const auto& g : m.groups()) groups.push_back(g.name);
     EXPECT_EQ(groups, (std::vector<std::string>{"node 0", "node 1", "node 2", "node 3", "nvlink", "pcie", "infiniband"}));

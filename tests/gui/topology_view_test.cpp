@@ -3,6 +3,7 @@
 // and device selection shared with the Timeline in both directions; a multi-node cluster as node
 // boxes in a grid (issue 26, item 14).
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <tuple>
 
@@ -17,6 +18,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
+#include "core/sim/memory.h"
 #include "core/topology/generate.h"
 #include "tests/qt_test_util.h"
 #include "widgets/timeline/gantt_canvas.h"
@@ -185,6 +187,67 @@ private slots:
         QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, at);
         QCOMPARE(gantt->selectedResource(), 9);
         QCOMPARE(view->selectedDevice(), 9);
+    }
+
+    // Issue 30 item 5: a device over its memory capacity is marked in the Topology view (red border,
+    // a red note in the header, the tooltip) and in the Timeline (red lane name, a red note).
+    void aDeviceThatDoesNotFitIsMarked() {
+        sim::Topology t = sim::builtinTopology("p100-16");
+        t.devices[5].mem_capacity_B = 1e6;  // VGG-A's weights alone are hundreds of MB
+        const QString file = dir_.filePath("tight.json");
+        {
+            std::ofstream out(file.toStdString());
+            out << sim::writeTopologyJson(t);
+        }
+        Options o = vggA();
+        o.topology = file;
+        MainWindow w(o);
+        simulateShown(w);
+        const RunPtr run = w.session().currentRun();
+        QVERIFY(run && run->isSimulation());
+        const sim::MemoryReport& memory = run->simulation->memory;
+        QVERIFY(!memory.fits);
+        QCOMPARE(memory.worst, 5);
+        const QString need = QString::fromStdString(sim::memoryText(memory.devices[5].total()));
+        const QString note = "device n1.gpu1: " + need + " of 1 MB (1 of 16 devices over capacity)";
+        TopologyView* view = w.views().get<TopologyView>();
+        QCOMPARE(view->memoryNote(), "does not fit: " + note);
+        QVERIFY(view->overMemory(5));
+        QVERIFY(!view->overMemory(4));
+        QVERIFY2(view->vertexToolTip(5).contains("peak memory: " + need + " of 1 MB — <b>does not fit</b>"),
+                 qPrintable(view->vertexToolTip(5)));
+        QVERIFY(!view->vertexToolTip(4).contains("does not fit"));
+        const auto reddish = [](const QImage& image, const QRect& area) {
+            int n = 0;
+            for (int y = std::max(0, area.top()); y <= std::min(image.height() - 1, area.bottom()); ++y)
+                for (int x = std::max(0, area.left()); x <= std::min(image.width() - 1, area.right()); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    n += c.red() > 150 && c.green() < 90 && c.blue() < 90;
+                }
+            return n;
+        };
+        const QImage shot = view->grab().toImage();
+        QVERIFY(reddish(shot, view->vertexRect(5).toAlignedRect().adjusted(-2, -2, 2, 2)) > 20);
+        QCOMPARE(reddish(shot, view->vertexRect(4).toAlignedRect().adjusted(-2, -2, 2, 2)), 0);
+        shoot(w, "topology-does-not-fit.png");
+        w.showView("timeline");
+        QApplication::processEvents();
+        GanttView* gantt = w.views().get<GanttView>();
+        QCOMPARE(gantt->memoryNote(), "Does not fit: " + note);
+        GanttCanvas* canvas = gantt->canvas();
+        const GanttFrame f = canvas->frame(canvas->viewport()->rect());
+        const QImage lanes = canvas->viewport()->grab().toImage();
+        for (int device : {4, 5}) {
+            int lane = -1;
+            for (size_t l = 0; l < canvas->model().lanes().size(); ++l)
+                if (canvas->model().lanes()[l].resource == device) lane = static_cast<int>(l);
+            const auto top = canvas->layout().laneTop(lane);
+            QVERIFY(top.has_value());
+            const int y = static_cast<int>(f.lanes.top() + *top - canvas->verticalScrollBar()->value());
+            const int red = reddish(lanes, QRect(f.labels.left(), y, f.labels.width(), static_cast<int>(f.row_height)));
+            QVERIFY2(device == 5 ? red > 5 : red == 0, qPrintable(QString("device %1: %2 red pixels").arg(device).arg(red)));
+        }
+        shoot(w, "timeline-does-not-fit.png");
     }
 
     // The bar above the view chooses the colouring (the C key cycles the same); it waits for a run.

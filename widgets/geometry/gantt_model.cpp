@@ -35,6 +35,14 @@ GanttInput ganttInput(const sim::TaskGraph& graph, const sim::SimResult& result,
     return in;
 }
 
+void setGanttMemory(GanttInput& input, const sim::MemoryReport& memory, const sim::Topology& topology) {
+    input.memory_note = sim::memoryNote(memory, topology);
+    input.memory_over.clear();
+    for (const sim::DeviceMemory& m : memory.devices)
+        input.memory_over.push_back(m.overshoot() > 0 ? sim::memoryText(m.total()) + " of " + sim::memoryText(m.capacity)
+                                                      : "");
+}
+
 Rgb ganttColour(GanttColouring colouring, int key) {
     if (key < 0) return {150, 150, 150};
     if (colouring == GanttColouring::Layer) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/topology/topology.h"
+#include "core/sim/memory.h"
 #include "core/sim/trace.h"
 #include "widgets/geometry/palette.h"
 #include "widgets/geometry/timeline.h"
@@ -31,7 +32,16 @@ struct GanttInput {
     std::vector<sim::TimelineRecord> records;  // sim::timeline(): by resource, then start
     std::vector<std::uint64_t> critical_path;  // task ids, sim::criticalPath()
     double makespan = 0;                       // seconds
+    std::string memory_note;                   // sim::memoryNote(): "" when the strategy fits
+    std::vector<std::string> memory_over;      // by device: "2,089.8 GB of 80 GB" when over capacity, else ""
+    bool overMemory(int resource) const {
+        return resource >= 0 && resource < static_cast<int>(memory_over.size()) &&
+               !memory_over[static_cast<size_t>(resource)].empty();
+    }
 };
+
+// Marks the devices that do not fit and sets the note (docs/methods/flexflow.md#memory-per-device).
+void setGanttMemory(GanttInput& input, const sim::MemoryReport& memory, const sim::Topology& topology);
 
 // Devices grouped by node ("node 0"), links by kind; a link's name loses its
 // kind prefix (the group says it) and shows "->" as an arrow.

@@ -19,6 +19,7 @@ view::Rgb faded(view::Rgb c) {
     return {f(c.r), f(c.g), f(c.b)};
 }
 const QColor kGanttInk(40, 40, 40), kMuted(100, 100, 100), kRule(200, 200, 200), kGridLine(232, 232, 232);
+const QColor kGanttOverMemory(200, 30, 30);
 const QColor kHeader(232, 236, 242), kAltRow(247, 248, 250), kSelectedRow(255, 236, 179);
 
 QFont bold(QFont f) {
@@ -253,7 +254,10 @@ void paintGantt(QPainter& p, const view::GanttModel& m, const view::LaneLayout& 
                     p.fillRect(QRectF(band.left(), y, band.width(), f.row_height), kSelectedRow);
                 else if ((l - g.first_lane) % 2 == 1)
                     p.fillRect(QRectF(band.left(), y, band.width(), f.row_height), kAltRow);
-                p.setPen(kGanttInk);
+                // A device over its memory capacity: its name in red (docs/methods/flexflow.md#memory-per-device).
+                const int res = m.lanes()[static_cast<size_t>(l)].resource;
+                const bool over = m.input()->overMemory(res);
+                p.setPen(over ? kGanttOverMemory : kGanttInk);
                 const QString name = q(m.lanes()[static_cast<size_t>(l)].name);
                 p.drawText(QRectF(f.labels.left() + 20, y, f.labels.width() - 26, f.row_height),
                            Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(name, Qt::ElideMiddle, f.labels.width() - 26));

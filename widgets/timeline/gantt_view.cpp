@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "core/util/format.h"
+#include "widgets/common/qt_text.h"
 #include "widgets/timeline/gantt_canvas.h"
 
 namespace partita {
@@ -33,6 +34,11 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), canvas_(new GanttCanvas
     auto* fit = new QPushButton(tr("Fit all"), this);
     fit->setToolTip(tr("Show the whole run (F or Home)"));
     bar->addWidget(fit);
+    memory_ = new QLabel(this);
+    memory_->setStyleSheet(QStringLiteral("color: rgb(200, 30, 30); font-weight: bold"));
+    memory_->setMinimumWidth(1);  // clipped rather than widening the window; the tooltip has it whole
+    memory_->setContentsMargins(6, 0, 6, 4);
+    memory_->hide();
     bar->addStretch(1);
     auto* hint = new QLabel(tr("Wheel: zoom \u00b7 drag: pan \u00b7 Shift+wheel: scroll lanes \u00b7 click a bar: select its layer"),
                             this);
@@ -44,6 +50,7 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), canvas_(new GanttCanvas
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(bar);
+    layout->addWidget(memory_);  // its own line under the controls, shown only when the strategy does not fit
     layout->addWidget(canvas_, 1);
 
     connect(colouring_, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -56,7 +63,15 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), canvas_(new GanttCanvas
     connect(canvas_, &GanttCanvas::resourceClicked, this, &GanttView::resourceClicked);
 }
 
-void GanttView::setInput(std::shared_ptr<const view::GanttInput> input) { canvas_->setInput(std::move(input)); }
+void GanttView::setInput(std::shared_ptr<const view::GanttInput> input) {
+    const QString note = input && !input->memory_note.empty() ? tr("Does not fit: %1").arg(q(input->memory_note)) : QString();
+    memory_->setText(note);
+    memory_->setToolTip(note);
+    memory_->setVisible(!note.isEmpty());
+    canvas_->setInput(std::move(input));
+}
+
+QString GanttView::memoryNote() const { return memory_->text(); }
 const view::GanttModel& GanttView::model() const { return canvas_->model(); }
 
 void GanttView::setColouring(view::GanttColouring colouring) {

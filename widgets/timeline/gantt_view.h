@@ -15,6 +15,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 
 namespace partita {
 
@@ -50,6 +51,9 @@ public:
     void setGroupCollapsed(int group, bool collapsed);
     int visibleLaneCount() const;
 
+    // The red line under the controls when the strategy does not fit ("" when it fits).
+    QString memoryNote() const;
+
     QSize figureSize() const override { return {1280, 800}; }
     void paintFigure(QPainter& painter, const QRect& area) const override;
     // Every bar: lane, group, layer, phase, part, task, start, end, duration, bytes.
@@ -68,6 +72,7 @@ private:
     QComboBox* colouring_;
     QCheckBox* critical_;
     QCheckBox* idle_;
+    QLabel* memory_;
 };
 
 }  // namespace partita

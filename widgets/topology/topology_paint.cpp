@@ -19,7 +19,7 @@ namespace {
 constexpr double kPaintMargin = 10, kSwatch = 14, kRampW = 110, kLineSwatch = 28;
 // Named for this file: a unity batch may hold gantt_paint.cpp, which has its own kInk and kMuted.
 const QColor kTopoInk(40, 40, 40), kTopoMuted(100, 100, 100);
-const QColor kSelect(0, 114, 178);
+const QColor kSelect(0, 114, 178), kTopoOverMemory(200, 30, 30);
 const QColor kIdleEdge(222, 222, 222);  // topology_view.cpp's kIdle  // Okabe-Ito blue, as the other views' selection
 }  // namespace
 
@@ -69,8 +69,18 @@ double TopologyView::paintHeader(QPainter& p, const QRectF& area) const {
                        .arg(edges_.size())
                        .arg(q(placement_.description));
     if (result_) text += tr(" · simulated: makespan %1").arg(q(view::timeText(load_.makespan_s)));
-    const QRectF title_box(area.left() + kPaintMargin, area.top() + kPaintMargin / 2, area.width() - 2 * kPaintMargin, title.height());
+    QRectF title_box(area.left() + kPaintMargin, area.top() + kPaintMargin / 2, area.width() - 2 * kPaintMargin, title.height());
+    // A strategy that does not fit: the note in red at the right, the title elided before it.
+    const QString note = memoryNote();
+    if (!note.isEmpty()) {
+        const QString shown = title.elidedText(note, Qt::ElideRight, title_box.width() * 0.7);
+        p.setPen(kTopoOverMemory);
+        p.drawText(title_box, Qt::AlignRight | Qt::AlignVCenter, shown);
+        p.setPen(kTopoInk);
+        title_box.setRight(title_box.right() - title.horizontalAdvance(shown) - 16);
+    }
     p.drawText(title_box, Qt::AlignLeft | Qt::AlignVCenter, title.elidedText(text, Qt::ElideRight, title_box.width()));
+    title_box.setRight(area.right() - kPaintMargin);
     const double line = std::max(label.height(), kSwatch) + 6;
     double y = title_box.bottom() + 4;
     p.setFont(f.legend);
@@ -218,7 +228,9 @@ void TopologyView::paintScene(QPainter& p, bool interactive) const {
         if (!r.intersects(visible)) continue;
         const QColor fill = fills_[static_cast<size_t>(v)];
         const bool selected = interactive && v == selected_;
-        const QPen border = selected ? graphpaint::cosmeticPen(kSelect, 3) : graphpaint::cosmeticPen(fill.darker(160), 1);
+        const QPen border = selected           ? graphpaint::cosmeticPen(kSelect, 3)
+                            : overMemory(v)    ? graphpaint::cosmeticPen(kTopoOverMemory, 3)
+                                               : graphpaint::cosmeticPen(fill.darker(160), 1);
         if (isSwitch(v)) {
             const double cy = r.center().y(), k = 10;
             p.setPen(border);

@@ -37,7 +37,24 @@ QString TopologyView::vertexToolTip(int v) const {
         t += tr("<br>busy: %1 of %2<br>utilisation: %3")
                  .arg(q(view::timeText(load_.device_busy_s[static_cast<size_t>(v)])), q(view::timeText(load_.makespan_s)),
                       percentText(load_.device_utilisation[static_cast<size_t>(v)]));
+    if (result_ && v < static_cast<int>(result_->memory.devices.size())) {
+        const sim::DeviceMemory& m = result_->memory.devices[static_cast<size_t>(v)];
+        t += tr("<br>peak memory: %1%2").arg(q(sim::memoryText(m.total())),
+                                             m.capacity > 0 ? tr(" of %1").arg(q(sim::memoryText(m.capacity))) : tr(" (capacity unknown)"));
+        if (m.overshoot() > 0) t += tr(" — <b>does not fit</b>");
+    }
     return t;
+}
+
+bool TopologyView::overMemory(int v) const {
+    if (!result_ || v < 0 || v >= static_cast<int>(result_->memory.devices.size())) return false;
+    return result_->memory.devices[static_cast<size_t>(v)].overshoot() > 0;
+}
+
+QString TopologyView::memoryNote() const {
+    if (!result_ || !topology_) return {};
+    const std::string note = sim::memoryNote(result_->memory, *topology_);
+    return note.empty() ? QString() : tr("does not fit: %1").arg(q(note));
 }
 
 QString TopologyView::linkLoadLines(int l) const {

@@ -60,6 +60,10 @@ public:
     int selectedDevice() const { return selected_; }
     int selectedLink() const { return selected_link_; }
     QString problem() const { return problem_; }  // why nothing is drawn ("" when something is)
+    // After a run whose strategy does not fit (docs/methods/flexflow.md#memory-per-device): its devices
+    // over capacity get a red border, the header a red note ("" when it fits).
+    bool overMemory(int vertex) const;
+    QString memoryNote() const;
 
     QString vertexToolTip(int vertex) const;
     QString edgeToolTip(int edge) const;

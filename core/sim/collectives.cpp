@@ -69,20 +69,51 @@ Phases ring(CollectiveOp op, const std::vector<int>& g, double bytes) {
     return {};
 }
 
-// Two binary trees over the group (the second shifted by one, so a leaf of one is inside the
-// other), each carrying half the buffer; reduce up and broadcast down, pipelined: α once per level.
-Phases tree(CollectiveOp op, const std::vector<int>& g, double bytes) {
+// The group's members by node (ascending node id), each node's in group order.
+std::vector<std::vector<int>> byNode(const Topology& topology, const std::vector<int>& g) {
+    std::map<int, std::vector<int>> nodes;
+    for (int d : g) nodes[topology.devices[static_cast<size_t>(d)].node].push_back(d);
+    std::vector<std::vector<int>> out;
+    for (auto& [node, members] : nodes) out.push_back(std::move(members));
+    return out;
+}
+
+bool evenNodes(const std::vector<std::vector<int>>& nodes) {
+    for (const auto& members : nodes)
+        if (members.size() != nodes.front().size()) return false;
+    return nodes.size() >= 2;
+}
+
+// Two binary trees, each carrying half the buffer; reduce up and broadcast down, pipelined: α once
+// per level. Over nodes (as NCCL builds them) when the group spans nodes evenly: inside a node a
+// chain to its leader — the first member for one tree, the last for the other, so the two halves
+// use opposite link directions — and between nodes a binary tree of leaders, the second tree's
+// shifted by one so a leaf of one is inside the other. Otherwise the same two trees over members.
+Phases tree(const Topology& topology, CollectiveOp op, const std::vector<int>& g, double bytes) {
     if (op != CollectiveOp::AllReduce && op != CollectiveOp::Broadcast)
         notApplicable(op, CollectiveAlgorithm::DoubleBinaryTree, "only all-reduce and broadcast");
-    const size_t p = g.size();
+    std::vector<std::vector<int>> nodes = byNode(topology, g);
+    if (!evenNodes(nodes)) {  // each member its own "node": the trees over members
+        nodes.clear();
+        for (int d : g) nodes.push_back({d});
+    }
+    const size_t n = nodes.size(), local = nodes.front().size();
     std::vector<Transfer> up, down;
-    for (size_t shift = 0; shift < 2; ++shift)
-        for (size_t i = 1; i < p; ++i) {
-            const int child = g[(i + shift) % p], parent = g[((i - 1) / 2 + shift) % p];
-            up.push_back({child, parent, bytes / 2});
-            down.push_back({parent, child, bytes / 2});
-        }
-    const int depth = static_cast<int>(std::bit_width(p)) - 1;  // edges from the deepest leaf to the root
+    const auto edge = [&](int child, int parent) {
+        up.push_back({child, parent, bytes / 2});
+        down.push_back({parent, child, bytes / 2});
+    };
+    for (size_t t = 0; t < 2; ++t) {
+        const auto leader = [&](size_t node) { return t == 0 ? nodes[node].front() : nodes[node].back(); };
+        for (const auto& m : nodes)
+            for (size_t i = 1; i < local; ++i) {
+                if (t == 0) edge(m[i], m[i - 1]);
+                else edge(m[local - 1 - i], m[local - i]);
+            }
+        for (size_t i = 1; i < n; ++i) edge(leader((i + t) % n), leader(((i - 1) / 2 + t) % n));
+    }
+    // Levels from the deepest member to the root: its chain, then the leaders' tree.
+    const int depth = static_cast<int>(local - 1) + static_cast<int>(std::bit_width(n)) - 1;
     if (op == CollectiveOp::Broadcast) return {{"broadcast", 1, depth, down}};
     return {{"reduce", 1, depth, up}, {"broadcast", 1, depth, down}};
 }
@@ -159,16 +190,16 @@ Phases hierarchical(const Topology& topology, CollectiveOp op, const std::vector
     const CollectiveAlgorithm h = CollectiveAlgorithm::Hierarchical;
     if (op != CollectiveOp::AllReduce && op != CollectiveOp::ReduceScatter && op != CollectiveOp::AllGather)
         notApplicable(op, h, "only all-reduce, reduce-scatter and all-gather");
-    std::map<int, std::vector<int>> by_node;
-    for (int d : g) by_node[topology.devices[static_cast<size_t>(d)].node].push_back(d);
-    const size_t nodes = by_node.size(), local = by_node.begin()->second.size();
+    const std::vector<std::vector<int>> by_node = byNode(topology, g);
+    const size_t nodes = by_node.size(), local = by_node.front().size();
     if (nodes < 2) notApplicable(op, h, "the group sits on one node");
-    for (const auto& [node, members] : by_node)
-        if (members.size() != local) notApplicable(op, h, "node " + std::to_string(node) + " has " + std::to_string(members.size()) +
-                                                              " members of the group, another " + std::to_string(local));
+    for (const auto& members : by_node)
+        if (members.size() != local)
+            notApplicable(op, h, "node " + std::to_string(topology.devices[static_cast<size_t>(members.front())].node) + " has " +
+                                     std::to_string(members.size()) + " members of the group, another " + std::to_string(local));
     const auto intra = [&](const char* name) {
         CollectivePhase phase{std::string("intra-node ") + name, static_cast<int>(local) - 1, static_cast<int>(local) - 1, {}};
-        for (const auto& [node, members] : by_node)
+        for (const auto& members : by_node)
             for (const Transfer& t : shifted(members, 1, bytes / static_cast<double>(local))) phase.round.push_back(t);
         return phase;
     };
@@ -177,7 +208,7 @@ Phases hierarchical(const Topology& topology, CollectiveOp op, const std::vector
         const double chunk = bytes / static_cast<double>(local * nodes);
         for (size_t rank = 0; rank < local; ++rank) {
             std::vector<int> across;
-            for (const auto& [node, members] : by_node) across.push_back(members[rank]);
+            for (const auto& members : by_node) across.push_back(members[rank]);
             for (const Transfer& t : shifted(across, 1, chunk)) phase.round.push_back(t);
         }
         return phase;
@@ -223,7 +254,7 @@ std::vector<CollectivePhase> collectivePhases(const Topology& topology, Collecti
     if (group.size() < 2) return {};
     switch (algorithm) {
         case CollectiveAlgorithm::Ring: return ring(op, group, bytes);
-        case CollectiveAlgorithm::DoubleBinaryTree: return tree(op, group, bytes);
+        case CollectiveAlgorithm::DoubleBinaryTree: return tree(topology, op, group, bytes);
         case CollectiveAlgorithm::HalvingDoubling: return halvingDoubling(op, group, bytes);
         case CollectiveAlgorithm::Direct: return direct(op, group, bytes);
         case CollectiveAlgorithm::Hierarchical: return hierarchical(topology, op, group, bytes);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 
 #include "core/sim/collectives.h"
 #include "core/sim/flow_network.h"
@@ -151,6 +152,38 @@ TEST(Collectives, AlgorithmsThatDoNotApplyAreRefusedSayingWhy) {
     EXPECT_EQ(collectiveTime(t, CollectiveOp::AllReduce, CollectiveAlgorithm::Ring, {3}, 1e6).total_s, 0);
     EXPECT_EQ(parseCollectiveAlgorithm("halving-doubling"), CollectiveAlgorithm::HalvingDoubling);
     EXPECT_THROW(parseCollectiveOp("allreduce"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace partita::sim
+
+namespace partita::sim {
+namespace {
+
+// Across nodes the two trees are built over nodes: a chain inside each node to its leader (opposite
+// directions for the two trees) and a tree of leaders, so only 2(N - 1) transfers a phase cross nodes.
+TEST(Collectives, TheTreesSpanNodesThroughOneLeaderEach) {
+    ClusterSpec spec = p100ClusterSpec();  // 4 nodes x 4 GPUs
+    const Topology t = clusterTopology(spec);
+    const auto phases = collectivePhases(t, CollectiveOp::AllReduce, CollectiveAlgorithm::DoubleBinaryTree, firstDevices(16), 8e6);
+    ASSERT_EQ(phases.size(), 2u);
+    size_t across = 0, inside = 0;
+    for (const Transfer& x : phases[0].round) {
+        (t.devices[static_cast<size_t>(x.from)].node == t.devices[static_cast<size_t>(x.to)].node ? inside : across) += 1;
+        EXPECT_EQ(x.bytes, 4e6);
+    }
+    EXPECT_EQ(across, 2u * (4 - 1));
+    EXPECT_EQ(inside, 2u * 4 * (4 - 1));
+    EXPECT_EQ(phases[0].latency_rounds, 3 + 2);  // a chain of 4, then a tree of 4 leaders
+    // The two halves cross each node's chain in opposite directions: no chain link carries both.
+    std::set<std::pair<int, int>> used;
+    for (const Transfer& x : phases[0].round) {
+        if (t.devices[static_cast<size_t>(x.from)].node != t.devices[static_cast<size_t>(x.to)].node) continue;
+        EXPECT_TRUE(used.insert({x.from, x.to}).second) << x.from << "->" << x.to;
+    }
+    // On one node (or uneven nodes) the trees are over members.
+    EXPECT_EQ(collectivePhases(t, CollectiveOp::AllReduce, CollectiveAlgorithm::DoubleBinaryTree, {0, 1, 2, 3}, 8e6)[0].round.size(),
+              2u * 3);
 }
 
 }  // namespace

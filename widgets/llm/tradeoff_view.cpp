@@ -428,12 +428,18 @@ void TradeoffView::paintPlot(QPainter& p, const QRect& area, const QImage* cache
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
-    const QString title = points_.empty() ? tr("No search yet")
-                                          : tr("%1 plans evaluated, %2 fit, %3 on the Pareto front")
-                                                .arg(points_.size())
-                                                .arg(std::count_if(points_.begin(), points_.end(), [](const auto& q) { return q.fits; }))
-                                                .arg(result_.pareto.size());
-    p.drawText(QRectF(area.left() + 6, area.top() + 2, area.width() - 12, fm.height() + 2), Qt::AlignLeft, title);
+    const auto fitting = std::count_if(points_.begin(), points_.end(), [](const auto& q) { return q.fits; });
+    const double room = area.width() - 12;
+    QString title = points_.empty() ? tr("No search yet")
+                                    : tr("%1 plans evaluated, %2 fit, %3 on the Pareto front")
+                                          .arg(points_.size())
+                                          .arg(fitting)
+                                          .arg(result_.pareto.size());
+    // A narrow chart (1024 px with the table beside it) says it shorter before it elides.
+    if (!points_.empty() && QFontMetrics(bold).horizontalAdvance(title) > room)
+        title = tr("%1 plans, %2 fit, %3 Pareto").arg(points_.size()).arg(fitting).arg(result_.pareto.size());
+    title = QFontMetrics(bold).elidedText(title, Qt::ElideRight, static_cast<int>(room));
+    p.drawText(QRectF(area.left() + 6, area.top() + 2, room, fm.height() + 2), Qt::AlignLeft, title);
     p.setFont(font());
     double x = area.left() + 6;
     const double y = area.top() + 4 + fm.height();

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/sim/flow_network.h"
+#include "core/util/enum_names.h"
 
 namespace partita::sim {
 
@@ -14,25 +15,25 @@ namespace {
 
 using Phases = std::vector<CollectivePhase>;
 
-struct Named {
-    const char* name;
-    int value;
-};
-constexpr Named kOps[] = {{"all-reduce", 0}, {"reduce-scatter", 1}, {"all-gather", 2}, {"all-to-all", 3}, {"broadcast", 4}};
-constexpr Named kAlgorithms[] = {{"ring", 0}, {"tree", 1}, {"halving-doubling", 2}, {"direct", 3}, {"hierarchical", 4}};
-
-template <size_t N>
-int parseNamed(const Named (&names)[N], const std::string& s, const char* what) {
-    std::string list;
-    for (const Named& n : names) {
-        if (s == n.name) return n.value;
-        list += (list.empty() ? "" : ", ") + std::string(n.name);
-    }
-    throw std::invalid_argument(std::string("unknown ") + what + " '" + s + "' (one of " + list + ")");
-}
+constexpr EnumName<CollectiveOp> kOps[] = {{CollectiveOp::AllReduce, "all-reduce"},
+                                           {CollectiveOp::ReduceScatter, "reduce-scatter"},
+                                           {CollectiveOp::AllGather, "all-gather"},
+                                           {CollectiveOp::AllToAll, "all-to-all"},
+                                           {CollectiveOp::Broadcast, "broadcast"}};
+constexpr EnumName<CollectiveAlgorithm> kAlgorithms[] = {{CollectiveAlgorithm::Ring, "ring"},
+                                                         {CollectiveAlgorithm::DoubleBinaryTree, "tree"},
+                                                         {CollectiveAlgorithm::HalvingDoubling, "halving-doubling"},
+                                                         {CollectiveAlgorithm::Direct, "direct"},
+                                                         {CollectiveAlgorithm::Hierarchical, "hierarchical"}};
 
 [[noreturn]] void notApplicable(CollectiveOp op, CollectiveAlgorithm a, const std::string& why) {
     throw std::invalid_argument(std::string(collectiveAlgorithmName(a)) + " " + collectiveOpName(op) + ": " + why);
+}
+
+// Every member to every other is p(p - 1) transfers: refused before they are made beyond the limit.
+void checkQuadratic(CollectiveOp op, CollectiveAlgorithm a, size_t p) {
+    if (p * (p - 1) > kMaxCollectiveTransfers)
+        notApplicable(op, a, std::to_string(p) + " members make more than " + std::to_string(kMaxCollectiveTransfers) + " transfers");
 }
 
 // One round of `group` each sending `bytes` to the member `shift` places on.
@@ -55,6 +56,7 @@ Phases ring(CollectiveOp op, const std::vector<int>& g, double bytes) {
         case CollectiveOp::AllGather: return {ag};
         case CollectiveOp::AllToAll: {
             // Pairwise exchange: in round k every member sends its chunk for the member k on.
+            checkQuadratic(op, CollectiveAlgorithm::Ring, g.size());
             Phases phases;
             for (int k = 1; k < p; ++k) phases.push_back({"exchange " + std::to_string(k), 1, 1, shifted(g, static_cast<size_t>(k), chunk)});
             return phases;
@@ -163,9 +165,7 @@ Phases halvingDoubling(CollectiveOp op, const std::vector<int>& g, double bytes)
 // Every member to every other at once.
 Phases direct(CollectiveOp op, const std::vector<int>& g, double bytes) {
     const size_t p = g.size();
-    if (p * (p - 1) > kMaxCollectiveTransfers)
-        notApplicable(op, CollectiveAlgorithm::Direct, std::to_string(p) + " members make more than " +
-                                                           std::to_string(kMaxCollectiveTransfers) + " transfers a round");
+    checkQuadratic(op, CollectiveAlgorithm::Direct, p);
     std::vector<Transfer> all;
     for (size_t a = 0; a < p; ++a)
         for (size_t b = 0; b < p; ++b)
@@ -241,11 +241,11 @@ void checkGroup(const Topology& topology, const std::vector<int>& group, double 
 
 }  // namespace
 
-const char* collectiveOpName(CollectiveOp op) { return kOps[static_cast<int>(op)].name; }
-const char* collectiveAlgorithmName(CollectiveAlgorithm a) { return kAlgorithms[static_cast<int>(a)].name; }
-CollectiveOp parseCollectiveOp(const std::string& s) { return static_cast<CollectiveOp>(parseNamed(kOps, s, "collective")); }
+const char* collectiveOpName(CollectiveOp op) { return enumName(kOps, op); }
+const char* collectiveAlgorithmName(CollectiveAlgorithm a) { return enumName(kAlgorithms, a); }
+CollectiveOp parseCollectiveOp(const std::string& s) { return parseEnumOrThrow(kOps, s, "collective"); }
 CollectiveAlgorithm parseCollectiveAlgorithm(const std::string& s) {
-    return static_cast<CollectiveAlgorithm>(parseNamed(kAlgorithms, s, "collective algorithm"));
+    return parseEnumOrThrow(kAlgorithms, s, "collective algorithm");
 }
 
 std::vector<CollectivePhase> collectivePhases(const Topology& topology, CollectiveOp op, CollectiveAlgorithm algorithm,

@@ -35,7 +35,7 @@ struct CollectivePhase {
     std::vector<Transfer> round;  // the transfers of one round, concurrent
 };
 
-// Larger expansions are refused (the direct algorithm is p(p-1) transfers a round).
+// Larger expansions are refused: direct and the ring's all-to-all are p(p-1) transfers.
 inline constexpr size_t kMaxCollectiveTransfers = size_t{1} << 16;
 
 // The phases of `op` over `group` (distinct device ids, in ring order) on `bytes`: the buffer of an

@@ -152,6 +152,18 @@ TEST(Collectives, AlgorithmsThatDoNotApplyAreRefusedSayingWhy) {
     EXPECT_EQ(collectiveTime(t, CollectiveOp::AllReduce, CollectiveAlgorithm::Ring, {3}, 1e6).total_s, 0);
     EXPECT_EQ(parseCollectiveAlgorithm("halving-doubling"), CollectiveAlgorithm::HalvingDoubling);
     EXPECT_THROW(parseCollectiveOp("allreduce"), std::invalid_argument);
+    // Quadratic expansions stop before their transfers are made: 300 members are 89,700 of them.
+    const Topology wide = switchOf(300, 50e9, 0);
+    for (CollectiveAlgorithm a : {CollectiveAlgorithm::Direct, CollectiveAlgorithm::Ring}) {
+        try {
+            collectivePhases(wide, CollectiveOp::AllToAll, a, firstDevices(300), 1e6);
+            ADD_FAILURE() << collectiveAlgorithmName(a);
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find("300 members make more than 65536 transfers"), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_EQ(collectiveAlgorithmName(CollectiveAlgorithm::DoubleBinaryTree), std::string("tree"));
+    EXPECT_EQ(collectiveOpName(CollectiveOp::AllToAll), std::string("all-to-all"));
 }
 
 }  // namespace

@@ -341,8 +341,7 @@ LlmSettings LlmSettingsPanel::settings() const {
     s.model = modelFromKnobs();
     const QString kind = model_->currentData().toString();
     s.model_name = kind == "file" ? model_file_->text().toStdString() : kind == "custom" ? "custom" : kind.toStdString();
-    const bool profile_file = profile_->currentData().toString() == "file";
-    s.profile_name = profile_file ? profile_file_->text().toStdString() : profile_->currentData().toString().toStdString();
+    s.profile_name = profileName();
     s.profile = profileFromKnobs(s.profile_name);
     s.kind = static_cast<llm::ModelKind>(cost_model_->currentData().toInt());
     llm::Plan p = base_;
@@ -375,33 +374,45 @@ llm::Profile LlmSettingsPanel::baseProfile(const std::string& profile_name) cons
     }
 }
 
-// The profile, then the topology's tiers, then the overrides, as `llm evaluate` applies them
-// (docs/methods/llm.md#what-is-modelled).
-llm::Profile LlmSettingsPanel::profileFromKnobs(const std::string& profile_name) const {
+std::string LlmSettingsPanel::profileName() const {
+    const bool file = profile_->currentData().toString() == "file";
+    return file ? profile_file_->text().toStdString() : profile_->currentData().toString().toStdString();
+}
+
+// The profile with the topology's tiers, kept until a cluster knob changes: a topology file is read
+// once, not at every edit of a plan knob.
+const llm::Profile& LlmSettingsPanel::clusterProfile(const std::string& profile_name) const {
+    const std::string topology = topology_file_->text().trimmed().toStdString();
+    const std::string key = profile_name + '\n' + topology;
+    if (cluster_cache_ && cluster_cache_->first == key) return cluster_cache_->second;
     llm::Profile profile = baseProfile(profile_name);
-    if (const std::string topology = topology_file_->text().trimmed().toStdString(); !topology.empty()) {
+    if (!topology.empty()) {
         try {
             profile = llm::profileFromTopology(profile, sim::loadTopology(topology));
         } catch (const std::exception& e) {
             throw FieldError("topology", e.what());
         }
     }
+    cluster_cache_.emplace(key, std::move(profile));
+    return cluster_cache_->second;
+}
+
+// The profile, then the topology's tiers, then the overrides, as `llm evaluate` applies them
+// (docs/methods/llm.md#what-is-modelled).
+llm::Profile LlmSettingsPanel::profileFromKnobs(const std::string& profile_name) const {
     llm::ClusterOverrides o;
     if (gpus_per_node_->value() > 0) o.gpus_per_node = gpus_per_node_->value();
     if (intra_GBps_->value() > 0) o.intra_node_GBps = intra_GBps_->value();
     if (inter_Gbps_->value() > 0) o.inter_node_Gbps_per_node = inter_Gbps_->value();
-    return llm::applyOverrides(profile, o);
+    return llm::applyOverrides(clusterProfile(profile_name), o);
 }
 
 void LlmSettingsPanel::showProfileValues() {
+    cluster_cache_.reset();  // a cluster knob changed: read the profile and topology again
     const QString unset = tr("the profile's");
     QString per_node = unset, intra = unset, inter = unset;
     try {
-        const bool file = profile_->currentData().toString() == "file";
-        const std::string name = file ? profile_file_->text().toStdString() : profile_->currentData().toString().toStdString();
-        llm::Profile p = baseProfile(name);
-        if (const QString topology = topology_file_->text().trimmed(); !topology.isEmpty())
-            p = llm::profileFromTopology(p, sim::loadTopology(topology.toStdString()));
+        const llm::Profile& p = clusterProfile(profileName());
         if (!p.tiers.empty()) {
             per_node = tr("profile: %1").arg(p.tiers[0].size);
             intra = tr("profile: %1 GB/s").arg(p.tiers[0].bandwidth_Bps / 1e9, 0, 'g', 4);
@@ -444,6 +455,7 @@ void LlmSettingsPanel::setSettings(const LlmSettings& s) {
     loading_ = false;
     profile_base_ = s.profile;
     profile_base_name_ = s.profile_name;
+    showProfileValues();  // the stored profile replaces what was read
     setProfile(q(s.profile_name));
     setPlan(s.plan);
 }

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <QWidget>
 
@@ -67,6 +68,8 @@ private:
     void choose(QComboBox* combo, QLineEdit* file, const QString& preset_or_path);
     void updateDerived();
     llm::Transformer modelFromKnobs() const;
+    std::string profileName() const;  // the preset's name or the profile file's path
+    const llm::Profile& clusterProfile(const std::string& profile_name) const;
     llm::Profile profileFromKnobs(const std::string& profile_name) const;
     llm::Profile baseProfile(const std::string& profile_name) const;  // the preset, file or stored run's
     void showProfileValues();  // the override knobs' "as the profile" text gives the profile's values
@@ -96,6 +99,7 @@ private:
     std::optional<llm::Transformer> custom_base_;
     std::optional<llm::Profile> profile_base_;
     std::string profile_base_name_;
+    mutable std::optional<std::pair<std::string, llm::Profile>> cluster_cache_;  // (profile + topology, profile)
     bool loading_ = false;
 };
 

@@ -52,6 +52,27 @@ sim::SyncMode readSync(const Options& a) {
     throw UsageError("--sync must be ring or ps, got '" + sync + "'");
 }
 
+// --collectives algorithm (default: a ring sync is a collective priced by the fastest algorithm over
+// the topology) or per-hop (FlexFlow's model: every hop of every ring message is a task).
+sim::CollectiveModel readCollectives(const Options& a) {
+    try {
+        return sim::parseCollectiveModel(a.get("collectives", "algorithm"));
+    } catch (const std::invalid_argument&) {
+        throw UsageError("--collectives must be algorithm or per-hop, got '" + a.get("collectives") + "'");
+    }
+}
+
+// --collective-algorithm best (default) or one algorithm, used wherever it applies.
+std::optional<sim::CollectiveAlgorithm> readCollectiveAlgorithm(const Options& a) {
+    const std::string name = a.get("collective-algorithm", "best");
+    if (name == "best") return std::nullopt;
+    try {
+        return sim::parseCollectiveAlgorithm(name);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--collective-algorithm: ") + e.what());
+    }
+}
+
 void writeFile(const std::string& path, const std::string& text) {
     std::ofstream f(path);
     f << text;
@@ -116,13 +137,15 @@ int cmdSimulate(const Options& a, std::ostream& out) {
     sim::SimOptions options;
     options.training = !a.flag("inference");
     options.sync = readSync(a);
+    options.collectives = readCollectives(a);
+    options.collective_algorithm = readCollectiveAlgorithm(a);
     options.optimizer_states = readOptimizerStates(a);
     const sim::TaskGraph graph = sim::buildTaskGraph(s.net, static_cast<double>(s.batch), strategy, s.topology, options);
     const sim::SimResult result = sim::simulate(graph);
     requireFinite(result.makespan, "the simulated makespan", inputsText(s));
     if (a.has("trace")) writeFile(a.get("trace"), sim::chromeTraceJson(graph, result));
     if (a.has("dot")) writeFile(a.get("dot"), sim::taskGraphDot(graph, &result));
-    const sim::Utilisation use = sim::utilisation(graph, result);
+    const sim::Utilisation use = sim::utilisation(graph, result, &s.topology);
     const auto traffic = sim::trafficPairs(graph);
     const DeviceUse use_of = methodDeviceUse(a, strategy, s);
     const sim::MemoryReport memory = sim::deviceMemory(s.net, s.batch, strategy, graph, s.topology, options);
@@ -139,6 +162,8 @@ int cmdSimulate(const Options& a, std::ostream& out) {
                {"topology", s.topology.name},
                {"batch", s.batch},
                {"sync", a.get("sync", "ring")},
+               {"collectives", sim::collectiveModelName(options.collectives)},
+               {"collective_algorithm", options.collective_algorithm ? sim::collectiveAlgorithmName(*options.collective_algorithm) : "best"},
                {"strategy", a.has("strategy") ? a.get("strategy") : a.get("method")},
                {"makespan_s", result.makespan},
                {"tasks", graph.taskCount()},
@@ -194,6 +219,8 @@ int cmdMcmc(const Options& a, std::ostream& out) {
     m.stop_on_stall = a.flag("stop-on-stall");
     sim::SimOptions sim_options;
     sim_options.sync = readSync(a);
+    sim_options.collectives = readCollectives(a);
+    sim_options.collective_algorithm = readCollectiveAlgorithm(a);
     sim_options.optimizer_states = readOptimizerStates(a);
 
     const sim::SoapStrategy dp = sim::dataParallelStrategy(s.net, s.batch, d);
@@ -221,7 +248,7 @@ int cmdMcmc(const Options& a, std::ostream& out) {
                               {"iterations", c.iterations}, {"accepted", c.accepted}, {"elapsed_s", c.elapsed_s},
                               {"stop", c.stop}, {"restarts", c.restarts}, {"initial_excess_bytes", c.initial_excess}});
         Json j{{"network", s.net.name}, {"topology", s.topology.name}, {"batch", s.batch},
-               {"sync", a.get("sync", "ring")}, {"seed", o.seed}, {"beta", o.beta},
+               {"sync", a.get("sync", "ring")}, {"collectives", sim::collectiveModelName(o.sim.collectives)}, {"seed", o.seed}, {"beta", o.beta},
                {"relative_beta", o.relative_beta}, {"stop_on_stall", o.stop_on_stall}, {"makespan_s", r.best_s},
                {"iterations", r.iterations}, {"restarts", r.restarts}, {"acceptance_rate", r.acceptance_rate}, {"dp_makespan_s", dp_s},
                {"owt_makespan_s", owt_s}, {"speedup_vs_dp", dp_s / r.best_s}, {"speedup_vs_owt", owt_s / r.best_s},
@@ -253,6 +280,11 @@ void addSimOptions(CLI::App& app) {
     value(app, "batch", "B", "samples per step (256)")->check(integerIn(1, limits::kBatch));
     value(app, "sync", "ring|ps",
           "weight synchronisation: ring all-reduce overlapped with backward (default) or a parameter server");
+    value(app, "collectives", "algorithm|per-hop",
+          "a ring sync as a collective by the fastest algorithm over the topology (default), or\n"
+          "per hop as FlexFlow simulates it (every hop of every message a task; small cases)");
+    value(app, "collective-algorithm", "best|ring|tree|halving-doubling|direct|hierarchical",
+          "with --collectives algorithm: the fastest per weight (default) or this one where it applies");
     value(app, "optimizer", "sgd|momentum|adam",
           "optimizer state per weight for the memory check: 0, 1 (momentum, default) or 2 copies");
     flag(app, "json", "one JSON object on stdout");

@@ -110,10 +110,15 @@ void RunViews::subscribe() {
         const sim::Topology* t = topology_view_->topology();
         return t ? t->deviceCount() : -1;
     };
+    const auto links = [this] {
+        const sim::Topology* t = topology_view_->topology();
+        return t ? static_cast<int>(t->links.size()) : 0;
+    };
     connect(topology_view_, &TopologyView::deviceClicked, &sel, [this, &sel](int d) { sel.setDevice(d, topology_view_); });
     connect(topology_view_, &TopologyView::linkClicked, &sel, [this, &sel](int l) { sel.setLink(l, topology_view_); });
-    connect(gantt_, &GanttView::resourceClicked, &sel, [this, &sel, devices](int resource) {
+    connect(gantt_, &GanttView::resourceClicked, &sel, [this, &sel, devices, links](int resource) {
         const int d = devices();
+        if (d >= 0 && resource >= d + links()) return sel.setDevice(resource - d - links(), gantt_);  // its stream
         if (d >= 0 && resource >= d) return sel.setLink(resource - d, gantt_);
         sel.setDevice(d >= 0 ? resource : -1, gantt_);
     });
@@ -164,7 +169,7 @@ void RunViews::drawTimeline() {
     if (!run_ || !run_->isSimulation()) return gantt_->setInput(nullptr);
     const SimulationResult& sim = *run_->simulation;
     auto input = std::make_shared<view::GanttInput>();
-    input->resources = view::ganttResources(sim.topology());
+    input->resources = view::ganttResources(sim.topology(), sim.streamCount() > 0);
     input->op_names = sim.op_names;
     input->records = sim.timeline;
     input->critical_path = sim.critical_path;

@@ -184,6 +184,7 @@ bool SimulationController::readSpec(SimulationSpec* spec) {
     spec->strategy_origin = editor_->strategyFile().toStdString();
     spec->options.element_bytes = services_.session().inputs()->params.bytes_per_element;
     spec->options.sync = editor_->sync();
+    spec->options.collectives = editor_->collectives();
     spec->mcmc = editor_->mcmc();
     return true;
 }
@@ -233,7 +234,7 @@ void SimulationController::showSettings(const Run& run) {
         editor_->addTopologyFile(origin, q(spec.topology->name));
         editor_->setTopology(origin);
     }
-    editor_->setSync(spec.options.sync);
+    editor_->setSync(spec.options.sync, spec.options.collectives);
     if (spec.source == SimSource::Mcmc) {
         editor_->setMcmc(spec.mcmc);
     } else {

@@ -74,11 +74,10 @@ SimComparison compareSimulations(const std::vector<RunPtr>& runs) {
         r.utilisation.assign(s.utilisation.begin(), s.utilisation.begin() + s.compute_devices);
         r.traffic_bytes = s.trafficBytes();
         r.link_bytes.assign(c.link_kinds.size(), 0.0);
-        for (const sim::TimelineRecord& rec : s.timeline) {
-            if (!s.isLink(rec.resource)) continue;
-            const std::string& kind = topo.links[static_cast<std::size_t>(rec.resource - s.compute_devices)].kind;
+        for (std::size_t l = 0; l < s.link_bytes.size(); ++l) {
+            const std::string& kind = topo.links[l].kind;
             const auto k = std::lower_bound(c.link_kinds.begin(), c.link_kinds.end(), kind) - c.link_kinds.begin();
-            r.link_bytes[static_cast<std::size_t>(k)] += rec.bytes;
+            r.link_bytes[static_cast<std::size_t>(k)] += s.link_bytes[l];
         }
         c.runs.push_back(std::move(r));
     }

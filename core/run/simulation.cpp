@@ -115,7 +115,7 @@ SimulationResult simulateStrategy(const Network& net, double batch, const Simula
     sim::SimResult result;
     sim::simulate(graph, result, cancel);
     requireFinite(result.makespan, "the simulated makespan", simulationInputs(net, spec));
-    const sim::Utilisation use = sim::utilisation(graph, result);
+    const sim::Utilisation use = sim::utilisation(graph, result, &*spec.topology);
 
     SimulationResult r;
     r.spec = spec;
@@ -123,10 +123,12 @@ SimulationResult simulateStrategy(const Network& net, double batch, const Simula
     r.makespan_s = result.makespan;
     r.tasks = graph.taskCount();
     r.compute_devices = graph.computeDevices();
+    r.links = graph.linkCount();
     for (int i = 0; i < graph.resourceCount(); ++i) r.resources.push_back(graph.resourceName(i));
     r.busy_s = use.busy_s;
     r.utilisation = use.fraction;
     r.traffic = sim::trafficMatrix(graph);
+    r.link_bytes = sim::linkBytes(graph, *spec.topology);
     r.timeline = sim::timeline(graph, result);
     r.critical_path = sim::criticalPath(graph, result);
     r.op_names = graph.opNames();

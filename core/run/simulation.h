@@ -74,10 +74,11 @@ struct SimulationResult {
     sim::SoapStrategy strategy;
     double makespan_s = 0;
     std::size_t tasks = 0;
-    int compute_devices = 0;
-    std::vector<std::string> resources;       // compute devices 0..D-1, then links
+    int compute_devices = 0, links = 0;
+    std::vector<std::string> resources;       // compute devices 0..D-1, then links, then collective streams
     std::vector<double> busy_s, utilisation;  // by resource
     std::vector<std::vector<double>> traffic; // bytes[from][to] between compute devices
+    std::vector<double> link_bytes;           // by link: what crosses it (messages and collectives)
     std::vector<sim::TimelineRecord> timeline;
     std::vector<std::uint64_t> critical_path;  // task ids, sim::criticalPath(), in time order
     std::vector<std::string> op_names;        // TimelineRecord::op -> operator name
@@ -86,7 +87,9 @@ struct SimulationResult {
     std::optional<McmcSummary> mcmc;
 
     const sim::Topology& topology() const { return *spec.topology; }
-    bool isLink(int resource) const { return resource >= compute_devices; }
+    bool isLink(int resource) const { return resource >= compute_devices && resource < compute_devices + links; }
+    bool isStream(int resource) const { return resource >= compute_devices + links; }
+    int streamCount() const { return static_cast<int>(resources.size()) - compute_devices - links; }
     double trafficBytes() const;  // over all device pairs
     double speedupVsDp() const { return dp_makespan_s / makespan_s; }
     double speedupVsOwt() const { return owt_makespan_s / makespan_s; }

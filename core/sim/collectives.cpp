@@ -262,15 +262,17 @@ std::vector<CollectivePhase> collectivePhases(const Topology& topology, Collecti
     return {};
 }
 
-CollectiveTime collectiveTime(const Topology& topology, CollectiveOp op, CollectiveAlgorithm algorithm,
-                              const std::vector<int>& group, double bytes) {
-    CollectiveTime result;
-    result.algorithm = algorithm;
+namespace {
+
+// Each phase's α (its slowest route's latency per latency round) and β (its round's transfers under
+// max-min sharing, per step).
+std::vector<PhaseTime> phaseTimes(const Topology& topology, const std::vector<CollectivePhase>& phases) {
     std::vector<double> capacity;
     capacity.reserve(topology.links.size());
     for (const Link& l : topology.links) capacity.push_back(l.bandwidth_Bps);
     std::vector<Flow> flows;
-    for (const CollectivePhase& phase : collectivePhases(topology, op, algorithm, group, bytes)) {
+    std::vector<PhaseTime> times;
+    for (const CollectivePhase& phase : phases) {
         flows.resize(phase.round.size());
         double alpha = 0;
         for (size_t i = 0; i < phase.round.size(); ++i) {
@@ -283,10 +285,19 @@ CollectiveTime collectiveTime(const Topology& topology, CollectiveOp op, Collect
         }
         double beta = 0;
         for (double finish : maxMinFinishTimes(capacity, flows)) beta = std::max(beta, finish);
-        PhaseTime time{phase.name, phase.steps, phase.latency_rounds * alpha, phase.steps * beta};
-        result.total_s += time.total_s();
-        result.phases.push_back(std::move(time));
+        times.push_back({phase.name, phase.steps, phase.latency_rounds * alpha, phase.steps * beta});
     }
+    return times;
+}
+
+}  // namespace
+
+CollectiveTime collectiveTime(const Topology& topology, CollectiveOp op, CollectiveAlgorithm algorithm,
+                              const std::vector<int>& group, double bytes) {
+    CollectiveTime result;
+    result.algorithm = algorithm;
+    result.phases = phaseTimes(topology, collectivePhases(topology, op, algorithm, group, bytes));
+    for (const PhaseTime& p : result.phases) result.total_s += p.total_s();
     return result;
 }
 
@@ -303,6 +314,51 @@ CollectiveTime fastestCollective(const Topology& topology, CollectiveOp op, cons
         }
     }
     return best;  // ring applies to every group and operation, so one always does
+}
+
+std::vector<CollectiveLine> collectiveLines(const Topology& topology, CollectiveOp op, const std::vector<int>& group) {
+    checkGroup(topology, group, 1.0);
+    std::vector<CollectiveLine> lines;
+    for (CollectiveAlgorithm a : kCollectiveAlgorithms) {
+        std::vector<CollectivePhase> phases;
+        try {
+            phases = collectivePhases(topology, op, a, group, 1.0);
+        } catch (const std::invalid_argument&) {
+            continue;  // does not apply to this group or operation
+        }
+        // At S = 1 byte the β part is the seconds per byte.
+        CollectiveLine line{a, 0, 0, nullptr, nullptr, 0};
+        for (const PhaseTime& p : phaseTimes(topology, phases)) {
+            line.latency_s += p.latency_s;
+            line.seconds_per_byte += p.transfer_s;
+        }
+        std::map<std::pair<int, int>, double> pairs;
+        for (const CollectivePhase& phase : phases)
+            for (const Transfer& t : phase.round) {
+                pairs[{t.from, t.to}] += t.bytes * phase.steps;
+                line.largest_transfer_per_byte = std::max(line.largest_transfer_per_byte, t.bytes);
+            }
+        std::map<int, size_t> member;
+        for (size_t i = 0; i < group.size(); ++i) member[group[i]] = i;
+        auto traffic = std::make_shared<std::vector<Transfer>>();
+        auto sent = std::make_shared<std::vector<double>>(group.size(), 0.0);
+        traffic->reserve(pairs.size());
+        for (const auto& [ends, bytes] : pairs) {
+            traffic->push_back({ends.first, ends.second, bytes});
+            (*sent)[member[ends.first]] += bytes;
+        }
+        line.traffic_per_byte = std::move(traffic);
+        line.sent_per_byte = std::move(sent);
+        lines.push_back(std::move(line));
+    }
+    return lines;
+}
+
+const CollectiveLine& fastestLine(const std::vector<CollectiveLine>& lines, double bytes) {
+    size_t best = 0;
+    for (size_t i = 1; i < lines.size(); ++i)
+        if (lines[i].time(bytes) < lines[best].time(bytes)) best = i;
+    return lines[best];
 }
 
 }  // namespace partita::sim

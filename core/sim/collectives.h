@@ -5,6 +5,7 @@
 // (core/sim/flow_network.h); a round costs its slowest route's latency (α) plus the time its
 // transfers take (β, with contention). Ring, double binary tree, halving-doubling, direct and
 // hierarchical (intra-node reduce-scatter → inter-node all-reduce → intra-node all-gather).
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -63,5 +64,23 @@ CollectiveTime collectiveTime(const Topology& topology, CollectiveOp op, Collect
                               const std::vector<int>& group, double bytes);
 // The fastest algorithm that applies (NCCL picks per size and tier; here each is evaluated).
 CollectiveTime fastestCollective(const Topology& topology, CollectiveOp op, const std::vector<int>& group, double bytes);
+
+// A collective's time is a line in its size, T(S) = latency_s + S * seconds_per_byte: every transfer
+// of a round scales with S, and so do max-min fair finishing times. The simulator prices each weight's
+// synchronisation from these lines, cached per group (docs/methods/flexflow.md#collectives-in-the-simulator).
+struct CollectiveLine {
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+    double latency_s = 0, seconds_per_byte = 0;
+    // What each directed pair carries per byte of S over the whole collective (pairs merged, steps
+    // counted), shared by every task graph that uses the line.
+    std::shared_ptr<const std::vector<Transfer>> traffic_per_byte;
+    std::shared_ptr<const std::vector<double>> sent_per_byte;  // by member (group order)
+    double largest_transfer_per_byte = 0;  // the largest single transfer of a round, per byte of S
+    double time(double bytes) const { return latency_s + bytes * seconds_per_byte; }
+};
+// The line of every algorithm that applies to `group` (at least ring), in kCollectiveAlgorithms order.
+std::vector<CollectiveLine> collectiveLines(const Topology& topology, CollectiveOp op, const std::vector<int>& group);
+// The fastest of `lines` for `bytes` (the first on a tie); `lines` must not be empty.
+const CollectiveLine& fastestLine(const std::vector<CollectiveLine>& lines, double bytes);
 
 }  // namespace partita::sim

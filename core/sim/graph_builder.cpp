@@ -60,7 +60,9 @@ void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy) cons
     std::vector<std::string> names;
     for (const auto& d : topo_.devices) names.push_back(d.name);
     for (const auto& l : topo_.links) names.push_back(l.name);
-    graph.setResources(topo_.deviceCount(), std::move(names));
+    if (collectiveStreams())
+        for (const auto& d : topo_.devices) names.push_back(d.name + " comm");
+    graph.setResources(topo_.deviceCount(), static_cast<int>(topo_.links.size()), std::move(names));
     std::vector<std::string> ops;
     for (const auto& op : net_.ops) ops.push_back(op.name);
     graph.setOperators(std::move(ops));
@@ -68,9 +70,10 @@ void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy) cons
     const auto [tasks, edges] = estimate(strategy);
     if (tasks > kMaxTasks)
         throw Error("the task graph would have about " + std::to_string(tasks) + " tasks, more than the limit of " +
-                    std::to_string(kMaxTasks) + " (about 2.4 GB): every hop of every message is a task, and a ring "
-                    "all-reduce over p devices sends 2p(p-1) messages per weight; use --sync ps, fewer devices, a "
-                    "smaller batch or a topology with shorter routes");
+                    std::to_string(kMaxTasks) + " (about 2.4 GB): every hop of every activation message is a task" +
+                    (collectiveStreams() ? std::string("") : std::string(", and a per-hop ring all-reduce over p "
+                    "devices sends 2p(p-1) messages per weight (--collectives algorithm makes it p tasks)")) +
+                    "; use fewer devices, a smaller batch or a strategy that moves fewer activations");
     graph.reserve(tasks, edges);
     // Compute groups first: transfers and syncs connect to their tasks.
     for (int i = 0; i < n_ops_; ++i) buildCompute(graph, strategy, i, false);

@@ -13,6 +13,9 @@
 // j), FC(j), RX(j), RC(j)] for j ascending, then backward [BX(consumers'
 // gradients into j), BG(j), BB(j), BC(j), S(j)] for j descending.
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -60,6 +63,14 @@ private:
     std::pair<int, int> message(TaskGraph& graph, int group, const int* deps, size_t ndeps, int from, int to,
                                 double bytes, TaskInfo info) const;
     double computeTime(const Operator& op, const OpConfig& config, const Box& out, int device, bool backward) const;
+    // Whether ring syncs are collectives on per-device streams (which then exist as resources).
+    bool collectiveStreams() const {
+        return options_.training && options_.sync == SyncMode::Ring && options_.collectives == CollectiveModel::Algorithm;
+    }
+    // The all-reduce lines of every algorithm over `group`, computed once per group and shared.
+    std::shared_ptr<const std::vector<CollectiveLine>> allReduceLines(const std::vector<int>& group) const;
+    void buildCollectiveSync(TaskGraph& graph, int group, const std::vector<int>& devs,
+                             const std::vector<std::vector<int>>& local, double bytes, TaskInfo info) const;
 
     const Network& net_;
     std::int64_t batch_;
@@ -69,6 +80,11 @@ private:
     std::vector<TensorEdge> edges_;
     std::vector<std::uint32_t> position_;      // group -> topological position
     std::vector<std::vector<int>> op_groups_;  // op -> groups to rebuild
+    struct LineCache {
+        std::mutex mutex;
+        std::map<std::vector<int>, std::shared_ptr<const std::vector<CollectiveLine>>> lines;
+    };
+    std::shared_ptr<LineCache> line_cache_ = std::make_shared<LineCache>();
 };
 
 }  // namespace partita::sim

@@ -20,24 +20,30 @@ void GraphBuilder::buildSync(TaskGraph& graph, const SoapStrategy& strategy, int
     std::vector<int> devs;                // distinct devices holding the shard (ring positions)
     std::vector<std::vector<int>> local;  // backward tasks on each position
     std::vector<int> first, last, next_first, next_last;
+    // A device's position in `devs`, or -1: a map, not a search, as 4,096 replicas would make it p^2.
+    thread_local std::vector<int> position;
+    position.assign(static_cast<size_t>(topo_.deviceCount()), -1);
     for (int shard = 0; shard < shards; ++shard) {
+        for (int dev : devs) position[static_cast<size_t>(dev)] = -1;
         devs.clear();
         local.clear();
         for (int k = 0; k < c.parts(); ++k) {
             if (c.coords(k)[1] + c.degree[1] * c.reduceIndex(k) != shard) continue;
             const int dev = c.devices[static_cast<size_t>(k)];
-            size_t pos = 0;
-            while (pos < devs.size() && devs[pos] != dev) ++pos;
-            if (pos == devs.size()) {  // replicas sharing a device reduce locally
+            int& pos = position[static_cast<size_t>(dev)];
+            if (pos < 0) {  // replicas sharing a device reduce locally
+                pos = static_cast<int>(devs.size());
                 devs.push_back(dev);
                 local.emplace_back();
             }
-            local[pos].push_back(bwd.tasks[static_cast<size_t>(k)]);
+            local[static_cast<size_t>(pos)].push_back(bwd.tasks[static_cast<size_t>(k)]);
         }
         const int p = static_cast<int>(devs.size());
         if (p < 2) continue;
         TaskInfo info{.op = op, .phase = Phase::Sync};
-        if (options_.sync == SyncMode::Ring) {
+        if (collectiveStreams()) {
+            buildCollectiveSync(graph, group, devs, local, shard_bytes, info);
+        } else if (options_.sync == SyncMode::Ring) {
             // Reduce-scatter then all-gather: 2(p-1) steps; in each, position r
             // sends a 1/p chunk to r+1 once it has received step s-1 from r-1
             // and has sent its own step s-1 (which waited for its gradients).
@@ -85,6 +91,44 @@ void GraphBuilder::buildSync(TaskGraph& graph, const SoapStrategy& strategy, int
     }
 }
 
+std::shared_ptr<const std::vector<CollectiveLine>> GraphBuilder::allReduceLines(const std::vector<int>& group) const {
+    const std::lock_guard lock(line_cache_->mutex);
+    // Bounded: a long search meets many groups, and a line is cheap to recompute.
+    if (line_cache_->lines.size() >= 4096 && !line_cache_->lines.contains(group)) line_cache_->lines.clear();
+    auto& lines = line_cache_->lines[group];
+    if (!lines)
+        lines = std::make_shared<const std::vector<CollectiveLine>>(collectiveLines(topo_, CollectiveOp::AllReduce, group));
+    return lines;
+}
+
+// An all-reduce as a collective (docs/methods/flexflow.md#collectives-in-the-simulator): it starts once
+// every replica's gradient is ready and the first member's stream is free (a zero-time join on that
+// stream), then occupies every member's stream for the fastest algorithm's time, so collectives on a
+// device run one at a time, in the order they become ready, as on one NCCL stream.
+void GraphBuilder::buildCollectiveSync(TaskGraph& graph, int group, const std::vector<int>& devs,
+                                       const std::vector<std::vector<int>>& local, double bytes, TaskInfo info) const {
+    const auto lines = allReduceLines(devs);
+    const CollectiveLine* chosen = nullptr;
+    if (options_.collective_algorithm)
+        for (const CollectiveLine& l : *lines)
+            if (l.algorithm == *options_.collective_algorithm) chosen = &l;
+    const CollectiveLine& line = chosen ? *chosen : fastestLine(*lines, bytes);
+    const double time = line.time(bytes);
+    info.from = devs[0];
+    info.part = -1;  // the join (members are parts 0..p-1)
+    const int join = graph.addTask(group, graph.streamOf(devs[0]), 0.0, nextId(graph, group), info);
+    for (const auto& tasks : local)
+        for (int t : tasks) graph.addEdge(group, t, join);
+    for (size_t r = 0; r < devs.size(); ++r) {
+        info.part = static_cast<int>(r);
+        info.from = devs[r];
+        info.bytes = (*line.sent_per_byte)[r] * bytes;
+        const int member = graph.addTask(group, graph.streamOf(devs[r]), time, nextId(graph, group), info);
+        graph.addEdge(group, join, member);
+    }
+    graph.addCollective(group, {line.traffic_per_byte, bytes, line.largest_transfer_per_byte * bytes});
+}
+
 std::pair<size_t, size_t> GraphBuilder::estimate(const SoapStrategy& strategy) const {
     const size_t phases = options_.training ? 2 : 1;
     size_t tasks = 0, edges = 0;
@@ -94,9 +138,14 @@ std::pair<size_t, size_t> GraphBuilder::estimate(const SoapStrategy& strategy) c
         tasks += phases * static_cast<size_t>(c.parts() + (c.reduce > 1 ? c.parts() * 2 : 0));
         if (!options_.training || !hasWeights(net_.ops[static_cast<size_t>(i)].type) || c.parts() < 2) continue;
         // Ring sends along the task order of each shard (devices assumed distinct); a parameter
-        // server has one push and one pull per replica, with the first as the server.
+        // server has one push and one pull per replica, with the first as the server; a
+        // collective is a join and a task per member.
         const int p = c.parts() / (c.degree[1] * c.reduce);
         if (p < 2) continue;
+        if (collectiveStreams()) {
+            tasks += static_cast<size_t>(c.degree[1] * c.reduce) * static_cast<size_t>(p + 1);
+            continue;
+        }
         const bool ring = options_.sync == SyncMode::Ring;
         for (int shard = 0; shard < c.degree[1] * c.reduce; ++shard)
             for (int r = ring ? 0 : 1; r < p; ++r) {

@@ -71,6 +71,13 @@ MemoryReport deviceMemory(const Network& net, std::int64_t batch, const SoapStra
         double& b = r.devices[static_cast<size_t>(info.to)].buffers;
         b = std::max(b, info.bytes);
     }
+    // A collective's largest transfer of a round arrives at each member it is sent to.
+    for (size_t g = 0; g < graph.groupCount(); ++g)
+        for (const CollectiveTraffic& c : graph.group(static_cast<int>(g)).collectives)
+            for (const Transfer& t : *c.per_byte) {
+                double& b = r.devices[static_cast<size_t>(t.to)].buffers;
+                b = std::max(b, c.largest_transfer);
+            }
     for (DeviceMemory& m : r.devices) {
         if (options.training) {
             m.gradients = m.weights;

@@ -8,12 +8,19 @@ namespace partita::sim {
 namespace {
 constexpr EnumName<Phase> kPhases[] = {
     {Phase::Forward, "forward"}, {Phase::Backward, "backward"}, {Phase::Sync, "sync"}, {Phase::Transfer, "transfer"}};
+constexpr EnumName<CollectiveModel> kCollectiveModels[] = {{CollectiveModel::PerHop, "per-hop"},
+                                                            {CollectiveModel::Algorithm, "algorithm"}};
 }  // namespace
 
 const char* phaseName(Phase phase) { return enumName(kPhases, phase); }
+const char* collectiveModelName(CollectiveModel model) { return enumName(kCollectiveModels, model); }
+CollectiveModel parseCollectiveModel(const std::string& name) {
+    return parseEnumOrThrow(kCollectiveModels, name, "collective model");
+}
 
-void TaskGraph::setResources(int compute_devices, std::vector<std::string> names) {
+void TaskGraph::setResources(int compute_devices, int links, std::vector<std::string> names) {
     devices_ = compute_devices;
+    links_ = links;
     resource_names_ = std::move(names);
 }
 
@@ -22,6 +29,7 @@ void TaskGraph::setGroupCount(size_t count) {
     for (TaskGroup& g : groups_) {
         g.tasks.clear();
         g.edges.clear();
+        g.collectives.clear();
     }
 }
 
@@ -113,6 +121,7 @@ void TaskGraph::detachGroup(int g, TaskGroup& out) {
     alive_count_ -= grp.tasks.size();
     out.tasks.clear();
     out.edges.clear();
+    out.collectives.clear();
     std::swap(out, grp);  // the group keeps out's (empty) capacity for its rebuild
 }
 
@@ -129,6 +138,7 @@ void TaskGraph::releaseGroup(TaskGroup& detached) {
     free_edges_.insert(free_edges_.end(), detached.edges.begin(), detached.edges.end());
     detached.tasks.clear();
     detached.edges.clear();
+    detached.collectives.clear();
 }
 
 TaskGraph buildTaskGraph(const Network& net, double batch, const SoapStrategy& strategy, const Topology& topology,

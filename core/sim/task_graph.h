@@ -2,8 +2,11 @@
 // The task graph (docs/methods/flexflow.md#the-task-graph,
 // docs/methods/flexflow.md#partitas-decisions): compute tasks
 // (forward, backward, the parameter-server update) on compute devices, and
-// transfer tasks (activations, gradients, weight synchronisation) on links,
-// one per hop. Edges are ordering constraints only.
+// transfer tasks (activations, gradients) on links, one per hop, and weight
+// synchronisation either per hop too (FlexFlow's model) or as collectives: one
+// task per member on its device's collective stream, of the algorithm's time
+// (docs/methods/flexflow.md#collectives-in-the-simulator). Edges are ordering
+// constraints only.
 //
 // Storage is flat: tasks and edges are slots in arrays with free lists, and
 // each task keeps intrusive doubly linked in/out edge lists, so the delta
@@ -14,10 +17,12 @@
 // delta simulator removes and rebuilds.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/model/network.h"
+#include "core/sim/collectives.h"
 #include "core/sim/soap.h"
 #include "core/topology/topology.h"
 
@@ -29,10 +34,19 @@ enum class Phase : std::uint8_t { Forward, Backward, Sync, Transfer };
 const char* phaseName(Phase phase);  // "forward", "backward", "sync", "transfer"
 
 enum class SyncMode { Ring, ParameterServer };
+// How a ring synchronisation is simulated: as per-hop point-to-point tasks (FlexFlow's model, which
+// grows as p^2 per weight), or as a collective priced by the fastest algorithm over the topology.
+enum class CollectiveModel : std::uint8_t { PerHop, Algorithm };
+const char* collectiveModelName(CollectiveModel model);          // "per-hop", "algorithm"
+CollectiveModel parseCollectiveModel(const std::string& name);   // throws std::invalid_argument
 
 struct SimOptions {
     bool training = true;                       // false: inference, forward tasks only
     SyncMode sync = SyncMode::Ring;             // weight synchronisation among replicas
+    CollectiveModel collectives = CollectiveModel::Algorithm;  // how a ring sync is simulated
+    // With the algorithm model: this algorithm wherever it applies to a group (the fastest that does
+    // elsewhere); unset, the fastest for each group and size, as NCCL's tuner picks.
+    std::optional<CollectiveAlgorithm> collective_algorithm;
     double element_bytes = 4;                   // fp32
     // Optimizer state per weight, in weight copies (docs/methods/flexflow.md#memory-per-device):
     // 0 plain SGD, 1 SGD with momentum (the default), 2 Adam. Memory only: no time is charged.
@@ -50,15 +64,24 @@ struct TaskInfo {
     bool first_hop = false;  // first hop of its message (traffic counts messages once)
 };
 
+// Bytes a collective moves, as its line's traffic per byte times its size (shared, not copied).
+struct CollectiveTraffic {
+    std::shared_ptr<const std::vector<Transfer>> per_byte;
+    double bytes = 0;
+    double largest_transfer = 0;  // bytes: what a member must hold in flight at once
+};
+
 struct TaskGroup {
     std::vector<int> tasks;
     std::vector<int> edges;
+    std::vector<CollectiveTraffic> collectives;  // a sync group's collectives (the algorithm model)
 };
 
 class TaskGraph {
 public:
-    // Resources: compute devices 0..D-1, then link l is resource D + l.
-    void setResources(int compute_devices, std::vector<std::string> names);
+    // Resources: compute devices 0..D-1, then link l is resource D + l, then the collective stream of
+    // device d is resource D + L + d (`names` in that order).
+    void setResources(int compute_devices, int links, std::vector<std::string> names);
     void setOperators(std::vector<std::string> names) { op_names_ = std::move(names); }
     void setGroupCount(size_t count);
     // Empties the graph but keeps its memory, for rebuilding (full simulation in a loop).
@@ -67,7 +90,10 @@ public:
 
     int computeDevices() const { return devices_; }
     int resourceCount() const { return static_cast<int>(resource_names_.size()); }
-    bool isLink(int resource) const { return resource >= devices_; }
+    int linkCount() const { return links_; }
+    bool isLink(int resource) const { return resource >= devices_ && resource < devices_ + links_; }
+    bool isStream(int resource) const { return resource >= devices_ + links_; }
+    int streamOf(int device) const { return devices_ + links_ + device; }
     const std::string& resourceName(int r) const { return resource_names_[static_cast<size_t>(r)]; }
     const std::vector<std::string>& opNames() const { return op_names_; }
 
@@ -97,6 +123,9 @@ public:
     // Construction (GraphBuilder, DeltaSimulator).
     int addTask(int group, int resource, double exe, std::uint64_t id, const TaskInfo& info);
     void addEdge(int group, int src, int dst);
+    void addCollective(int group, CollectiveTraffic traffic) {
+        groups_[static_cast<size_t>(group)].collectives.push_back(std::move(traffic));
+    }
     const TaskGroup& group(int g) const { return groups_[static_cast<size_t>(g)]; }
     int edgeSource(int e) const { return edges_[static_cast<size_t>(e)].src; }
     int edgeTarget(int e) const { return edges_[static_cast<size_t>(e)].dst; }
@@ -122,7 +151,7 @@ private:
         int res, indeg, first_out, first_in;
     };
 
-    int devices_ = 0;
+    int devices_ = 0, links_ = 0;
     std::vector<std::string> resource_names_, op_names_;
     std::vector<Node> nodes_;
     std::vector<TaskInfo> info_;

@@ -18,6 +18,7 @@ std::vector<TimelineRecord> timeline(const TaskGraph& graph, const SimResult& re
     std::sort(out.begin(), out.end(), [](const TimelineRecord& a, const TimelineRecord& b) {
         if (a.resource != b.resource) return a.resource < b.resource;
         if (a.start != b.start) return a.start < b.start;
+        if (a.end != b.end) return a.end < b.end;  // a zero-time join before what starts as it ends
         return a.task < b.task;
     });
     return out;
@@ -31,6 +32,10 @@ std::vector<TrafficPair> trafficPairs(const TaskGraph& graph) {
         const TaskInfo& info = graph.info(ti);
         if (info.first_hop) messages.push_back({info.from, info.to, info.bytes});
     }
+    // Collectives are not per-message tasks: their pairs come from each algorithm's traffic.
+    for (size_t g = 0; g < graph.groupCount(); ++g)
+        for (const CollectiveTraffic& c : graph.group(static_cast<int>(g)).collectives)
+            for (const Transfer& t : *c.per_byte) messages.push_back({t.from, t.to, t.bytes * c.bytes});
     // Stable: a pair's messages are summed in task order, as the matrix sums them.
     std::stable_sort(messages.begin(), messages.end(), [](const TrafficPair& a, const TrafficPair& b) {
         return a.from != b.from ? a.from < b.from : a.to < b.to;
@@ -51,12 +56,40 @@ std::vector<std::vector<double>> trafficMatrix(const TaskGraph& graph) {
     return m;
 }
 
-Utilisation utilisation(const TaskGraph& graph, const SimResult& result) {
+std::vector<double> linkBytes(const TaskGraph& graph, const Topology& topology) {
+    std::vector<double> bytes(topology.links.size(), 0.0);
+    for (size_t t = 0; t < graph.slotCount(); ++t) {
+        const int ti = static_cast<int>(t);
+        if (graph.alive(ti) && graph.isLink(graph.resource(ti)))
+            bytes[static_cast<size_t>(graph.resource(ti) - graph.computeDevices())] += graph.info(ti).bytes;
+    }
+    std::vector<int> route;
+    for (size_t g = 0; g < graph.groupCount(); ++g)
+        for (const CollectiveTraffic& c : graph.group(static_cast<int>(g)).collectives)
+            for (const Transfer& t : *c.per_byte) {
+                topology.route(t.from, t.to, route);
+                for (int l : route) bytes[static_cast<size_t>(l)] += t.bytes * c.bytes;
+            }
+    return bytes;
+}
+
+Utilisation utilisation(const TaskGraph& graph, const SimResult& result, const Topology* topology) {
     Utilisation u;
     u.busy_s.assign(static_cast<size_t>(graph.resourceCount()), 0.0);
     for (size_t t = 0; t < graph.slotCount(); ++t)
         if (graph.alive(static_cast<int>(t)))
             u.busy_s[static_cast<size_t>(graph.resource(static_cast<int>(t)))] += result.end[t] - result.start[t];
+    // A collective's bytes keep each link of their routes busy at its full bandwidth.
+    std::vector<int> route;
+    if (topology)
+        for (size_t g = 0; g < graph.groupCount(); ++g)
+            for (const CollectiveTraffic& c : graph.group(static_cast<int>(g)).collectives)
+                for (const Transfer& t : *c.per_byte) {
+                    topology->route(t.from, t.to, route);
+                    for (int l : route)
+                        u.busy_s[static_cast<size_t>(graph.computeDevices() + l)] +=
+                            t.bytes * c.bytes / topology->links[static_cast<size_t>(l)].bandwidth_Bps;
+                }
     for (double b : u.busy_s) u.fraction.push_back(result.makespan > 0 ? b / result.makespan : 0.0);
     return u;
 }
@@ -69,11 +102,13 @@ std::string opName(const TaskGraph& graph, int op) {
 
 std::string taskLabel(const TaskGraph& graph, int t) {
     const TaskInfo& info = graph.info(t);
+    if (info.part < 0) return opName(graph, info.op) + " " + phaseName(info.phase) + " join";
     return opName(graph, info.op) + " " + phaseName(info.phase) + " #" + std::to_string(info.part);
 }
 
 // Chrome's process and thread of a resource.
 std::pair<int, int> track(const TaskGraph& graph, int resource) {
+    if (graph.isStream(resource)) return {3, resource - graph.computeDevices() - graph.linkCount()};
     return graph.isLink(resource) ? std::pair{2, resource - graph.computeDevices()} : std::pair{1, resource};
 }
 
@@ -83,6 +118,9 @@ Json chromeTrace(const TaskGraph& graph, const SimResult& result) {
     Json events = Json::array();
     events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", 1}, {"args", {{"name", "compute devices"}}}});
     events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", 2}, {"args", {{"name", "links"}}}});
+    if (graph.resourceCount() > graph.computeDevices() + graph.linkCount())
+        events.push_back(
+            {{"ph", "M"}, {"name", "process_name"}, {"pid", 3}, {"args", {{"name", "collective streams"}}}});
     for (int r = 0; r < graph.resourceCount(); ++r) {
         const auto [pid, tid] = track(graph, r);
         events.push_back({{"ph", "M"},

@@ -12,7 +12,7 @@
 namespace partita::sim {
 
 struct TimelineRecord {
-    int resource = 0;        // compute device d, or link l as computeDevices() + l
+    int resource = 0;        // compute device d, link l as computeDevices() + l, then collective streams
     std::uint64_t task = 0;  // the task id
     int op = -1;
     Phase phase = Phase::Forward;
@@ -22,7 +22,7 @@ struct TimelineRecord {
     bool operator==(const TimelineRecord&) const = default;
 };
 
-// Every live task, ordered by resource, then start, then id.
+// Every live task, ordered by resource, then start, then end, then id.
 std::vector<TimelineRecord> timeline(const TaskGraph& graph, const SimResult& result);
 
 // bytes[from][to] between compute devices, each message counted once (not per hop).
@@ -37,14 +37,19 @@ struct TrafficPair {
 };
 std::vector<TrafficPair> trafficPairs(const TaskGraph& graph);
 
+// Bytes over each link: every hop of every message, and every collective's transfers along their routes.
+std::vector<double> linkBytes(const TaskGraph& graph, const Topology& topology);
+
 struct Utilisation {
     std::vector<double> busy_s;    // by resource: sum of task times
     std::vector<double> fraction;  // busy / makespan
 };
-Utilisation utilisation(const TaskGraph& graph, const SimResult& result);
+// With the topology, a link's busy time also counts the collectives' bytes over it at its bandwidth
+// (collectives are tasks on streams, not on links).
+Utilisation utilisation(const TaskGraph& graph, const SimResult& result, const Topology* topology = nullptr);
 
 // Chrome trace event JSON (loads in Perfetto): process 1 holds one thread per
-// compute device, process 2 one per link, named by "M" metadata events; every
+// compute device, process 2 one per link, process 3 one per collective stream, named by "M" metadata events; every
 // task is an "X" complete event with ts/dur in microseconds.
 Json chromeTrace(const TaskGraph& graph, const SimResult& result);
 std::string chromeTraceJson(const TaskGraph& graph, const SimResult& result);

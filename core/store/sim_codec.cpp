@@ -40,9 +40,11 @@ McmcSettings readSettings(const Json& json, const std::string& source, const std
 Json simOptionsToJson(const sim::SimOptions& o, const McmcSettings* mcmc) {
     Json j{{"training", o.training},
            {"sync", syncName(o.sync)},
+           {"collectives", sim::collectiveModelName(o.collectives)},
            {"element_bytes", o.element_bytes},
            {"allow_shared_devices", o.allow_shared_devices}};
     if (o.optimizer_states != 1) j["optimizer_states"] = o.optimizer_states;  // absent: the default, as before
+    if (o.collective_algorithm) j["collective_algorithm"] = sim::collectiveAlgorithmName(*o.collective_algorithm);
     if (mcmc)
         j["mcmc"] = {{"budget_s", mcmc->budget_s},
                      {"iterations", mcmc->iterations},
@@ -60,6 +62,21 @@ sim::SimOptions readSimOptionsJson(const Json& json, const std::string& source, 
     const std::string sync = f.string("sync", "ring");
     if (sync != "ring" && sync != "ps") f.fail("sync", "expected \"ring\" or \"ps\", found \"" + sync + "\"");
     o.sync = sync == "ring" ? sim::SyncMode::Ring : sim::SyncMode::ParameterServer;
+    // Runs stored before the setting existed simulated every ring sync per hop.
+    const std::string collectives = f.string("collectives", "per-hop");
+    try {
+        o.collectives = sim::parseCollectiveModel(collectives);
+    } catch (const std::invalid_argument&) {
+        f.fail("collectives", "expected \"algorithm\" or \"per-hop\", found \"" + collectives + "\"");
+    }
+    if (f.has("collective_algorithm")) {  // absent: the fastest per group and size
+        const std::string algorithm = f.string("collective_algorithm", "ring");
+        try {
+            o.collective_algorithm = sim::parseCollectiveAlgorithm(algorithm);
+        } catch (const std::invalid_argument& e) {
+            f.fail("collective_algorithm", e.what());
+        }
+    }
     o.element_bytes = f.positive("element_bytes", 4);
     o.allow_shared_devices = f.boolean("allow_shared_devices", false);
     o.optimizer_states = static_cast<int>(f.integerIn("optimizer_states", 0, 2, 1));

@@ -1,7 +1,9 @@
 #pragma once
 // The JSON the results database keeps for a simulated run besides the
 // topology (partita-topology/1) and the strategy (partita-soap/1):
-//   options: {"training", "sync": "ring"|"ps", "element_bytes", "allow_shared_devices", "optimizer_states"
+//   options: {"training", "sync": "ring"|"ps", "collectives": "algorithm"|"per-hop"
+//             (absent: per-hop, as runs were simulated before), "collective_algorithm" (absent: the fastest),
+//             "element_bytes", "allow_shared_devices", "optimizer_states"
 //             (absent: 1, SGD with momentum),
 //             "mcmc": {"budget_s", "iterations", "seed", "beta", "starts": [...], "stop_on_stall"}}
 //            ("mcmc" for MCMC runs; without "stop_on_stall", a run stored before it existed: true)

@@ -145,6 +145,7 @@ Prepared PointInputs::prepare(const Point& point) const {
             p.sim.source = m.info->sweep().fixed_source.value_or(m.source);
             p.sim.options.element_bytes = p.params.bytes_per_element;
             p.sim.options.sync = m.sync;
+            p.sim.options.collectives = m.collectives;
             p.sim.options.training = m.training;
             p.sim.mcmc = m.mcmc;
             applyAxes(point, AxisStage::Mcmc, p);
@@ -188,7 +189,7 @@ std::string pointKey(const Prepared& p) {
     if (m.simulated()) {
         const sim::SimOptions& o = p.sim.options;
         w.str(p.topology_hash).u64(o.training).u64(static_cast<std::uint64_t>(o.sync)).f64(o.element_bytes)
-            .u64(o.allow_shared_devices);
+            .u64(o.allow_shared_devices).u64(static_cast<std::uint64_t>(o.collectives));
         if (traits.mcmc_options) {
             const McmcSettings& s = p.sim.mcmc;
             w.f64(s.budget_s).i64(s.iterations).u64(s.seed).f64(s.beta).u64(s.starts.size());

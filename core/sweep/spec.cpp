@@ -129,6 +129,15 @@ sim::SyncMode readSync(Fields& f) {
     return sync == "ring" ? sim::SyncMode::Ring : sim::SyncMode::ParameterServer;
 }
 
+sim::CollectiveModel readCollectives(Fields& f) {
+    const std::string model = f.string("collectives", "algorithm");
+    try {
+        return sim::parseCollectiveModel(model);
+    } catch (const std::invalid_argument&) {
+        f.fail("collectives", "expected \"algorithm\" or \"per-hop\", found '" + model + "'");
+    }
+}
+
 // The registered method of `key` if it runs in sweeps.
 const MethodInfo* sweepMethod(const std::string& key) {
     const MethodInfo* m = findMethod(key);
@@ -158,6 +167,7 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
     }
     if (m.simulated()) {
         m.sync = readSync(f);
+        m.collectives = readCollectives(f);
         m.training = !f.boolean("inference", false);
     }
     if (traits.strategy_option) {

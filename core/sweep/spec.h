@@ -41,6 +41,7 @@ struct MethodEntry {
     SimSource source = SimSource::DataParallel;
     // simulate and mcmc
     sim::SyncMode sync = sim::SyncMode::Ring;
+    sim::CollectiveModel collectives = sim::CollectiveModel::Algorithm;
     bool training = true;
     // mcmc: budget_s defaults to 0 (iterations only), so a point is reproducible
     McmcSettings mcmc{0, 0};

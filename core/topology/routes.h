@@ -1,6 +1,6 @@
 #pragma once
 // Shortest routes of a finalized topology, computed per source device when first asked for
-// (Boost.Graph's Dijkstra) and kept as one predecessor tree per source in a cache bounded in bytes.
+// (Dijkstra) and kept as one predecessor tree per source in a cache bounded in bytes.
 // All-pairs route lists grow as devices^2 x path length (2 GB for a 1,000-device chain).
 //
 // Only the vertices a route can pass are searched and stored: those reachable from the devices
@@ -21,7 +21,6 @@
 #include <utility>
 #include <vector>
 
-#include <boost/graph/compressed_sparse_row_graph.hpp>
 
 namespace partita::sim {
 
@@ -58,18 +57,12 @@ private:
     Tree tree(int source) const;
     void walk(const Tree& pred, int from, int to, std::vector<int>& out) const;
 
-    struct Arc {
-        int link = 0;  // index into the routable links below
-    };
-    using Graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, Arc>;
-
     int routable_ = 0;                 // routable vertices: devices 0..D-1 first, then the routable switches
-    Graph graph_;                      // the routable vertices and links, searched per source
     std::vector<int> link_id_;         // per routable link (both ends routable): the topology's link id
     std::vector<int> link_from_, link_to_;  // per routable link: routable vertex ids
     std::vector<Cost> hop_;            // per routable link
-    std::vector<std::size_t> in_at_;   // routable links entering vertex v: in_[in_at_[v] .. in_at_[v + 1])
-    std::vector<int> in_;              // ascending link ids
+    std::vector<std::size_t> out_at_;  // routable links leaving vertex v: out_[out_at_[v] .. out_at_[v + 1])
+    std::vector<int> out_;
     std::size_t max_trees_ = 1;
     std::vector<Tree> eager_;          // every source's tree, for small topologies
 

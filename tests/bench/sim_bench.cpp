@@ -14,6 +14,9 @@
 //   SimSimulate   simulate() alone on the data-parallel graph (the list scheduler);
 //   McmcDelta, McmcFull  mcmcSearch from DP (beta 1 per ms) with delta simulation
 //                 (and early exit) or a full rebuild per proposal: proposals_per_s.
+//   SimCluster    ResNet-50 data parallel on a P100 cluster of 8-GPU nodes (1,024 and 4,096 GPUs,
+//                 a batch of one sample per GPU): build the task graph and simulate it, as
+//                 `partita-cli simulate --method dp` does, with weight sync as collectives.
 // tasks_per_s counts the tasks of the simulated graph per proposal, so the rates
 // compare directly; changed_per_proposal is how many tasks got new times.
 #include <benchmark/benchmark.h>
@@ -26,6 +29,7 @@
 #include "core/sim/delta.h"
 #include "core/sim/mcmc.h"
 #include "core/sim/simulator.h"
+#include "core/topology/generate.h"
 #include "tests/core/sim_test_util.h"
 
 namespace {
@@ -186,7 +190,31 @@ void BM_Mcmc(benchmark::State& state, const std::string& name, int devices, bool
     state.counters["acceptance"] = accepted / total;
 }
 
+void BM_SimCluster(benchmark::State& state, int nodes) {
+    const Network net = loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/resnet-50.json");
+    ClusterSpec spec = p100ClusterSpec();
+    spec.nodes = nodes;
+    spec.gpus = 8;
+    const Topology topo = clusterTopology(spec);
+    const int devices = topo.deviceCount();
+    const SoapStrategy dp = dataParallel(net, devices, devices);
+    double tasks = 0;
+    for (auto _ : state) {
+        const TaskGraph g = buildTaskGraph(net, devices, dp, topo);
+        const SimResult r = simulate(g);
+        benchmark::DoNotOptimize(r.makespan);
+        tasks = static_cast<double>(g.taskCount());
+        state.counters["makespan_ms"] = 1e3 * r.makespan;
+    }
+    state.counters["tasks"] = tasks;
+    state.counters["devices"] = devices;
+}
+
 const bool registered = [] {
+    for (int nodes : {128, 512})
+        benchmark::RegisterBenchmark(("SimCluster/resnet-50/" + std::to_string(nodes * 8)).c_str(), BM_SimCluster, nodes)
+            ->Unit(benchmark::kMillisecond)
+            ->MinTime(2.0);
     for (const char* name : {"alexnet", "resnet-18", "resnet-101", "inception-v3"})
         for (int devices : {4, 16, 64}) {
             const std::string suffix = std::string(name) + "/" + std::to_string(devices);

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/sim_memory_report.h"
+#include "core/io/network_io.h"
+#include "core/model/network.h"
 #include "tests/cli/cli_test_util.h"
 
 namespace partita::cli {
@@ -137,10 +139,26 @@ TEST(SimCli, ChromeTraceHasEventsPerDeviceAndLink) {
             lanes.insert({e["pid"].get<int>(), e["tid"].get<int>()});
             processes.insert(e["pid"].get<int>());
         }
-    EXPECT_EQ(processes, (std::set<int>{1, 2}));  // compute devices and links
-    int device_lanes = 0;
-    for (const auto& [pid, tid] : lanes) device_lanes += pid == 1;
+    // Compute devices and collective streams: data parallelism moves no activations, and each
+    // weight's all-reduce is a collective on every device's stream.
+    EXPECT_EQ(processes, (std::set<int>{1, 3}));
+    int device_lanes = 0, stream_lanes = 0;
+    for (const auto& [pid, tid] : lanes) {
+        device_lanes += pid == 1;
+        stream_lanes += pid == 3;
+    }
     EXPECT_EQ(device_lanes, 16);
+    EXPECT_EQ(stream_lanes, 16);
+    // Per hop, the all-reduces are messages on links instead.
+    const auto hop = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16", "--method",
+                          "dp", "--collectives", "per-hop", "--trace", trace});
+    ASSERT_EQ(hop.status, 0) << hop.err;
+    std::ifstream g(trace);
+    processes.clear();
+    const auto per_hop = nlohmann::json::parse(g);
+    for (const auto& e : per_hop["traceEvents"])
+        if (e["ph"] == "X") processes.insert(e["pid"].get<int>());
+    EXPECT_EQ(processes, (std::set<int>{1, 2}));
 }
 
 TEST(SimCli, Errors) {
@@ -203,13 +221,33 @@ TEST(SimCli, HundredsOfDevicesGiveTrafficAsPairs) {
     EXPECT_EQ(total, j["traffic"]["total_bytes"].get<double>());
 }
 
-TEST(SimCli, AllReduceOverThousandsOfDevicesIsRefusedUpFront) {
-    // 1,024 replicas in a ring: 2p(p-1) = 2.1 million messages of 2 to 4 hops per weighted layer.
+TEST(SimCli, AllReduceOverThousandsOfDevicesIsRefusedUpFrontPerHop) {
+    // 1,024 replicas in a ring, per hop: 2p(p-1) = 2.1 million messages of 2 to 4 hops per weighted layer.
     const auto ring = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", cluster(256),
-                           "--method", "dp", "--batch", "1024"});
+                           "--method", "dp", "--batch", "1024", "--collectives", "per-hop"});
     EXPECT_EQ(ring.status, 1);
     EXPECT_NE(ring.err.find("more than the limit of 16777216"), std::string::npos) << ring.err;
-    EXPECT_NE(ring.err.find("--sync ps"), std::string::npos) << ring.err;
+    EXPECT_NE(ring.err.find("--collectives algorithm"), std::string::npos) << ring.err;
+    // As collectives (the default): 2 compute tasks per operator and device, p + 1 per weight.
+    const auto collective = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", cluster(256),
+                                 "--method", "dp", "--batch", "1024", "--json"});
+    ASSERT_EQ(collective.status, 0) << collective.err;
+    const auto j = nlohmann::json::parse(collective.out);
+    EXPECT_EQ(j["collectives"], "algorithm");
+    EXPECT_EQ(j["collective_algorithm"], "best");
+    EXPECT_GT(j["makespan_s"].get<double>(), 0);
+    const Network lenet = loadNetwork(example("networks/lenet-c.json"));
+    size_t weighted = 0;
+    for (const auto& op : lenet.ops) weighted += hasWeights(op.type);
+    EXPECT_EQ(j["tasks"].get<size_t>(), 2 * lenet.ops.size() * 1024 + weighted * 1025);
+    const auto bad = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
+                          "--method", "dp", "--collectives", "hop"});
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--collectives must be algorithm or per-hop"), std::string::npos) << bad.err;
+    const auto bad_algorithm = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
+                                    "--method", "dp", "--collective-algorithm", "star"});
+    EXPECT_EQ(bad_algorithm.status, 2);
+    EXPECT_NE(bad_algorithm.err.find("--collective-algorithm"), std::string::npos) << bad_algorithm.err;
 }
 
 }  // namespace

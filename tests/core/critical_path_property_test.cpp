@@ -55,7 +55,7 @@ TaskGraph randomGraph(std::mt19937& rng, int n, int resources, bool ties) {
     TaskGraph g;
     std::vector<std::string> names;
     for (int r = 0; r < resources; ++r) names.push_back("r" + std::to_string(r));
-    g.setResources(resources, names);
+    g.setResources(resources, 0, names);
     g.setGroupCount(1);
     for (int t = 0; t < n; ++t) {
         const double exe = ties ? static_cast<double>(rng() % 4) : std::uniform_real_distribution<double>(0, 1e-3)(rng);

@@ -29,9 +29,11 @@ struct Pair {
         s.ops[2] = test::on({2, 1, 1, 1}, {0, 1});
         validateStrategy(net, 4, s, 2);
     }
-    // Bytes of the first hops of every message, by phase.
+    // Bytes of the first hops of every message, by phase (per hop: the sync's messages are tasks).
     std::map<Phase, double> bytes() const {
-        const TaskGraph g = buildTaskGraph(net, 4, s, topo);
+        SimOptions per_hop;
+        per_hop.collectives = CollectiveModel::PerHop;
+        const TaskGraph g = buildTaskGraph(net, 4, s, topo, per_hop);
         std::map<Phase, double> out;
         for (size_t t = 0; t < g.slotCount(); ++t)
             if (g.alive(static_cast<int>(t)) && g.info(static_cast<int>(t)).first_hop)

@@ -71,7 +71,9 @@ TEST(SimTimeline, TrainingDataParallelWithRingAllReduce) {
     //   fc1 step 1 ready 6.792: [8.572, 11.632]   -> makespan 11.632 us.
     const Network net = fcChain();
     SoapStrategy s{net.name, {on({2, 1, 1, 1}, {0, 1}), on({2, 1, 1, 1}, {0, 1})}};
-    const TaskGraph g = buildTaskGraph(net, 4, s, test::pair());
+    SimOptions per_hop;
+    per_hop.collectives = CollectiveModel::PerHop;
+    const TaskGraph g = buildTaskGraph(net, 4, s, test::pair(), per_hop);
     EXPECT_EQ(g.taskCount(), 8u + 8u);  // 8 compute, 2 ops x 2 steps x 2 sends
     const SimResult r = simulate(g);
     for (int d = 0; d < 2; ++d) {
@@ -89,6 +91,30 @@ TEST(SimTimeline, TrainingDataParallelWithRingAllReduce) {
     const Utilisation u = utilisation(g, r);
     EXPECT_NEAR(u.busy_s[0], 3.360 * us, kTol);
     EXPECT_NEAR(u.fraction[2], (2 * 1.78 + 2 * 3.06) / 11.632, 1e-12);
+}
+
+TEST(SimTimeline, TrainingDataParallelWithCollectives) {
+    // The same step with each weight's all-reduce as one collective: on 2 devices every algorithm takes
+    // 2 (alpha + S/2 / B), fc2 2 x 1.78 = 3.56 us and fc1 2 x 3.06 = 6.12 us. Each is a zero-time join
+    // on d0's stream, then one task per member on its stream.
+    //   fc2 ready 1.952: members [1.952, 5.512] on both streams;
+    //   fc1 ready 3.360: its join waits for d0's stream, [5.512, 5.512]; members [5.512, 11.632].
+    // Per hop (above) the two rings queued on the same links and ended at the same 11.632 us.
+    const Network net = fcChain();
+    SoapStrategy s{net.name, {on({2, 1, 1, 1}, {0, 1}), on({2, 1, 1, 1}, {0, 1})}};
+    const Topology topo = test::pair();
+    const TaskGraph g = buildTaskGraph(net, 4, s, topo);
+    EXPECT_EQ(g.taskCount(), 8u + 2u * 3u);  // 8 compute, 2 ops x (join + 2 members)
+    const SimResult r = simulate(g);
+    for (int d = 0; d < 2; ++d) {
+        expectSpan(r, task(g, 1, Phase::Sync, d, g.streamOf(d)), 1.952 * us, 5.512 * us);
+        expectSpan(r, task(g, 0, Phase::Sync, d, g.streamOf(d)), 5.512 * us, 11.632 * us);
+    }
+    EXPECT_NEAR(r.makespan, 11.632 * us, kTol);
+    // The links carry the collectives' bytes at full bandwidth: 2 x 128 + 2 x 256 B each way.
+    const Utilisation u = utilisation(g, r, &topo);
+    EXPECT_NEAR(u.busy_s[2], (2 * 128 + 2 * 256) / 1e8, 1e-15);
+    EXPECT_NEAR(u.busy_s[static_cast<size_t>(g.streamOf(0))], (3.56 + 6.12) * us, kTol);
 }
 
 Network convChain() {

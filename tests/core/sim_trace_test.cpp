@@ -64,10 +64,12 @@ TEST(SimTrace, ChromeTraceParsesBackWithNamedTracks) {
             names[{e["pid"].get<int>(), e["tid"].get<int>()}] = e["args"]["name"];
         if (ph == "M" && e["name"] == "process_name") processes[e["pid"].get<int>()] = e["args"]["name"];
     }
-    EXPECT_EQ(processes.size(), 2u);
+    EXPECT_EQ(processes.size(), 3u);  // devices, links, collective streams
+    EXPECT_EQ(processes.at(3), "collective streams");
     EXPECT_EQ(names.size(), static_cast<size_t>(f.graph.resourceCount()));
     EXPECT_EQ(names.at({1, 0}), "n0.g0");
     EXPECT_EQ(names.at({2, 0}), f.topo.links[0].name);
+    EXPECT_EQ(names.at({3, 0}), "n0.g0 comm");
     for (const Json& e : events) {
         if (e["ph"] != "X") continue;
         ++complete;
@@ -141,7 +143,13 @@ TEST(SimTrace, TrafficAndUtilisationAddUp) {
     for (size_t t = 0; t < f.graph.slotCount(); ++t)
         if (f.graph.alive(static_cast<int>(t)) && f.graph.info(static_cast<int>(t)).first_hop)
             messages += f.graph.info(static_cast<int>(t)).bytes;
-    EXPECT_EQ(total, messages);
+    // Collectives are not messages: their algorithms' transfers count instead.
+    double collectives = 0;
+    for (size_t g = 0; g < f.graph.groupCount(); ++g)
+        for (const CollectiveTraffic& c : f.graph.group(static_cast<int>(g)).collectives)
+            for (const Transfer& t : *c.per_byte) collectives += t.bytes * c.bytes;
+    EXPECT_GT(collectives, 0);
+    EXPECT_NEAR(total, messages + collectives, 1e-9 * total);
     EXPECT_GT(total, 0);
     const Utilisation u = utilisation(f.graph, f.result);
     for (double x : u.fraction) {

@@ -58,11 +58,19 @@ TEST(SimVolumes, ChannelSplitToSampleSplitMovesIntersections) {
 
 Network oneFc() { return test::network("one-fc", {8, 1, 1}, {test::fc("fc", {"input"}, 6)}); }  // 48 weights = 192 B
 
+SimOptions perHop() {
+    SimOptions o;
+    o.collectives = CollectiveModel::PerHop;
+    return o;
+}
+
 TEST(SimVolumes, RingAllReduceSendsTwoPMinusOneOverPOfTheWeights) {
     // p = 4 replicas on a 4-ring: 2(p-1) = 6 steps of 192/4 = 48 B per replica: 288 B = 2(p-1)/p x 192.
+    // Per hop, as FlexFlow simulates it (as a collective, tests/core/sim_collective_sync_test.cpp).
     const Network net = oneFc();
     const Topology topo = test::ring(4);
-    const TaskGraph g = buildTaskGraph(net, 4, SoapStrategy{net.name, {on({4, 1, 1, 1}, {0, 1, 2, 3})}}, topo);
+    const TaskGraph g =
+        buildTaskGraph(net, 4, SoapStrategy{net.name, {on({4, 1, 1, 1}, {0, 1, 2, 3})}}, topo, perHop());
     const auto m = trafficMatrix(g);
     for (int r = 0; r < 4; ++r) {
         double sent = 0;
@@ -78,7 +86,7 @@ TEST(SimVolumes, RingAllReduceSendsTwoPMinusOneOverPOfTheWeights) {
         }
     EXPECT_EQ(sync, 6 * 4);  // neighbours are one hop apart
     // Two shards (channel degree 2), each replicated twice: 2 x 1/2 x 96 B = 96 B per replica.
-    const TaskGraph h = buildTaskGraph(net, 4, SoapStrategy{net.name, {on({2, 2, 1, 1}, {0, 1, 2, 3})}}, topo);
+    const TaskGraph h = buildTaskGraph(net, 4, SoapStrategy{net.name, {on({2, 2, 1, 1}, {0, 1, 2, 3})}}, topo, perHop());
     const auto m2 = trafficMatrix(h);
     EXPECT_EQ(m2[0][1], 96);
     EXPECT_EQ(m2[1][0], 96);
@@ -86,7 +94,7 @@ TEST(SimVolumes, RingAllReduceSendsTwoPMinusOneOverPOfTheWeights) {
     EXPECT_EQ(m2[3][2], 96);
     EXPECT_EQ(m2[0][2] + m2[1][3] + m2[0][3], 0);
     // Three replicas: 4 steps of 64 B each.
-    const TaskGraph k = buildTaskGraph(net, 3, SoapStrategy{net.name, {on({3, 1, 1, 1}, {3, 1, 2})}}, topo);
+    const TaskGraph k = buildTaskGraph(net, 3, SoapStrategy{net.name, {on({3, 1, 1, 1}, {3, 1, 2})}}, topo, perHop());
     const auto m3 = trafficMatrix(k);
     EXPECT_EQ(m3[3][1], 4 * 64);  // ring order follows the task order: 3 -> 1 -> 2 -> 3
     EXPECT_EQ(m3[1][2], 4 * 64);
@@ -123,7 +131,8 @@ TEST(SimVolumes, ParameterServerPushesAndPullsWholeShards) {
 
 TEST(SimVolumes, TrafficPairsAreTheMatrixWithoutItsZeros) {
     const Network net = oneFc();
-    const TaskGraph g = buildTaskGraph(net, 3, SoapStrategy{net.name, {on({3, 1, 1, 1}, {3, 1, 2})}}, test::ring(4));
+    const TaskGraph g =
+        buildTaskGraph(net, 3, SoapStrategy{net.name, {on({3, 1, 1, 1}, {3, 1, 2})}}, test::ring(4), perHop());
     const auto pairs = trafficPairs(g);
     EXPECT_EQ(pairs, (std::vector<TrafficPair>{{1, 2, 4 * 64}, {2, 3, 4 * 64}, {3, 1, 4 * 64}}));
     const auto m = trafficMatrix(g);
@@ -142,11 +151,15 @@ TEST(SimVolumes, HugeGraphsAreRefusedBeforeTheyAreBuilt) {
     for (int k = 0; k < 1024; ++k) devices[static_cast<size_t>(k)] = k % 2 * 512 + k / 2;
     const Topology topo = test::ring(1024);
     try {
-        buildTaskGraph(net, 1024, SoapStrategy{net.name, {on({1024, 1, 1, 1}, devices)}}, topo);
+        buildTaskGraph(net, 1024, SoapStrategy{net.name, {on({1024, 1, 1, 1}, devices)}}, topo, perHop());
         FAIL() << "no error";
     } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("more than the limit of 16777216"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("--collectives algorithm"), std::string::npos) << e.what();
     }
+    // As a collective the same sync is 1,025 tasks.
+    const TaskGraph g = buildTaskGraph(net, 1024, SoapStrategy{net.name, {on({1024, 1, 1, 1}, devices)}}, topo);
+    EXPECT_EQ(g.taskCount(), 2u * 1024 + 1 + 1024);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "core/run/simulation_run.h"
 #include "core/store/results_db.h"
+#include "core/store/sim_codec.h"
 #include "store_test_util.h"
 
 namespace partita {
@@ -158,6 +159,40 @@ TEST(StoreSimulation, SchemaOneIsMigrated) {
     expectSameSimulation(run, db.load(db.store(run)));
     EXPECT_TRUE(db.list().back().topology_name.empty());  // the HyPar run has no simulation
     EXPECT_FALSE(db.hasSimulation(old_id));
+}
+
+}  // namespace
+}  // namespace partita
+
+namespace partita {
+namespace {
+
+// The collective model is stored with a run; runs stored before it existed were simulated per hop.
+TEST(StoreSimulation, CollectiveModelIsStoredAndAbsentMeansPerHop) {
+    sim::SimOptions o;
+    EXPECT_EQ(o.collectives, sim::CollectiveModel::Algorithm);
+    o.collective_algorithm = sim::CollectiveAlgorithm::Hierarchical;
+    const Json j = store::simOptionsToJson(o, nullptr);
+    EXPECT_EQ(j.at("collectives"), "algorithm");
+    EXPECT_EQ(j.at("collective_algorithm"), "hierarchical");
+    const sim::SimOptions back = store::readSimOptionsJson(j, "run 1", nullptr);
+    EXPECT_EQ(back.collectives, sim::CollectiveModel::Algorithm);
+    EXPECT_EQ(back.collective_algorithm, sim::CollectiveAlgorithm::Hierarchical);
+    Json old = j;
+    old.erase("collectives");
+    old.erase("collective_algorithm");
+    const sim::SimOptions before = store::readSimOptionsJson(old, "run 1", nullptr);
+    EXPECT_EQ(before.collectives, sim::CollectiveModel::PerHop);
+    EXPECT_FALSE(before.collective_algorithm);
+    Json bad = j;
+    bad["collectives"] = "per-message";
+    try {
+        store::readSimOptionsJson(bad, "run 7", nullptr);
+        FAIL() << "no error";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("run 7"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("collectives"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

@@ -60,7 +60,7 @@ TEST(CriticalPath, FollowsAResourceWaitAndPrefersDataEdges) {
     // d0: A [0,1], C [1,2] after A, E [5,6] after D.  d1: B [0,3], D [3,5] after C,
     // which waits for B: the path is B, D, E (B reached through the resource, not an edge).
     TaskGraph g;
-    g.setResources(2, {"d0", "d1"});
+    g.setResources(2, 0, {"d0", "d1"});
     g.setOperators({"a", "b", "c", "d", "e"});
     g.setGroupCount(1);
     auto task = [&](int res, double exe, std::uint64_t id) {
@@ -79,7 +79,7 @@ TEST(CriticalPath, FollowsAResourceWaitAndPrefersDataEdges) {
     EXPECT_EQ(criticalPath(g, r), (std::vector<std::uint64_t>{1, 3, 4}));
     // With B shorter, D starts when C's data arrives: the data edge wins.
     TaskGraph h;
-    h.setResources(2, {"d0", "d1"});
+    h.setResources(2, 0, {"d0", "d1"});
     h.setGroupCount(1);
     TaskInfo info;
     const int a2 = h.addTask(0, 0, 1, 0, info), b2 = h.addTask(0, 1, 2, 1, info), c2 = h.addTask(0, 0, 1, 2, info);
@@ -117,7 +117,7 @@ TEST(CriticalPath, TrainingPathTouchesFromZeroToMakespan) {
 
 TEST(CriticalPath, EmptyRunHasNoPath) {
     TaskGraph g;
-    g.setResources(1, {"d0"});
+    g.setResources(1, 0, {"d0"});
     EXPECT_TRUE(criticalPath(g, simulate(g)).empty());
 }
 

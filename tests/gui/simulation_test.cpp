@@ -97,12 +97,18 @@ private slots:
         QCOMPARE(w.views().shown(), static_cast<QWidget*>(w.views().get<SimulationView>()));
         QVERIFY(run->id > 0);  // stored like every run
         QCOMPARE(w.runStore().db()->list().front().topology_name, topo.name);
-        // Devices first, then only the links that carried data.
+        // Devices first, then only the links that carried data, then the devices' collective streams.
         QAbstractItemModel* table = w.views().get<SimulationView>()->resourcesTable()->model();
         QCOMPARE(table->index(0, 0).data().toString(), QString::fromStdString(topo.devices[0].name));
-        QVERIFY(table->rowCount() > 16 && table->rowCount() < 16 + static_cast<int>(topo.links.size()));
+        const SimulationResult& sim = *run->simulation;
+        int busy_links = 0;
+        for (int r = 0; r < static_cast<int>(sim.busy_s.size()); ++r)
+            busy_links += sim.isLink(r) && sim.busy_s[static_cast<size_t>(r)] > 0;
+        QVERIFY(busy_links > 0 && busy_links <= static_cast<int>(topo.links.size()));
+        QCOMPARE(sim.streamCount(), 16);
+        QCOMPARE(table->rowCount(), 16 + busy_links + 16);
         w.views().get<SimulationView>()->idleLinksBox()->setChecked(true);
-        QCOMPARE(table->rowCount(), 16 + static_cast<int>(topo.links.size()));
+        QCOMPARE(table->rowCount(), 16 + static_cast<int>(topo.links.size()) + 16);
         // The analytic views say they do not apply instead of showing zeros.
         QVERIFY(w.views().get<PlanViews>()->gridNotApplicableShown());
         QVERIFY(!w.views().get<GridView>()->run() && !w.views().get<MetricsPanel>()->run());
@@ -115,7 +121,7 @@ private slots:
             QCOMPARE(w.exports().write(target, path), QString());
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
-            const qsizetype rows = target == "simulation" ? 1 + 16 + static_cast<qsizetype>(topo.links.size()) : 1 + 16;
+            const qsizetype rows = target == "simulation" ? 1 + 16 + static_cast<qsizetype>(topo.links.size()) + 16 : 1 + 16;
             QCOMPARE(f.readAll().count('\n'), rows);
         }
         QCOMPARE(w.exports().write("simulation", dir_.filePath("simulation.png")), QString());
@@ -136,7 +142,8 @@ private slots:
         chooseAndRun(w, "simulate");
         QVERIFY(w.jobs().waitForIdle());
         const double ring = w.session().currentRun()->simulation->makespan_s;
-        sync->setCurrentIndex(sync->findData(int(sim::SyncMode::ParameterServer)));
+        QCOMPARE(sync->count(), 3);  // all-reduce as collectives (the default) or per hop, or a server
+        w.views().get<SimParamsEditor>()->setSync(sim::SyncMode::ParameterServer);
         w.simulation().runSimulation();
         QVERIFY(w.jobs().waitForIdle());
         const RunPtr run = w.session().currentRun();
@@ -150,11 +157,28 @@ private slots:
         QCOMPARE(run->simulation->makespan_s, expect);
         QVERIFY(expect > ring);  // every gradient goes to GPU 0
         // Re-opened, the run brings its sync mode back into the properties.
-        sync->setCurrentIndex(sync->findData(int(sim::SyncMode::Ring)));
+        w.views().get<SimParamsEditor>()->setSync(sim::SyncMode::Ring);
         QVERIFY(w.runs().openStoredRun(run->id));
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.views().get<SimParamsEditor>()->sync(), sim::SyncMode::ParameterServer);
         QCOMPARE(w.session().currentRun()->simulation->makespan_s, expect);
+        // Per hop, FlexFlow's model, is chosen, stored and reopened the same way.
+        w.views().get<SimParamsEditor>()->setSync(sim::SyncMode::Ring, sim::CollectiveModel::PerHop);
+        w.simulation().runSimulation();
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr hop = w.session().currentRun();
+        QCOMPARE(hop->simulation->spec.options.collectives, sim::CollectiveModel::PerHop);
+        sim::SimOptions per_hop;
+        per_hop.collectives = sim::CollectiveModel::PerHop;
+        QCOMPARE(hop->simulation->makespan_s,
+                 sim::simulate(sim::buildTaskGraph(net, 256, sim::dataParallelStrategy(net, 256, 16),
+                                                   sim::builtinTopology("p100-16"), per_hop))
+                     .makespan);
+        w.views().get<SimParamsEditor>()->setSync(sim::SyncMode::Ring);
+        QVERIFY(w.runs().openStoredRun(hop->id));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(w.views().get<SimParamsEditor>()->collectives(), sim::CollectiveModel::PerHop);
+        QCOMPARE(w.session().currentRun()->simulation->makespan_s, hop->simulation->makespan_s);
     }
 
     void loweredGridKeepsTheGrid() {

@@ -145,11 +145,11 @@ private slots:
         TopologyView* view = w.views().get<TopologyView>();
         QVERIFY(view->hasLoad());
         QCOMPARE(view->colouring(), TopologyView::Colouring::Utilisation);
-        // Bytes per link summed here from the simulation's timeline; the hottest one's tooltip says it.
+        // Bytes per link: the all-reduces' transfers along their routes (sim::linkBytes, pinned against the
+        // per-hop model by SimCollectiveSync); the hottest one's tooltip says it.
         const SimulationResult& sim = *run->simulation;
-        std::vector<double> bytes(sim.topology().links.size(), 0.0);
-        for (const auto& r : sim.timeline)
-            if (r.resource >= sim.compute_devices) bytes[static_cast<size_t>(r.resource - sim.compute_devices)] += r.bytes;
+        const std::vector<double>& bytes = sim.link_bytes;
+        QCOMPARE(bytes.size(), sim.topology().links.size());
         const int hot = static_cast<int>(std::max_element(bytes.begin(), bytes.end()) - bytes.begin());
         QVERIFY(bytes[static_cast<size_t>(hot)] > 0);
         QCOMPARE(view->linkBytes(hot), bytes[static_cast<size_t>(hot)]);

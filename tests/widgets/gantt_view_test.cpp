@@ -26,7 +26,10 @@ std::shared_ptr<const view::GanttInput> alexnetDataParallel() {
         const Network net = loadNetwork(std::string(PARTITA_EXAMPLES_DIR) + "/networks/alexnet.json");
         const sim::Topology topo = sim::builtinTopology("p100-16");
         const auto strategy = sim::dataParallelStrategy(net, 256, topo.deviceCount());
-        const sim::TaskGraph graph = sim::buildTaskGraph(net, 256, strategy, topo);
+        // Per hop: every ring step is a bar on a link (thousands of bars to draw, cull and hit).
+        sim::SimOptions options;
+        options.collectives = sim::CollectiveModel::PerHop;
+        const sim::TaskGraph graph = sim::buildTaskGraph(net, 256, strategy, topo, options);
         return std::make_shared<const view::GanttInput>(view::ganttInput(graph, sim::simulate(graph), topo));
     }();
     return input;

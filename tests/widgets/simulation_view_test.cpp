@@ -40,6 +40,7 @@ SimulationSpec p100(SimSource source) {
 // The CSV the view wrote before its tables were models (issue 27 item 5): the models' CSV stays byte-identical.
 std::string kindBefore(const SimulationResult& sim, int resource) {
     const sim::Topology& t = sim.topology();
+    if (sim.isStream(resource)) return "collective stream";  // since issue 30: all-reduces as collectives
     if (!sim.isLink(resource)) return "device · " + t.devices[static_cast<size_t>(resource)].kind;
     const auto link = static_cast<size_t>(resource - sim.compute_devices);
     return link < t.links.size() ? "link · " + t.links[link].kind : "link";
@@ -83,8 +84,10 @@ private slots:
         QVERIFY(!view.startsTable()->isVisible());
         // Busy links only, unless asked; the CSV always has every resource.
         int busy_links = 0;
-        for (size_t r = 16; r < sim.busy_s.size(); ++r) busy_links += sim.busy_s[r] > 0;
-        QCOMPARE(view.resourcesTable()->model()->rowCount(), 16 + busy_links);
+        for (int r = 16; r < static_cast<int>(sim.busy_s.size()); ++r)
+            busy_links += sim.isLink(r) && sim.busy_s[static_cast<size_t>(r)] > 0;
+        QCOMPARE(sim.streamCount(), 16);  // one collective stream per device
+        QCOMPARE(view.resourcesTable()->model()->rowCount(), 16 + busy_links + sim.streamCount());
         view.idleLinksBox()->setChecked(true);
         QCOMPARE(view.resourcesTable()->model()->rowCount(), static_cast<int>(sim.resources.size()));
         const CsvTable csv = view.resourcesCsv();

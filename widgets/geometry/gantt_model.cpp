@@ -8,7 +8,7 @@
 
 namespace partita::view {
 
-std::vector<GanttResource> ganttResources(const sim::Topology& topology) {
+std::vector<GanttResource> ganttResources(const sim::Topology& topology, bool streams) {
     std::vector<GanttResource> out;
     for (const auto& d : topology.devices) out.push_back({d.name, "node " + std::to_string(d.node), false});
     for (const auto& l : topology.links) {
@@ -17,16 +17,20 @@ std::vector<GanttResource> ganttResources(const sim::Topology& topology) {
         if (const auto arrow = name.find("->"); arrow != std::string::npos) name.replace(arrow, 2, "\u2192");
         out.push_back({name, l.kind, true});
     }
+    if (streams)
+        for (const auto& d : topology.devices) out.push_back({d.name + " comm", "collective streams", false});
     return out;
 }
 
 GanttInput ganttInput(const sim::TaskGraph& graph, const sim::SimResult& result, const sim::Topology& topology) {
     GanttInput in;
-    in.resources = ganttResources(topology);
+    in.resources = ganttResources(topology, graph.resourceCount() > graph.computeDevices() + graph.linkCount());
     in.resources.resize(static_cast<size_t>(graph.resourceCount()));  // the graph is authoritative
     for (int r = 0; r < graph.resourceCount(); ++r) {
         auto& res = in.resources[static_cast<size_t>(r)];
-        if (res.name.empty()) res = {graph.resourceName(r), graph.isLink(r) ? "links" : "devices", graph.isLink(r)};
+        if (res.name.empty())
+            res = {graph.resourceName(r), graph.isLink(r) ? "links" : graph.isStream(r) ? "collective streams" : "devices",
+                   graph.isLink(r)};
     }
     in.op_names = graph.opNames();
     in.records = sim::timeline(graph, result);

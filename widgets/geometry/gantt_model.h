@@ -44,8 +44,9 @@ struct GanttInput {
 void setGanttMemory(GanttInput& input, const sim::MemoryReport& memory, const sim::Topology& topology);
 
 // Devices grouped by node ("node 0"), links by kind; a link's name loses its
-// kind prefix (the group says it) and shows "->" as an arrow.
-std::vector<GanttResource> ganttResources(const sim::Topology& topology);
+// kind prefix (the group says it) and shows "->" as an arrow. With `streams`, each device's
+// collective stream follows, in one group ("collective streams").
+std::vector<GanttResource> ganttResources(const sim::Topology& topology, bool streams = false);
 GanttInput ganttInput(const sim::TaskGraph& graph, const sim::SimResult& result, const sim::Topology& topology);
 
 enum class GanttColouring { Phase, Layer };

@@ -20,6 +20,11 @@
 namespace partita {
 
 namespace {
+// The weight-sync choices: a sync mode and, for the ring, how it is simulated.
+constexpr int kSyncCollective = 0, kSyncPerHop = 1, kSyncServer = 2;
+}  // namespace
+
+namespace {
 
 constexpr int kKindRole = Qt::UserRole + 1;  // "preset", "file" or "load"
 const QString kLoad = QStringLiteral("load");
@@ -69,9 +74,13 @@ SimParamsEditor::SimParamsEditor(QWidget* parent) : QWidget(parent) {
     sync_ = new QComboBox(box);
     sync_->setObjectName("sync");
     sync_->setToolTip(tr("Weight synchronisation among an operator's replicas: a ring all-reduce overlapped with "
-                         "the backward pass, or a parameter server on the first replica (FlexFlow's simulator)."));
-    sync_->addItem(tr("Ring all-reduce"), int(sim::SyncMode::Ring));
-    sync_->addItem(tr("Parameter server"), int(sim::SyncMode::ParameterServer));
+                         "the backward pass, simulated as a collective by the fastest algorithm over the topology "
+                         "(ring, tree, halving-doubling, hierarchical) or per hop as FlexFlow does (every hop of "
+                         "every message a task: small cases only); or a parameter server on the first replica "
+                         "(FlexFlow's simulator)."));
+    sync_->addItem(tr("All-reduce (collective)"), kSyncCollective);
+    sync_->addItem(tr("Ring all-reduce, per hop"), kSyncPerHop);
+    sync_->addItem(tr("Parameter server"), kSyncServer);
     form->addRow(tr("Weight sync"), sync_);
     fields_["sync"] = sync_;
     connect(sync_, &QComboBox::activated, this, [this] { emit changed(); });
@@ -325,8 +334,19 @@ void SimParamsEditor::showProblems() {
     problem_->setVisible(!lines.isEmpty());
 }
 
-sim::SyncMode SimParamsEditor::sync() const { return static_cast<sim::SyncMode>(sync_->currentData().toInt()); }
+sim::SyncMode SimParamsEditor::sync() const {
+    return sync_->currentData().toInt() == kSyncServer ? sim::SyncMode::ParameterServer : sim::SyncMode::Ring;
+}
 
-void SimParamsEditor::setSync(sim::SyncMode mode) { sync_->setCurrentIndex(sync_->findData(int(mode))); }
+sim::CollectiveModel SimParamsEditor::collectives() const {
+    return sync_->currentData().toInt() == kSyncPerHop ? sim::CollectiveModel::PerHop : sim::CollectiveModel::Algorithm;
+}
+
+void SimParamsEditor::setSync(sim::SyncMode mode, sim::CollectiveModel collectives) {
+    const int code = mode == sim::SyncMode::ParameterServer             ? kSyncServer
+                     : collectives == sim::CollectiveModel::PerHop ? kSyncPerHop
+                                                                   : kSyncCollective;
+    sync_->setCurrentIndex(sync_->findData(code));
+}
 
 }  // namespace partita

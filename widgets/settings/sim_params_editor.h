@@ -39,9 +39,11 @@ public:
 
     SimSource source() const;
     void setSource(SimSource source);
-    // Weight synchronisation: ring all-reduce (default) or a parameter server per weight (FlexFlow's simulator).
+    // Weight synchronisation: ring all-reduce (default) or a parameter server per weight (FlexFlow's
+    // simulator); a ring simulated as collectives (default) or per hop (FlexFlow's model).
     sim::SyncMode sync() const;
-    void setSync(sim::SyncMode mode);
+    sim::CollectiveModel collectives() const;
+    void setSync(sim::SyncMode mode, sim::CollectiveModel collectives = sim::CollectiveModel::Algorithm);
     QString strategyFile() const { return strategy_file_; }
     void setStrategyFile(const QString& path);
     McmcSettings mcmc() const { return mcmc_; }  // the last valid settings

@@ -15,6 +15,7 @@ namespace {
 
 std::string kindOf(const SimulationResult& sim, int resource) {
     const sim::Topology& t = sim.topology();
+    if (sim.isStream(resource)) return "collective stream";
     if (!sim.isLink(resource)) return "device · " + t.devices[static_cast<size_t>(resource)].kind;
     const auto link = static_cast<size_t>(resource - sim.compute_devices);
     return link < t.links.size() ? "link · " + t.links[link].kind : "link";
@@ -43,7 +44,7 @@ QTableView* makeSimTable(QWidget* parent, const QString& name, std::vector<Resul
 
 int idleLinks(const SimulationResult& sim) {
     int idle = 0;
-    for (size_t i = static_cast<size_t>(sim.compute_devices); i < sim.busy_s.size(); ++i) idle += sim.busy_s[i] == 0;
+    for (int r = 0; r < static_cast<int>(sim.busy_s.size()); ++r) idle += sim.isLink(r) && sim.busy_s[static_cast<size_t>(r)] == 0;
     return idle;
 }
 

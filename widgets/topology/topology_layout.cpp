@@ -231,16 +231,14 @@ TopologyPlacement placeTopology(const sim::Topology& t, const std::vector<Topolo
 
 TopologyLoad topologyLoad(const SimulationResult& r) {
     TopologyLoad out;
-    const int devices = r.compute_devices;
-    const size_t links = r.resources.size() - static_cast<size_t>(devices);
+    const int devices = r.compute_devices, links = r.links;
     out.makespan_s = r.makespan_s;
     out.device_busy_s.assign(r.busy_s.begin(), r.busy_s.begin() + devices);
     out.device_utilisation.assign(r.utilisation.begin(), r.utilisation.begin() + devices);
-    out.link_busy_s.assign(r.busy_s.begin() + devices, r.busy_s.end());
-    out.link_utilisation.assign(r.utilisation.begin() + devices, r.utilisation.end());
-    out.link_bytes.assign(links, 0.0);
-    for (const sim::TimelineRecord& rec : r.timeline)
-        if (rec.resource >= devices) out.link_bytes[static_cast<size_t>(rec.resource - devices)] += rec.bytes;
+    out.link_busy_s.assign(r.busy_s.begin() + devices, r.busy_s.begin() + devices + links);
+    out.link_utilisation.assign(r.utilisation.begin() + devices, r.utilisation.begin() + devices + links);
+    out.link_bytes = r.link_bytes;
+    out.link_bytes.resize(static_cast<size_t>(links), 0.0);
     return out;
 }
 

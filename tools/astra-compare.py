@@ -15,6 +15,15 @@ usage: tools/astra-compare.py --astra BIN [--astra-aware BIN] [--cli BIN] [--wor
   --summary          print the cached results as the documentation's table instead (one row per network
                      and operation: times at the smallest and largest size, ratios at every size)
 
+Building ASTRA-sim (the published table: astra-sim c459ab6 with astra-network-analytical 599a047, chakra
+214f2c5 and astra-memory-analytical 641cce8 in its extern/ folders; fmt, spdlog and yaml-cpp from Debian
+in place of its fetched copies, i.e. find_package(fmt), find_package(spdlog) and find_package(yaml-cpp)
+in its two CMakeLists.txt):
+  protoc et_def.proto --proto_path=extern/graph_frontend/chakra/schema/protobuf \
+         --cpp_out=extern/graph_frontend/chakra/schema/protobuf
+  cmake -S build/astra_analytical -B build/astra_analytical/build -DBUILDTARGET=all -DCMAKE_BUILD_TYPE=Release
+  cmake --build build/astra_analytical/build -j2     # bin/AstraSim_Analytical_Congestion_{Unaware,Aware}
+
 Both sides get the same network: every link LINK_GBPS (ASTRA-sim reads GB as 2^30 B, Partita as 10^9 B,
 so Partita is given LINK_GBPS * 2^30 / 10^9) and LINK_NS of latency; the same bytes (sizes are binary:
 1M = 2^20 B); ASTRA-sim with one chunk (preferred-dataset-splits 1), a 1 ns endpoint delay (0 trips an
@@ -186,10 +195,11 @@ def ratio_of(entry, side='theirs'):
 
 def summary(cache, npus_list, sizes):
     first, last = sizes[0], sizes[-1]
-    print(f'| network | op | algorithm (ours / ASTRA-sim) | {SHOWN[first]}: ours | ASTRA-sim | ratio | ' +
-          ' | '.join(f'{SHOWN[s]} ratio' for s in sizes[1:-1]) + f' | {SHOWN[last]}: ours | ASTRA-sim | ratio | '
-          f'{SHOWN[last]}, ours / congestion-aware |')
-    print('|---|---|---|' + '---:|' * (3 + len(sizes) - 2 + 3 + 1))
+    header = (['network', 'op', 'algorithm (ours / ASTRA-sim)', f'{SHOWN[first]}: ours', 'ASTRA-sim', 'ratio'] +
+              [f'{SHOWN[s]} ratio' for s in sizes[1:-1]] +
+              [f'{SHOWN[last]}: ours', 'ASTRA-sim', 'ratio', f'{SHOWN[last]}, ours / congestion-aware'])
+    print('| ' + ' | '.join(header) + ' |')
+    print('|---|---|---|' + '---:|' * (len(header) - 3))
     for label, _, _, ops in cases(npus_list):
         for op, (theirs_alg, ours_alg) in ops.items():
             e = {s: cache.get(f'{label} {op} {s}', {}) for s in sizes}

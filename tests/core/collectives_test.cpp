@@ -3,8 +3,10 @@
 // two-node cluster, max-min fair sharing, the algorithm choice, and the refusals.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
+#include <utility>
 
 #include "core/sim/collectives.h"
 #include "core/sim/flow_network.h"
@@ -196,6 +198,35 @@ TEST(Collectives, TheTreesSpanNodesThroughOneLeaderEach) {
     // On one node (or uneven nodes) the trees are over members.
     EXPECT_EQ(collectivePhases(t, CollectiveOp::AllReduce, CollectiveAlgorithm::DoubleBinaryTree, {0, 1, 2, 3}, 8e6)[0].round.size(),
               2u * 3);
+}
+
+// The hand counts behind the ASTRA-sim comparison (docs/methods/flexflow.md#side-by-side-with-astra-sim).
+TEST(Collectives, HierarchicalOnATorusIsTheDimensionWiseAllReduce) {
+    // A x C torus, dimension 0 the node: a ring reduce-scatter over A, a ring all-reduce over C on
+    // S/A, a ring all-gather over A, as ASTRA-sim's multi-dimensional all-reduce on two rings.
+    for (const auto& [a, c] : {std::pair{8, 8}, std::pair{2, 4}, std::pair{4, 2}}) {
+        const double B = 50e9, alpha = 0.5e-6, S = 1 << 20;
+        const Topology t =
+            regularTopology(Dimension::Shape::Ring, {a, c}, {B, alpha}, namedDevice("npu"), "torus");
+        const CollectiveTime h =
+            collectiveTime(t, CollectiveOp::AllReduce, CollectiveAlgorithm::Hierarchical, firstDevices(a * c), S);
+        const double expected = 2.0 * (a - 1) * (alpha + S / a / B) + 2.0 * (c - 1) * (alpha + S / (a * c) / B);
+        EXPECT_NEAR(h.total_s, expected, 1e-12 * expected) << a << "x" << c;
+    }
+}
+
+TEST(Collectives, RingAllToAllOnARingTakesTheShortWayRound) {
+    // Round k goes min(k, p - k) hops; all its transfers turn the same way, so each link carries
+    // min(k, p - k) of them: the round costs min(k, p - k) (alpha + S/(pB)).
+    for (int p : {5, 8}) {
+        const double B = 50e9, alpha = 0.5e-6, S = 1 << 20;
+        const Topology t = ringOf(p, B, alpha);
+        const CollectiveTime c = collectiveTime(t, CollectiveOp::AllToAll, CollectiveAlgorithm::Ring, firstDevices(p), S);
+        int hops = 0;
+        for (int k = 1; k < p; ++k) hops += std::min(k, p - k);
+        const double expected = hops * (alpha + S / p / B);
+        EXPECT_NEAR(c.total_s, expected, 1e-12 * expected) << p;
+    }
 }
 
 }  // namespace

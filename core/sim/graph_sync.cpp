@@ -3,6 +3,7 @@
 // the same weight shard and must agree after the backward pass.
 #include "core/sim/graph_builder.h"
 #include "core/sim/memory.h"
+#include "core/sim/reduction.h"
 
 namespace partita::sim {
 
@@ -156,11 +157,30 @@ std::pair<size_t, size_t> GraphBuilder::estimate(const SoapStrategy& strategy) c
                 tasks += (ring ? 2 * static_cast<size_t>(p - 1) : 2) * hops;
             }
     }
-    // Transfers: one message per consumer piece and producer piece, two hops each.
-    for (const TensorEdge& e : edges_)
-        tasks += phases * 2 *
-                 static_cast<size_t>(std::max(strategy.ops[static_cast<size_t>(e.consumer)].parts(),
-                                              strategy.ops[static_cast<size_t>(e.producer)].parts()));
+    // Transfers: one message per consumer piece and producer piece whose boxes meet (as
+    // buildTransfers finds them), two hops each: a layer split a thousand ways by channel after one
+    // split by sample reads from every piece, a million messages.
+    for (const TensorEdge& e : edges_) {
+        const Operator& prod = net_.ops[static_cast<size_t>(e.producer)];
+        const Operator& cons = net_.ops[static_cast<size_t>(e.consumer)];
+        const OpConfig& cp = strategy.ops[static_cast<size_t>(e.producer)];
+        const OpConfig& cc = strategy.ops[static_cast<size_t>(e.consumer)];
+        const Extent ep = outputExtent(prod, batch_), ec = outputExtent(cons, batch_);
+        const std::int64_t slice = cc.reduce > 1 ? reducedChannels(net_, cons) / cc.reduce : 0;
+        size_t messages = 0;
+        for (int b = 0; b < cc.parts(); ++b) {
+            Box need = inputBox(net_, cons, e.slot, outputBox(ec, cc, b));
+            if (slice > 0) need[1] = {cc.reduceIndex(b) * slice, (cc.reduceIndex(b) + 1) * slice};
+            if (volume(need) == 0) continue;
+            size_t overlapping = static_cast<size_t>(cp.reduce);
+            for (size_t d = 0; d < kDims; ++d) {
+                const std::int64_t step = ep[d] / cp.degree[d];
+                overlapping *= static_cast<size_t>((need[d].hi - 1) / step - need[d].lo / step + 1);
+            }
+            messages += overlapping;
+        }
+        tasks += phases * 2 * messages;
+    }
     edges = tasks + tasks / 2;
     return {tasks, edges};
 }

@@ -146,13 +146,14 @@ TEST(GanttInput, FromASimulation) {
     EXPECT_EQ(in->makespan, r.makespan);
     EXPECT_EQ(in->op_names, (std::vector<std::string>{"fc1", "fc2"}));
     const GanttModel m(in);
-    // Devices, then their collective streams (the weights' all-reduces), then the links.
+    // The node's devices, then their collective streams (the weights' all-reduces), then the links.
     ASSERT_EQ(m.laneCount(), 6);
+    EXPECT_EQ(m.groups()[0].name, "node 0");
+    EXPECT_EQ(m.groups()[0].lane_count, 4);
     EXPECT_EQ(m.lanes()[2].name, "d0 comm");
-    EXPECT_EQ(m.groups()[1].name, "collective streams");
     // The test cable leaves Link::kind at "link", so the name keeps its own prefix.
     EXPECT_EQ(m.lanes()[4].name, "cable d0\u2192d1");
-    EXPECT_EQ(m.groups()[2].name, "link");
+    EXPECT_EQ(m.groups()[1].name, "link");
     ASSERT_FALSE(m.criticalBars().empty());
     const auto [lane, index] = m.criticalBars().back();
     EXPECT_EQ(m.record(lane, index).end, r.makespan);

@@ -17,8 +17,10 @@ std::vector<GanttResource> ganttResources(const sim::Topology& topology, bool st
         if (const auto arrow = name.find("->"); arrow != std::string::npos) name.replace(arrow, 2, "\u2192");
         out.push_back({name, l.kind, true});
     }
+    // A device's collective stream sits in its node's group, under the node's devices: the
+    // all-reduces show beside the compute they overlap.
     if (streams)
-        for (const auto& d : topology.devices) out.push_back({d.name + " comm", "collective streams", false});
+        for (const auto& d : topology.devices) out.push_back({d.name + " comm", "node " + std::to_string(d.node), false});
     return out;
 }
 

@@ -45,7 +45,7 @@ void setGanttMemory(GanttInput& input, const sim::MemoryReport& memory, const si
 
 // Devices grouped by node ("node 0"), links by kind; a link's name loses its
 // kind prefix (the group says it) and shows "->" as an arrow. With `streams`, each device's
-// collective stream follows, in one group ("collective streams").
+// collective stream ("n0.gpu0 comm") follows, in its node's group after the node's devices.
 std::vector<GanttResource> ganttResources(const sim::Topology& topology, bool streams = false);
 GanttInput ganttInput(const sim::TaskGraph& graph, const sim::SimResult& result, const sim::Topology& topology);
 

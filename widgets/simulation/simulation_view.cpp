@@ -102,7 +102,7 @@ SimulationView::SimulationView(QWidget* parent) : QWidget(parent) {
     starts_ = makeSimTable(page, "simulation-starts", startColumns());
     layout->addWidget(starts_);
     auto* heading = new QHBoxLayout;
-    heading->addWidget(new QLabel(tr("<b>Compute devices and links</b>"), page));
+    heading->addWidget(new QLabel(tr("<b>Devices, links and collective streams</b>"), page));
     heading->addStretch(1);
     idle_links_ = new QCheckBox(page);
     idle_links_->setObjectName("show-idle-links");

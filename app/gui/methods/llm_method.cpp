@@ -295,6 +295,8 @@ private:
         sim_summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
         column->addWidget(sim_summary_);
         sim_gantt_ = new GanttView();
+        // Its toolbar is wider than the tab's page at 1024 x 700; the Gantt scrolls, the page must not grow.
+        sim_gantt_->setMinimumSize(160, 120);
         column->addWidget(sim_gantt_, 1);
         view_->addView(page, QObject::tr("On topology"));
         QObject::connect(browse, &QPushButton::clicked, page, [this, page] {

@@ -13,6 +13,8 @@
 #include "core/llm/search.h"
 #include "core/llm/validate.h"
 #include "core/partition/grid.h"
+#include "core/sim/llm_lowering.h"
+#include "core/sim/trace.h"
 #include "core/run/method_run.h"
 #include "core/topology/topology.h"
 #include "core/store/results_db.h"
@@ -36,6 +38,15 @@ struct Inputs {
     llm::Profile profile;
 };
 
+// --topology: a file or a built-in preset's name (partita-cli topology presets).
+sim::Topology topologyArg(const Options& a) {
+    const std::string name = a.get("topology");
+    const auto presets = sim::builtinTopologyNames();
+    if (!std::filesystem::exists(name) && std::find(presets.begin(), presets.end(), name) != presets.end())
+        return sim::builtinTopology(name);
+    return sim::loadTopology(name);
+}
+
 // --model values: calculon / partita choose the cost model; anything else is the transformer.
 Inputs readInputs(const Options& a, bool need_model) {
     Inputs in;
@@ -54,7 +65,7 @@ Inputs readInputs(const Options& a, bool need_model) {
     if (need_model && !in.model_given) throw UsageError("option --model PRESET|F is required (partita-cli llm models)");
     if (in.model_given && seq > 0) in.model.seq = seq;
     in.profile = usage("profile", [&] { return llm::loadProfile(a.get("profile", "a100-sxm4-80gb")); });
-    if (a.has("topology")) in.profile = llm::profileFromTopology(in.profile, sim::loadTopology(a.get("topology")));
+    if (a.has("topology")) in.profile = llm::profileFromTopology(in.profile, topologyArg(a));
     llm::ClusterOverrides o;
     if (a.has("gpus-per-node")) o.gpus_per_node = a.integer64("gpus-per-node", 0);
     if (a.has("intra-node-GBps")) o.intra_node_GBps = a.positiveNumber("intra-node-GBps", 0, 1e9);
@@ -235,6 +246,69 @@ int llmEvaluate(const Options& a, std::ostream& out) {
     printSource(out, in);
     printEvaluation(out, in.model, plan, in.profile, e);
     if (id) out << "\nStored as run " << id << " in " << a.get("db") << "\n";
+    return 0;
+}
+
+// llm simulate: the plan lowered onto a topology and list-scheduled (docs/methods/llm.md#on-the-simulator).
+int llmSimulate(const Options& a, std::ostream& out) {
+    if (!a.has("topology")) throw UsageError("option --topology F|PRESET is required");
+    const Inputs in = readInputs(a, true);
+    if (in.kind != llm::ModelKind::Partita) throw UsageError("--model calculon: the simulator lowers Partita's model only");
+    const llm::Plan plan = readPlanArgs(a);
+    const sim::Topology topo = topologyArg(a);
+    // profileFromTopology plans mixed GPUs on the slowest: that is the speed the slot times are at.
+    sim::LlmSimOptions o;
+    o.reference_flops = 1e300;
+    for (const auto& dv : topo.devices) o.reference_flops = std::min(o.reference_flops, dv.peak_flops * dv.efficiency);
+    const sim::LlmSimulation s = sim::simulateLlmPlan(in.model, plan, in.profile, topo, o);
+    if (a.has("trace")) {
+        std::ofstream f(a.get("trace"), std::ios::binary);
+        f << sim::chromeTraceJson(s.graph, s.result);
+        if (!f) throw Error("cannot write " + a.get("trace"));
+    }
+    const double ratio = s.analytic_s > 0 ? s.simulated_s / s.analytic_s : 0;
+    if (a.flag("json")) {
+        Json stages = Json::array();
+        for (const auto& st : s.stages)
+            stages.push_back({{"stage", st.stage},
+                              {"slowest_device", topo.devices[static_cast<size_t>(st.slowest_device)].name},
+                              {"speed", st.speed},
+                              {"tp_ratio", st.tp_ratio},
+                              {"dp_ratio", st.dp_ratio},
+                              {"compute_s", st.compute_s},
+                              {"analytic_compute_s", st.analytic_compute_s},
+                              {"pipeline_end_s", st.end_s}});
+        Json j = {{"topology", topo.name},
+                  {"plan", llm::planToJson(plan)},
+                  {"simulated_s", s.simulated_s},
+                  {"analytic_s", s.analytic_s},
+                  {"ratio", ratio},
+                  {"tasks", s.graph.taskCount()},
+                  {"stages", stages},
+                  {"reasons", s.reasons}};
+        out << jsonText(j) << "\n";
+        return 0;
+    }
+    out << "Plan: " << planText(plan) << "\n";
+    out << "Topology: " << topo.name << " (" << topo.deviceCount() << " devices, " << topo.links.size() << " links); "
+        << s.graph.taskCount() << " tasks\n";
+    out << "Simulated iteration: " << fixed(s.simulated_s, 4) << " s\n";
+    out << "Analytic iteration:  " << fixed(s.analytic_s, 4) << " s\n";
+    out << "Ratio: " << fixed(ratio, 4) << " (" << (ratio >= 1 ? "+" : "") << fixed(100 * (ratio - 1), 2) << " %)\n";
+    TextTable t({"stage", "slowest GPU", "speed", "TP x", "DP x", "compute s", "analytic s", "pipeline end s"});
+    for (const auto& st : s.stages)
+        t.add({std::to_string(st.stage), topo.devices[static_cast<size_t>(st.slowest_device)].name,
+               llmPercent(st.speed), fixed(st.tp_ratio, 3), fixed(st.dp_ratio, 3), fixed(st.compute_s, 4),
+               fixed(st.analytic_compute_s, 4), fixed(st.end_s, 4)});
+    out << "\n";
+    t.print(out);
+    if (plan.pp > 1)
+        out << "\nOne PP message: " << fixed(s.pp_send_s * 1e3, 3) << " ms on the topology (bottleneck hop), "
+            << fixed(s.pp_send_analytic_s * 1e3, 3) << " ms in the analytic model\n";
+    out << "\nDifferences, largest first:\n";
+    if (s.reasons.empty()) out << "  none: uniform devices, collectives at the profile's tier times, no link contention\n";
+    for (const auto& r : s.reasons) out << "  " << r << "\n";
+    if (a.has("trace")) out << "\nChrome trace written to " << a.get("trace") << "\n";
     return 0;
 }
 
@@ -480,11 +554,38 @@ void addModelOptions(CLI::App& c) {
     value(c, "profile", "P",
           "a preset (a100-sxm4-40gb, a100-sxm4-80gb, h100-sxm5-80gb), a partita-llm-hw/1\n"
           "file or a Calculon system file (default a100-sxm4-80gb)");
-    value(c, "topology", "F", "derive the profile's tiers from a topology file (largest uniform island = tier 0)");
+    value(c, "topology", "F|PRESET", "derive the profile's tiers from a topology file or preset (largest uniform island = tier 0)");
     value(c, "gpus-per-node", "N", "cluster override")->check(integerIn(1, limits::kLlmGpus));
     value(c, "intra-node-GBps", "X", "cluster override");
     value(c, "inter-node-Gbps", "X", "cluster override (per node)");
     flag(c, "json", "one JSON object on stdout");
+}
+
+// The plan's keys (evaluate and simulate).
+void addPlanOptions(CLI::App& c) {
+    value(c, "tp", "T", "tensor parallelism (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(c, "pp", "P", "pipeline stages (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(c, "dp", "D", "data parallelism (1, or --gpus N / (tp x pp x cp))")->check(integerIn(1, limits::kLlmGpus));
+    value(c, "cp", "C", "context parallelism (1)")->check(integerIn(1, limits::kLlmGpus));
+    value(c, "gpus", "N", "GPUs (instead of --dp)")->check(integerIn(1, limits::kLlmGpus));
+    value(c, "micro-batch", "b", "micro-batch (1)")->check(integerIn(1, limits::kLlmBatch));
+    value(c, "global-batch", "B", "global batch (required)")->check(integerIn(1, limits::kLlmBatch));
+    flag(c, "sp", "sequence parallelism");
+    value(c, "interleave", "V", "model chunks per stage (1; > 1 selects the interleaved schedule)")
+        ->check(integerIn(1, limits::kLlmLayers));
+    value(c, "schedule", "gpipe|1f1b|interleaved", "the pipeline schedule (1f1b)");
+    value(c, "recompute", "none|selective|full", "activation recomputation (none)");
+    value(c, "zero", "0..3", "ZeRO stage (0)")->check(integerIn(0, 3));
+    flag(c, "dist-opt", "Megatron's distributed optimizer");
+    value(c, "precision", "bf16|fp16|fp8|fp32", "(the profile's)");
+    value(c, "ag-redo", "on|off", "re-gather the sharded LN output in backward (default: on with SP + selective)");
+    value(c, "scatter-gather", "on|off", "PP sends 1/tp of the activation without SP (on)");
+    value(c, "tp-overlap", "none|ring|pipe", "TP communication overlap (none)");
+    value(c, "dp-overlap", "on|off", "DP communication overlap (on with dist-opt / ZeRO)");
+    flag(c, "pp-overlap", "overlap pipeline sends with compute");
+    flag(c, "uneven-split", "allow pp not dividing the layers");
+    for (const char* t : {"tp-tier", "pp-tier", "dp-tier"})
+        value(c, t, "K", "the tier of this dimension (placed by rank order)")->check(integerIn(0, limits::kLlmTiers - 1));
 }
 
 // validate and calibrate: measured runs, a profile, the cost model.
@@ -515,30 +616,17 @@ void addLlmCommands(CLI::App& app, RunContext& ctx) {
                              llmEvaluate);
     e->footer("plan: the keys of partita-llm-runs/1 (docs/formats/llm-runs.md)");
     addModelOptions(*e);
-    value(*e, "tp", "T", "tensor parallelism (1)")->check(integerIn(1, limits::kLlmGpus));
-    value(*e, "pp", "P", "pipeline stages (1)")->check(integerIn(1, limits::kLlmGpus));
-    value(*e, "dp", "D", "data parallelism (1, or --gpus N / (tp x pp x cp))")->check(integerIn(1, limits::kLlmGpus));
-    value(*e, "cp", "C", "context parallelism (1)")->check(integerIn(1, limits::kLlmGpus));
-    value(*e, "gpus", "N", "GPUs (instead of --dp)")->check(integerIn(1, limits::kLlmGpus));
-    value(*e, "micro-batch", "b", "micro-batch (1)")->check(integerIn(1, limits::kLlmBatch));
-    value(*e, "global-batch", "B", "global batch (required)")->check(integerIn(1, limits::kLlmBatch));
-    flag(*e, "sp", "sequence parallelism");
-    value(*e, "interleave", "V", "model chunks per stage (1; > 1 selects the interleaved schedule)")
-        ->check(integerIn(1, limits::kLlmLayers));
-    value(*e, "schedule", "gpipe|1f1b|interleaved", "the pipeline schedule (1f1b)");
-    value(*e, "recompute", "none|selective|full", "activation recomputation (none)");
-    value(*e, "zero", "0..3", "ZeRO stage (0)")->check(integerIn(0, 3));
-    flag(*e, "dist-opt", "Megatron's distributed optimizer");
-    value(*e, "precision", "bf16|fp16|fp8|fp32", "(the profile's)");
-    value(*e, "ag-redo", "on|off", "re-gather the sharded LN output in backward (default: on with SP + selective)");
-    value(*e, "scatter-gather", "on|off", "PP sends 1/tp of the activation without SP (on)");
-    value(*e, "tp-overlap", "none|ring|pipe", "TP communication overlap (none)");
-    value(*e, "dp-overlap", "on|off", "DP communication overlap (on with dist-opt / ZeRO)");
-    flag(*e, "pp-overlap", "overlap pipeline sends with compute");
-    flag(*e, "uneven-split", "allow pp not dividing the layers");
-    for (const char* t : {"tp-tier", "pp-tier", "dp-tier"})
-        value(*e, t, "K", "the tier of this dimension (placed by rank order)")->check(integerIn(0, limits::kLlmTiers - 1));
+    addPlanOptions(*e);
     value(*e, "db", "F", "store the run in this results database (created if absent)");
+
+    CLI::App* sim = llmCommand(*llm, ctx, "simulate",
+                               "one plan lowered onto a topology and simulated: simulated vs analytic iteration time,\n"
+                               "per stage, and why they differ (docs/methods/llm.md#on-the-simulator)",
+                               llmSimulate);
+    sim->footer("plan: the keys of partita-llm-runs/1 (docs/formats/llm-runs.md); ranks in Megatron's order on devices 0..N-1");
+    addModelOptions(*sim);
+    addPlanOptions(*sim);
+    value(*sim, "trace", "F.json", "write the simulated timeline as a Chrome trace (Perfetto)");
 
     CLI::App* s = llmCommand(*llm, ctx, "search",
                              "every plan for a model on N GPUs: the fastest that fits, the Pareto front of\n"

@@ -38,6 +38,7 @@ const std::vector<ViewKind>& viewList() {
         {"llm-plan", nullptr, T::Methods},  // pages of the LLM tab
         {"llm-memory", nullptr, T::Methods},
         {"llm-timeline", nullptr, T::Methods},
+        {"llm-simulation", nullptr, T::Methods},
         {"llm-tradeoff", nullptr, T::Methods},
         {"llm-measured", nullptr, T::Methods},
         {"llm-compare", nullptr, T::Methods},

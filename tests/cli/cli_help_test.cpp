@@ -143,6 +143,7 @@ TEST(CliHelp, EveryCommandRunsOneExample) {
         {"llm search", {"--model", "gpt3-1.3b", "--gpus", "4", "--global-batch", "8", "--top", "1"}},
         {"llm validate", {"--runs", runs}},
         {"llm calibrate", {"--runs", runs, "--profile", "a100-sxm4-80gb", "--out", dir + "calibrated.json"}},
+        {"llm simulate", {"--model", "gpt3-1.3b", "--tp", "2", "--pp", "2", "--global-batch", "4", "--topology", "p100-16"}},
         {"llm profiles", {}},
         {"llm models", {}},
         {"inspect", {"--network", net}},

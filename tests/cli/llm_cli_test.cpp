@@ -38,7 +38,7 @@ const char* kRuns = R"({"format": "partita-llm-runs/1", "runs": [
 TEST(LlmCli, HelpForEverySubcommand) {
     const Result top = cli({"llm", "--help"});
     EXPECT_EQ(top.status, 0);
-    for (const char* sub : {"evaluate", "search", "validate", "calibrate", "profiles", "models"}) {
+    for (const char* sub : {"evaluate", "simulate", "search", "validate", "calibrate", "profiles", "models"}) {
         EXPECT_NE(top.out.find(sub), std::string::npos) << sub;
         const Result r = cli({"llm", sub, "--help"});
         EXPECT_EQ(r.status, 0) << sub;
@@ -78,6 +78,41 @@ TEST(LlmCli, EvaluateTextAndJson) {
     EXPECT_EQ(c["cost_model"], "calculon");
     EXPECT_NEAR(c["iteration_s"].get<double>(), 13.638064304317554, 1e-9);
     EXPECT_NEAR(c["memory_gib"].get<double>(), 54.0733, 1e-4);
+}
+
+TEST(LlmCli, SimulateTextJsonTraceAndRefusals) {
+    const std::string trace = tempFile("sim-trace.json", "");
+    const std::vector<std::string> args = {"llm", "simulate", "--model", "gpt3-1.3b", "--tp", "4", "--pp", "2", "--dp",
+                                           "2", "--global-batch", "16", "--sp", "--topology", "p100-16"};
+    auto with_trace = args;
+    with_trace.insert(with_trace.end(), {"--trace", trace});
+    const Result text = cli(with_trace);
+    ASSERT_EQ(text.status, 0) << text.err;
+    for (const char* s : {"Simulated iteration", "Analytic iteration", "Ratio", "Differences, largest first",
+                          "TP/SP collectives take up to"})
+        EXPECT_NE(text.out.find(s), std::string::npos) << s << "\n" << text.out;
+    std::ifstream f(trace);
+    const Json t = Json::parse(f);
+    EXPECT_TRUE(t.contains("traceEvents"));
+    auto json_args = args;
+    json_args.push_back("--json");
+    const Result js = cli(json_args);
+    ASSERT_EQ(js.status, 0) << js.err;
+    const Json j = Json::parse(js.out);
+    for (const char* k : {"simulated_s", "analytic_s", "ratio", "tasks", "stages", "reasons", "plan", "topology"})
+        EXPECT_TRUE(j.contains(k)) << k;
+    EXPECT_EQ(j["stages"].size(), 2u);
+    // Too few devices: an error naming both numbers; no topology: usage.
+    auto big = args;
+    big[7] = "8";  // pp 8: 64 GPUs
+    const Result r = cli(big);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("needs 64 GPUs"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("has 16 devices"), std::string::npos) << r.err;
+    EXPECT_EQ(cli({"llm", "simulate", "--model", "gpt3-1.3b", "--global-batch", "4"}).status, 2);
+    const Result missing = cli({"llm", "simulate", "--model", "gpt3-1.3b", "--global-batch", "4", "--topology", "/no/such.json"});
+    EXPECT_EQ(missing.status, 1);
+    EXPECT_NE(missing.err.find("/no/such.json"), std::string::npos) << missing.err;
 }
 
 TEST(LlmCli, EvaluateRefusesImpossiblePlansNamingTheField) {

@@ -1,6 +1,8 @@
 // The LLM tab's timeline, trade-off and predicted-vs-measured pages driven from the registered method:
 // the timeline follows the knobs, a Pareto point chosen loads its plan into every view, a measured run
 // chosen loads its plan with the numbers its prediction had, and each page exports.
+#include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -132,6 +134,30 @@ private slots:
         QVERIFY(j["traceEvents"].size() > 10);
         QVERIFY(!w.exports().write("llm-trace", dir_.filePath("timeline.txt")).isEmpty());  // names the format
         QCOMPARE(w.exports().write("llm-timeline", dir_.filePath("timeline.png")), QString());
+    }
+
+    // docs/methods/llm.md#on-the-simulator: too few devices is said in the page; enough runs in a worker
+    // and shows the summary and the simulated timeline.
+    void theShownPlanSimulatesOnATopology() {
+        MainWindow w(options());
+        w.show();
+        LlmView* v = view(w);
+        QVERIFY(v && v->valid());
+        auto* topology = v->findChild<QLineEdit*>("llm-sim-topology");
+        auto* simulate = v->findChild<QPushButton*>("llm-simulate");
+        auto* summary = v->findChild<QLabel*>("llm-sim-summary");
+        QVERIFY(topology && simulate && summary);
+        const std::int64_t gpus = v->shown().settings.plan.gpus();
+        topology->setText("p100-16");
+        simulate->click();
+        QTRY_VERIFY_WITH_TIMEOUT(summary->text().startsWith("Not simulated"), 60000);
+        QVERIFY2(summary->text().contains(QString("needs %1 GPUs").arg(gpus)), qPrintable(summary->text()));
+        QVERIFY2(summary->text().contains("has 16 devices"), qPrintable(summary->text()));
+        QVERIFY(simulate->isEnabled());
+        topology->setText("k80-64");
+        simulate->click();
+        QTRY_VERIFY_WITH_TIMEOUT(summary->text().startsWith("Simulated"), 120000);
+        QVERIFY2(summary->text().contains("vs analytic"), qPrintable(summary->text()));
     }
 };
 

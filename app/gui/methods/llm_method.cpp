@@ -42,6 +42,12 @@
 #include "widgets/llm/pipeline_timeline_view.h"
 #include "widgets/llm/plan_view.h"
 #include "widgets/llm/tradeoff_view.h"
+#include "core/sim/llm_lowering.h"
+#include "core/util/error.h"
+#include "core/util/format.h"
+#include "widgets/geometry/gantt_model.h"
+#include "widgets/timeline/gantt_view.h"
+#include <QLineEdit>
 
 namespace partita::gui {
 
@@ -112,6 +118,13 @@ public:
         std::vector<ExportEntry> timeline = buildTimeline(ready), tradeoff = buildTradeoff(window),
                                  measured = buildMeasured(window), compare = buildCompare();
         addView("llm-timeline", timeline_, std::move(timeline));
+        buildSimulation(window);
+        // An empty simulation runs the shown plan on the default topology, as Simulate would.
+        addView("llm-simulation", sim_page_, {}, [this, &window] {
+            if (sim_gantt_has_input_ || !view_->valid()) return;
+            simulate(window);
+            window.jobs().waitForIdle();
+        });
         // An empty trade-off searches the shown plan's inputs; an empty predicted-vs-measured opens a
         // built-in runs file.
         addView("llm-tradeoff", tradeoff_, std::move(tradeoff), [this, &window] {
@@ -165,6 +178,16 @@ public:
     }
 
     bool takeRun(RunController& runs, quint64 generation, const RunPtr&) override {
+        if (generation != 0 && generation == sim_.generation) {
+            const auto done = sim_;
+            sim_ = {};
+            sim_button_->setEnabled(true);
+            sim_summary_->setText(q(*done.summary));
+            sim_gantt_->setInput(done.input);
+            sim_gantt_has_input_ = true;
+            sim_gantt_->fitAll();
+            return true;
+        }
         if (generation != search_.generation || !search_.result) return false;
         WindowServices& window = runs.services();
         const auto result = search_.result;
@@ -241,6 +264,97 @@ private:
                       return t->exportChromeTrace(path);
                   },
                   {"json"}}};
+    }
+
+    // The shown plan lowered onto a topology and simulated (docs/methods/llm.md#on-the-simulator): a
+    // topology file or preset, Simulate on topology, a one-line summary and the simulated timeline.
+    void buildSimulation(WindowServices& window) {
+        auto* page = sim_page_ = new QWidget();
+        page->setObjectName("llm-simulation");
+        auto* column = new QVBoxLayout(page);
+        column->setContentsMargins(0, 4, 0, 0);
+        auto* row = new QHBoxLayout();
+        sim_topology_ = new QLineEdit(QStringLiteral("k80-64"));
+        sim_topology_->setObjectName("llm-sim-topology");
+        sim_topology_->setPlaceholderText(QObject::tr("topology file or preset (p100-16, k80-64)"));
+        sim_topology_->setToolTip(QObject::tr("The machine the plan runs on: ranks in Megatron's order (tp, cp, dp, "
+                                              "pp) on devices 0..N-1; it needs at least the plan's GPUs"));
+        auto* browse = new QPushButton(QObject::tr("Browse…"));
+        sim_button_ = new QPushButton(QObject::tr("Simulate on topology"));
+        sim_button_->setObjectName("llm-simulate");
+        sim_button_->setToolTip(QObject::tr("Lower the shown plan to the task graph on this topology and simulate it; "
+                                            "compare with the analytic iteration time"));
+        row->addWidget(new QLabel(QObject::tr("Topology:")));
+        row->addWidget(sim_topology_, 1);
+        row->addWidget(browse);
+        row->addWidget(sim_button_);
+        column->addLayout(row);
+        sim_summary_ = new QLabel(QObject::tr("Not simulated yet: choose a topology and Simulate on topology."));
+        sim_summary_->setObjectName("llm-sim-summary");
+        sim_summary_->setWordWrap(true);
+        sim_summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        column->addWidget(sim_summary_);
+        sim_gantt_ = new GanttView();
+        // Its toolbar is wider than the tab's page at 1024 x 700; the Gantt scrolls, the page must not grow.
+        sim_gantt_->setMinimumSize(160, 120);
+        column->addWidget(sim_gantt_, 1);
+        view_->addView(page, QObject::tr("On topology"));
+        QObject::connect(browse, &QPushButton::clicked, page, [this, page] {
+            const QString path = QFileDialog::getOpenFileName(page, QObject::tr("Topology"), QString(),
+                                                              QObject::tr("Topologies (*.json *.yml *.yaml)"));
+            if (!path.isEmpty()) sim_topology_->setText(path);
+        });
+        QObject::connect(sim_button_, &QPushButton::clicked, page, [this, &window] { simulate(window); });
+        QObject::connect(&window.jobs(), &JobRunner::failed, page, [this](quint64 generation, const QString& message) {
+            if (generation == 0 || generation != sim_.generation) return;
+            sim_ = {};
+            sim_button_->setEnabled(true);
+            sim_summary_->setText(QObject::tr("Not simulated: %1").arg(message));
+        });
+        QObject::connect(&window.jobs(), &JobRunner::cancelled, page, [this](quint64 generation) {
+            if (generation == 0 || generation != sim_.generation) return;
+            sim_ = {};
+            sim_button_->setEnabled(true);
+            sim_summary_->setText(QObject::tr("Simulation cancelled."));
+        });
+    }
+
+    void simulate(WindowServices& window) {
+        if (!view_->valid()) {
+            sim_summary_->setText(QObject::tr("Not simulated: the knobs give no plan (see their messages)."));
+            return;
+        }
+        const LlmSettings s = view_->shown().settings;
+        if (s.kind != llm::ModelKind::Partita) {
+            sim_summary_->setText(QObject::tr("Not simulated: the simulator lowers Partita's cost model, not Calculon's."));
+            return;
+        }
+        const std::string name = sim_topology_->text().trimmed().toStdString();
+        auto input = std::make_shared<view::GanttInput>();
+        auto summary = std::make_shared<std::string>();
+        sim_button_->setEnabled(false);
+        sim_summary_->setText(QObject::tr("Simulating on %1…").arg(q(name)));
+        sim_ = {0, input, summary};
+        sim_.generation = window.jobs().start(QObject::tr("LLM simulation"), [s, name, input, summary](const ProgressFn&,
+                                                                                                       const CancelFn&) {
+            if (name.empty()) throw Error("no topology: give a file or a preset (p100-16, k80-64)");
+            const auto presets = sim::builtinTopologyNames();
+            const sim::Topology topo = std::find(presets.begin(), presets.end(), name) != presets.end()
+                                           ? sim::builtinTopology(name)
+                                           : sim::loadTopology(name);
+            const sim::LlmSimulation r = sim::simulateLlmPlan(s.model, s.plan, s.profile, topo);
+            *input = view::ganttInput(r.graph, r.result, topo);
+            const double ratio = r.analytic_s > 0 ? r.simulated_s / r.analytic_s : 0;
+            *summary = "Simulated " + fixed(r.simulated_s, 3) + " s vs analytic " + fixed(r.analytic_s, 3) + " s (" +
+                       (ratio >= 1 ? "+" : "") + fixed(100 * (ratio - 1), 1) + " %) on " + topo.name + ", " +
+                       withCommas(static_cast<double>(r.graph.taskCount())) + " tasks: " +
+                       (r.reasons.empty() ? std::string("no difference beyond 0.1 % (uniform devices and tiers, no contention)")
+                                          : r.reasons.front());
+            Run run;
+            run.name = "LLM simulation " + s.model.name;
+            run.method = "llm";
+            return run;
+        });
     }
 
     // Every plan of the last search; a point or a ranked row chosen loads that plan into the knobs.
@@ -361,8 +475,21 @@ private:
         view_->panel()->setSearching(false);
     }
 
+    struct Simulation {
+        quint64 generation = 0;  // 0: none running
+        std::shared_ptr<view::GanttInput> input;
+        std::shared_ptr<std::string> summary;
+    };
+
     LlmView* view_ = nullptr;
     Search search_;
+    Simulation sim_;
+    QWidget* sim_page_ = nullptr;
+    QLineEdit* sim_topology_ = nullptr;
+    QPushButton* sim_button_ = nullptr;
+    QLabel* sim_summary_ = nullptr;
+    GanttView* sim_gantt_ = nullptr;
+    bool sim_gantt_has_input_ = false;
     PipelineTimelineView* timeline_ = nullptr;
     TradeoffView* tradeoff_ = nullptr;
     LlmSettings tradeoff_settings_;  // the inputs of the search the trade-off view shows

@@ -170,6 +170,9 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
     const Kind kind = backward ? BC : FC;
     const TaskGroup& ctasks = graph.group(opGroup(te.consumer, kind));
     const std::int64_t slice = cc.reduce > 1 ? reducedChannels(net_, cons) / cc.reduce : 0;
+    thread_local std::vector<PieceMessage> pieces;  // reused: this runs for every tensor of every proposal
+    pieces.clear();
+    size_t cross = 0;
     Degrees step{}, lo{}, hi{};
     for (size_t d = 0; d < kDims; ++d) step[d] = static_cast<int>(ep[d] / cp.degree[d]);
     for (int b = 0; b < cc.parts(); ++b) {
@@ -191,20 +194,18 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
                 if (cp.reduce > 1) have = reduceSlice(have, r, cp.reduce);
                 const std::int64_t elems = volume(intersect(have, need));
                 if (cp.reduce > 1 && elems == 0) continue;
-                const double bytes = static_cast<double>(elems) * options_.element_bytes;
-                int src = outputTask(graph, te.producer, k, backward), dst = ctasks.tasks[static_cast<size_t>(b)];
-                int from = cp.devices[static_cast<size_t>(k)], to = cc.devices[static_cast<size_t>(b)];
+                PieceMessage m{.src = outputTask(graph, te.producer, k, backward),
+                               .dst = ctasks.tasks[static_cast<size_t>(b)],
+                               .from = cp.devices[static_cast<size_t>(k)],
+                               .to = cc.devices[static_cast<size_t>(b)],
+                               .part = backward ? k : b,
+                               .bytes = static_cast<double>(elems) * options_.element_bytes};
                 if (backward) {
-                    std::swap(src, dst);
-                    std::swap(from, to);
+                    std::swap(m.src, m.dst);
+                    std::swap(m.from, m.to);
                 }
-                if (from == to) {
-                    graph.addEdge(group, src, dst);
-                } else {
-                    const TaskInfo info{
-                        .op = backward ? te.producer : te.consumer, .part = backward ? k : b, .phase = Phase::Transfer};
-                    graph.addEdge(group, message(graph, group, &src, 1, from, to, bytes, info).second, dst);
-                }
+                if (m.from != m.to) ++cross;
+                pieces.push_back(m);
             }
             size_t d = 0;
             while (d < kDims && a[d] == hi[d]) a[d] = lo[d], ++d;
@@ -212,6 +213,94 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
             ++a[d];
         }
     }
+    const int op = backward ? te.producer : te.consumer;
+    if (collectiveStreams() && cross > 0 && buildRedistribution(graph, group, pieces, cross, op)) return;
+    for (const PieceMessage& m : pieces) {
+        if (m.from == m.to) {
+            graph.addEdge(group, m.src, m.dst);
+        } else {
+            const TaskInfo info{.op = op, .part = m.part, .phase = Phase::Transfer};
+            graph.addEdge(group, message(graph, group, &m.src, 1, m.from, m.to, m.bytes, info).second, m.dst);
+        }
+    }
+}
+
+// A many-to-many redistribution as one collective (docs/methods/flexflow.md#redistribution-as-a-collective):
+// when the messages outnumber the devices exchanging them (a change of split, as sample to channel), it
+// is a join after every sending piece, then one task per device on its collective stream lasting the
+// largest route latency plus the busiest link's bytes over its bandwidth; each receiving piece waits
+// for its device's task. Few messages (a shift, a gather) stay point to point.
+bool GraphBuilder::buildRedistribution(TaskGraph& graph, int group, const std::vector<PieceMessage>& pieces,
+                                       size_t cross, int op) const {
+    thread_local std::vector<int> members, route, touched_links, src_tasks;
+    thread_local std::vector<double> load;
+    members.clear();
+    for (const PieceMessage& m : pieces)
+        if (m.from != m.to) {
+            members.push_back(m.from);
+            members.push_back(m.to);
+        }
+    std::sort(members.begin(), members.end());
+    members.erase(std::unique(members.begin(), members.end()), members.end());
+    if (cross <= members.size()) return false;
+    load.resize(topo_.links.size(), 0.0);
+    touched_links.clear();
+    src_tasks.clear();
+    double latency = 0, largest = 0;
+    auto traffic = std::make_shared<std::vector<Transfer>>();
+    traffic->reserve(cross);
+    std::vector<double> sent(members.size(), 0.0);
+    const auto position = [&](int dev) {
+        return static_cast<size_t>(std::lower_bound(members.begin(), members.end(), dev) - members.begin());
+    };
+    for (const PieceMessage& m : pieces) {
+        if (m.from == m.to) continue;
+        topo_.route(m.from, m.to, route);
+        double route_latency = 0;
+        for (int l : route) {
+            const Link& link = topo_.links[static_cast<size_t>(l)];
+            route_latency += link.latency_s;
+            if (load[static_cast<size_t>(l)] == 0) touched_links.push_back(l);
+            load[static_cast<size_t>(l)] += m.bytes;
+        }
+        latency = std::max(latency, route_latency);
+        largest = std::max(largest, m.bytes);
+        sent[position(m.from)] += m.bytes;
+        traffic->push_back({m.from, m.to, m.bytes});
+        src_tasks.push_back(m.src);
+    }
+    double busiest = 0;
+    for (int l : touched_links) {
+        double& bytes = load[static_cast<size_t>(l)];
+        busiest = std::max(busiest, bytes / topo_.links[static_cast<size_t>(l)].bandwidth_Bps);
+        bytes = 0;
+    }
+    const double time = latency + busiest;
+    std::sort(src_tasks.begin(), src_tasks.end());
+    src_tasks.erase(std::unique(src_tasks.begin(), src_tasks.end()), src_tasks.end());
+    TaskInfo info{.op = op, .part = -1, .from = members[0], .phase = Phase::Transfer};
+    const int join = graph.addTask(group, graph.streamOf(members[0]), 0.0, nextId(graph, group), info);
+    for (int t : src_tasks) graph.addEdge(group, t, join);
+    std::vector<int> member_task(members.size());
+    for (size_t r = 0; r < members.size(); ++r) {
+        info.part = static_cast<int>(r);
+        info.from = members[r];
+        info.bytes = sent[r];
+        member_task[r] = graph.addTask(group, graph.streamOf(members[r]), time, nextId(graph, group), info);
+        graph.addEdge(group, join, member_task[r]);
+    }
+    // Each receiving piece after its device's task (once), local pieces straight from their producer.
+    thread_local std::vector<std::pair<int, int>> arrivals;
+    arrivals.clear();
+    for (const PieceMessage& m : pieces) {
+        if (m.from == m.to) graph.addEdge(group, m.src, m.dst);
+        else arrivals.emplace_back(m.dst, member_task[position(m.to)]);
+    }
+    std::sort(arrivals.begin(), arrivals.end());
+    arrivals.erase(std::unique(arrivals.begin(), arrivals.end()), arrivals.end());
+    for (const auto& [dst, member] : arrivals) graph.addEdge(group, member, dst);
+    graph.addCollective(group, {std::move(traffic), 1.0, largest});
+    return true;
 }
 
 }  // namespace partita::sim

@@ -56,6 +56,14 @@ private:
     void buildGroup(TaskGraph& graph, const SoapStrategy& strategy, int group) const;
     void buildCompute(TaskGraph& graph, const SoapStrategy& strategy, int op, bool backward) const;
     void buildTransfers(TaskGraph& graph, const SoapStrategy& strategy, int e, bool backward) const;
+    // One piece of a tensor moving from a producer task to a consumer task (reversed backward).
+    struct PieceMessage {
+        int src, dst, from, to, part;
+        double bytes;
+    };
+    // Builds `pieces` (`cross` of them between devices) as one collective, if they are many to many.
+    bool buildRedistribution(TaskGraph& graph, int group, const std::vector<PieceMessage>& pieces, size_t cross,
+                             int op) const;
     void buildSync(TaskGraph& graph, const SoapStrategy& strategy, int op) const;
     void buildReduction(TaskGraph& graph, const SoapStrategy& strategy, int op, Kind kind) const;
     // A message from compute device `from` to `to`: one task per hop along the

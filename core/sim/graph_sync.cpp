@@ -179,7 +179,9 @@ std::pair<size_t, size_t> GraphBuilder::estimate(const SoapStrategy& strategy) c
             }
             messages += overlapping;
         }
-        tasks += phases * 2 * messages;
+        // As collectives, a redistribution is at most a join and a task per device taking part.
+        const size_t devices = static_cast<size_t>(cp.parts() + cc.parts()) + 1;
+        tasks += phases * (collectiveStreams() ? std::min(2 * messages, devices) : 2 * messages);
     }
     edges = tasks + tasks / 2;
     return {tasks, edges};

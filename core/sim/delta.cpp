@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "core/sim/delta_impl.h"
 
@@ -15,7 +16,13 @@ DeltaSimulator::Impl::Impl(Network n, double b, SoapStrategy s, Topology t, SimO
       batch(batchCount(b)),
       strategy(std::move(s)),
       builder(net, batch, topo, options) {
+    start();
+}
+
+// A full build and simulation of `strategy` into the graph and timeline (their memory is reused).
+void DeltaSimulator::Impl::start() {
     validateStrategy(net, batch, strategy, topo.deviceCount(), options.allow_shared_devices);
+    graph.clear();
     builder.buildAll(graph, strategy);
     // Proposals soon need these at about the graph's size: reserve them once
     // (address space only until used) instead of growing and copying them later.
@@ -28,11 +35,26 @@ DeltaSimulator::Impl::Impl(Network n, double b, SoapStrategy s, Topology t, SimO
     log.reserve(tasks);
     rest.reserve(tasks);
     SimResult r = simulate(graph);
+    slots.clear();
+    queued.clear();
     grow();
     for (size_t t = 0; t < slots.size(); ++t) slots[t] = Slot{r.ready[t], r.start[t], r.end[t], 0};
     order.reserve(headroom);
     order.assign(r.order.begin(), r.order.end());
     makespan = r.makespan;
+}
+
+void DeltaSimulator::reset(SoapStrategy strategy) {
+    Impl& m = *impl_;
+    if (m.pending) throw std::logic_error("a proposal is pending: commit() or revert() it first");
+    SoapStrategy old = std::exchange(m.strategy, std::move(strategy));
+    try {
+        m.start();
+    } catch (...) {
+        m.strategy = std::move(old);  // invalid: keep the previous state
+        m.start();
+        throw;
+    }
 }
 
 double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound) {

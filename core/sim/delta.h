@@ -37,8 +37,9 @@
 //     hands the unplaced tasks to Algorithm 1 (pending counts and one heap),
 //     which continues from the tasks placed so far: they are a prefix of the new
 //     order, so this is the same schedule. When the unplaced tasks are most of
-//     the graph, Algorithm 1 runs on the whole new graph instead, into a second
-//     buffer (the old timeline stays in the first for revert()).
+//     the graph and the proposal has no bound, Algorithm 1 runs on the whole new
+//     graph instead, into a second buffer (the old timeline stays in the first for
+//     revert()); with a bound, replay keeps the placed prefix and its early exit.
 // The result is the full simulation's timeline bit for bit: the same order and
 // the same floating-point operations on the same inputs. Values overwritten by
 // a proposal are logged, and the replaced part of the order is saved, so
@@ -64,6 +65,11 @@ public:
     ~DeltaSimulator();
     DeltaSimulator(DeltaSimulator&&) noexcept;
     DeltaSimulator& operator=(DeltaSimulator&&) noexcept;
+
+    // Starts over from `strategy`: a full build and simulation, as the constructor does, but keeping
+    // the builder's cached collective lines and the buffers (throws partita::Error when invalid,
+    // keeping the previous state). No proposal may be pending.
+    void reset(SoapStrategy strategy);
 
     double makespan() const;
     // Replaces operator `op`'s configuration and returns the new makespan. The

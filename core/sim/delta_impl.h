@@ -34,6 +34,7 @@ struct DeltaSimulator::Impl {
     };
 
     Impl(Network n, double b, SoapStrategy s, Topology t, SimOptions o);
+    void start();
 
     Network net;
     Topology topo;
@@ -114,6 +115,7 @@ struct DeltaSimulator::Impl {
     // Places t at ready r; false when the proposal is abandoned at its bound.
     bool place(int t, double r);
     bool overBound(int d, double end) const { return end + work_left[static_cast<size_t>(d)] > limit; }
+
     void sweep();
     void handOver(size_t j);  // to replay() or resimulate()
     void replay(size_t j);

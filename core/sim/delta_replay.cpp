@@ -18,7 +18,9 @@ namespace partita::sim {
 // stay out of `touched`: replay cleans their flags when it places them.
 void DeltaSimulator::Impl::handOver(size_t j) {
     const double unplaced = static_cast<double>(graph.taskCount() - order.size());
-    if (unplaced > tuning.resimulate_above * static_cast<double>(graph.taskCount())) resimulate();
+    // With a bound, replay: it keeps what is placed, and the early exit usually comes soon after.
+    if (limit == kNotQueued && unplaced > tuning.resimulate_above * static_cast<double>(graph.taskCount()))
+        resimulate();
     else replay(j);
 }
 

@@ -175,6 +175,13 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
     size_t cross = 0;
     Degrees step{}, lo{}, hi{};
     for (size_t d = 0; d < kDims; ++d) step[d] = static_cast<int>(ep[d] / cp.degree[d]);
+    thread_local std::vector<Box> produced;  // by producer task: its output box (its slice when reduce-split)
+    produced.resize(static_cast<size_t>(cp.parts()));
+    for (int k = 0; k < cp.parts(); ++k) {
+        const int piece = k % cp.pieces();
+        produced[static_cast<size_t>(k)] = outputBox(ep, cp, piece);
+        if (cp.reduce > 1) produced[static_cast<size_t>(k)] = reduceSlice(produced[static_cast<size_t>(k)], k / cp.pieces(), cp.reduce);
+    }
     for (int b = 0; b < cc.parts(); ++b) {
         Box need = inputBox(net_, cons, te.slot, outputBox(ec, cc, b));
         if (slice > 0) need[1] = {cc.reduceIndex(b) * slice, (cc.reduceIndex(b) + 1) * slice};
@@ -190,8 +197,7 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
             // A reduce-split producer's piece is summed in slices, slice r on task piece + r * pieces.
             for (int r = 0; r < cp.reduce; ++r) {
                 const int k = piece + r * cp.pieces();
-                Box have = outputBox(ep, cp, piece);
-                if (cp.reduce > 1) have = reduceSlice(have, r, cp.reduce);
+                const Box& have = produced[static_cast<size_t>(k)];
                 const std::int64_t elems = volume(intersect(have, need));
                 if (cp.reduce > 1 && elems == 0) continue;
                 PieceMessage m{.src = outputTask(graph, te.producer, k, backward),
@@ -232,27 +238,43 @@ void GraphBuilder::buildTransfers(TaskGraph& graph, const SoapStrategy& strategy
 // for its device's task. Few messages (a shift, a gather) stay point to point.
 bool GraphBuilder::buildRedistribution(TaskGraph& graph, int group, const std::vector<PieceMessage>& pieces,
                                        size_t cross, int op) const {
-    thread_local std::vector<int> members, route, touched_links, src_tasks;
+    // Reused across calls (this runs for every exchange of every proposal): a device's place among
+    // the members (-1 when not one), and per task slot the last call that saw it as a sender or a
+    // receiver, to take each once without sorting.
+    thread_local std::vector<int> members, route, touched_links, place;
     thread_local std::vector<double> load;
+    thread_local std::vector<std::uint32_t> sent_mark, received_mark;
+    thread_local std::uint32_t call = 0;
+    place.resize(static_cast<size_t>(topo_.deviceCount()), -1);
     members.clear();
     for (const PieceMessage& m : pieces)
-        if (m.from != m.to) {
-            members.push_back(m.from);
-            members.push_back(m.to);
+        if (m.from != m.to)
+            for (int dev : {m.from, m.to})
+                if (place[static_cast<size_t>(dev)] < 0) {
+                    place[static_cast<size_t>(dev)] = 0;
+                    members.push_back(dev);
+                }
+    std::sort(members.begin(), members.end());  // a member's task id follows its device
+    for (size_t r = 0; r < members.size(); ++r) place[static_cast<size_t>(members[r])] = static_cast<int>(r);
+    struct Unmark {  // leave `place` all -1 for the next call, whatever happens
+        ~Unmark() {
+            for (int dev : members) place[static_cast<size_t>(dev)] = -1;
         }
-    std::sort(members.begin(), members.end());
-    members.erase(std::unique(members.begin(), members.end()), members.end());
+    } unmark;
     if (cross <= members.size()) return false;
+    if (++call == 0) {  // wrapped: forget every mark
+        std::fill(sent_mark.begin(), sent_mark.end(), 0);
+        std::fill(received_mark.begin(), received_mark.end(), 0);
+        call = 1;
+    }
+    sent_mark.resize(std::max(sent_mark.size(), graph.slotCount() + 1), 0);
+    received_mark.resize(sent_mark.size(), 0);
     load.resize(topo_.links.size(), 0.0);
     touched_links.clear();
-    src_tasks.clear();
     double latency = 0, largest = 0;
     auto traffic = std::make_shared<std::vector<Transfer>>();
     traffic->reserve(cross);
     std::vector<double> sent(members.size(), 0.0);
-    const auto position = [&](int dev) {
-        return static_cast<size_t>(std::lower_bound(members.begin(), members.end(), dev) - members.begin());
-    };
     for (const PieceMessage& m : pieces) {
         if (m.from == m.to) continue;
         topo_.route(m.from, m.to, route);
@@ -265,9 +287,8 @@ bool GraphBuilder::buildRedistribution(TaskGraph& graph, int group, const std::v
         }
         latency = std::max(latency, route_latency);
         largest = std::max(largest, m.bytes);
-        sent[position(m.from)] += m.bytes;
+        sent[static_cast<size_t>(place[static_cast<size_t>(m.from)])] += m.bytes;
         traffic->push_back({m.from, m.to, m.bytes});
-        src_tasks.push_back(m.src);
     }
     double busiest = 0;
     for (int l : touched_links) {
@@ -276,12 +297,15 @@ bool GraphBuilder::buildRedistribution(TaskGraph& graph, int group, const std::v
         bytes = 0;
     }
     const double time = latency + busiest;
-    std::sort(src_tasks.begin(), src_tasks.end());
-    src_tasks.erase(std::unique(src_tasks.begin(), src_tasks.end()), src_tasks.end());
     TaskInfo info{.op = op, .part = -1, .from = members[0], .phase = Phase::Transfer};
     const int join = graph.addTask(group, graph.streamOf(members[0]), 0.0, nextId(graph, group), info);
-    for (int t : src_tasks) graph.addEdge(group, t, join);
-    std::vector<int> member_task(members.size());
+    for (const PieceMessage& m : pieces)
+        if (m.from != m.to && sent_mark[static_cast<size_t>(m.src)] != call) {
+            sent_mark[static_cast<size_t>(m.src)] = call;
+            graph.addEdge(group, m.src, join);
+        }
+    thread_local std::vector<int> member_task;
+    member_task.resize(members.size());
     for (size_t r = 0; r < members.size(); ++r) {
         info.part = static_cast<int>(r);
         info.from = members[r];
@@ -290,15 +314,14 @@ bool GraphBuilder::buildRedistribution(TaskGraph& graph, int group, const std::v
         graph.addEdge(group, join, member_task[r]);
     }
     // Each receiving piece after its device's task (once), local pieces straight from their producer.
-    thread_local std::vector<std::pair<int, int>> arrivals;
-    arrivals.clear();
     for (const PieceMessage& m : pieces) {
-        if (m.from == m.to) graph.addEdge(group, m.src, m.dst);
-        else arrivals.emplace_back(m.dst, member_task[position(m.to)]);
+        if (m.from == m.to) {
+            graph.addEdge(group, m.src, m.dst);
+        } else if (received_mark[static_cast<size_t>(m.dst)] != call) {
+            received_mark[static_cast<size_t>(m.dst)] = call;
+            graph.addEdge(group, member_task[static_cast<size_t>(place[static_cast<size_t>(m.to)])], m.dst);
+        }
     }
-    std::sort(arrivals.begin(), arrivals.end());
-    arrivals.erase(std::unique(arrivals.begin(), arrivals.end()), arrivals.end());
-    for (const auto& [dst, member] : arrivals) graph.addEdge(group, member, dst);
     graph.addCollective(group, {std::move(traffic), 1.0, largest});
     return true;
 }

@@ -1,6 +1,8 @@
 // Weight synchronisation groups (docs/methods/flexflow.md#partitas-decisions): the
 // tasks of an operator that share a channel (parameter) index hold replicas of
 // the same weight shard and must agree after the backward pass.
+#include <algorithm>
+
 #include "core/sim/graph_builder.h"
 #include "core/sim/memory.h"
 #include "core/sim/reduction.h"
@@ -43,7 +45,22 @@ void GraphBuilder::buildSync(TaskGraph& graph, const SoapStrategy& strategy, int
         if (p < 2) continue;
         TaskInfo info{.op = op, .phase = Phase::Sync};
         if (collectiveStreams()) {
-            buildCollectiveSync(graph, group, devs, local, shard_bytes, info);
+            // The collective orders its members by the topology (device id), as NCCL builds its rings
+            // from the topology rather than from the ranks' order; equal sets then share their lines.
+            thread_local std::vector<int> by_id;
+            by_id.resize(devs.size());
+            for (size_t r = 0; r < devs.size(); ++r) by_id[r] = static_cast<int>(r);
+            std::sort(by_id.begin(), by_id.end(), [&](int a, int b) {
+                return devs[static_cast<size_t>(a)] < devs[static_cast<size_t>(b)];
+            });
+            std::vector<int> sorted_devs(devs.size());
+            std::vector<std::vector<int>> sorted_local(devs.size());
+            for (size_t r = 0; r < devs.size(); ++r) {
+                sorted_devs[r] = devs[static_cast<size_t>(by_id[r])];
+                sorted_local[r] = std::move(local[static_cast<size_t>(by_id[r])]);
+                local[static_cast<size_t>(by_id[r])].clear();
+            }
+            buildCollectiveSync(graph, group, sorted_devs, sorted_local, shard_bytes, info);
         } else if (options_.sync == SyncMode::Ring) {
             // Reduce-scatter then all-gather: 2(p-1) steps; in each, position r
             // sends a 1/p chunk to r+1 once it has received step s-1 from r-1

@@ -130,8 +130,9 @@ public:
     }
     // Starts over from `s` (a full build and simulation).
     void reset(const SoapStrategy& s) {
-        if (incremental_) {
-            delta_.reset();  // free the old graph before building the new one
+        if (incremental_ && delta_) {
+            delta_->reset(s);  // keeps the collective lines already priced
+        } else if (incremental_) {
             delta_ = std::make_unique<DeltaSimulator>(net_, batch_, s, topology_, options_);
         } else {
             strategy_ = s;

@@ -46,31 +46,20 @@ SimSetup readSimSetup(const Options& a) {
 // --sync ring (default: ring all-reduce overlapped with the backward pass) or ps (a parameter
 // server on each weight's first replica, as FlexFlow's own simulator does).
 sim::SyncMode readSync(const Options& a) {
-    const std::string sync = a.get("sync", "ring");
-    if (sync == "ring") return sim::SyncMode::Ring;
-    if (sync == "ps") return sim::SyncMode::ParameterServer;
-    throw UsageError("--sync must be ring or ps, got '" + sync + "'");
+    return usage("sync", [&] { return sim::parseSyncMode(a.get("sync", "ring")); });
 }
 
 // --collectives algorithm (default: a ring sync is a collective priced by the fastest algorithm over
 // the topology) or per-hop (FlexFlow's model: every hop of every ring message is a task).
 sim::CollectiveModel readCollectives(const Options& a) {
-    try {
-        return sim::parseCollectiveModel(a.get("collectives", "algorithm"));
-    } catch (const std::invalid_argument&) {
-        throw UsageError("--collectives must be algorithm or per-hop, got '" + a.get("collectives") + "'");
-    }
+    return usage("collectives", [&] { return sim::parseCollectiveModel(a.get("collectives", "algorithm")); });
 }
 
 // --collective-algorithm best (default) or one algorithm, used wherever it applies.
 std::optional<sim::CollectiveAlgorithm> readCollectiveAlgorithm(const Options& a) {
     const std::string name = a.get("collective-algorithm", "best");
     if (name == "best") return std::nullopt;
-    try {
-        return sim::parseCollectiveAlgorithm(name);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--collective-algorithm: ") + e.what());
-    }
+    return usage("collective-algorithm", [&] { return sim::parseCollectiveAlgorithm(name); });
 }
 
 void writeFile(const std::string& path, const std::string& text) {

@@ -3,6 +3,7 @@
 // the file and the JSON pointer of the offending value.
 #include <cstdint>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -42,6 +43,17 @@ public:
     std::int64_t integerIn(const std::string& key, std::int64_t lo, std::int64_t hi);
     std::int64_t integerIn(const std::string& key, std::int64_t lo, std::int64_t hi, std::int64_t fallback);
     bool boolean(const std::string& key, bool fallback);
+    // A string turned into a value by `parse`, whose std::invalid_argument (naming the choices)
+    // becomes this key's error.
+    template <class Parse>
+    auto parsed(const std::string& key, const std::string& fallback, Parse parse) -> decltype(parse(fallback)) {
+        const std::string value = string(key, fallback);
+        try {
+            return parse(value);
+        } catch (const std::invalid_argument& e) {
+            fail(key, e.what());
+        }
+    }
     // Rejects any key that was not read (call last).
     void finish() const;
 

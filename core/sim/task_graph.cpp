@@ -13,6 +13,9 @@ constexpr EnumName<CollectiveModel> kCollectiveModels[] = {{CollectiveModel::Per
 }  // namespace
 
 const char* phaseName(Phase phase) { return enumName(kPhases, phase); }
+constexpr EnumName<SyncMode> kSyncModes[] = {{SyncMode::Ring, "ring"}, {SyncMode::ParameterServer, "ps"}};
+const char* syncModeName(SyncMode mode) { return enumName(kSyncModes, mode); }
+SyncMode parseSyncMode(const std::string& name) { return parseEnumOrThrow(kSyncModes, name, "weight sync"); }
 const char* collectiveModelName(CollectiveModel model) { return enumName(kCollectiveModels, model); }
 CollectiveModel parseCollectiveModel(const std::string& name) {
     return parseEnumOrThrow(kCollectiveModels, name, "collective model");

@@ -34,6 +34,8 @@ enum class Phase : std::uint8_t { Forward, Backward, Sync, Transfer };
 const char* phaseName(Phase phase);  // "forward", "backward", "sync", "transfer"
 
 enum class SyncMode { Ring, ParameterServer };
+const char* syncModeName(SyncMode mode);                 // "ring", "ps"
+SyncMode parseSyncMode(const std::string& name);         // throws std::invalid_argument naming the choices
 // How a ring synchronisation is simulated: as per-hop point-to-point tasks (FlexFlow's model, which
 // grows as p^2 per weight), or as a collective priced by the fastest algorithm over the topology.
 enum class CollectiveModel : std::uint8_t { PerHop, Algorithm };

@@ -8,7 +8,6 @@ namespace {
 
 constexpr std::int64_t kMaxInt = std::numeric_limits<std::int64_t>::max();
 
-const char* syncName(sim::SyncMode mode) { return mode == sim::SyncMode::Ring ? "ring" : "ps"; }
 
 std::vector<std::string> stringList(Fields& f, const std::string& key) {
     const Json& list = f.raw(key);
@@ -39,7 +38,7 @@ McmcSettings readSettings(const Json& json, const std::string& source, const std
 
 Json simOptionsToJson(const sim::SimOptions& o, const McmcSettings* mcmc) {
     Json j{{"training", o.training},
-           {"sync", syncName(o.sync)},
+           {"sync", sim::syncModeName(o.sync)},
            {"collectives", sim::collectiveModelName(o.collectives)},
            {"element_bytes", o.element_bytes},
            {"allow_shared_devices", o.allow_shared_devices}};
@@ -59,24 +58,11 @@ sim::SimOptions readSimOptionsJson(const Json& json, const std::string& source, 
     Fields f(json, "", source);
     sim::SimOptions o;
     o.training = f.boolean("training", true);
-    const std::string sync = f.string("sync", "ring");
-    if (sync != "ring" && sync != "ps") f.fail("sync", "expected \"ring\" or \"ps\", found \"" + sync + "\"");
-    o.sync = sync == "ring" ? sim::SyncMode::Ring : sim::SyncMode::ParameterServer;
+    o.sync = f.parsed("sync", "ring", sim::parseSyncMode);
     // Runs stored before the setting existed simulated every ring sync per hop.
-    const std::string collectives = f.string("collectives", "per-hop");
-    try {
-        o.collectives = sim::parseCollectiveModel(collectives);
-    } catch (const std::invalid_argument&) {
-        f.fail("collectives", "expected \"algorithm\" or \"per-hop\", found \"" + collectives + "\"");
-    }
-    if (f.has("collective_algorithm")) {  // absent: the fastest per group and size
-        const std::string algorithm = f.string("collective_algorithm", "ring");
-        try {
-            o.collective_algorithm = sim::parseCollectiveAlgorithm(algorithm);
-        } catch (const std::invalid_argument& e) {
-            f.fail("collective_algorithm", e.what());
-        }
-    }
+    o.collectives = f.parsed("collectives", "per-hop", sim::parseCollectiveModel);
+    if (f.has("collective_algorithm"))  // absent: the fastest per group and size
+        o.collective_algorithm = f.parsed("collective_algorithm", "ring", sim::parseCollectiveAlgorithm);
     o.element_bytes = f.positive("element_bytes", 4);
     o.allow_shared_devices = f.boolean("allow_shared_devices", false);
     o.optimizer_states = static_cast<int>(f.integerIn("optimizer_states", 0, 2, 1));

@@ -123,20 +123,6 @@ std::vector<Source> readTopologies(const Json& list, const std::string& source, 
     return out;
 }
 
-sim::SyncMode readSync(Fields& f) {
-    const std::string sync = f.string("sync", "ring");
-    if (sync != "ring" && sync != "ps") f.fail("sync", "expected \"ring\" or \"ps\", found '" + sync + "'");
-    return sync == "ring" ? sim::SyncMode::Ring : sim::SyncMode::ParameterServer;
-}
-
-sim::CollectiveModel readCollectives(Fields& f) {
-    const std::string model = f.string("collectives", "algorithm");
-    try {
-        return sim::parseCollectiveModel(model);
-    } catch (const std::invalid_argument&) {
-        f.fail("collectives", "expected \"algorithm\" or \"per-hop\", found '" + model + "'");
-    }
-}
 
 // The registered method of `key` if it runs in sweeps.
 const MethodInfo* sweepMethod(const std::string& key) {
@@ -166,8 +152,8 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
         m.comm_only = f.boolean("comm_only", false);
     }
     if (m.simulated()) {
-        m.sync = readSync(f);
-        m.collectives = readCollectives(f);
+        m.sync = f.parsed("sync", "ring", sim::parseSyncMode);
+        m.collectives = f.parsed("collectives", "algorithm", sim::parseCollectiveModel);
         m.training = !f.boolean("inference", false);
     }
     if (traits.strategy_option) {

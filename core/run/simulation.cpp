@@ -96,8 +96,7 @@ std::string simulationInputs(const Network& net, const SimulationSpec& spec) {
 
 double makespanOf(const Network& net, double batch, const sim::SoapStrategy& strategy, const SimulationSpec& spec,
                   const CancelFn& cancel) {
-    const sim::TaskGraph graph = sim::buildTaskGraph(net, batch, strategy, *spec.topology, spec.options);
-    stopIf(cancel);
+    const sim::TaskGraph graph = sim::buildTaskGraph(net, batch, strategy, *spec.topology, spec.options, cancel);
     sim::SimResult result;
     sim::simulate(graph, result, cancel);
     requireFinite(result.makespan, "the simulated makespan", simulationInputs(net, spec));
@@ -110,8 +109,7 @@ SimulationResult simulateStrategy(const Network& net, double batch, const Simula
                                   sim::SoapStrategy strategy, std::optional<McmcSummary> mcmc,
                                   const CancelFn& cancel) {
     if (!spec.topology) throw Error("a simulation needs a topology");
-    const sim::TaskGraph graph = sim::buildTaskGraph(net, batch, strategy, *spec.topology, spec.options);
-    stopIf(cancel);
+    const sim::TaskGraph graph = sim::buildTaskGraph(net, batch, strategy, *spec.topology, spec.options, cancel);
     sim::SimResult result;
     sim::simulate(graph, result, cancel);
     requireFinite(result.makespan, "the simulated makespan", simulationInputs(net, spec));

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/sim/delta_impl.h"
+#include "core/util/error.h"
 
 namespace partita::sim {
 
@@ -20,10 +21,10 @@ DeltaSimulator::Impl::Impl(Network n, double b, SoapStrategy s, Topology t, SimO
 }
 
 // A full build and simulation of `strategy` into the graph and timeline (their memory is reused).
-void DeltaSimulator::Impl::start() {
+void DeltaSimulator::Impl::start(const CancelFn& cancel) {
     validateStrategy(net, batch, strategy, topo.deviceCount(), options.allow_shared_devices);
     graph.clear();
-    builder.buildAll(graph, strategy);
+    builder.buildAll(graph, strategy, cancel);
     // Proposals soon need these at about the graph's size: reserve them once
     // (address space only until used) instead of growing and copying them later.
     const size_t tasks = graph.slotCount(), headroom = tasks + tasks / 4;
@@ -44,12 +45,14 @@ void DeltaSimulator::Impl::start() {
     makespan = r.makespan;
 }
 
-void DeltaSimulator::reset(SoapStrategy strategy) {
+void DeltaSimulator::reset(SoapStrategy strategy, const CancelFn& cancel) {
     Impl& m = *impl_;
     if (m.pending) throw std::logic_error("a proposal is pending: commit() or revert() it first");
     SoapStrategy old = std::exchange(m.strategy, std::move(strategy));
     try {
-        m.start();
+        m.start(cancel);
+    } catch (const Cancelled&) {
+        throw;  // stopping is what was asked: no rebuild of the previous state
     } catch (...) {
         m.strategy = std::move(old);  // invalid: keep the previous state
         m.start();

@@ -68,8 +68,9 @@ public:
 
     // Starts over from `strategy`: a full build and simulation, as the constructor does, but keeping
     // the builder's cached collective lines and the buffers (throws partita::Error when invalid,
-    // keeping the previous state). No proposal may be pending.
-    void reset(SoapStrategy strategy);
+    // keeping the previous state). No proposal may be pending. `cancel` is asked during the build;
+    // after partita::Cancelled the simulator holds no strategy and may only be reset or destroyed.
+    void reset(SoapStrategy strategy, const CancelFn& cancel = {});
 
     double makespan() const;
     // Replaces operator `op`'s configuration and returns the new makespan. The

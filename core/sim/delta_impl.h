@@ -34,7 +34,7 @@ struct DeltaSimulator::Impl {
     };
 
     Impl(Network n, double b, SoapStrategy s, Topology t, SimOptions o);
-    void start();
+    void start(const CancelFn& cancel = {});
 
     Network net;
     Topology topo;

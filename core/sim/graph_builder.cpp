@@ -56,7 +56,10 @@ std::uint64_t GraphBuilder::nextId(const TaskGraph& graph, int group) const {
     return (static_cast<std::uint64_t>(position_[static_cast<size_t>(group)]) << 32) | graph.group(group).tasks.size();
 }
 
-void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy) const {
+void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy, const CancelFn& cancel) const {
+    const auto stopIf = [&] {
+        if (cancel && cancel()) throw Cancelled();
+    };
     std::vector<std::string> names;
     for (const auto& d : topo_.devices) names.push_back(d.name);
     for (const auto& l : topo_.links) names.push_back(l.name);
@@ -83,11 +86,15 @@ void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy) cons
         for (Kind k : {RX, RC, BG, BB})
             if (options_.training || k == RX || k == RC) buildReduction(graph, strategy, i, k);
     for (int e = 0; e < static_cast<int>(edges_.size()); ++e) {
+        stopIf();
         buildTransfers(graph, strategy, e, false);
         if (options_.training) buildTransfers(graph, strategy, e, true);
     }
     if (options_.training)
-        for (int i = 0; i < n_ops_; ++i) buildSync(graph, strategy, i);
+        for (int i = 0; i < n_ops_; ++i) {
+            stopIf();
+            buildSync(graph, strategy, i);
+        }
 }
 
 void GraphBuilder::rebuildOp(TaskGraph& graph, const SoapStrategy& strategy, int op) const {

@@ -32,7 +32,8 @@ public:
     static constexpr size_t kMaxTasks = size_t{1} << 24;
 
     std::int64_t batch() const { return batch_; }
-    void buildAll(TaskGraph& graph, const SoapStrategy& strategy) const;
+    // `cancel` is asked between operators and tensors (partita::Cancelled when it says stop).
+    void buildAll(TaskGraph& graph, const SoapStrategy& strategy, const CancelFn& cancel = {}) const;
     // Roughly how many tasks and edges buildAll will make (to reserve memory
     // once instead of growing it): exact for compute and sync, close for transfers.
     std::pair<size_t, size_t> estimate(const SoapStrategy& strategy) const;

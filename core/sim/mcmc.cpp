@@ -128,15 +128,15 @@ public:
         else strategy_.ops[static_cast<size_t>(op_)] = std::move(saved_);
         if (!delta_ && check_memory_) buildTaskGraph(graph_, net_, batch_, strategy_, topology_, options_);
     }
-    // Starts over from `s` (a full build and simulation).
-    void reset(const SoapStrategy& s) {
+    // Starts over from `s` (a full build and simulation; `cancel` is asked during the build).
+    void reset(const SoapStrategy& s, const CancelFn& cancel = {}) {
         if (incremental_ && delta_) {
-            delta_->reset(s);  // keeps the collective lines already priced
+            delta_->reset(s, cancel);  // keeps the collective lines already priced
         } else if (incremental_) {
             delta_ = std::make_unique<DeltaSimulator>(net_, batch_, s, topology_, options_);
         } else {
             strategy_ = s;
-            buildTaskGraph(graph_, net_, batch_, s, topology_, options_);
+            buildTaskGraph(graph_, net_, batch_, s, topology_, options_, cancel);
             makespan_ = simulate(graph_).makespan;
         }
     }
@@ -355,7 +355,13 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
                 }
                 ++summary.restarts;
                 ++result.restarts;
-                sim.reset(restartStrategy(kept, summary.restarts, rng, fresh));
+                try {  // a restart at thousands of devices builds for seconds: it stops when asked
+                    sim.reset(restartStrategy(kept, summary.restarts, rng, fresh), cancel);
+                } catch (const Cancelled&) {
+                    summary.stop = "cancelled";
+                    result.cancelled = true;
+                    break;
+                }
                 current = sim.makespan();
                 excess = sim.excess();
                 segment_it = it;
@@ -368,7 +374,13 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
             if (reset_span > 0 && ++since_reset >= reset_span) {
                 since_reset = 0;
                 if (segment_best_c < Cost{excess, current}) {
-                    sim.reset(segment_best);
+                    try {
+                        sim.reset(segment_best, cancel);
+                    } catch (const Cancelled&) {
+                        summary.stop = "cancelled";
+                        result.cancelled = true;
+                        break;
+                    }
                     current = segment_best_c.makespan;
                     excess = segment_best_c.excess;
                     ++summary.resets;

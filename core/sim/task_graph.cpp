@@ -145,18 +145,18 @@ void TaskGraph::releaseGroup(TaskGroup& detached) {
 }
 
 TaskGraph buildTaskGraph(const Network& net, double batch, const SoapStrategy& strategy, const Topology& topology,
-                         const SimOptions& options) {
+                         const SimOptions& options, const CancelFn& cancel) {
     TaskGraph graph;
-    buildTaskGraph(graph, net, batch, strategy, topology, options);
+    buildTaskGraph(graph, net, batch, strategy, topology, options, cancel);
     return graph;
 }
 
 void buildTaskGraph(TaskGraph& out, const Network& net, double batch, const SoapStrategy& strategy,
-                    const Topology& topology, const SimOptions& options) {
+                    const Topology& topology, const SimOptions& options, const CancelFn& cancel) {
     GraphBuilder builder(net, batchCount(batch), topology, options);
     validateStrategy(net, builder.batch(), strategy, topology.deviceCount(), options.allow_shared_devices);
     out.clear();
-    builder.buildAll(out, strategy);
+    builder.buildAll(out, strategy, cancel);
 }
 
 }  // namespace partita::sim

@@ -25,6 +25,7 @@
 #include "core/sim/collectives.h"
 #include "core/sim/soap.h"
 #include "core/topology/topology.h"
+#include "core/util/progress.h"
 
 namespace partita::sim {
 
@@ -164,11 +165,13 @@ private:
     size_t alive_count_ = 0, edge_count_ = 0;
 };
 
-// Builds the task graph of a strategy (validated first; throws partita::Error).
+// Builds the task graph of a strategy (validated first; throws partita::Error). `cancel` is asked
+// between operators and tensors (partita::Cancelled when it says stop): at thousands of devices a
+// build takes seconds.
 TaskGraph buildTaskGraph(const Network& net, double batch, const SoapStrategy& strategy, const Topology& topology,
-                         const SimOptions& options = {});
+                         const SimOptions& options = {}, const CancelFn& cancel = {});
 // The same into an existing graph, reusing its memory.
 void buildTaskGraph(TaskGraph& out, const Network& net, double batch, const SoapStrategy& strategy,
-                    const Topology& topology, const SimOptions& options = {});
+                    const Topology& topology, const SimOptions& options = {}, const CancelFn& cancel = {});
 
 }  // namespace partita::sim

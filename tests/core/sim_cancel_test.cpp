@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "core/run/simulation_run.h"
+#include "core/sim/simulator.h"
 #include "core/util/error.h"
+#include "sim_test_util.h"
 #include "store_test_util.h"
 
 namespace partita {
@@ -57,6 +59,23 @@ TEST(PlanCancel, HyparAndAccParStopAtEveryCheck) {
                 << accpar << " " << stop_at;
             EXPECT_EQ(asked, stop_at);
         }
+    }
+}
+
+TEST(SimCancel, TheGraphBuildAsksBetweenTensorsAndOperators) {
+    // A build at thousands of devices takes seconds: it asks once per tensor edge (16 here) and once
+    // per operator's weight sync (13), and stops at the first "stop".
+    const Network net = sim::test::inceptionLike();
+    const sim::Topology t = sim::test::cluster(2, 4);
+    const sim::SoapStrategy dp = sim::dataParallel(net, 16, 8);
+    int asked = 0;
+    const sim::TaskGraph g = sim::buildTaskGraph(net, 16, dp, t, {}, [&] { return ++asked < 0; });
+    EXPECT_EQ(asked, 16 + 13);
+    EXPECT_EQ(g.taskCount(), sim::buildTaskGraph(net, 16, dp, t).taskCount());
+    for (int stop_at : {1, 16, 17, 29}) {
+        int n = 0;
+        EXPECT_THROW(sim::buildTaskGraph(net, 16, dp, t, {}, [&] { return ++n >= stop_at; }), Cancelled) << stop_at;
+        EXPECT_EQ(n, stop_at);
     }
 }
 

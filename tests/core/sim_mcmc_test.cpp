@@ -325,6 +325,29 @@ TEST(SimMcmc, NeverWorseThanTheBestStart) {
     }
 }
 
+// Restarts rebuild the whole graph, which asks the cancel too (between tensors): a stop asked at
+// any poll, inside a restart's build or not, ends the search with the best so far.
+TEST(SimMcmc, ACancelDuringARestartsBuildStopsTheSearch) {
+    const Network net = test::inceptionLike();
+    const Topology topo = test::cluster(2, 2);
+    McmcOptions o;
+    o.iterations = 120;  // stalls (and restarts) after 12 iterations without a better state
+    o.seed = 5;
+    const std::vector<McmcStart> starts{{"dp", dataParallelStrategy(net, 8, 4)}};
+    int total = 0;
+    const McmcResult whole = mcmcSearch(net, 8, topo, starts, o, {}, [&] { return ++total < 0; });
+    ASSERT_GT(whole.restarts, 0);
+    EXPECT_GT(total, 1 + 120);  // one poll per iteration, and the restarts' builds
+    for (int stop_at = 2; stop_at <= total; stop_at += 7) {
+        int asked = 0;
+        const McmcResult r = mcmcSearch(net, 8, topo, starts, o, {}, [&] { return ++asked >= stop_at; });
+        EXPECT_EQ(asked, stop_at) << stop_at;  // nothing more is asked once it said stop
+        EXPECT_TRUE(r.cancelled) << stop_at;
+        EXPECT_EQ(r.starts[0].stop, "cancelled") << stop_at;
+        EXPECT_DOUBLE_EQ(simulate(buildTaskGraph(net, 8, r.best, topo)).makespan, r.best_s) << stop_at;
+    }
+}
+
 TEST(SimMcmc, CancelReturnsBestSoFarAndProgressReports) {
     const Network net = test::inceptionLike();
     const Topology topo = test::cluster(2, 2);

@@ -150,6 +150,8 @@ TEST(GanttInput, FromASimulation) {
     ASSERT_EQ(m.laneCount(), 6);
     EXPECT_EQ(m.groups()[0].name, "node 0");
     EXPECT_EQ(m.groups()[0].lane_count, 4);
+    EXPECT_EQ(m.groupStreams(0), 2);  // its heading says 2 devices, 2 streams
+    EXPECT_EQ(m.groupStreams(1), 0);
     EXPECT_EQ(m.lanes()[2].name, "d0 comm");
     // The test cable leaves Link::kind at "link", so the name keeps its own prefix.
     EXPECT_EQ(m.lanes()[4].name, "cable d0\u2192d1");

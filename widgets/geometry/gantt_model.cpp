@@ -20,7 +20,8 @@ std::vector<GanttResource> ganttResources(const sim::Topology& topology, bool st
     // A device's collective stream sits in its node's group, under the node's devices: the
     // all-reduces show beside the compute they overlap.
     if (streams)
-        for (const auto& d : topology.devices) out.push_back({d.name + " comm", "node " + std::to_string(d.node), false});
+        for (const auto& d : topology.devices)
+            out.push_back({d.name + " comm", "node " + std::to_string(d.node), false, true});
     return out;
 }
 
@@ -32,7 +33,7 @@ GanttInput ganttInput(const sim::TaskGraph& graph, const sim::SimResult& result,
         auto& res = in.resources[static_cast<size_t>(r)];
         if (res.name.empty())
             res = {graph.resourceName(r), graph.isLink(r) ? "links" : graph.isStream(r) ? "collective streams" : "devices",
-                   graph.isLink(r)};
+                   graph.isLink(r), graph.isStream(r)};
     }
     in.op_names = graph.opNames();
     in.records = sim::timeline(graph, result);
@@ -87,15 +88,18 @@ GanttModel::GanttModel(std::shared_ptr<const GanttInput> input, bool hide_idle_l
     std::vector<int> lane_of(res.size(), -1);
     for (const auto& [name, links] : order) {
         LaneGroup g{name, laneCount(), 0, false};
+        int streams = 0;
         for (size_t r = 0; r < res.size(); ++r) {
             if (res[r].link != links || res[r].group != name || (hide_idle_links && links && count[r] == 0)) continue;
             lane_of[r] = laneCount();
             lanes_.push_back({res[r].name, static_cast<int>(r), links});
             ++g.lane_count;
+            streams += res[r].stream ? 1 : 0;
         }
         if (g.lane_count == 0) continue;
         groups_.push_back(g);
         group_links_.push_back(links);
+        group_streams_.push_back(streams);
     }
     bars_.resize(lanes_.size());
     record_.resize(lanes_.size());

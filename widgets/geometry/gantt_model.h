@@ -22,6 +22,7 @@ struct GanttResource {
     std::string name;   // lane label
     std::string group;  // "node 0", "nvlink", ...
     bool link = false;
+    bool stream = false;  // a device's collective stream ("n0.gpu0 comm")
 };
 
 // Plain values a worker can build once: what a stored simulation keeps, plus
@@ -83,6 +84,8 @@ public:
     // Groups of consecutive lanes, all expanded; the view keeps its own collapse state.
     const std::vector<LaneGroup>& groups() const { return groups_; }
     bool groupIsLinks(int group) const { return group_links_.at(static_cast<size_t>(group)); }
+    // How many of a group's lanes are collective streams (the rest are devices or links).
+    int groupStreams(int group) const { return group_streams_.at(static_cast<size_t>(group)); }
     std::span<const Bar> bars(int lane) const { return bars_.at(static_cast<size_t>(lane)); }
     const sim::TimelineRecord& record(int lane, int index) const;
     size_t barCount() const;
@@ -112,6 +115,7 @@ private:
     std::vector<GanttLane> lanes_;
     std::vector<LaneGroup> groups_;
     std::vector<bool> group_links_;
+    std::vector<int> group_streams_;
     std::vector<std::vector<Bar>> bars_;
     std::vector<std::vector<int>> record_;         // lane, bar -> index into input_->records
     std::vector<std::vector<std::uint8_t>> critical_;

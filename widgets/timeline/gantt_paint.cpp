@@ -27,12 +27,17 @@ QFont bold(QFont f) {
     return f;
 }
 
+QString counted(int n, const char* one, const char* many) {
+    return QStringLiteral("%1 %2").arg(n).arg(QString::fromUtf8(n == 1 ? one : many));
+}
+
+// "node 0 — 4 devices, 4 streams": a node's collective streams are lanes of its group, not devices.
 QString groupHeading(const view::GanttModel& m, const view::LaneGroup& g, int index) {
-    const bool links = m.groupIsLinks(index);
-    const QString what = links ? (g.lane_count == 1 ? QStringLiteral("link") : QStringLiteral("links"))
-                               : (g.lane_count == 1 ? QStringLiteral("device") : QStringLiteral("devices"));
+    const int streams = m.groupStreams(index), others = g.lane_count - streams;
+    QString what = m.groupIsLinks(index) ? counted(others, "link", "links") : counted(others, "device", "devices");
+    if (streams > 0) what = (others > 0 ? what + QStringLiteral(", ") : QString()) + counted(streams, "stream", "streams");
     const QString arrow = g.collapsed ? QStringLiteral("\u25b8 ") : QStringLiteral("\u25be ");
-    return arrow + q(g.name) + QStringLiteral(" \u2014 %1 %2").arg(g.lane_count).arg(what);
+    return arrow + q(g.name) + QStringLiteral(" \u2014 ") + what;
 }
 
 QString tickLabel(const std::string& s) {

@@ -126,7 +126,7 @@ SimulationResult simulateStrategy(const Network& net, double batch, const Simula
     r.busy_s = use.busy_s;
     r.utilisation = use.fraction;
     r.traffic = sim::trafficMatrix(graph);
-    r.link_bytes = sim::linkBytes(graph, *spec.topology);
+    r.link_bytes = use.link_bytes;
     r.timeline = sim::timeline(graph, result);
     r.critical_path = sim::criticalPath(graph, result);
     r.op_names = graph.opNames();

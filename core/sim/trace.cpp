@@ -56,13 +56,12 @@ std::vector<std::vector<double>> trafficMatrix(const TaskGraph& graph) {
     return m;
 }
 
-std::vector<double> linkBytes(const TaskGraph& graph, const Topology& topology) {
+namespace {
+
+// Bytes the collectives put on each link, their transfers routed (a pass over every transfer: at
+// thousands of devices an exchange has a million).
+std::vector<double> collectiveLinkBytes(const TaskGraph& graph, const Topology& topology) {
     std::vector<double> bytes(topology.links.size(), 0.0);
-    for (size_t t = 0; t < graph.slotCount(); ++t) {
-        const int ti = static_cast<int>(t);
-        if (graph.alive(ti) && graph.isLink(graph.resource(ti)))
-            bytes[static_cast<size_t>(graph.resource(ti) - graph.computeDevices())] += graph.info(ti).bytes;
-    }
     std::vector<int> route;
     for (size_t g = 0; g < graph.groupCount(); ++g)
         for (const CollectiveTraffic& c : graph.group(static_cast<int>(g)).collectives)
@@ -73,6 +72,22 @@ std::vector<double> linkBytes(const TaskGraph& graph, const Topology& topology) 
     return bytes;
 }
 
+// Adds every message hop's bytes to `collective` (by link).
+std::vector<double> withMessageBytes(const TaskGraph& graph, std::vector<double> bytes) {
+    for (size_t t = 0; t < graph.slotCount(); ++t) {
+        const int ti = static_cast<int>(t);
+        if (graph.alive(ti) && graph.isLink(graph.resource(ti)))
+            bytes[static_cast<size_t>(graph.resource(ti) - graph.computeDevices())] += graph.info(ti).bytes;
+    }
+    return bytes;
+}
+
+}  // namespace
+
+std::vector<double> linkBytes(const TaskGraph& graph, const Topology& topology) {
+    return withMessageBytes(graph, collectiveLinkBytes(graph, topology));
+}
+
 Utilisation utilisation(const TaskGraph& graph, const SimResult& result, const Topology* topology) {
     Utilisation u;
     u.busy_s.assign(static_cast<size_t>(graph.resourceCount()), 0.0);
@@ -80,16 +95,13 @@ Utilisation utilisation(const TaskGraph& graph, const SimResult& result, const T
         if (graph.alive(static_cast<int>(t)))
             u.busy_s[static_cast<size_t>(graph.resource(static_cast<int>(t)))] += result.end[t] - result.start[t];
     // A collective's bytes keep each link of their routes busy at its full bandwidth.
-    std::vector<int> route;
-    if (topology)
-        for (size_t g = 0; g < graph.groupCount(); ++g)
-            for (const CollectiveTraffic& c : graph.group(static_cast<int>(g)).collectives)
-                for (const Transfer& t : *c.per_byte) {
-                    topology->route(t.from, t.to, route);
-                    for (int l : route)
-                        u.busy_s[static_cast<size_t>(graph.computeDevices() + l)] +=
-                            t.bytes * c.bytes / topology->links[static_cast<size_t>(l)].bandwidth_Bps;
-                }
+    if (topology) {
+        const std::vector<double> collective = collectiveLinkBytes(graph, *topology);
+        for (size_t l = 0; l < collective.size(); ++l)
+            u.busy_s[static_cast<size_t>(graph.computeDevices()) + l] +=
+                collective[l] / topology->links[l].bandwidth_Bps;
+        u.link_bytes = withMessageBytes(graph, collective);
+    }
     for (double b : u.busy_s) u.fraction.push_back(result.makespan > 0 ? b / result.makespan : 0.0);
     return u;
 }

@@ -41,11 +41,12 @@ std::vector<TrafficPair> trafficPairs(const TaskGraph& graph);
 std::vector<double> linkBytes(const TaskGraph& graph, const Topology& topology);
 
 struct Utilisation {
-    std::vector<double> busy_s;    // by resource: sum of task times
-    std::vector<double> fraction;  // busy / makespan
+    std::vector<double> busy_s;      // by resource: sum of task times
+    std::vector<double> fraction;    // busy / makespan
+    std::vector<double> link_bytes;  // with the topology: linkBytes(), from the same one pass of routes
 };
 // With the topology, a link's busy time also counts the collectives' bytes over it at its bandwidth
-// (collectives are tasks on streams, not on links).
+// (collectives are tasks on streams, not on links), and link_bytes is filled.
 Utilisation utilisation(const TaskGraph& graph, const SimResult& result, const Topology* topology = nullptr);
 
 // Chrome trace event JSON (loads in Perfetto): process 1 holds one thread per

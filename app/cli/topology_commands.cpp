@@ -93,7 +93,9 @@ sim::Topology generate(const std::string& kind, const Options& a) {
     const auto shape = kind == "switch"            ? sim::Dimension::Shape::Switch
                        : kind == "fully-connected" ? sim::Dimension::Shape::FullyConnected
                                                    : sim::Dimension::Shape::Ring;
-    return usage("dims", [&] { return sim::regularTopology(shape, dims, link, device, name); });
+    // The error names the option the user gave: --devices for one dimension, --dims otherwise.
+    const bool one = kind == "ring" || kind == "switch" || kind == "fully-connected";
+    return usage(one ? "devices" : "dims", [&] { return sim::regularTopology(shape, dims, link, device, name); });
 }
 
 void write(const std::string& path, const sim::Topology& t, std::ostream& out) {

@@ -76,6 +76,11 @@ TEST(TopologyCli, Errors) {
     EXPECT_EQ(cli({"topology", "generate", "hypercube", "--out", "-"}).status, 2);
     const auto big = cli({"topology", "generate", "switch", "--devices", "5000", "--out", "-"});
     EXPECT_EQ(big.status, 2);
+    // Too many links: the message names the option given (--devices), not --dims.
+    const auto dense = cli({"topology", "generate", "fully-connected", "--devices", "1024", "--out", "-"});
+    EXPECT_EQ(dense.status, 2);
+    EXPECT_NE(dense.err.find("--devices: "), std::string::npos) << dense.err;
+    EXPECT_NE(dense.err.find("1047552 or more links"), std::string::npos) << dense.err;
 }
 
 TEST(TopologyCli, ConvertAndSimulateImported) {

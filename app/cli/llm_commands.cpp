@@ -8,11 +8,13 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/report.h"
+#include "core/io/network_io.h"
 #include "core/llm/calibrate.h"
 #include "core/llm/calculon_model.h"
 #include "core/llm/search.h"
 #include "core/llm/validate.h"
 #include "core/partition/grid.h"
+#include "core/sim/transformer_network.h"
 #include "core/sim/llm_lowering.h"
 #include "core/sim/trace.h"
 #include "core/run/method_run.h"
@@ -262,9 +264,7 @@ int llmSimulate(const Options& a, std::ostream& out) {
     for (const auto& dv : topo.devices) o.reference_flops = std::min(o.reference_flops, dv.peak_flops * dv.efficiency);
     const sim::LlmSimulation s = sim::simulateLlmPlan(in.model, plan, in.profile, topo, o);
     if (a.has("trace")) {
-        std::ofstream f(a.get("trace"), std::ios::binary);
-        f << sim::chromeTraceJson(s.graph, s.result);
-        if (!f) throw Error("cannot write " + a.get("trace"));
+        writeOutputFile(a.get("trace"), sim::chromeTraceJson(s.graph, s.result));
     }
     const double ratio = s.analytic_s > 0 ? s.simulated_s / s.analytic_s : 0;
     if (a.flag("json")) {
@@ -492,6 +492,30 @@ int llmCalibrate(const Options& a, std::ostream& out) {
     return 0;
 }
 
+// llm network: the model as a SOAP network (one token per sample) and, with --tp/--dp, Megatron's
+// plan as a SOAP strategy, for `simulate` and `mcmc` (docs/methods/flexflow.md#megatron-tensor-parallelism-on-gpt-blocks).
+int llmNetwork(const Options& a, std::ostream& out) {
+    const Inputs in = readInputs(a, true);
+    const std::int64_t layers = a.integer64("layers", 0);
+    const Network net = usage("model", [&] { return sim::transformerNetwork(in.model, layers, !a.flag("no-head")); });
+    const std::string path = a.required("out");
+    writeOutputFile(path, writeNetworkJson(net));
+    out << "Network   " << net.name << ": " << net.ops.size() << " operators, one token per sample -> " << path << "\n";
+    const bool plan = a.has("tp") || a.has("dp");
+    if (a.has("strategy-out") != plan) throw UsageError("give --strategy-out with --tp and --dp (and only then)");
+    if (!plan) return 0;
+    const int tp = static_cast<int>(a.integer64("tp", 1)), dp = static_cast<int>(a.integer64("dp", 1));
+    const std::int64_t sequences = a.integer64("global-batch", dp);
+    const std::int64_t tokens = sequences * in.model.seq;
+    const sim::SoapStrategy strategy = usage("tp", [&] { return sim::megatronStrategy(net, tokens, tp, dp); });
+    writeOutputFile(a.get("strategy-out"), sim::writeSoapJson(strategy, net));
+    out << "Strategy  Megatron TP " << tp << " x DP " << dp << " with sequence parallelism on " << tp * dp
+        << " devices -> " << a.get("strategy-out") << "\n";
+    out << "Simulate  partita-cli simulate --network " << path << " --strategy " << a.get("strategy-out")
+        << " --batch " << tokens << " --topology T [--profile P]\n";
+    return 0;
+}
+
 int llmProfiles(const Options& a, std::ostream& out) {
     if (a.has("show")) {
         out << llm::profileToJson(usage("show", [&] { return llm::loadProfile(a.get("show")); })).dump(2) << "\n";
@@ -656,6 +680,21 @@ void addLlmCommands(CLI::App& app, RunContext& ctx) {
     value(*c, "out", "P2.json", "the calibrated profile to write (usable as --profile; required)");
     value(*c, "fit", "LIST", "the parameters to fit: matrix, memory, tier0, tier1, overhead (the framework's\n"
                              "time per layer per micro-batch), comma-separated (default: the first four)");
+
+    CLI::App* n = llmCommand(*llm, ctx, "network",
+                             "the model as a SOAP network (one token per sample) for simulate and mcmc, and with\n"
+                             "--tp/--dp Megatron's plan as a SOAP strategy (docs/methods/flexflow.md#megatron-tensor-parallelism-on-gpt-blocks)",
+                             llmNetwork);
+    value(*n, "model", "PRESET|F", "the transformer (partita-cli llm models; no grouped-query attention)");
+    value(*n, "seq", "S", "override the model's sequence length")->check(integerIn(1, limits::kDimension));
+    value(*n, "layers", "N", "layers (default: the model's)")->check(integerIn(1, 100000));
+    flag(*n, "no-head", "leave out the final norm, LM head and loss");
+    value(*n, "out", "F.json", "the partita-network/1 file to write (required)");
+    value(*n, "tp", "T", "tensor parallelism of the strategy")->check(integerIn(1, limits::kTopologyDevices));
+    value(*n, "dp", "D", "data parallelism of the strategy")->check(integerIn(1, limits::kTopologyDevices));
+    value(*n, "global-batch", "B", "sequences per step (default D); simulate with --batch B x sequence length")
+        ->check(integerIn(1, limits::kLlmBatch));
+    value(*n, "strategy-out", "F.json", "the partita-soap/1 strategy to write");
 
     CLI::App* p = llmCommand(*llm, ctx, "profiles", "the built-in hardware profiles", llmProfiles);
     value(*p, "show", "NAME", "print one as partita-llm-hw/1");

@@ -3,11 +3,18 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <ostream>
 
 #include "core/util/error.h"
 
 namespace partita::cli {
+
+void writeOutputFile(const std::string& path, const std::string& text) {
+    std::ofstream f(path, std::ios::binary);
+    f << text;
+    if (!f) throw Error(path + ": cannot write the file");
+}
 
 namespace {
 

@@ -17,6 +17,9 @@ using partita::joules;
 using partita::seconds;
 using partita::withCommas;
 
+// Writes an output file whole; throws Error naming the path when it cannot.
+void writeOutputFile(const std::string& path, const std::string& text);
+
 // Rows of cells printed with each column padded to its widest cell.
 class TextTable {
 public:

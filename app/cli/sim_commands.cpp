@@ -11,12 +11,14 @@
 #include "app/cli/sim_memory_report.h"
 #include "core/accpar/accpar.h"
 #include "core/io/network_io.h"
+#include "core/llm/profile.h"
 #include "core/model/array.h"
 #include "core/model/layers.h"
 #include "core/run/simulation.h"
 #include "core/run/simulation_run.h"
 #include "core/search/methods.h"
 #include "core/sim/baselines.h"
+#include "core/sim/compute_cost.h"
 #include "core/sim/lowering.h"
 #include "core/sim/mcmc.h"
 #include "core/sim/simulator.h"
@@ -62,10 +64,38 @@ std::optional<sim::CollectiveAlgorithm> readCollectiveAlgorithm(const Options& a
     return usage("collective-algorithm", [&] { return sim::parseCollectiveAlgorithm(name); });
 }
 
-void writeFile(const std::string& path, const std::string& text) {
-    std::ofstream f(path);
-    f << text;
-    if (!f) throw Error(path + ": cannot write the file");
+// The simulator's settings both commands read, each once: --sync, --collectives,
+// --collective-algorithm, --optimizer, and --profile / --precision (an LLM hardware profile prices
+// compute with its kernel curves, docs/methods/flexflow.md#kernel-curves; --precision sets the element
+// size and, with a profile, the unit).
+sim::SimOptions readSimOptions(const Options& a) {
+    sim::SimOptions o;
+    o.training = !a.flag("inference");
+    o.sync = readSync(a);
+    o.collectives = readCollectives(a);
+    o.collective_algorithm = readCollectiveAlgorithm(a);
+    o.optimizer_states = readOptimizerStates(a);
+    const bool has_precision = a.has("precision");
+    const llm::Dtype precision =
+        has_precision ? usage("precision", [&] { return llm::parseDtype(a.get("precision")); }) : llm::Dtype::Fp32;
+    if (a.has("profile")) {
+        const llm::Profile profile = usage("profile", [&] { return llm::loadProfile(a.get("profile")); });
+        const llm::Dtype dtype = has_precision ? precision : profile.precision.param;
+        sim::KernelCurves curves = usage("precision", [&] { return sim::kernelCurves(profile, dtype); });
+        curves.profile = a.get("profile");  // as given, so a report can be rerun
+        o.kernels = std::make_shared<const sim::KernelCurves>(std::move(curves));
+        o.element_bytes = dtype == llm::Dtype::Fp32 ? 4 : 2;  // fp8 GEMMs keep 16-bit activations, as the planner
+        o.gradient_bytes = llm::dtypeBytes(profile.precision.grad_reduce);
+    } else {
+        o.element_bytes = llm::dtypeBytes(precision);
+    }
+    return o;
+}
+
+Json kernelsJson(const sim::SimOptions& o) {
+    if (!o.kernels) return nullptr;
+    return {{"profile", o.kernels->profile}, {"precision", llm::dtypeName(o.kernels->dtype)},
+            {"gradient_bytes", o.gradient_bytes}};
 }
 
 // The strategy a method names, through the GUI's lowering path (methodStrategy).
@@ -123,17 +153,12 @@ int cmdSimulate(const Options& a, std::ostream& out) {
     const SimSetup s = readSimSetup(a);
     const sim::SoapStrategy strategy =
         a.has("strategy") ? sim::loadSoap(a.get("strategy"), s.net) : methodStrategy(a.get("method"), s);
-    sim::SimOptions options;
-    options.training = !a.flag("inference");
-    options.sync = readSync(a);
-    options.collectives = readCollectives(a);
-    options.collective_algorithm = readCollectiveAlgorithm(a);
-    options.optimizer_states = readOptimizerStates(a);
+    const sim::SimOptions options = readSimOptions(a);
     const sim::TaskGraph graph = sim::buildTaskGraph(s.net, static_cast<double>(s.batch), strategy, s.topology, options);
     const sim::SimResult result = sim::simulate(graph);
     requireFinite(result.makespan, "the simulated makespan", inputsText(s));
-    if (a.has("trace")) writeFile(a.get("trace"), sim::chromeTraceJson(graph, result));
-    if (a.has("dot")) writeFile(a.get("dot"), sim::taskGraphDot(graph, &result));
+    if (a.has("trace")) writeOutputFile(a.get("trace"), sim::chromeTraceJson(graph, result));
+    if (a.has("dot")) writeOutputFile(a.get("dot"), sim::taskGraphDot(graph, &result));
     const sim::Utilisation use = sim::utilisation(graph, result, &s.topology);
     const auto traffic = sim::trafficPairs(graph);
     const DeviceUse use_of = methodDeviceUse(a, strategy, s);
@@ -154,6 +179,7 @@ int cmdSimulate(const Options& a, std::ostream& out) {
                {"collectives", sim::collectiveModelName(options.collectives)},
                {"collective_algorithm", options.collective_algorithm ? sim::collectiveAlgorithmName(*options.collective_algorithm) : "best"},
                {"strategy", a.has("strategy") ? a.get("strategy") : a.get("method")},
+               {"kernels", kernelsJson(options)},
                {"makespan_s", result.makespan},
                {"tasks", graph.taskCount()},
                {"devices", devices},
@@ -172,6 +198,9 @@ int cmdSimulate(const Options& a, std::ostream& out) {
         << (use_of.used < use_of.devices ? withCommas(use_of.used) + " of the " : std::string("the "))
         << withCommas(use_of.devices) << " devices" << (use_of.reason.empty() ? "" : " (" + use_of.reason + ")")
         << "\n";
+    if (options.kernels)
+        out << "Compute   " << options.kernels->profile << "'s kernel curves, " << llm::dtypeName(options.kernels->dtype)
+            << "\n";
     out << "Makespan  " << seconds(result.makespan) << " over " << graph.taskCount() << " tasks\n";
     printMemory(out, memory, s.topology);
     out << "\n";
@@ -206,11 +235,7 @@ int cmdMcmc(const Options& a, std::ostream& out) {
     if (a.flag("stop-on-stall") && a.flag("no-stall-stop"))
         throw UsageError("--stop-on-stall and --no-stall-stop contradict each other");
     m.stop_on_stall = a.flag("stop-on-stall");
-    sim::SimOptions sim_options;
-    sim_options.sync = readSync(a);
-    sim_options.collectives = readCollectives(a);
-    sim_options.collective_algorithm = readCollectiveAlgorithm(a);
-    sim_options.optimizer_states = readOptimizerStates(a);
+    const sim::SimOptions sim_options = readSimOptions(a);
 
     const sim::SoapStrategy dp = sim::dataParallelStrategy(s.net, s.batch, d);
     const sim::SoapStrategy owt = sim::oneWeirdTrickStrategy(s.net, s.batch, d);
@@ -225,7 +250,7 @@ int cmdMcmc(const Options& a, std::ostream& out) {
     const double owt_s = sim::simulate(sim::buildTaskGraph(s.net, batch, owt, s.topology, o.sim)).makespan;
     const sim::McmcResult r = sim::mcmcSearch(s.net, batch, s.topology, starts, o);
     for (const double makespan : {dp_s, owt_s, r.best_s}) requireFinite(makespan, "a simulated makespan", inputsText(s));
-    if (a.has("export")) writeFile(a.get("export"), sim::writeSoapJson(r.best, s.net));
+    if (a.has("export")) writeOutputFile(a.get("export"), sim::writeSoapJson(r.best, s.net));
     // The search returns a strategy that fits whenever one was found (docs/methods/flexflow.md#memory-per-device).
     const sim::MemoryReport memory = sim::deviceMemory(
         s.net, s.batch, r.best, sim::buildTaskGraph(s.net, batch, r.best, s.topology, o.sim), s.topology, o.sim);
@@ -238,7 +263,7 @@ int cmdMcmc(const Options& a, std::ostream& out) {
                               {"stop", c.stop}, {"restarts", c.restarts}, {"initial_excess_bytes", c.initial_excess}});
         Json j{{"network", s.net.name}, {"topology", s.topology.name}, {"batch", s.batch},
                {"sync", a.get("sync", "ring")}, {"collectives", sim::collectiveModelName(o.sim.collectives)}, {"seed", o.seed}, {"beta", o.beta},
-               {"relative_beta", o.relative_beta}, {"stop_on_stall", o.stop_on_stall}, {"makespan_s", r.best_s},
+               {"relative_beta", o.relative_beta}, {"kernels", kernelsJson(o.sim)}, {"stop_on_stall", o.stop_on_stall}, {"makespan_s", r.best_s},
                {"iterations", r.iterations}, {"restarts", r.restarts}, {"acceptance_rate", r.acceptance_rate}, {"dp_makespan_s", dp_s},
                {"owt_makespan_s", owt_s}, {"speedup_vs_dp", dp_s / r.best_s}, {"speedup_vs_owt", owt_s / r.best_s},
                {"starts", chains}, {"best_strategy", sim::soapToJson(r.best, s.net)},
@@ -276,6 +301,11 @@ void addSimOptions(CLI::App& app) {
           "with --collectives algorithm: the fastest per weight (default) or this one where it applies");
     value(app, "optimizer", "sgd|momentum|adam",
           "optimizer state per weight for the memory check: 0, 1 (momentum, default) or 2 copies");
+    value(app, "profile", "P",
+          "price compute with an LLM hardware profile's kernel curves: a preset (a100-sxm4-80gb, ...),\n"
+          "a partita-llm-hw/1 file or a Calculon system file (default: each device's peak x efficiency)");
+    value(app, "precision", "fp32|bf16|fp16|fp8",
+          "element size (fp32); with --profile also the compute unit (default the profile's)");
     flag(app, "json", "one JSON object on stdout");
 }
 

@@ -38,15 +38,11 @@ std::vector<std::int64_t> parseDims(const std::string& text) {
 
 sim::Topology generate(const std::string& kind, const Options& a) {
     if (kind == "cluster") {
-        sim::ClusterSpec s;
         const std::string device = a.get("device", "p100");
-        s = device == "k80" ? sim::k80ClusterSpec() : sim::p100ClusterSpec();
+        sim::ClusterSpec s = usage("device", [&] { return sim::clusterSpecFor(device); });
         s.nodes = static_cast<int>(a.integer64("nodes", 4));
-        s.gpus = static_cast<int>(a.integer64("gpus", 4));
-        s.gpu = usage("device", [&] { return sim::namedDevice(device); });
-        const std::string intra = a.get("intra", device == "k80" ? "pcie" : "nvlink");
-        if (intra != "nvlink" && intra != "pcie") throw UsageError("--intra must be nvlink or pcie");
-        s.intra = intra == "pcie" ? sim::ClusterSpec::Intra::PciePairs : sim::ClusterSpec::Intra::Nvlink;
+        if (a.has("gpus")) s.gpus = static_cast<int>(a.integer64("gpus", s.gpus));
+        if (a.has("intra")) s.intra = usage("intra", [&] { return sim::parseIntra(a.get("intra")); });
         // Unset options keep the preset's figures bit for bit.
         if (a.has("network-GBps")) s.network_Bps = a.positiveNumber("network-GBps", 1, 1e12) * 1e9;
         if (a.has("network-latency-ns")) s.network_latency_s = a.number("network-latency-ns", 0) / 1e9;
@@ -227,8 +223,9 @@ void addKind(CLI::App& parent, RunContext& ctx, const std::string& kind, const s
     if (kind == "cluster") {
         value(*c, "nodes", "N", "nodes (4)")->check(integerIn(1, sim::kImportDevices));
         value(*c, "gpus", "M", "GPUs per node (4)")->check(integerIn(1, sim::kImportDevices));
-        value(*c, "device", "p100|k80", "the GPU (p100)");
-        value(*c, "intra", "nvlink|pcie", "links inside a node (nvlink for p100, pcie for k80)");
+        value(*c, "device", "p100|k80|a100|h100", "the GPU (p100); a100 and h100 nodes are DGX-style, 8 GPUs");
+        value(*c, "intra", "nvlink|pcie|nvswitch",
+              "links inside a node (nvlink for p100, pcie for k80, nvswitch and a NIC per GPU for a100/h100)");
         value(*c, "network-GBps", "X", "the network's bandwidth per node, GB/s (the device's preset)");
         value(*c, "network-latency-ns", "X", "the network's latency, ns (the device's preset)");
     } else if (kind == "array") {

@@ -94,10 +94,12 @@ TopologyGenerateDialog::TopologyGenerateDialog(QWidget* parent) : QDialog(parent
     dims_ = line("gen-dims", tr("Sizes"), "4x4", tr("Devices per dimension, innermost first: 4x4 or 4x4x2"));
     bandwidth_ = line("gen-bandwidth", tr("Link bandwidth (GB/s)"), "100", tr("Per link and direction"));
     latency_ = line("gen-latency", tr("Link latency (ns)"), "0", tr("Per transfer, 0..1e9 ns"));
-    device_ = combo("gen-device", tr("Device"), {"npu", "p100", "k80"});
+    device_ = combo("gen-device", tr("Device"), {"npu", "p100", "k80", "a100", "h100"});
     nodes_ = line("gen-nodes", tr("Nodes"), "4", tr("Machines joined by one network switch"));
     gpus_ = line("gen-gpus", tr("GPUs per node"), "4", tr("GPUs in each machine"));
-    intra_ = combo("gen-intra", tr("Inside a node"), {tr("NVLink between every pair"), tr("PCIe switches per GPU pair")});
+    // In ClusterSpec::Intra's order.
+    intra_ = combo("gen-intra", tr("Inside a node"),
+                   {tr("NVLink between every pair"), tr("PCIe switches per GPU pair"), tr("NVSwitch, a NIC per GPU")});
     network_bw_ = line("gen-network-bandwidth", tr("Network (GB/s)"), "", tr("Per host link and direction; empty: the preset's"));
     network_latency_ = line("gen-network-latency", tr("Network latency (ns)"), "", tr("Empty: the preset's (500 ns)"));
     array_file_ = combo("gen-array-file", tr("Accelerators"), {tr("2^levels alike (HMC)")});
@@ -143,9 +145,13 @@ TopologyGenerateDialog::TopologyGenerateDialog(QWidget* parent) : QDialog(parent
         if (shape == Cluster && device_->currentText() == "npu") device_->setCurrentText("p100");  // the CLI's default
         refresh();
     });
-    // As the CLI: K80 nodes default to paired PCIe switches, P100 nodes to NVLink.
-    connect(device_, &QComboBox::activated, this, [this] { intra_->setCurrentIndex(device_->currentText() == "k80" ? 1 : 0); });
-    device_->setToolTip(tr("npu: ASTRA-sim's default device; p100, k80: the cluster presets' GPUs"));
+    // As the CLI: each device's nodes (K80 paired PCIe switches, P100 NVLink, A100 and H100 DGX-style).
+    connect(device_, &QComboBox::activated, this, [this] {
+        const sim::ClusterSpec s = sim::clusterSpecFor(device_->currentText().toStdString());
+        intra_->setCurrentIndex(static_cast<int>(s.intra));
+        gpus_->setText(QString::number(s.gpus));
+    });
+    device_->setToolTip(tr("npu: ASTRA-sim's default device; p100, k80: the cluster presets' GPUs; a100, h100: DGX nodes"));
     refresh();
 }
 
@@ -160,15 +166,13 @@ std::optional<sim::Topology> TopologyGenerateDialog::build(QString* problem) con
     const std::string name = name_->text().trimmed().toStdString();
     try {
         if (shape == Cluster) {
-            const bool k80 = device_->currentText() == "k80";
-            sim::ClusterSpec s = k80 ? sim::k80ClusterSpec() : sim::p100ClusterSpec();
+            sim::ClusterSpec s = sim::clusterSpecFor(device_->currentText().toStdString());
             std::int64_t v = 0;
             integerIn(nodes_->text(), 1, kMaxSize, &v);
             s.nodes = static_cast<int>(v);
             integerIn(gpus_->text(), 1, kMaxSize, &v);
             s.gpus = static_cast<int>(v);
-            s.gpu = sim::namedDevice(device_->currentText().toStdString());
-            s.intra = intra_->currentIndex() == 1 ? sim::ClusterSpec::Intra::PciePairs : sim::ClusterSpec::Intra::Nvlink;
+            s.intra = static_cast<sim::ClusterSpec::Intra>(intra_->currentIndex());
             double x = 0;  // empty fields keep the preset's figures bit for bit, as the CLI
             if (!network_bw_->text().trimmed().isEmpty() && numberIn(network_bw_->text(), 0, 1e12, true, &x).isEmpty())
                 s.network_Bps = x * 1e9;
@@ -270,7 +274,8 @@ void TopologyGenerateDialog::refresh() {
     check(network_bw_, shape == Cluster, tr("Network"), optional(network_bw_->text(), 0, 1e12, true));
     check(network_latency_, shape == Cluster, tr("Network latency"), optional(network_latency_->text(), 0, 1e9, false));
     check(levels_, shape == ArrayShape && alike, tr("Levels"), integerIn(levels_->text(), 1, Array::kMaxLevels, &i));
-    network_bw_->setPlaceholderText(device_->currentText() == "k80" ? "7" : "12.5");
+    network_bw_->setPlaceholderText(
+        QString::number(sim::clusterSpecFor(device_->currentText().toStdString()).network_Bps / 1e9));
 
     topology_.reset();
     summary_->clear();
@@ -285,6 +290,11 @@ void TopologyGenerateDialog::refresh() {
     problem_label_->setText(problem_);
     ok_->setEnabled(problem_.isEmpty());
     save_->setEnabled(problem_.isEmpty());
+    // A summary or problem that wraps to more lines needs more height than the dialog had: grow, never shrink.
+    if (form_->hasHeightForWidth()) {
+        const int need = form_->totalHeightForWidth(width());
+        if (need > height()) resize(width(), need);
+    }
 }
 
 QString TopologyGenerateDialog::summary() const {

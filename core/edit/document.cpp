@@ -24,7 +24,8 @@ bool sameParameters(const Operator& a, const Operator& b) {
     return a.name == b.name && a.type == b.type && a.out_channels == b.out_channels && sameWindow(a.window, b.window) &&
            a.pool.has_value() == b.pool.has_value() && (!a.pool || sameWindow(*a.pool, *b.pool)) &&
            a.average_pool == b.average_pool && a.group == b.group && a.output_pad_h == b.output_pad_h &&
-           a.output_pad_w == b.output_pad_w && a.layout_shape == b.layout_shape && a.source_op == b.source_op;
+           a.output_pad_w == b.output_pad_w && a.layout_shape == b.layout_shape && a.source_op == b.source_op &&
+           a.attention == b.attention;
 }
 
 }  // namespace

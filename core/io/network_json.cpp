@@ -156,6 +156,12 @@ Operator readOperator(const Json& j, const std::string& pointer, const std::stri
         op.type = OpType::MatMul;
     } else if (type == "elementwise") {
         op.type = OpType::Elementwise;
+        if (f.has("attention")) {
+            Fields a(f.raw("attention"), f.pointer("attention"), source);
+            op.attention = AttentionCore{a.integerIn("sequence", 1, limits::kDimension),
+                                         a.integerIn("heads", 1, limits::kDimension)};
+            a.finish();
+        }
     } else if (type == "layout") {
         op.type = OpType::Layout;
         op.layout_shape = shapeField(f, "shape");
@@ -273,10 +279,12 @@ Json networkToJson(const Network& net, const std::map<std::string, edit::Point>&
         case OpType::Layout:
             o["shape"] = {{"channels", op.layout_shape.c}, {"height", op.layout_shape.h}, {"width", op.layout_shape.w}};
             break;
+        case OpType::Elementwise:
+            if (op.attention) o["attention"] = {{"sequence", op.attention->sequence}, {"heads", op.attention->heads}};
+            break;
         case OpType::Add:
         case OpType::Concat:
-        case OpType::MatMul:
-        case OpType::Elementwise: break;
+        case OpType::MatMul: break;
         }
         if (const auto at = positions.find(op.name); at != positions.end())
             o["position"] = Json::array({at->second.x, at->second.y});

@@ -296,7 +296,24 @@ void deriveShapes(Operator& op, const std::vector<Shape>& inputs) {
         op.pre_pool_shape = op.out_shape = Shape{std::max(a.c, b.c), a.h, b.w};
         break;
     }
-    case OpType::Elementwise: op.pre_pool_shape = op.out_shape = broadcastShapes(inputs); break;
+    case OpType::Elementwise:
+        op.pre_pool_shape = op.out_shape = broadcastShapes(inputs);
+        if (const auto& a = op.attention) {
+            // One input: q, k and v fused head by head (docs/formats/network.md#attention); the output is a third.
+            if (inputs.size() == 1) {
+                if (op.in_shape.c % 3 != 0)
+                    throw std::invalid_argument("attention over one input needs q, k and v fused (3 x the channels), got " +
+                                                std::to_string(op.in_shape.c) + " channels");
+                op.pre_pool_shape.c = op.out_shape.c = op.in_shape.c / 3;
+            }
+            if (a->sequence < 1 || a->heads < 1)
+                throw std::invalid_argument("attention needs a positive sequence and head count, got sequence " +
+                                            std::to_string(a->sequence) + ", heads " + std::to_string(a->heads));
+            if (op.out_shape.c % a->heads != 0)
+                throw std::invalid_argument("attention: " + std::to_string(a->heads) + " heads do not divide " +
+                                            std::to_string(op.out_shape.c) + " channels");
+        }
+        break;
     case OpType::Layout:
         if (op.layout_shape.c <= 0 || op.layout_shape.h <= 0 || op.layout_shape.w <= 0)
             throw std::invalid_argument("the output shape must be positive, got " + shapeText(op.layout_shape));

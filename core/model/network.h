@@ -40,6 +40,14 @@ struct Window {
     int spanW() const { return dilation_w * (kernel_w - 1) + 1; }
 };
 
+// An elementwise operator that is a transformer's attention core (docs/formats/network.md#attention):
+// one sample is one token, `sequence` consecutive samples are one sequence, the channels are `heads`
+// heads; its cost is QK^T, softmax, dropout and AV over the sequence (docs/methods/flexflow.md#kernel-curves).
+struct AttentionCore {
+    std::int64_t sequence = 0, heads = 0;
+    bool operator==(const AttentionCore&) const = default;
+};
+
 struct Operator {
     std::string name;
     OpType type = OpType::Conv;
@@ -54,6 +62,7 @@ struct Operator {
     int output_pad_h = 0, output_pad_w = 0;  // ConvTranspose: extra rows / columns at the end
     Shape layout_shape;          // Layout: the output shape (per sample)
     std::string source_op;       // the imported model's op type ("Softmax", "Reshape"...); informational
+    std::optional<AttentionCore> attention;  // Elementwise only
 
     // Filled by propagate():
     std::vector<int> input_ids;  // -1 = the network input

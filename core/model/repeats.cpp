@@ -28,7 +28,8 @@ public:
         for (int i = first; i <= last; ++i) {
             const Operator& op = net.ops[static_cast<size_t>(i)];
             key.insert(key.end(), {static_cast<std::int64_t>(op.type), kind(op.source_op), op.out_channels, op.group,
-                                   op.output_pad_h, op.output_pad_w, op.average_pool ? 1 : 0, op.pool ? 1 : 0});
+                                   op.output_pad_h, op.output_pad_w, op.average_pool ? 1 : 0, op.pool ? 1 : 0,
+                                   op.attention ? op.attention->sequence : 0, op.attention ? op.attention->heads : 0});
             addWindow(key, op.window);
             if (op.pool) addWindow(key, *op.pool);
             for (const Shape& s : {op.layout_shape, op.in_shape, op.pre_pool_shape, op.out_shape}) addShape(key, s);

@@ -61,17 +61,67 @@ Work forwardWork(const Network& net, const Operator& op, const Box& out, double 
         w.bytes = (in_elems + out_elems) * element_bytes;
         break;
     case OpType::Elementwise:
+        if (op.attention) {
+            // n tokens x c channels of q, k, v in, c channels out; each token's heads score the S keys of
+            // its sequence: QK^T and AV 2·S FLOP per channel each, softmax (5 FLOP) and dropout (1 FLOP,
+            // a one-byte mask) over n · (c / head size) · S scores (docs/methods/flexflow.md#kernel-curves).
+            const double s_len = static_cast<double>(op.attention->sequence);
+            const double scores = n * c / (static_cast<double>(op.out_shape.c) / op.attention->heads) * s_len;
+            w.matrix_flops = 4 * n * c * s_len;
+            w.matrix_bytes = (in_elems + out_elems + 2 * scores) * element_bytes;
+            w.flops = w.matrix_flops + 6 * scores;
+            w.bytes = w.matrix_bytes + 4 * scores * element_bytes + scores;
+            return w;
+        }
         w.flops = out_elems * static_cast<double>(std::max<size_t>(1, op.input_ids.size() - 1));
         w.bytes = (in_elems + out_elems) * element_bytes;
         break;
     }
+    if (op.type == OpType::Conv || op.type == OpType::FullyConnected || op.type == OpType::ConvTranspose ||
+        op.type == OpType::MatMul)
+        w.matrix_flops = w.flops, w.matrix_bytes = w.bytes;
     return w;
 }
 
 Work backwardWork(const Operator& op, const Work& forward) {
-    // Weighted layers compute both the input gradient and the weight gradient.
+    // Weighted layers compute both the input gradient and the weight gradient; the attention core's
+    // two products each need two (the gradients of both operands).
     const double f = hasWeights(op.type) ? 2.0 : 1.0;
-    return {forward.flops * f, forward.bytes * f};
+    if (op.attention)
+        return {forward.flops + forward.matrix_flops, forward.bytes + forward.matrix_bytes, 2 * forward.matrix_flops,
+                2 * forward.matrix_bytes};
+    return {forward.flops * f, forward.bytes * f, forward.matrix_flops * f, forward.matrix_bytes * f};
+}
+
+double KernelCurves::kernelTime(double flops, double bytes, bool matrix_unit) const {
+    if (flops <= 0 && bytes <= 0) return 0;
+    const llm::Unit& unit = matrix_unit ? matrix : vector;
+    const double compute = flops > 0 ? flops / (unit.peak_flops * unit.efficiency.at(flops, 1e9)) : 0;
+    const double memory = bytes > 0 ? bytes / (hbm_Bps * hbm_efficiency.at(bytes, 1e6)) : 0;
+    return compose == llm::Compose::Sum ? compute + memory : std::max(compute, memory);
+}
+
+double KernelCurves::time(const Operator& op, const Work& forward, bool backward, double overhead_s) const {
+    // Backward, each GEMM runs as two passes of its forward size (input and weight gradients, or both
+    // operands' gradients for the attention core), as the planner counts them.
+    const double gemm_passes = backward && (hasWeights(op.type) || op.attention) ? 2 : 1;
+    const double vector_passes = backward && hasWeights(op.type) ? 2 : 1;
+    return overhead_s + gemm_passes * kernelTime(forward.matrix_flops, forward.matrix_bytes, true) +
+           vector_passes * kernelTime(forward.flops - forward.matrix_flops, forward.bytes - forward.matrix_bytes, false);
+}
+
+KernelCurves kernelCurves(const llm::Profile& profile, llm::Dtype dtype) {
+    KernelCurves k;
+    k.profile = profile.name;
+    k.dtype = dtype;
+    // fp8 runs GEMMs only (the planner's rule); vector kernels stay in bf16.
+    k.matrix = profile.device.unit(true, dtype);
+    k.vector = profile.device.unit(false, dtype == llm::Dtype::Fp8 ? llm::Dtype::Bf16 : dtype);
+    k.hbm_Bps = profile.device.hbm_Bps;
+    k.hbm_efficiency = profile.device.hbm_efficiency;
+    k.compose = profile.device.compose;
+    if (!(k.hbm_Bps > 0)) throw std::invalid_argument("profile '" + profile.name + "' has no HBM bandwidth");
+    return k;
 }
 
 double analyticTime(const Work& work, const ComputeDevice& device) {

@@ -123,6 +123,7 @@ double GraphBuilder::computeTime(const Operator& op, const OpConfig& config, con
         if (auto t = options_.measured->lookup(op, batch_, config.degree, dev.kind, backward)) return *t;
     const Work fwd = config.reduce > 1 ? partialSumWork(net_, op, out, config.reduce, options_.element_bytes)
                                        : forwardWork(net_, op, out, options_.element_bytes);
+    if (options_.kernels) return options_.kernels->time(op, fwd, backward, dev.task_overhead_s);
     return analyticTime(backward ? backwardWork(op, fwd) : fwd, dev);
 }
 

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/compute_cost.h"
 #include "core/sim/rect.h"
 #include "core/sim/task_graph.h"
 
@@ -72,6 +73,7 @@ private:
     std::pair<int, int> message(TaskGraph& graph, int group, const int* deps, size_t ndeps, int from, int to,
                                 double bytes, TaskInfo info) const;
     double computeTime(const Operator& op, const OpConfig& config, const Box& out, int device, bool backward) const;
+    double vectorTime(const Work& work, const ComputeDevice& device) const;  // a sum or an unpool
     // Whether ring syncs are collectives on per-device streams (which then exist as resources).
     bool collectiveStreams() const {
         return options_.training && options_.sync == SyncMode::Ring && options_.collectives == CollectiveModel::Algorithm;

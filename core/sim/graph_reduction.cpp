@@ -27,8 +27,9 @@ Work partialSumWork(const Network& net, const Operator& op, const Box& out, int 
                                 ? double(op.window.kernel_h) * op.window.kernel_w * static_cast<double>(op.in_shape.c)
                                 : static_cast<double>(op.in_shape.c);
     const double positions = op.type == OpType::Conv ? static_cast<double>(pre[2].size() * pre[3].size()) : 1.0;
-    return {2 * n * c * positions * features / r,
-            (in_elems + static_cast<double>(volume(pre)) + features * c / r) * element_bytes};
+    const double flops = 2 * n * c * positions * features / r;
+    const double bytes = (in_elems + static_cast<double>(volume(pre)) + features * c / r) * element_bytes;
+    return {flops, bytes, flops, bytes};
 }
 
 Work reductionWork(const Operator& op, const Box& out, int reduce, double element_bytes) {
@@ -42,6 +43,11 @@ Work unpoolWork(const Operator& op, const Box& out, double element_bytes) {
     if (op.type != OpType::Conv || !op.pool) return {};
     const double pre = static_cast<double>(volume(prePoolBox(op, out))), post = static_cast<double>(volume(out));
     return {post * op.pool->kernel_h * op.pool->kernel_w, (pre + post) * element_bytes};
+}
+
+double GraphBuilder::vectorTime(const Work& work, const ComputeDevice& device) const {
+    if (options_.kernels) return device.task_overhead_s + options_.kernels->kernelTime(work.flops, work.bytes, false);
+    return analyticTime(work, device);
 }
 
 int GraphBuilder::outputTask(const TaskGraph& graph, int op, int k, bool backward) const {
@@ -74,7 +80,7 @@ void GraphBuilder::buildReduction(TaskGraph& graph, const SoapStrategy& strategy
             }
             break;
         case RC: {
-            const double time = analyticTime(reductionWork(o, out, c.reduce, options_.element_bytes), dev);
+            const double time = vectorTime(reductionWork(o, out, c.reduce, options_.element_bytes), dev);
             const int t = graph.addTask(group, holder, time, nextId(graph, group),
                                         TaskInfo{.op = op, .part = k, .phase = Phase::Forward});
             // The partials computed on the holder's device (its own and any sharing it, or any not sent).
@@ -87,7 +93,7 @@ void GraphBuilder::buildReduction(TaskGraph& graph, const SoapStrategy& strategy
         }
         case BG: {
             // Waits for the forward sum (the loss needs it) and for the consumers' gradients (their edges come later).
-            const int t = graph.addTask(group, holder, analyticTime(unpoolWork(o, out, options_.element_bytes), dev),
+            const int t = graph.addTask(group, holder, vectorTime(unpoolWork(o, out, options_.element_bytes), dev),
                                         nextId(graph, group), TaskInfo{.op = op, .part = k, .phase = Phase::Backward});
             graph.addEdge(group, graph.group(opGroup(op, RC)).tasks[static_cast<size_t>(k)], t);
             break;

@@ -18,7 +18,8 @@ void GraphBuilder::buildSync(TaskGraph& graph, const SoapStrategy& strategy, int
     const double weights = weightElements(o);
     // A shard is an (output-channel piece, input-channel slice) pair of the weights.
     const int shards = c.degree[1] * c.reduce;
-    const double shard_bytes = weights / shards * options_.element_bytes;
+    const double shard_bytes =
+        weights / shards * (options_.gradient_bytes > 0 ? options_.gradient_bytes : options_.element_bytes);
 
     std::vector<int> devs;                // distinct devices holding the shard (ring positions)
     std::vector<std::vector<int>> local;  // backward tasks on each position

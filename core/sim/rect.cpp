@@ -91,6 +91,18 @@ Box inputBox(const Network& net, const Operator& op, int slot, const Box& out) {
         else b[2] = {0, in.h};
         break;
     case OpType::Elementwise:
+        if (op.attention) {
+            // Keys and values are read for every token of the piece's sequences (a piece holding part of a
+            // sequence gathers the rest, as context parallelism does); a fused input holds each head's q, k
+            // and v together, so it is read whole-sequence too and an output head reads its three.
+            const std::int64_t s = op.attention->sequence;
+            const Interval sequences{out[0].lo / s * s, (out[0].hi + s - 1) / s * s};
+            const bool fused = op.input_ids.size() == 1;
+            if (out[0].size() > 0 && (fused || slot > 0)) b[0] = sequences;
+            b[1] = fused ? groupInput(out[1], static_cast<int>(op.attention->heads), op.out_shape.c, in.c)
+                         : broadcastInput(out[1], in.c);
+            break;
+        }
         b[1] = broadcastInput(out[1], in.c);
         b[2] = broadcastInput(out[2], in.h);
         b[3] = broadcastInput(out[3], in.w);

@@ -87,6 +87,11 @@ void validateConfig(const Network& net, int op_id, std::int64_t batch, const OpC
                     bool allow_shared, const std::string& source) {
     const Operator& op = net.ops.at(static_cast<size_t>(op_id));
     const Extent extent = outputExtent(op, batch);
+    // Its keys and values are read per whole sequence (docs/formats/network.md#attention).
+    if (op.attention && batch % op.attention->sequence != 0)
+        soapFail(op, "the attention core runs over sequences of " + std::to_string(op.attention->sequence) +
+                         " samples (tokens), and the batch of " + std::to_string(batch) + " is not a whole number of them",
+                 source);
     std::int64_t product = 1;
     for (int d = 0; d < kDims; ++d) {
         const int deg = config.degree[static_cast<size_t>(d)];

@@ -30,6 +30,7 @@
 namespace partita::sim {
 
 class CostTable;
+struct KernelCurves;
 
 enum class Phase : std::uint8_t { Forward, Backward, Sync, Transfer };
 const char* phaseName(Phase phase);  // "forward", "backward", "sync", "transfer"
@@ -51,11 +52,17 @@ struct SimOptions {
     // elsewhere); unset, the fastest for each group and size, as NCCL's tuner picks.
     std::optional<CollectiveAlgorithm> collective_algorithm;
     double element_bytes = 4;                   // fp32
+    // Bytes per gradient element in the weights' synchronisation; 0: element_bytes. Mixed-precision
+    // training reduces gradients in fp32 (an LLM profile's grad_reduce, docs/methods/flexflow.md#kernel-curves).
+    double gradient_bytes = 0;
     // Optimizer state per weight, in weight copies (docs/methods/flexflow.md#memory-per-device):
     // 0 plain SGD, 1 SGD with momentum (the default), 2 Adam. Memory only: no time is charged.
     int optimizer_states = 1;
     bool allow_shared_devices = false;          // may two tasks of one operator share a device?
     std::shared_ptr<const CostTable> measured;  // optional measured compute times
+    // Optional: price compute with an LLM hardware profile's kernel curves instead of each device's
+    // peak and efficiency (docs/methods/flexflow.md#kernel-curves); a measured entry still wins.
+    std::shared_ptr<const KernelCurves> kernels;
 };
 
 struct TaskInfo {

@@ -125,14 +125,63 @@ ClusterSpec k80ClusterSpec() {
     return s;
 }
 
+ClusterSpec dgxClusterSpec(const std::string& kind) {
+    ClusterSpec s;
+    s.gpus = 8;
+    s.gpu = namedDevice(kind);
+    s.intra = ClusterSpec::Intra::Nvswitch;
+    // Effective rates, as the LLM profiles' tiers give them (bandwidth x efficiency per GPU and direction;
+    // their per-step latency split over a route's two hops): DGX A100, NVLink 3 300 GB/s at 79.59 % and
+    // 8 x HDR 200 Gb/s; DGX H100, NVLink 4 450 GB/s and 8 x NDR 400 Gb/s.
+    if (kind == "a100") {
+        s.nvswitch_Bps = 300e9 * 0.7959;
+        s.network_Bps = 8 * 25e9;
+    } else if (kind == "h100") {
+        s.nvswitch_Bps = 450e9;
+        s.network_Bps = 8 * 50e9;
+    } else {
+        throw std::invalid_argument("NVSwitch nodes are a100 or h100, not '" + kind + "'");
+    }
+    s.nvswitch_latency_s = 1e-6;
+    s.network_latency_s = 2.5e-6;
+    return s;
+}
+
+ClusterSpec clusterSpecFor(const std::string& device) {
+    if (device == "a100" || device == "h100") return dgxClusterSpec(device);
+    ClusterSpec s = device == "k80" ? k80ClusterSpec() : p100ClusterSpec();
+    s.gpu = namedDevice(device);
+    return s;
+}
+
+const char* intraName(ClusterSpec::Intra intra) {
+    switch (intra) {
+    case ClusterSpec::Intra::Nvlink: return "nvlink";
+    case ClusterSpec::Intra::PciePairs: return "pcie";
+    case ClusterSpec::Intra::Nvswitch: return "nvswitch";
+    }
+    return "nvlink";
+}
+
+ClusterSpec::Intra parseIntra(const std::string& name) {
+    for (const auto intra : {ClusterSpec::Intra::Nvlink, ClusterSpec::Intra::PciePairs, ClusterSpec::Intra::Nvswitch})
+        if (name == intraName(intra)) return intra;
+    throw std::invalid_argument("unknown node interconnect '" + name + "' (use nvlink, pcie or nvswitch)");
+}
+
 ComputeDevice namedDevice(const std::string& kind) {
     // Tesla P100 SXM2 (the NVLink part): 10.6 TFLOP/s fp32 at boost, 732 GB/s HBM2, 16 GB.
     if (kind == "p100") return {"", "p100", 10.6e12, 732e9, 16 * kGiB, kGpuEfficiency, 0, 0};
     // One GK210 die of a Tesla K80 board: 2496 cores x 2 x 875 MHz boost = 4.37 TFLOP/s fp32 [A: boost
     // clock], 240 GB/s GDDR5, 12 GB (NVIDIA K80 datasheet: a board is two such dies).
     if (kind == "k80") return {"", "k80", 4.37e12, 240e9, 12 * kGiB, kGpuEfficiency, 0, 0};
+    // A100 SXM4 80GB: 156 TFLOP/s TF32 tensor (the simulator's default element is fp32), 2,039 GB/s
+    // HBM2e; H100 SXM5 80GB: 494.7 TFLOP/s TF32 dense, 3,350 GB/s HBM3 (NVIDIA datasheets). With
+    // --profile the LLM profile's kernel curves replace peak and efficiency (docs/methods/flexflow.md#kernel-curves).
+    if (kind == "a100") return {"", "a100", 156e12, 2039e9, 80 * kGiB, kGpuEfficiency, 0, 0};
+    if (kind == "h100") return {"", "h100", 494.7e12, 3350e9, 80 * kGiB, kGpuEfficiency, 0, 0};
     if (kind == "npu") return astraDefaultDevice();
-    throw std::invalid_argument("unknown device kind '" + kind + "' (use p100, k80 or npu)");
+    throw std::invalid_argument("unknown device kind '" + kind + "' (use p100, k80, a100, h100 or npu)");
 }
 
 Topology clusterTopology(const ClusterSpec& s) {
@@ -150,7 +199,15 @@ Topology clusterTopology(const ClusterSpec& s) {
             c.node = n;
             t.devices.push_back(c);
         }
-    if (s.intra == ClusterSpec::Intra::Nvlink) {
+    if (s.intra == ClusterSpec::Intra::Nvswitch) {
+        if (!(s.nvswitch_Bps > 0))
+            throw std::invalid_argument("NVSwitch nodes are a100 or h100 (their switch bandwidth per GPU), not '" +
+                                        s.gpu.kind + "'");
+        const int nvswitch = addNodeSwitches(t, nodes, {"nvswitch"});
+        t.switches.push_back("ib");
+        addTreeLevel(t, "nvswitch", 0, d, gpus, nvswitch, s.nvswitch_Bps, s.nvswitch_latency_s);
+        addTreeLevel(t, "infiniband", 0, d, d, nvswitch + nodes, s.network_Bps / gpus, s.network_latency_s);
+    } else if (s.intra == ClusterSpec::Intra::Nvlink) {
         const int host = addNodeSwitches(t, nodes, {"host"});
         t.switches.push_back("ib");
         for (int n = 0; n < nodes; ++n)

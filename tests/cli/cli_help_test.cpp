@@ -146,6 +146,8 @@ TEST(CliHelp, EveryCommandRunsOneExample) {
         {"llm simulate", {"--model", "gpt3-1.3b", "--tp", "2", "--pp", "2", "--global-batch", "4", "--topology", "p100-16"}},
         {"llm profiles", {}},
         {"llm models", {}},
+        {"llm network", {"--model", "gpt3-1.3b", "--layers", "1", "--out", dir + "gpt-1l.json", "--tp", "2", "--dp", "2",
+                         "--global-batch", "2", "--strategy-out", dir + "gpt-1l-t2d2.json"}},
         {"inspect", {"--network", net}},
         {"convert", {"--network", net, "--out", dir + "lenet.json"}},
         {"topology generate ring", {"--devices", "4", "--out", "-"}},

@@ -316,3 +316,59 @@ TEST(SimCli, McmcSaysWhenNothingFits) {
 
 }  // namespace
 }  // namespace partita::cli
+
+namespace partita::cli {
+namespace {
+
+// Issue 30 item 6 from the command line: `llm network` writes a transformer and Megatron's plan as SOAP,
+// `topology generate cluster --device a100` DGX nodes, and `simulate --profile` prices compute with the
+// profile's kernel curves (docs/methods/flexflow.md#kernel-curves).
+TEST(SimCli, LlmNetworkMegatronOnDgxWithKernelCurves) {
+    const std::string dir = testing::TempDir();
+    const std::string net = dir + "gpt-2l.json", strategy = dir + "gpt-2l-t8d2.json", topo = dir + "dgx2.json";
+    auto r = cli({"llm", "network", "--model", "gpt3-1.3b", "--layers", "2", "--out", net, "--tp", "8", "--dp", "2",
+                  "--global-batch", "2", "--strategy-out", strategy});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("--batch 4096"), std::string::npos) << r.out;  // 2 sequences of 2,048 tokens
+    r = cli({"topology", "generate", "cluster", "--device", "a100", "--nodes", "2", "--out", topo});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("16 devices"), std::string::npos) << r.out;
+    const std::vector<std::string> base{"simulate", "--network", net, "--strategy", strategy, "--batch", "4096",
+                                        "--topology", topo, "--json"};
+    const auto plain = cliJson(base);
+    EXPECT_TRUE(plain["kernels"].is_null());
+    auto with = base;
+    for (const char* a : {"--profile", "a100-sxm4-80gb", "--precision", "bf16"}) with.push_back(a);
+    const auto curves = cliJson(with);
+    EXPECT_EQ(curves["kernels"]["profile"], "a100-sxm4-80gb");
+    EXPECT_EQ(curves["kernels"]["precision"], "bf16");
+    EXPECT_EQ(curves["kernels"]["gradient_bytes"], 4.0);  // the profile reduces gradients in fp32
+    EXPECT_NE(curves["makespan_s"], plain["makespan_s"]);
+    // Half the bytes in bf16: the activations' traffic halves (the weights' is fp32 either way).
+    EXPECT_LT(curves["traffic"]["total_bytes"].get<double>(), plain["traffic"]["total_bytes"].get<double>());
+    std::vector<std::string> text_args(base.begin(), base.end() - 1);  // without --json: the text names the curves
+    for (const char* a : {"--profile", "a100-sxm4-80gb", "--precision", "bf16"}) text_args.push_back(a);
+    const auto text = cli(text_args);
+    EXPECT_NE(text.out.find("Compute   a100-sxm4-80gb's kernel curves, bf16"), std::string::npos) << text.out;
+
+    // Errors name the option and the value.
+    r = cli({"simulate", "--network", net, "--strategy", strategy, "--batch", "4096", "--topology", topo, "--profile",
+             "z80"});
+    EXPECT_EQ(r.status, 1);  // neither a preset nor a file, as llm evaluate says
+    EXPECT_NE(r.err.find("z80"), std::string::npos) << r.err;
+    r = cli({"simulate", "--network", net, "--strategy", strategy, "--batch", "4096", "--topology", topo, "--profile",
+             "a100-sxm4-80gb", "--precision", "fp64"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("fp64"), std::string::npos) << r.err;
+    r = cli({"llm", "network", "--model", "llama2-70b", "--out", net});
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.err.find("grouped-query"), std::string::npos) << r.err;
+    r = cli({"llm", "network", "--model", "gpt3-1.3b", "--out", net, "--tp", "8"});
+    EXPECT_EQ(r.status, 2);  // a plan without a file to write it to
+    r = cli({"topology", "generate", "cluster", "--device", "p100", "--intra", "nvswitch", "--out", topo});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("NVSwitch nodes are a100 or h100"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace partita::cli

@@ -133,6 +133,34 @@ private slots:
         QVERIFY(d.summary().startsWith(QString::fromStdString(t->name) + ": 128 devices"));
     }
 
+    // Choosing an A100 makes DGX nodes, as `topology generate cluster --device a100` does.
+    void dgxNodesFromTheDeviceChoice() {
+        TopologyGenerateDialog d;
+        d.show();
+        d.findChild<QComboBox*>("gen-shape")->setCurrentIndex(5);  // cluster
+        auto* device = d.findChild<QComboBox*>("gen-device");
+        device->setCurrentText("a100");
+        emit device->activated(device->currentIndex());
+        QCOMPARE(d.findChild<QComboBox*>("gen-intra")->currentIndex(), 2);  // NVSwitch, a NIC per GPU
+        QCOMPARE(d.findChild<QLineEdit*>("gen-gpus")->text(), QString("8"));
+        type(d.findChild<QLineEdit*>("gen-nodes"), "2");
+        QCOMPARE(d.findChild<QLineEdit*>("gen-network-bandwidth")->placeholderText(), QString("200"));
+        const auto t = d.topology();
+        QVERIFY(t);
+        sim::ClusterSpec spec = sim::dgxClusterSpec("a100");
+        spec.nodes = 2;
+        spec.name = "A100 cluster (2 nodes x 8 GPUs)";
+        QVERIFY(*t == sim::clusterTopology(spec));
+        // The summary wraps to two lines: the dialog grows so that nothing is clipped.
+        QVERIFY(d.height() >= d.layout()->totalHeightForWidth(d.width()));
+        shoot(d, "topology-generate-dgx.png");
+        // NVSwitch nodes of P100s do not exist: the problem says so and Use is off.
+        device->setCurrentText("p100");
+        d.findChild<QComboBox*>("gen-intra")->setCurrentIndex(2);
+        QVERIFY(problemText(d).contains("NVSwitch nodes are a100 or h100"));
+        QVERIFY(!useButton(d)->isEnabled());
+    }
+
     void saveWritesTheSameGraph() {
         TopologyGenerateDialog d;
         d.findChild<QComboBox*>("gen-shape")->setCurrentIndex(3);  // 2-D torus 4x4 by default

@@ -260,7 +260,8 @@ int cmdMcmc(const Options& a, std::ostream& out) {
         for (const auto& c : r.starts)
             chains.push_back({{"init", c.name}, {"initial_makespan_s", c.initial_s}, {"best_makespan_s", c.best_s},
                               {"iterations", c.iterations}, {"accepted", c.accepted}, {"elapsed_s", c.elapsed_s},
-                              {"stop", c.stop}, {"restarts", c.restarts}, {"initial_excess_bytes", c.initial_excess}});
+                              {"stop", c.stop}, {"restarts", c.restarts}, {"resets", c.resets},
+                              {"early_exits", c.early_exits}, {"initial_excess_bytes", c.initial_excess}});
         Json j{{"network", s.net.name}, {"topology", s.topology.name}, {"batch", s.batch},
                {"sync", a.get("sync", "ring")}, {"collectives", sim::collectiveModelName(o.sim.collectives)}, {"seed", o.seed}, {"beta", o.beta},
                {"relative_beta", o.relative_beta}, {"kernels", kernelsJson(o.sim)}, {"stop_on_stall", o.stop_on_stall}, {"makespan_s", r.best_s},

@@ -116,6 +116,10 @@ TEST(SimCli, McmcDeterministicAndNeverWorseThanDp) {
     EXPECT_GE(ja["speedup_vs_dp"].get<double>(), 1.0);
     EXPECT_GT(ja["owt_makespan_s"].get<double>(), 0);
     EXPECT_EQ(ja["starts"].size(), 3u);
+    for (const auto& chain : ja["starts"]) {  // counted parts of the iterations
+        EXPECT_LE(chain["early_exits"].get<int>() + chain["accepted"].get<int>(), chain["iterations"].get<int>());
+        EXPECT_GE(chain["resets"].get<int>(), 0);
+    }
     // The exported strategy simulates to the reported makespan.
     const auto s = cli({"simulate", "--network", example("networks/lenet-c.json"), "--topology", "p100-16",
                         "--strategy", strategy, "--batch", "64", "--json"});

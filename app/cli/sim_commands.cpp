@@ -81,11 +81,7 @@ sim::SimOptions readSimOptions(const Options& a) {
     if (a.has("profile")) {
         const llm::Profile profile = usage("profile", [&] { return llm::loadProfile(a.get("profile")); });
         const llm::Dtype dtype = has_precision ? precision : profile.precision.param;
-        sim::KernelCurves curves = usage("precision", [&] { return sim::kernelCurves(profile, dtype); });
-        curves.profile = a.get("profile");  // as given, so a report can be rerun
-        o.kernels = std::make_shared<const sim::KernelCurves>(std::move(curves));
-        o.element_bytes = dtype == llm::Dtype::Fp32 ? 4 : 2;  // fp8 GEMMs keep 16-bit activations, as the planner
-        o.gradient_bytes = llm::dtypeBytes(profile.precision.grad_reduce);
+        usage("precision", [&] { sim::useKernelCurves(o, profile, dtype, a.get("profile")); });
     } else {
         o.element_bytes = llm::dtypeBytes(precision);
     }

@@ -11,7 +11,9 @@
 #include "app/gui/simulation_controller.h"
 #include "app/gui/window_services.h"
 #include "app/gui/topology_generate_dialog.h"
+#include "core/llm/profile.h"
 #include "core/run/simulation_run.h"
+#include "core/sim/compute_cost.h"
 #include "core/topology/check.h"
 #include "core/util/format.h"
 #include "widgets/common/qt_text.h"
@@ -185,6 +187,14 @@ bool SimulationController::readSpec(SimulationSpec* spec) {
     spec->options.element_bytes = services_.session().inputs()->params.bytes_per_element;
     spec->options.sync = editor_->sync();
     spec->options.collectives = editor_->collectives();
+    if (const std::string profile = editor_->kernelProfile(); !profile.empty()) {
+        try {
+            sim::useKernelCurves(spec->options, llm::profilePreset(profile), editor_->kernelPrecision(), profile);
+        } catch (const std::exception& e) {  // a precision the profile has no unit for
+            services_.reportError(tr("Compute: %1").arg(QString::fromStdString(e.what())));
+            return false;
+        }
+    }
     spec->mcmc = editor_->mcmc();
     return true;
 }
@@ -235,6 +245,8 @@ void SimulationController::showSettings(const Run& run) {
         editor_->setTopology(origin);
     }
     editor_->setSync(spec.options.sync, spec.options.collectives);
+    if (spec.options.kernels) editor_->setKernels(spec.options.kernels->profile, spec.options.kernels->dtype);
+    else editor_->setKernels({}, llm::Dtype::Fp32);
     if (spec.source == SimSource::Mcmc) {
         editor_->setMcmc(spec.mcmc);
     } else {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/io/json_fields.h"  // readTextFile
+#include "core/sim/task_graph.h"
 #include "core/util/error.h"
 
 namespace partita::sim {
@@ -122,6 +123,14 @@ KernelCurves kernelCurves(const llm::Profile& profile, llm::Dtype dtype) {
     k.compose = profile.device.compose;
     if (!(k.hbm_Bps > 0)) throw std::invalid_argument("profile '" + profile.name + "' has no HBM bandwidth");
     return k;
+}
+
+void useKernelCurves(SimOptions& options, const llm::Profile& profile, llm::Dtype dtype, const std::string& label) {
+    KernelCurves curves = kernelCurves(profile, dtype);
+    curves.profile = label;
+    options.kernels = std::make_shared<const KernelCurves>(std::move(curves));
+    options.element_bytes = dtype == llm::Dtype::Fp32 ? 4 : 2;
+    options.gradient_bytes = llm::dtypeBytes(profile.precision.grad_reduce);
 }
 
 double analyticTime(const Work& work, const ComputeDevice& device) {

@@ -47,6 +47,12 @@ struct KernelCurves {
 // Throws std::invalid_argument when the profile has no unit of that dtype.
 KernelCurves kernelCurves(const llm::Profile& profile, llm::Dtype dtype);
 
+struct SimOptions;
+// Prices `options`' compute by `profile`'s curves in `dtype`, named `label` (the preset or file as the user
+// gave it) in reports and stored runs; the element size follows the dtype (fp32 4 bytes, else 2: fp8 GEMMs
+// keep 16-bit activations, as the planner) and the weights' sync the profile's grad_reduce dtype.
+void useKernelCurves(SimOptions& options, const llm::Profile& profile, llm::Dtype dtype, const std::string& label);
+
 // Measured costs, from CSV (RFC 4180, header row, columns in any order):
 //   op,input,output,kernel,batch,degrees,device,forward_s,backward_s
 //   conv,3x227x227,96x27x27,11x11,256,4x1x1x1,p100,0.0123,0.0251

@@ -2,6 +2,9 @@
 
 #include <limits>
 
+#include "core/llm/profile.h"
+#include "core/sim/compute_cost.h"
+
 namespace partita::store {
 
 namespace {
@@ -44,6 +47,8 @@ Json simOptionsToJson(const sim::SimOptions& o, const McmcSettings* mcmc) {
            {"allow_shared_devices", o.allow_shared_devices}};
     if (o.optimizer_states != 1) j["optimizer_states"] = o.optimizer_states;  // absent: the default, as before
     if (o.collective_algorithm) j["collective_algorithm"] = sim::collectiveAlgorithmName(*o.collective_algorithm);
+    // The curves are reloaded by name (docs/formats/results-database.md): element and gradient sizes follow.
+    if (o.kernels) j["kernels"] = {{"profile", o.kernels->profile}, {"precision", llm::dtypeName(o.kernels->dtype)}};
     if (mcmc)
         j["mcmc"] = {{"budget_s", mcmc->budget_s},
                      {"iterations", mcmc->iterations},
@@ -66,6 +71,17 @@ sim::SimOptions readSimOptionsJson(const Json& json, const std::string& source, 
     o.element_bytes = f.positive("element_bytes", 4);
     o.allow_shared_devices = f.boolean("allow_shared_devices", false);
     o.optimizer_states = static_cast<int>(f.integerIn("optimizer_states", 0, 2, 1));
+    if (f.has("kernels")) {
+        Fields k(f.raw("kernels"), f.pointer("kernels"), source);
+        const std::string profile = k.string("profile");
+        const llm::Dtype dtype = k.parsed("precision", "fp32", llm::parseDtype);
+        k.finish();
+        try {
+            sim::useKernelCurves(o, llm::loadProfile(profile), dtype, profile);
+        } catch (const std::exception& e) {
+            f.fail("kernels", e.what());
+        }
+    }
     if (f.has("mcmc")) {
         const McmcSettings m = readSettings(f.raw("mcmc"), source, f.pointer("mcmc"));
         if (mcmc) *mcmc = m;

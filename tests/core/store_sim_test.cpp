@@ -3,7 +3,9 @@
 // back as stored), a cancelled search, removal, and the migration from schema 1.
 #include <gtest/gtest.h>
 
+#include "core/llm/profile.h"
 #include "core/run/simulation_run.h"
+#include "core/sim/compute_cost.h"
 #include "core/store/results_db.h"
 #include "core/store/sim_codec.h"
 #include "store_test_util.h"
@@ -192,6 +194,34 @@ TEST(StoreSimulation, CollectiveModelIsStoredAndAbsentMeansPerHop) {
     } catch (const std::exception& e) {
         EXPECT_NE(std::string(e.what()).find("run 7"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("collectives"), std::string::npos) << e.what();
+    }
+}
+
+// Kernel curves are stored by the profile's name and precision and reloaded (docs/methods/flexflow.md#kernel-curves).
+TEST(StoreSimulation, KernelCurvesAreStoredByNameAndReloaded) {
+    sim::SimOptions o;
+    sim::useKernelCurves(o, llm::profilePreset("a100-sxm4-80gb"), llm::Dtype::Bf16, "a100-sxm4-80gb");
+    EXPECT_EQ(o.element_bytes, 2);
+    EXPECT_EQ(o.gradient_bytes, 4);  // the preset reduces gradients in fp32
+    const Json j = store::simOptionsToJson(o, nullptr);
+    EXPECT_EQ(j.at("kernels").at("profile"), "a100-sxm4-80gb");
+    EXPECT_EQ(j.at("kernels").at("precision"), "bf16");
+    const sim::SimOptions back = store::readSimOptionsJson(j, "run 2", nullptr);
+    ASSERT_TRUE(back.kernels);
+    EXPECT_EQ(back.kernels->profile, "a100-sxm4-80gb");
+    EXPECT_EQ(back.kernels->dtype, llm::Dtype::Bf16);
+    EXPECT_EQ(back.kernels->matrix, o.kernels->matrix);
+    EXPECT_EQ(back.element_bytes, 2);
+    EXPECT_EQ(back.gradient_bytes, 4);
+    EXPECT_FALSE(store::readSimOptionsJson(store::simOptionsToJson(sim::SimOptions{}, nullptr), "run 3", nullptr).kernels);
+    Json bad = j;
+    bad["kernels"]["profile"] = "/gone/profile.json";
+    try {
+        store::readSimOptionsJson(bad, "run 8", nullptr);
+        FAIL() << "no error";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("run 8"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("/gone/profile.json"), std::string::npos) << e.what();
     }
 }
 

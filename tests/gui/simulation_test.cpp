@@ -27,7 +27,9 @@
 #include "app/gui/simulation_controller.h"
 #include "app/gui/options.h"
 #include "core/run/simulation_run.h"
+#include "core/llm/profile.h"
 #include "core/sim/baselines.h"
+#include "core/sim/compute_cost.h"
 #include "core/sim/simulator.h"
 #include "core/store/results_db.h"
 #include "core/util/format.h"
@@ -179,6 +181,42 @@ private slots:
         QVERIFY(w.jobs().waitForIdle());
         QCOMPARE(w.views().get<SimParamsEditor>()->collectives(), sim::CollectiveModel::PerHop);
         QCOMPARE(w.session().currentRun()->simulation->makespan_s, hop->simulation->makespan_s);
+    }
+
+    // Compute priced by an LLM profile's kernel curves: chosen, stored and reopened (docs/methods/flexflow.md#kernel-curves).
+    void kernelCurvesAreChosenStoredAndReopened() {
+        MainWindow w(lenet("kernels.sqlite"));
+        w.show();
+        QVERIFY(w.jobs().waitForIdle());
+        SimParamsEditor* editor = w.views().get<SimParamsEditor>();
+        auto* kernels = qobject_cast<QComboBox*>(editor->field("kernels"));
+        QVERIFY(kernels);
+        QVERIFY(editor->kernelProfile().empty());  // each device's peak by default
+        QVERIFY(editor->field("precision")->isHidden());
+        kernels->setCurrentIndex(kernels->findData("h100-sxm5-80gb"));
+        emit kernels->activated(kernels->currentIndex());
+        QVERIFY(!editor->field("precision")->isHidden());
+        QCOMPARE(editor->kernelPrecision(), llm::Dtype::Bf16);  // the profile's own
+        chooseAndRun(w, "simulate");
+        QVERIFY(w.jobs().waitForIdle());
+        const RunPtr run = w.session().currentRun();
+        const sim::SimOptions& used = run->simulation->spec.options;
+        QVERIFY(used.kernels);
+        QCOMPARE(used.kernels->profile, std::string("h100-sxm5-80gb"));
+        QCOMPARE(used.element_bytes, 2.0);
+        const Network& net = run->inputs->network;
+        sim::SimOptions expect_options;
+        sim::useKernelCurves(expect_options, llm::profilePreset("h100-sxm5-80gb"), llm::Dtype::Bf16, "h100-sxm5-80gb");
+        const double expect = sim::simulate(sim::buildTaskGraph(net, 256, sim::dataParallelStrategy(net, 256, 16),
+                                                                sim::builtinTopology("p100-16"), expect_options))
+                                  .makespan;
+        QCOMPARE(run->simulation->makespan_s, expect);
+        editor->setKernels({}, llm::Dtype::Fp32);
+        QVERIFY(w.runs().openStoredRun(run->id));
+        QVERIFY(w.jobs().waitForIdle());
+        QCOMPARE(editor->kernelProfile(), std::string("h100-sxm5-80gb"));
+        QCOMPARE(editor->kernelPrecision(), llm::Dtype::Bf16);
+        QCOMPARE(w.session().currentRun()->simulation->makespan_s, expect);
     }
 
     void loweredGridKeepsTheGrid() {

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "core/llm/profile.h"
 #include "core/util/ranges.h"
 #include "widgets/settings/number_text.h"
 
@@ -84,6 +85,32 @@ SimParamsEditor::SimParamsEditor(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Weight sync"), sync_);
     fields_["sync"] = sync_;
     connect(sync_, &QComboBox::activated, this, [this] { emit changed(); });
+
+    kernels_ = new QComboBox(box);
+    kernels_->setObjectName("kernels");
+    kernels_->setToolTip(tr("How compute is priced: each device's peak × efficiency from the topology, or an LLM "
+                            "hardware profile's kernel curves (GEMMs on the matrix unit, the rest on the vector "
+                            "unit, efficiency by size), as the LLM planner prices them."));
+    kernels_->addItem(tr("Device peaks"), QString());
+    for (const std::string& name : llm::profilePresetNames()) kernels_->addItem(QString::fromStdString(name), QString::fromStdString(name));
+    form->addRow(tr("Compute"), kernels_);
+    fields_["kernels"] = kernels_;
+    precision_ = new QComboBox(box);
+    precision_->setObjectName("precision");
+    precision_->setToolTip(tr("The profile's unit and the element size: fp32 4 bytes, bf16 and fp16 2 (fp8: GEMMs "
+                              "only, 16-bit activations). Gradients are reduced in the profile's dtype."));
+    for (const llm::Dtype d : {llm::Dtype::Fp32, llm::Dtype::Bf16, llm::Dtype::Fp16, llm::Dtype::Fp8})
+        precision_->addItem(llm::dtypeName(d), static_cast<int>(d));
+    precision_label_ = new QLabel(tr("Precision"), box);
+    form->addRow(precision_label_, precision_);
+    fields_["precision"] = precision_;
+    connect(kernels_, &QComboBox::activated, this, [this] {
+        // A profile starts at its own training precision.
+        if (!kernelProfile().empty()) setKernels(kernelProfile(), llm::profilePreset(kernelProfile()).precision.param);
+        updateVisibility();
+        emit changed();
+    });
+    connect(precision_, &QComboBox::activated, this, [this] { emit changed(); });
     source_label_ = new QLabel(tr("Strategy"), box);
     form->addRow(source_label_, source_);
     fields_["source"] = source_;
@@ -181,6 +208,19 @@ void SimParamsEditor::updateVisibility() {
     source_->setVisible(simulate);
     file_row_->setVisible(simulate && source() == SimSource::File);
     mcmc_box_->setVisible(!simulate);
+    precision_label_->setVisible(!kernelProfile().empty());
+    precision_->setVisible(!kernelProfile().empty());
+}
+
+std::string SimParamsEditor::kernelProfile() const { return kernels_->currentData().toString().toStdString(); }
+
+llm::Dtype SimParamsEditor::kernelPrecision() const { return static_cast<llm::Dtype>(precision_->currentData().toInt()); }
+
+void SimParamsEditor::setKernels(const std::string& profile, llm::Dtype precision) {
+    const int at = kernels_->findData(QString::fromStdString(profile));
+    kernels_->setCurrentIndex(std::max(0, at));
+    precision_->setCurrentIndex(std::max(0, precision_->findData(static_cast<int>(precision))));
+    updateVisibility();
 }
 
 void SimParamsEditor::addPreset(const QString& name, const QString& title) {

@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include "core/llm/profile.h"
 #include "core/run/simulation.h"
 
 class QCheckBox;
@@ -44,6 +45,11 @@ public:
     sim::SyncMode sync() const;
     sim::CollectiveModel collectives() const;
     void setSync(sim::SyncMode mode, sim::CollectiveModel collectives = sim::CollectiveModel::Algorithm);
+    // Compute priced by an LLM profile's kernel curves (a preset's name; empty: each device's peak) in
+    // `precision` (docs/methods/flexflow.md#kernel-curves).
+    std::string kernelProfile() const;
+    llm::Dtype kernelPrecision() const;
+    void setKernels(const std::string& profile, llm::Dtype precision);
     QString strategyFile() const { return strategy_file_; }
     void setStrategyFile(const QString& path);
     McmcSettings mcmc() const { return mcmc_; }  // the last valid settings
@@ -53,7 +59,7 @@ public:
     QString problem() const;  // the first invalid field's message, empty when valid
 
     // Tests reach fields by key: "topology", "source", "strategy_file" (its button),
-    // "sync", "budget_s", "iterations", "seed", "beta", "start_dp", "start_owt", "start_random",
+    // "sync", "kernels", "precision", "budget_s", "iterations", "seed", "beta", "start_dp", "start_owt", "start_random",
     // "stop_on_stall".
     QWidget* field(const QString& key) const { return fields_.value(key); }
 
@@ -82,6 +88,9 @@ private:
     QComboBox* topology_ = nullptr;
     QComboBox* source_ = nullptr;
     QComboBox* sync_ = nullptr;
+    QComboBox* kernels_ = nullptr;
+    QComboBox* precision_ = nullptr;
+    QLabel* precision_label_ = nullptr;
     QLabel* file_label_ = nullptr;
     QWidget* file_row_ = nullptr;
     QLabel* source_label_ = nullptr;

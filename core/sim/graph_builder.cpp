@@ -305,22 +305,15 @@ bool GraphBuilder::buildRedistribution(TaskGraph& graph, int group, const std::v
         bytes = 0;
     }
     const double time = latency + busiest;
-    TaskInfo info{.op = op, .part = -1, .from = members[0], .phase = Phase::Transfer};
-    const int join = graph.addTask(group, graph.streamOf(members[0]), 0.0, nextId(graph, group), info);
+    const TaskInfo info{.op = op, .phase = Phase::Transfer};
+    const int join = collectiveJoin(graph, group, members, info);
     for (const PieceMessage& m : pieces)
         if (m.from != m.to && sent_mark[static_cast<size_t>(m.src)] != call) {
             sent_mark[static_cast<size_t>(m.src)] = call;
             graph.addEdge(group, m.src, join);
         }
     thread_local std::vector<int> member_task;
-    member_task.resize(members.size());
-    for (size_t r = 0; r < members.size(); ++r) {
-        info.part = static_cast<int>(r);
-        info.from = members[r];
-        info.bytes = sent[r];
-        member_task[r] = graph.addTask(group, graph.streamOf(members[r]), time, nextId(graph, group), info);
-        graph.addEdge(group, join, member_task[r]);
-    }
+    collectiveMembers(graph, group, join, members, time, sent, 1.0, info, member_task);
     // Each receiving piece after its device's task (once), local pieces straight from their producer.
     for (const PieceMessage& m : pieces) {
         if (m.from == m.to) {

@@ -82,6 +82,12 @@ private:
     std::shared_ptr<const std::vector<CollectiveLine>> allReduceLines(const std::vector<int>& group) const;
     void buildCollectiveSync(TaskGraph& graph, int group, const std::vector<int>& devs,
                              const std::vector<std::vector<int>>& local, double bytes, TaskInfo info) const;
+    // A collective's tasks (docs/methods/flexflow.md#collectives-in-the-simulator), shared by weight syncs and
+    // redistributions: a zero-time join on the first member's stream (its in-edges are the caller's),
+    // then one task per member on its own stream lasting `time`, after the join, sending sent[r] × scale.
+    int collectiveJoin(TaskGraph& graph, int group, const std::vector<int>& devs, TaskInfo info) const;
+    void collectiveMembers(TaskGraph& graph, int group, int join, const std::vector<int>& devs, double time,
+                           const std::vector<double>& sent, double scale, TaskInfo info, std::vector<int>& members) const;
 
     const Network& net_;
     std::int64_t batch_;

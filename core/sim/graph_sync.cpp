@@ -133,19 +133,31 @@ void GraphBuilder::buildCollectiveSync(TaskGraph& graph, int group, const std::v
             if (l.algorithm == *options_.collective_algorithm) chosen = &l;
     const CollectiveLine& line = chosen ? *chosen : fastestLine(*lines, bytes);
     const double time = line.time(bytes);
-    info.from = devs[0];
-    info.part = -1;  // the join (members are parts 0..p-1)
-    const int join = graph.addTask(group, graph.streamOf(devs[0]), 0.0, nextId(graph, group), info);
+    const int join = collectiveJoin(graph, group, devs, info);
     for (const auto& tasks : local)
         for (int t : tasks) graph.addEdge(group, t, join);
+    thread_local std::vector<int> members;
+    collectiveMembers(graph, group, join, devs, time, *line.sent_per_byte, bytes, info, members);
+    graph.addCollective(group, {line.traffic_per_byte, bytes, line.largest_transfer_per_byte * bytes});
+}
+
+int GraphBuilder::collectiveJoin(TaskGraph& graph, int group, const std::vector<int>& devs, TaskInfo info) const {
+    info.from = devs[0];
+    info.part = -1;  // the join (members are parts 0..p-1)
+    return graph.addTask(group, graph.streamOf(devs[0]), 0.0, nextId(graph, group), info);
+}
+
+void GraphBuilder::collectiveMembers(TaskGraph& graph, int group, int join, const std::vector<int>& devs, double time,
+                                     const std::vector<double>& sent, double scale, TaskInfo info,
+                                     std::vector<int>& members) const {
+    members.resize(devs.size());
     for (size_t r = 0; r < devs.size(); ++r) {
         info.part = static_cast<int>(r);
         info.from = devs[r];
-        info.bytes = (*line.sent_per_byte)[r] * bytes;
-        const int member = graph.addTask(group, graph.streamOf(devs[r]), time, nextId(graph, group), info);
-        graph.addEdge(group, join, member);
+        info.bytes = sent[r] * scale;
+        members[r] = graph.addTask(group, graph.streamOf(devs[r]), time, nextId(graph, group), info);
+        graph.addEdge(group, join, members[r]);
     }
-    graph.addCollective(group, {line.traffic_per_byte, bytes, line.largest_transfer_per_byte * bytes});
 }
 
 std::pair<size_t, size_t> GraphBuilder::estimate(const SoapStrategy& strategy) const {

@@ -332,6 +332,18 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
             }
             offer(segment_best_c, segment_best);
         };
+        // A restart or reset rebuilds the whole graph, for seconds at thousands of devices: it stops when
+        // asked, and the chain ends "cancelled" with the best so far.
+        auto startOver = [&](const SoapStrategy& from) {
+            try {
+                sim.reset(from, cancel);
+                return true;
+            } catch (const Cancelled&) {
+                summary.stop = "cancelled";
+                result.cancelled = true;
+                return false;
+            }
+        };
         for (;; ++it) {
             elapsed = secondsSince(t0);
             if (limits.spent(k, n, it, secondsSince(search_t0))) {
@@ -355,13 +367,7 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
                 }
                 ++summary.restarts;
                 ++result.restarts;
-                try {  // a restart at thousands of devices builds for seconds: it stops when asked
-                    sim.reset(restartStrategy(kept, summary.restarts, rng, fresh), cancel);
-                } catch (const Cancelled&) {
-                    summary.stop = "cancelled";
-                    result.cancelled = true;
-                    break;
-                }
+                if (!startOver(restartStrategy(kept, summary.restarts, rng, fresh))) break;
                 current = sim.makespan();
                 excess = sim.excess();
                 segment_it = it;
@@ -374,13 +380,7 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
             if (reset_span > 0 && ++since_reset >= reset_span) {
                 since_reset = 0;
                 if (segment_best_c < Cost{excess, current}) {
-                    try {
-                        sim.reset(segment_best, cancel);
-                    } catch (const Cancelled&) {
-                        summary.stop = "cancelled";
-                        result.cancelled = true;
-                        break;
-                    }
+                    if (!startOver(segment_best)) break;
                     current = segment_best_c.makespan;
                     excess = segment_best_c.excess;
                     ++summary.resets;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <ostream>
 
 #include "app/cli/commands.h"
@@ -497,18 +498,27 @@ int llmCalibrate(const Options& a, std::ostream& out) {
 int llmNetwork(const Options& a, std::ostream& out) {
     const Inputs in = readInputs(a, true);
     const std::int64_t layers = a.integer64("layers", 0);
-    const Network net = usage("model", [&] { return sim::transformerNetwork(in.model, layers, !a.flag("no-head")); });
     const std::string path = a.required("out");
-    writeOutputFile(path, writeNetworkJson(net));
-    out << "Network   " << net.name << ": " << net.ops.size() << " operators, one token per sample -> " << path << "\n";
     const bool plan = a.has("tp") || a.has("dp");
     if (a.has("strategy-out") != plan) throw UsageError("give --strategy-out with --tp and --dp (and only then)");
-    if (!plan) return 0;
+    const sim::TransformerNetwork transformer =
+        usage("model", [&] { return sim::transformerNetwork(in.model, layers, !a.flag("no-head")); });
+    const Network& net = transformer.network;
+    // Everything is checked before either file is written.
     const int tp = static_cast<int>(a.integer64("tp", 1)), dp = static_cast<int>(a.integer64("dp", 1));
     const std::int64_t sequences = a.integer64("global-batch", dp);
     const std::int64_t tokens = sequences * in.model.seq;
-    const sim::SoapStrategy strategy = usage("tp", [&] { return sim::megatronStrategy(net, tokens, tp, dp); });
-    writeOutputFile(a.get("strategy-out"), sim::writeSoapJson(strategy, net));
+    std::optional<sim::SoapStrategy> strategy;
+    if (plan) {
+        if (tokens > limits::kBatch)
+            throw UsageError("--global-batch: " + withCommas(sequences) + " sequences of " + withCommas(in.model.seq) +
+                             " tokens exceed simulate's batch limit of " + withCommas(limits::kBatch) + " samples");
+        strategy = usage("tp", [&] { return sim::megatronStrategy(transformer, tokens, tp, dp); });
+    }
+    writeOutputFile(path, writeNetworkJson(net));
+    out << "Network   " << net.name << ": " << net.ops.size() << " operators, one token per sample -> " << path << "\n";
+    if (!strategy) return 0;
+    writeOutputFile(a.get("strategy-out"), sim::writeSoapJson(*strategy, net));
     out << "Strategy  Megatron TP " << tp << " x DP " << dp << " with sequence parallelism on " << tp * dp
         << " devices -> " << a.get("strategy-out") << "\n";
     out << "Simulate  partita-cli simulate --network " << path << " --strategy " << a.get("strategy-out")

@@ -19,10 +19,7 @@ double CostContext::passTime(const Kernel& k, const Pass& pass) const {
     // fp8 runs the linear layers' GEMMs only; attention and element-wise kernels stay in 16 bit.
     const bool fp8 = compute == Dtype::Fp8 && matrix && !k.attention_core;
     const Unit& unit = dev.unit(matrix, fp8 ? Dtype::Fp8 : compute == Dtype::Fp8 ? Dtype::Bf16 : compute);
-    double flops_time = pass.flops / (unit.peak_flops * unit.efficiency.at(pass.flops, 1e9));
-    if (dev.causal_attention_discount && k.attention_core && matrix) flops_time /= 2;
-    const double mem_time = pass.bytes / (dev.hbm_Bps * dev.hbm_efficiency.at(pass.bytes, 1e6));
-    return dev.compose == Compose::Sum ? flops_time + mem_time : std::max(flops_time, mem_time);
+    return dev.kernelTime(unit, pass.flops, pass.bytes, dev.causal_attention_discount && k.attention_core && matrix ? 2 : 1);
 }
 
 CostContext costContext(const Transformer& m, const Profile& profile, const Plan& plan) {

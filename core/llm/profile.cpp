@@ -39,6 +39,13 @@ Dtype parseDtype(const std::string& s) {
     throw std::invalid_argument("unknown data type '" + s + "' (one of fp8, bf16, fp16, fp32)");
 }
 
+double Device::kernelTime(const Unit& u, double flops, double bytes, double flops_scale) const {
+    if (flops <= 0 && bytes <= 0) return 0;
+    const double compute = flops > 0 ? flops / (u.peak_flops * u.efficiency.at(flops, 1e9)) / flops_scale : 0;
+    const double memory = bytes > 0 ? bytes / (hbm_Bps * hbm_efficiency.at(bytes, 1e6)) : 0;
+    return compose == Compose::Sum ? compute + memory : std::max(compute, memory);
+}
+
 double Curve::at(double amount, double unit) const {
     if (points.empty()) return 1;
     if (interp == Interp::Step) {

@@ -59,6 +59,10 @@ struct Device {
     // that no kernel accounts for: launches, hooks, synchronisation (docs/methods/llm.md#framework-overhead).
     double layer_overhead_s = 0;
     const Unit& unit(bool matrix_engine, Dtype dtype) const;  // throws std::invalid_argument if absent
+    // Seconds of one kernel of `flops` on `u` and `bytes` of HBM traffic, each at its efficiency for its
+    // size, added or overlapped as `compose` says (docs/methods/llm.md#derivation); `flops_scale` divides
+    // the compute part (a causal discount). The planner's and the simulator's kernel curves both use it.
+    double kernelTime(const Unit& u, double flops, double bytes, double flops_scale = 1) const;
     void sortUnits();  // by dtype, so equal devices compare equal whatever order they were written in
     bool operator==(const Device&) const = default;
 };

@@ -95,11 +95,7 @@ Work backwardWork(const Operator& op, const Work& forward) {
 }
 
 double KernelCurves::kernelTime(double flops, double bytes, bool matrix_unit) const {
-    if (flops <= 0 && bytes <= 0) return 0;
-    const llm::Unit& unit = matrix_unit ? matrix : vector;
-    const double compute = flops > 0 ? flops / (unit.peak_flops * unit.efficiency.at(flops, 1e9)) : 0;
-    const double memory = bytes > 0 ? bytes / (hbm_Bps * hbm_efficiency.at(bytes, 1e6)) : 0;
-    return compose == llm::Compose::Sum ? compute + memory : std::max(compute, memory);
+    return device.kernelTime(matrix_unit ? matrix : vector, flops, bytes);
 }
 
 double KernelCurves::time(const Operator& op, const Work& forward, bool backward, double overhead_s) const {
@@ -118,10 +114,8 @@ KernelCurves kernelCurves(const llm::Profile& profile, llm::Dtype dtype) {
     // fp8 runs GEMMs only (the planner's rule); vector kernels stay in bf16.
     k.matrix = profile.device.unit(true, dtype);
     k.vector = profile.device.unit(false, dtype == llm::Dtype::Fp8 ? llm::Dtype::Bf16 : dtype);
-    k.hbm_Bps = profile.device.hbm_Bps;
-    k.hbm_efficiency = profile.device.hbm_efficiency;
-    k.compose = profile.device.compose;
-    if (!(k.hbm_Bps > 0)) throw std::invalid_argument("profile '" + profile.name + "' has no HBM bandwidth");
+    k.device = profile.device;
+    if (!(k.device.hbm_Bps > 0)) throw std::invalid_argument("profile '" + profile.name + "' has no HBM bandwidth");
     return k;
 }
 

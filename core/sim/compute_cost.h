@@ -35,9 +35,7 @@ struct KernelCurves {
     std::string profile;  // the profile's name, for reports
     llm::Dtype dtype = llm::Dtype::Fp32;
     llm::Unit matrix, vector;
-    double hbm_Bps = 0;
-    llm::Curve hbm_efficiency;
-    llm::Compose compose = llm::Compose::Max;
+    llm::Device device;  // HBM, its curve and how compute and memory compose
     // Seconds of one kernel: FLOP at the unit's peak times its efficiency at this size, bytes at HBM
     // bandwidth times its efficiency at this size, added or overlapped as the profile composes them.
     double kernelTime(double flops, double bytes, bool matrix_unit) const;

@@ -369,6 +369,12 @@ TEST(SimCli, LlmNetworkMegatronOnDgxWithKernelCurves) {
     EXPECT_NE(r.err.find("grouped-query"), std::string::npos) << r.err;
     r = cli({"llm", "network", "--model", "gpt3-1.3b", "--out", net, "--tp", "8"});
     EXPECT_EQ(r.status, 2);  // a plan without a file to write it to
+    const std::string untouched = dir + "never-written.json";
+    r = cli({"llm", "network", "--model", "gpt3-1.3b", "--out", untouched, "--tp", "8", "--dp", "2",
+             "--global-batch", "10000", "--strategy-out", strategy});
+    EXPECT_EQ(r.status, 2);  // 20 million tokens: beyond simulate's batch limit, and nothing is written
+    EXPECT_NE(r.err.find("batch limit"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::ifstream(untouched).good());
     r = cli({"topology", "generate", "cluster", "--device", "p100", "--intra", "nvswitch", "--out", topo});
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("NVSwitch nodes are a100 or h100"), std::string::npos) << r.err;

@@ -163,9 +163,10 @@ TEST(SimKernelCurves, MegatronOnGpt13bAgreesWithThePlannerWithinTenPercent) {
     ClusterSpec spec = dgxClusterSpec("a100");
     spec.nodes = 8;
     const Topology topo = clusterTopology(spec);
-    const Network net = transformerNetwork(m);
+    const TransformerNetwork transformer = transformerNetwork(m);
+    const Network& net = transformer.network;
     const std::int64_t tokens = 64 * m.seq;
-    const SoapStrategy megatron = megatronStrategy(net, tokens, 8, 8);
+    const SoapStrategy megatron = megatronStrategy(transformer, tokens, 8, 8);
     for (const llm::Dtype dtype : {llm::Dtype::Fp32, llm::Dtype::Bf16}) {
         SimOptions o;
         o.kernels = std::make_shared<const KernelCurves>(kernelCurves(profile, dtype));
@@ -189,9 +190,10 @@ TEST(SimKernelCurves, MegatronOnGpt13bAgreesWithThePlannerWithinTenPercent) {
 
 TEST(SimKernelCurves, MegatronStrategyPlacesATensorParallelGroupOnConsecutiveDevices) {
     llm::Transformer m = llm::modelPreset("gpt3-1.3b");
-    const Network net = transformerNetwork(m, 1);
+    const TransformerNetwork transformer = transformerNetwork(m, 1);
+    const Network& net = transformer.network;
     EXPECT_EQ(net.ops.size(), 10u + 3u);  // one layer, then the head
-    const SoapStrategy s = megatronStrategy(net, 4 * m.seq, 2, 2);
+    const SoapStrategy s = megatronStrategy(transformer, 4 * m.seq, 2, 2);
     const auto config = [&](const std::string& name) { return s.ops[static_cast<size_t>(net.find(name))]; };
     // Column-parallel QKV: task (sample s, channel j) = s + 2j on device 2s + j.
     EXPECT_EQ(config("l0.qkv").degree, (Degrees{2, 2, 1, 1}));
@@ -203,8 +205,10 @@ TEST(SimKernelCurves, MegatronStrategyPlacesATensorParallelGroupOnConsecutiveDev
     EXPECT_EQ(config("lm_head").degree, (Degrees{2, 2, 1, 1}));
     EXPECT_EQ(net.ops[static_cast<size_t>(net.find("lm_head"))].out_shape.c, 51200);  // the preset's vocabulary
     m.vocab = 50257;  // padded to a multiple of 128, as Megatron pads it
-    EXPECT_EQ(transformerNetwork(m, 1).ops.back().out_shape.c, 50304);
-    EXPECT_THROW(megatronStrategy(net, 4 * m.seq + 1, 2, 2), std::invalid_argument);
+    EXPECT_EQ(transformerNetwork(m, 1).network.ops.back().out_shape.c, 50304);
+    EXPECT_THROW(megatronStrategy(transformer, 4 * m.seq + 1, 2, 2), std::invalid_argument);
+    EXPECT_THROW(megatronStrategy(transformer, 4 * m.seq, 65536, 2), std::invalid_argument);  // beyond the device limit
+    EXPECT_THROW(transformerNetwork(m, 100000), std::invalid_argument);                        // beyond the operator limit
     m.kv_heads = 8;  // grouped-query attention has no head-by-head fused QKV here
     EXPECT_THROW(transformerNetwork(m), std::invalid_argument);
 }

@@ -23,6 +23,7 @@ DeltaSimulator::Impl::Impl(Network n, double b, SoapStrategy s, Topology t, SimO
 // A full build and simulation of `strategy` into the graph and timeline (their memory is reused).
 void DeltaSimulator::Impl::start(const CancelFn& cancel) {
     validateStrategy(net, batch, strategy, topo.deviceCount(), options.allow_shared_devices);
+    built = false;
     graph.clear();
     builder.buildAll(graph, strategy, cancel);
     // Proposals soon need these at about the graph's size: reserve them once
@@ -43,11 +44,48 @@ void DeltaSimulator::Impl::start(const CancelFn& cancel) {
     order.reserve(headroom);
     order.assign(r.order.begin(), r.order.end());
     makespan = r.makespan;
+    built = true;
+    ++stats.full_builds;
+}
+
+// Reaching a strategy that differs in a few operators (MCMC's resets to its best and restarts from
+// a perturbation of it) costs a proposal per operator instead of a full build, which at thousands
+// of devices takes seconds. Each step is a delta proposal, so the state is exactly a full build's
+// (docs/methods/flexflow.md#delta-simulation). Up to Tuning::move_ops differing operators; the
+// rule counts operators, not seconds, so that a run asks its cancel callback the same number of times.
+bool DeltaSimulator::Impl::moveTo(const SoapStrategy& target, const CancelFn& cancel) {
+    if (!built || target.ops.size() != strategy.ops.size() || target.network != strategy.network) return false;
+    std::vector<int> differing;
+    for (size_t i = 0; i < target.ops.size(); ++i)
+        if (!(target.ops[i] == strategy.ops[i])) differing.push_back(static_cast<int>(i));
+    if (differing.size() > tuning.move_ops) return false;
+    validateStrategy(net, batch, target, topo.deviceCount(), options.allow_shared_devices);  // before any change
+    for (int o : differing) {
+        if (cancel && cancel()) {
+            built = false;  // as after a cancelled build: only reset() or destruction may follow
+            throw Cancelled();
+        }
+        propose(o, target.ops[static_cast<size_t>(o)], kNotQueued);
+        --stats.proposals;  // a step of a move, not a proposal
+        commitPending();
+    }
+    strategy.source = target.source;
+    ++stats.moves;
+    return true;
+}
+
+void DeltaSimulator::Impl::commitPending() {
+    for (TaskGroup& g : stash) graph.releaseGroup(g);
+    swapped = false;
+    log.clear();
+    replaced.clear();
+    pending = false;
 }
 
 void DeltaSimulator::reset(SoapStrategy strategy, const CancelFn& cancel) {
     Impl& m = *impl_;
     if (m.pending) throw std::logic_error("a proposal is pending: commit() or revert() it first");
+    if (m.moveTo(strategy, cancel)) return;
     SoapStrategy old = std::exchange(m.strategy, std::move(strategy));
     try {
         m.start(cancel);
@@ -246,11 +284,7 @@ void DeltaSimulator::commit() {
     Impl& m = *impl_;
     if (!m.pending) throw std::logic_error("no proposal to commit");
     if (m.abandoned) throw std::logic_error("an abandoned proposal can only be reverted");
-    for (TaskGroup& g : m.stash) m.graph.releaseGroup(g);
-    m.swapped = false;
-    m.log.clear();
-    m.replaced.clear();
-    m.pending = false;
+    m.commitPending();
 }
 
 SimResult DeltaSimulator::result() const {

@@ -66,10 +66,13 @@ public:
     DeltaSimulator(DeltaSimulator&&) noexcept;
     DeltaSimulator& operator=(DeltaSimulator&&) noexcept;
 
-    // Starts over from `strategy`: a full build and simulation, as the constructor does, but keeping
-    // the builder's cached collective lines and the buffers (throws partita::Error when invalid,
-    // keeping the previous state). No proposal may be pending. `cancel` is asked during the build;
-    // after partita::Cancelled the simulator holds no strategy and may only be reset or destroyed.
+    // Starts over from `strategy`: the state a full build and simulation give, as the constructor's,
+    // but keeping the builder's cached collective lines and the buffers. When few operators differ
+    // from the current strategy it proposes and commits them one by one instead (cheaper than a
+    // build at thousands of devices; the same state). Throws partita::Error when invalid, keeping the
+    // previous state. No proposal may be pending. `cancel` is asked during the build and between
+    // operators; after partita::Cancelled the simulator holds no strategy and may only be reset or
+    // destroyed.
     void reset(SoapStrategy strategy, const CancelFn& cancel = {});
 
     double makespan() const;
@@ -103,6 +106,8 @@ public:
         size_t replay_min = 2048;
         size_t replay_divisor = 64;
         double resimulate_above = 0.5;
+        // reset() proposes the differing operators one by one when they are at most this many.
+        size_t move_ops = 4;
     };
     void setTuning(const Tuning& tuning);
 
@@ -114,6 +119,8 @@ public:
         std::uint64_t replays = 0;        // proposals finished by Algorithm 1 on the unplaced tasks (step 5)
         std::uint64_t resimulations = 0;  // ... or on the whole graph
         std::uint64_t abandoned = 0;      // proposals stopped early at their bound
+        std::uint64_t full_builds = 0;    // construction and resets that built the whole graph
+        std::uint64_t moves = 0;          // resets done by proposing the differing operators
     };
     const Stats& stats() const;
 

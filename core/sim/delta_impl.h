@@ -35,6 +35,9 @@ struct DeltaSimulator::Impl {
 
     Impl(Network n, double b, SoapStrategy s, Topology t, SimOptions o);
     void start(const CancelFn& cancel = {});
+    // Moves to `target` by proposals when few operators differ (delta.cpp); false: build it instead.
+    bool moveTo(const SoapStrategy& target, const CancelFn& cancel);
+    void commitPending();
 
     Network net;
     Topology topo;
@@ -72,6 +75,7 @@ struct DeltaSimulator::Impl {
     size_t changed_now = 0;       // tasks placed with new values by this proposal
     size_t replay_at = 0;         // ... after which the sweep hands over to replay
     Tuning tuning;
+    bool built = false;  // the graph and timeline hold `strategy` (not after a cancelled build)
     // Early exit: work not yet placed per resource, and the makespan beyond which to stop.
     std::vector<double> work_left;
     double limit = kNotQueued;

@@ -249,7 +249,7 @@ bool GraphBuilder::buildRedistribution(TaskGraph& graph, int group, const std::v
     // Reused across calls (this runs for every exchange of every proposal): a device's place among
     // the members (-1 when not one), and per task slot the last call that saw it as a sender or a
     // receiver, to take each once without sorting.
-    thread_local std::vector<int> members, route, touched_links, place;
+    thread_local std::vector<int> members, touched_links, place;
     thread_local std::vector<double> load;
     thread_local std::vector<std::uint32_t> sent_mark, received_mark;
     thread_local std::uint32_t call = 0;
@@ -283,21 +283,20 @@ bool GraphBuilder::buildRedistribution(TaskGraph& graph, int group, const std::v
     auto traffic = std::make_shared<std::vector<Transfer>>();
     traffic->reserve(cross);
     std::vector<double> sent(members.size(), 0.0);
+    // Each sender's messages go out at once: its routes form a tree (Topology::fanOut).
+    thread_local std::vector<std::vector<std::pair<int, double>>> outgoing;
+    if (outgoing.size() < members.size()) outgoing.resize(members.size());
+    for (size_t r = 0; r < members.size(); ++r) outgoing[r].clear();
     for (const PieceMessage& m : pieces) {
         if (m.from == m.to) continue;
-        topo_.route(m.from, m.to, route);
-        double route_latency = 0;
-        for (int l : route) {
-            const Link& link = topo_.links[static_cast<size_t>(l)];
-            route_latency += link.latency_s;
-            if (load[static_cast<size_t>(l)] == 0) touched_links.push_back(l);
-            load[static_cast<size_t>(l)] += m.bytes;
-        }
-        latency = std::max(latency, route_latency);
+        const auto r = static_cast<size_t>(place[static_cast<size_t>(m.from)]);
+        outgoing[r].emplace_back(m.to, m.bytes);
         largest = std::max(largest, m.bytes);
-        sent[static_cast<size_t>(place[static_cast<size_t>(m.from)])] += m.bytes;
+        sent[r] += m.bytes;
         traffic->push_back({m.from, m.to, m.bytes});
     }
+    for (size_t r = 0; r < members.size(); ++r)
+        if (!outgoing[r].empty()) latency = std::max(latency, topo_.fanOut(members[r], outgoing[r], load, touched_links));
     double busiest = 0;
     for (int l : touched_links) {
         double& bytes = load[static_cast<size_t>(l)];

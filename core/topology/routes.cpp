@@ -88,6 +88,7 @@ RouteTable::RouteTable(const Topology& t, std::size_t cache_bytes, int eager_dev
         link_from_.push_back(a);
         link_to_.push_back(b);
         hop_.push_back(hopCost(l));
+        latency_.push_back(l.latency_s);
     }
     // Links leaving each vertex, for the searches.
     out_at_.assign(static_cast<std::size_t>(routable_) + 1, 0);
@@ -159,6 +160,78 @@ void RouteTable::route(int from, int to, std::vector<int>& out) const {
     if (!eager_.empty()) return walk(eager_[static_cast<std::size_t>(from)], from, to, out);
     if (from == to) return out.clear();
     std::lock_guard lock(mutex_);
+    walk(cachedTree(from), from, to, out);
+}
+
+double RouteTable::fanOut(int from, const std::vector<std::pair<int, double>>& to_bytes, std::vector<double>& load,
+                          std::vector<int>& touched) const {
+    if (!eager_.empty()) return fanOut(eager_[static_cast<std::size_t>(from)], from, to_bytes, load, touched);
+    std::lock_guard lock(mutex_);
+    return fanOut(cachedTree(from), from, to_bytes, load, touched);
+}
+
+// The union of the routes is the source's tree cut down to the destinations: bytes are summed up
+// it from the deepest vertices, and latencies down it from the source (in route order, so each is
+// the same double sum a walk along the route gives).
+double RouteTable::fanOut(const Tree& pred, int from, const std::vector<std::pair<int, double>>& to_bytes,
+                          std::vector<double>& load, std::vector<int>& touched) const {
+    thread_local std::vector<double> below, latency;
+    thread_local std::vector<int> depth, seen, by_depth, stack;
+    const auto n = static_cast<std::size_t>(routable_);
+    if (depth.size() < n) {
+        depth.assign(n, -1);
+        below.assign(n, 0.0);
+        latency.assign(n, 0.0);
+    }
+    seen.clear();
+    auto parent = [&](int v) { return link_from_[static_cast<std::size_t>(pred[static_cast<std::size_t>(v)])]; };
+    depth[static_cast<std::size_t>(from)] = 0;
+    seen.push_back(from);
+    int deepest = 0;
+    for (const auto& [to, bytes] : to_bytes) {
+        if (to == from) continue;
+        // Up to the first vertex already seen, then the depths down again.
+        stack.clear();
+        for (int v = to; depth[static_cast<std::size_t>(v)] < 0; v = parent(v)) stack.push_back(v);
+        for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+            const auto v = static_cast<std::size_t>(*it);
+            depth[v] = depth[static_cast<std::size_t>(parent(*it))] + 1;
+            deepest = std::max(deepest, depth[v]);
+            below[v] = 0;
+            seen.push_back(*it);
+        }
+        below[static_cast<std::size_t>(to)] += bytes;
+    }
+    // Counting sort of the seen vertices by depth.
+    thread_local std::vector<int> at;
+    at.assign(static_cast<std::size_t>(deepest) + 2, 0);
+    for (int v : seen) ++at[static_cast<std::size_t>(depth[static_cast<std::size_t>(v)]) + 1];
+    for (std::size_t k = 1; k < at.size(); ++k) at[k] += at[k - 1];
+    by_depth.resize(seen.size());
+    for (int v : seen) by_depth[static_cast<std::size_t>(at[static_cast<std::size_t>(depth[static_cast<std::size_t>(v)])]++)] = v;
+    // Down: latencies (the source is first); up: loads.
+    double worst = 0;
+    latency[static_cast<std::size_t>(from)] = 0;
+    for (std::size_t k = 1; k < by_depth.size(); ++k) {
+        const auto v = static_cast<std::size_t>(by_depth[k]);
+        const auto link = static_cast<std::size_t>(pred[v]);
+        latency[v] = latency[static_cast<std::size_t>(link_from_[link])] + latency_[link];
+        worst = std::max(worst, latency[v]);
+    }
+    for (std::size_t k = by_depth.size(); k-- > 1;) {
+        const auto v = static_cast<std::size_t>(by_depth[k]);
+        const auto link = static_cast<std::size_t>(pred[v]);
+        below[static_cast<std::size_t>(link_from_[link])] += below[v];
+        double& l = load[static_cast<std::size_t>(link_id_[link])];
+        if (l == 0) touched.push_back(link_id_[link]);
+        l += below[v];
+    }
+    for (int v : seen) depth[static_cast<std::size_t>(v)] = -1;
+    below[static_cast<std::size_t>(from)] = 0;
+    return worst;
+}
+
+const RouteTable::Tree& RouteTable::cachedTree(int from) const {
     auto it = where_.find(from);
     if (it == where_.end()) {
         ++computed_;
@@ -174,7 +247,7 @@ void RouteTable::route(int from, int to, std::vector<int>& out) const {
     } else if (it->second != trees_.begin()) {
         trees_.splice(trees_.begin(), trees_, it->second);
     }
-    walk(it->second->second, from, to, out);
+    return it->second->second;
 }
 
 std::vector<int> RouteTable::route(int from, int to) const {

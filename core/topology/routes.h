@@ -45,6 +45,14 @@ public:
     std::vector<int> route(int from, int to) const;
     void route(int from, int to, std::vector<int>& out) const;  // the same into `out`, reusing its memory
 
+    // Many messages from one device at once (a redistribution's): adds each message's bytes to
+    // `load` (by topology link id) on every link of its route, appending links whose load was 0 to
+    // `touched`, and returns the largest route latency (the sum of its links' latency_s, from the
+    // source on). Routes from one source form its tree, so each link is visited once, not once per
+    // message crossing it. Messages to `from` itself are skipped. Safe from several threads.
+    double fanOut(int from, const std::vector<std::pair<int, double>>& to_bytes, std::vector<double>& load,
+                  std::vector<int>& touched) const;
+
     // For tests and benchmarks: source trees held now, the most the bound allows, the vertices a
     // tree covers, and how many trees were computed so far (hits cost none).
     std::size_t cachedSources() const;
@@ -56,11 +64,15 @@ private:
     using Tree = std::vector<int>;  // per routable vertex: the link entering it on its route, -1 at the source
     Tree tree(int source) const;
     void walk(const Tree& pred, int from, int to, std::vector<int>& out) const;
+    double fanOut(const Tree& pred, int from, const std::vector<std::pair<int, double>>& to_bytes,
+                  std::vector<double>& load, std::vector<int>& touched) const;
+    const Tree& cachedTree(int source) const;  // with mutex_ held unless eager
 
     int routable_ = 0;                 // routable vertices: devices 0..D-1 first, then the routable switches
     std::vector<int> link_id_;         // per routable link (both ends routable): the topology's link id
     std::vector<int> link_from_, link_to_;  // per routable link: routable vertex ids
     std::vector<Cost> hop_;            // per routable link
+    std::vector<double> latency_;      // per routable link: its latency_s
     std::vector<std::size_t> out_at_;  // routable links leaving vertex v: out_[out_at_[v] .. out_at_[v + 1])
     std::vector<int> out_;
     std::size_t max_trees_ = 1;

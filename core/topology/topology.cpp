@@ -41,6 +41,20 @@ void Topology::route(int from, int to, std::vector<int>& out) const {
     routes_->route(from, to, out);
 }
 
+double Topology::fanOut(int from, const std::vector<std::pair<int, double>>& to_bytes, std::vector<double>& load,
+                        std::vector<int>& touched) const {
+    if (!routes_) throw std::logic_error("topology '" + name + "': fanOut() before finalize()");
+    auto valid = [&](int d) { return d >= 0 && d < routed_devices_; };
+    if (!valid(from)) throw std::out_of_range("fanOut from device " + std::to_string(from) + ": topology '" + name +
+                                              "' has " + std::to_string(routed_devices_) + " devices");
+    for (const auto& m : to_bytes)
+        if (!valid(m.first))
+            throw std::out_of_range("fanOut to device " + std::to_string(m.first) + ": topology '" + name + "' has " +
+                                    std::to_string(routed_devices_) + " devices");
+    if (load.size() < links.size()) throw std::invalid_argument("fanOut: the load vector is shorter than the links");
+    return routes_->fanOut(from, to_bytes, load, touched);
+}
+
 std::vector<int> Topology::route(int from, int to) const {
     std::vector<int> r;
     route(from, to, r);

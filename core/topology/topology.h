@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/io/json_fields.h"
@@ -65,6 +66,11 @@ public:
     // Directed link ids from device `from` to device `to`, in order; empty when equal.
     std::vector<int> route(int from, int to) const;
     void route(int from, int to, std::vector<int>& out) const;  // the same into `out`, reusing its memory
+    // Many messages (destination, bytes) from device `from`: adds their bytes to `load` (by link id,
+    // sized to the links) on every link of their routes, appending links whose load was 0 to
+    // `touched`; returns the largest route latency in seconds (RouteTable::fanOut).
+    double fanOut(int from, const std::vector<std::pair<int, double>>& to_bytes, std::vector<double>& load,
+                  std::vector<int>& touched) const;
 
     // Additions for readers, views and tests.
     bool finalized() const { return routes_ != nullptr; }

@@ -268,5 +268,60 @@ TEST(SimDelta, InvalidProposalsLeaveTheStateUnchanged) {
     EXPECT_THROW(DeltaSimulator(net, 16, dataParallel(net, 16, 8), test::cluster(1, 4)), Error);
 }
 
+// reset() reaches a strategy that differs in a few operators by proposals (delta.h): whichever way
+// it goes, the state is a full build's, proposals after it stay exact, an invalid strategy changes
+// nothing and a cancelled reset can be followed by another.
+TEST(SimDelta, ResetEqualsAFullBuildWhateverItDiffersIn) {
+    const Case c{builtin("inception-v3"), test::cluster(2, 4), 16, {}, 0};
+    std::mt19937_64 rng(7);
+    const int ops = static_cast<int>(c.net.ops.size());
+    auto randomize = [&](SoapStrategy s, int changes) {
+        for (int k = 0; k < changes; ++k) {
+            const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
+            s.ops[static_cast<size_t>(op)] = propose(c, op, rng);
+        }
+        return s;
+    };
+    auto full = [&](const SoapStrategy& s) {
+        const TaskGraph g = buildTaskGraph(c.net, c.batch, s, c.topo, c.options);
+        const SimResult r = simulate(g);
+        return std::pair{r.makespan, timeline(g, r)};
+    };
+    DeltaSimulator sim(c.net, c.batch, randomize(dataParallel(c.net, c.batch, 8), ops), c.topo, c.options);
+    ASSERT_EQ(sim.stats().full_builds, 1u);
+    for (int changes : {0, 1, 2, 3, 5, 8, ops, 1, 2}) {
+        SCOPED_TRACE("changes " + std::to_string(changes));
+        const SoapStrategy target = randomize(sim.strategy(), changes);
+        const auto before = sim.stats();
+        sim.reset(target);
+        EXPECT_EQ(sim.stats().moves + sim.stats().full_builds, before.moves + before.full_builds + 1);
+        EXPECT_EQ(sim.stats().proposals, before.proposals);
+        ASSERT_EQ(sim.strategy(), target);
+        const auto expected = full(target);
+        ASSERT_EQ(sim.makespan(), expected.first);
+        ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), expected.second), "");
+        // A proposal after the reset is still exact.
+        const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
+        SoapStrategy next = target;
+        next.ops[static_cast<size_t>(op)] = propose(c, op, rng);
+        ASSERT_EQ(sim.propose(op, next.ops[static_cast<size_t>(op)]), full(next).first);
+        sim.revert();
+    }
+    EXPECT_GT(sim.stats().moves, 0u);  // the first reset with changes moves: 1 of 8 operators is below the rule
+    // An invalid strategy: nothing changes.
+    const SoapStrategy kept = sim.strategy();
+    SoapStrategy invalid = randomize(kept, 1);
+    invalid.ops[3].devices.assign(invalid.ops[3].devices.size(), 99);
+    EXPECT_THROW(sim.reset(invalid), Error);
+    ASSERT_EQ(sim.strategy(), kept);
+    ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), full(kept).second), "");
+    // Cancelled, then reset again: the state is the new strategy's.
+    const SoapStrategy target = randomize(kept, 2);
+    EXPECT_THROW(sim.reset(target, [] { return true; }), Cancelled);
+    sim.reset(target);
+    ASSERT_EQ(sim.makespan(), full(target).first);
+    ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), full(target).second), "");
+}
+
 }  // namespace
 }  // namespace partita::sim

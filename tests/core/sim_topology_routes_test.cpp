@@ -3,9 +3,11 @@
 // of devices that load and route without materialising every pair.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "core/sim/baselines.h"
 #include "core/sim/simulator.h"
@@ -98,6 +100,58 @@ Topology chain(int n) {
     t.finalize();
     return t;
 }
+
+// fanOut (a redistribution's messages from one device at once) gives the loads and the largest
+// latency that walking every message's route gives: bytes summed per link, latency summed along
+// the route from the source, equal to the last bit (integral bytes), from eager and cached tables.
+TEST(TopologyRoutes, FanOutEqualsWalkingEveryRoute) {
+    std::mt19937_64 rng(11);
+    std::vector<Topology> topologies;
+    for (const auto& stem : builtinTopologyNames()) topologies.push_back(builtinTopology(stem));
+    topologies.push_back(chain(40));
+    for (const Topology& t : topologies) {
+        SCOPED_TRACE(t.name);
+        const RouteTable cached(t, 3 * sizeof(int) * static_cast<size_t>(t.vertexCount()), 0);
+        const auto devices = static_cast<std::uint64_t>(t.deviceCount());
+        for (int trial = 0; trial < 20; ++trial) {
+            const int from = static_cast<int>(rng() % devices);
+            std::vector<std::pair<int, double>> messages;
+            const auto count = rng() % (2 * devices + 1);  // some destinations twice, some the source
+            for (std::uint64_t k = 0; k < count; ++k)
+                messages.emplace_back(static_cast<int>(rng() % devices), static_cast<double>(1 + rng() % 1000000));
+            std::vector<double> expected(t.links.size(), 0.0);
+            double worst = 0;
+            for (const auto& [to, bytes] : messages) {
+                double latency = 0;
+                for (int l : t.route(from, to)) {
+                    latency += t.links[static_cast<size_t>(l)].latency_s;
+                    expected[static_cast<size_t>(l)] += bytes;
+                }
+                worst = std::max(worst, latency);
+            }
+            for (const RouteTable* table : {static_cast<const RouteTable*>(nullptr), &cached}) {
+                std::vector<double> load(t.links.size(), 0.0);
+                std::vector<int> touched;
+                const double latency = table ? table->fanOut(from, messages, load, touched)
+                                             : t.fanOut(from, messages, load, touched);
+                ASSERT_EQ(latency, worst) << "from " << from;
+                ASSERT_EQ(load, expected) << "from " << from;
+                std::vector<int> nonzero;
+                for (size_t l = 0; l < load.size(); ++l)
+                    if (load[l] != 0) nonzero.push_back(static_cast<int>(l));
+                std::sort(touched.begin(), touched.end());
+                ASSERT_EQ(touched, nonzero) << "each loaded link once";
+            }
+        }
+    }
+    const Topology t = test::pair();
+    std::vector<double> short_load(0);
+    std::vector<int> touched;
+    EXPECT_THROW(t.fanOut(0, {{1, 1.0}}, short_load, touched), std::invalid_argument);
+    std::vector<double> load(t.links.size(), 0.0);
+    EXPECT_THROW(t.fanOut(0, {{2, 1.0}}, load, touched), std::out_of_range);
+}
+
 
 TEST(TopologyRoutes, ALongChainRoutesEndToEnd) {
     const Topology t = chain(4096);

@@ -8,6 +8,7 @@
 #include "core/io/network_io.h"
 #include "core/run/simulation_run.h"
 #include "core/search/methods.h"
+#include "core/sim/compute_cost.h"
 #include "core/topology/topology.h"
 #include "core/store/method_rows.h"
 #include "core/store/results_db.h"
@@ -147,6 +148,8 @@ Prepared PointInputs::prepare(const Point& point) const {
             p.sim.options.sync = m.sync;
             p.sim.options.collectives = m.collectives;
             p.sim.options.training = m.training;
+            if (m.kernels_profile)  // after element_bytes: the precision sets it, as `simulate --profile` does
+                sim::useKernelCurves(p.sim.options, *m.kernels_profile, m.kernels_precision, m.kernels_label);
             p.sim.mcmc = m.mcmc;
             applyAxes(point, AxisStage::Mcmc, p);
         }
@@ -190,6 +193,8 @@ std::string pointKey(const Prepared& p) {
         const sim::SimOptions& o = p.sim.options;
         w.str(p.topology_hash).u64(o.training).u64(static_cast<std::uint64_t>(o.sync)).f64(o.element_bytes)
             .u64(o.allow_shared_devices).u64(static_cast<std::uint64_t>(o.collectives));
+        if (m.kernels_profile)  // the profile's content, not only its name: an edited file is a new point
+            w.str(llm::profileToJson(*m.kernels_profile).dump()).str(llm::dtypeName(m.kernels_precision));
         if (traits.mcmc_options) {
             const McmcSettings& s = p.sim.mcmc;
             w.f64(s.budget_s).i64(s.iterations).u64(s.seed).f64(s.beta).u64(s.starts.size());

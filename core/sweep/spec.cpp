@@ -10,6 +10,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "core/sim/compute_cost.h"
 #include "core/topology/topology.h"
 #include "core/sweep/dimensions.h"
 #include "core/util/error.h"
@@ -130,6 +131,31 @@ const MethodInfo* sweepMethod(const std::string& key) {
     return m && m->sweep().in_sweeps ? m : nullptr;
 }
 
+// "kernels": {"profile": preset or file, "precision": optional, the profile's parameter dtype by
+// default, as `simulate --profile`}. The profile is read here, once for every point.
+void readKernels(const Json& v, const std::string& source, const std::string& at, const std::string& base_dir,
+                 MethodEntry& m) {
+    Fields k(v, at, source);
+    const std::string given = k.string("profile");
+    // A file is named by its resolved path, so that a stored run reopens it from anywhere.
+    m.kernels_label = llm::isProfilePreset(given) ? given : resolve(given, base_dir);
+    try {
+        m.kernels_profile = std::make_shared<const llm::Profile>(llm::loadProfile(m.kernels_label));
+    } catch (const InputError&) {
+        throw;
+    } catch (const std::exception& e) {
+        k.fail("profile", e.what());
+    }
+    m.kernels_precision = k.parsed("precision", llm::dtypeName(m.kernels_profile->precision.param), llm::parseDtype);
+    k.finish();
+    try {  // the curves must exist for the precision
+        sim::SimOptions probe;
+        sim::useKernelCurves(probe, *m.kernels_profile, m.kernels_precision, m.kernels_label);
+    } catch (const std::exception& e) {
+        k.fail("precision", e.what());
+    }
+}
+
 MethodEntry readMethod(const Json& v, const std::string& source, const std::string& at, const std::string& base_dir) {
     MethodEntry m;
     if (!v.is_object()) {
@@ -155,6 +181,7 @@ MethodEntry readMethod(const Json& v, const std::string& source, const std::stri
         m.sync = f.parsed("sync", "ring", sim::parseSyncMode);
         m.collectives = f.parsed("collectives", "algorithm", sim::parseCollectiveModel);
         m.training = !f.boolean("inference", false);
+        if (f.has("kernels")) readKernels(f.raw("kernels"), source, f.pointer("kernels"), base_dir, m);
     }
     if (traits.strategy_option) {
         const std::string s = f.string("strategy", "dp");

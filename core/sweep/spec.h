@@ -4,11 +4,13 @@
 // groups and exclusion rules into a deterministic list of points.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/io/json_fields.h"
+#include "core/llm/profile.h"
 #include "core/model/array.h"
 #include "core/run/method_registry.h"
 #include "core/run/simulation.h"
@@ -43,6 +45,11 @@ struct MethodEntry {
     sim::SyncMode sync = sim::SyncMode::Ring;
     sim::CollectiveModel collectives = sim::CollectiveModel::Algorithm;
     bool training = true;
+    // Compute priced by an LLM profile's kernel curves (docs/methods/flexflow.md#kernel-curves): a preset's
+    // name or a file's path from the spec's folder, and the profile read once; null: the devices' peaks.
+    std::string kernels_label;
+    std::shared_ptr<const llm::Profile> kernels_profile;
+    llm::Dtype kernels_precision = llm::Dtype::Fp32;
     // mcmc: budget_s defaults to 0 (iterations only), so a point is reproducible
     McmcSettings mcmc{0, 0};
     // a settings method (llm): its "settings" as SettingsSweep::readBase resolved them

@@ -5,9 +5,11 @@
 
 #include <atomic>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "core/io/network_io.h"
+#include "core/sim/compute_cost.h"
 #include "core/store/results_db.h"
 #include "core/sweep/runner.h"
 #include "store_test_util.h"
@@ -75,6 +77,50 @@ TEST(SweepRun, KeysAreStableAndSeparateEveryInputAndParameter) {
     const Spec renamed = namedSpec(R"("networks": [")" + test::example("networks/lenet-c.json") +
                               R"("], "methods": ["hypar"], "axes": {"levels": [1]})");
     EXPECT_EQ(PointInputs(renamed).prepare(expand(renamed)[0]).key, a.prepare(points[0]).key);
+}
+
+// "kernels" prices a simulated point's compute by an LLM profile's curves, as `simulate --profile P
+// --precision D` does (docs/formats/sweep.md): the prepared options are useKernelCurves', the profile
+// is part of the point's key, and the stored run keeps the profile and precision.
+TEST(SweepRun, KernelCurvesAreAMethodOptionOfSimulatedPoints) {
+    const Spec s = namedSpec(R"("networks": ["lenet-c"], "topologies": ["p100-16"], "methods": [
+        {"method": "simulate", "label": "peaks"},
+        {"method": "simulate", "label": "a100-bf16", "kernels": {"profile": "a100-sxm4-80gb", "precision": "bf16"}},
+        {"method": "simulate", "label": "h100", "kernels": {"profile": "h100-sxm5-80gb"}}],
+        "axes": {"batch": [64]})");
+    const PointInputs inputs(s);
+    const auto points = expand(s);
+    ASSERT_EQ(points.size(), 3u);
+    std::vector<Prepared> prepared;
+    for (const Point& p : points) prepared.push_back(inputs.prepare(p));
+    EXPECT_EQ(prepared[0].sim.options.kernels, nullptr);
+    sim::SimOptions expected;
+    sim::useKernelCurves(expected, llm::profilePreset("a100-sxm4-80gb"), llm::Dtype::Bf16, "a100-sxm4-80gb");
+    ASSERT_NE(prepared[1].sim.options.kernels, nullptr);
+    EXPECT_EQ(prepared[1].sim.options.kernels->profile, "a100-sxm4-80gb");
+    EXPECT_EQ(prepared[1].sim.options.kernels->dtype, llm::Dtype::Bf16);
+    EXPECT_EQ(prepared[1].sim.options.element_bytes, expected.element_bytes);
+    EXPECT_EQ(prepared[1].sim.options.gradient_bytes, expected.gradient_bytes);
+    // Without a precision, the profile's parameter dtype (as simulate --profile).
+    EXPECT_EQ(prepared[2].sim.options.kernels->dtype, llm::profilePreset("h100-sxm5-80gb").precision.param);
+    EXPECT_NE(prepared[0].key, prepared[1].key);
+    EXPECT_NE(prepared[1].key, prepared[2].key);
+    TempDir dir;
+    ResultsDb db(dir.file("r.sqlite"));
+    const Report r = sweepInto(db, s);
+    EXPECT_EQ(r.ran, 3u);
+    EXPECT_EQ(r.failed, 0u);
+    std::map<std::string, double> makespan;
+    for (const auto& row : db.list()) {
+        const partita::Run run = db.load(row.id);
+        ASSERT_TRUE(run.isSimulation());
+        const auto& k = run.simulation->spec.options.kernels;
+        makespan[k ? k->profile + "/" + llm::dtypeName(k->dtype) : "peaks"] = run.simulation->makespan_s;
+    }
+    ASSERT_EQ(makespan.size(), 3u);
+    EXPECT_TRUE(makespan.contains("a100-sxm4-80gb/bf16"));
+    // The curves, not the P100s' peaks, priced compute.
+    EXPECT_NE(makespan["a100-sxm4-80gb/bf16"], makespan["peaks"]);
 }
 
 TEST(SweepRun, AStopLetsInFlightPointsFinishAndARerunCompletesTheSweep) {

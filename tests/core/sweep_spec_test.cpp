@@ -109,6 +109,31 @@ TEST(SweepSpec, MethodOptionsAndSources) {
     EXPECT_EQ(relative.networks[1].path, "/abs/b.json");
 }
 
+TEST(SweepSpec, KernelsNameAProfileAndAPrecision) {
+    const std::string sim = R"("networks": ["lenet-c"], "topologies": ["p100-16"], "methods": [)";
+    const Spec s = spec(sim + R"({"method": "mcmc", "iterations": 5, "kernels": {"profile": "h100-sxm5-80gb",
+        "precision": "fp8"}}])");
+    ASSERT_NE(s.methods[0].kernels_profile, nullptr);
+    EXPECT_EQ(s.methods[0].kernels_label, "h100-sxm5-80gb");
+    EXPECT_EQ(s.methods[0].kernels_precision, llm::Dtype::Fp8);
+    // A file is taken from the spec's folder and named by that path.
+    EXPECT_EQ(test::errorOf<InputError>([&] {
+                  readSpec(R"({"format": "partita-sweep/1", )" + sim +
+                               R"({"method": "simulate", "kernels": {"profile": "hw/missing.json"}}]})",
+                           "dir/s.json", "dir", PARTITA_EXAMPLES_DIR);
+              }),
+              "dir/hw/missing.json: cannot open the file");
+    EXPECT_EQ(error(sim + R"({"method": "simulate", "kernels": {"precision": "bf16"}}])"),
+              "s.json: /methods/0/kernels: missing key 'profile'");
+    EXPECT_EQ(error(sim + R"({"method": "simulate", "kernels": {"profile": "a100-sxm4-80gb", "precision": "fp4"}}])")
+                  .rfind("s.json: /methods/0/kernels/precision: ", 0),
+              0u);
+    EXPECT_EQ(error(sim + R"({"method": "simulate", "kernels": {"profile": "a100-sxm4-80gb", "tier": 1}}])"),
+              "s.json: /methods/0/kernels/tier: unknown key 'tier'");
+    EXPECT_EQ(error(sim + R"({"method": "simulate", "kernels": "a100-sxm4-80gb"}])").rfind("s.json: /methods/0/kernels", 0),
+              0u);
+}
+
 TEST(SweepSpec, ThePointLimitIsCheckedBeforeEnumerating) {
     std::string batch, bpe;
     for (int i = 1; i <= 1000; ++i) batch += (i > 1 ? "," : "") + std::to_string(i);

@@ -78,7 +78,9 @@ public:
     void addRecentFile(const QString& path) override;
     // The actions by name ("run", "cancel", …), the menus, the toolbar's method selector.
     ActionSet& actionSet() { return *actions_; }
-    void storeWhenFinished(quint64 generation) override { runs_->storeWhenFinished(generation); }
+    quint64 startStored(const QString& label, JobRunner::NotedWork work, JobRunner::OnCancel on_cancel) override {
+        return runs_->startStored(label, std::move(work), on_cancel);
+    }
     QWidget* dialogParent() override { return this; }
     void addMethodTab(QWidget* view, const QString& title) override { views_.addTab(view, title, ViewTask::Methods); }
     QUndoGroup& undoGroup() { return undo_group_; }  // the grid's edits, or the shown view's (ViewEntry::undo)

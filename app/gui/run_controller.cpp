@@ -7,6 +7,7 @@
 
 #include "app/gui/job_runner.h"
 #include "app/gui/methods/registry.h"
+#include "app/gui/prepared_run.h"
 #include "app/gui/run_store.h"
 #include "app/gui/session.h"
 #include "app/gui/simulation_controller.h"
@@ -20,6 +21,7 @@
 #include "widgets/common/qt_text.h"
 #include "widgets/settings/params_editor.h"
 #include "widgets/settings/sim_params_editor.h"
+#include "widgets/simulation/simulation_view.h"
 
 namespace partita::gui {
 
@@ -102,14 +104,12 @@ void RunController::rebuildInputs() {
 
 void RunController::plan(const std::string& key, bool store) {
     if (!services_.session().inputs() || explainCannotPlan()) return;
-    runMethod(key);
-    if (store) storeWhenFinished(services_.jobs().generation());
+    runMethod(key, store);
 }
 
 void RunController::planAccPar(bool store) {
     if (!services_.session().inputs()) return;
-    runAccPar();
-    if (store) storeWhenFinished(services_.jobs().generation());
+    runAccPar(store);
 }
 
 void RunController::askForRun() {
@@ -137,21 +137,27 @@ bool RunController::explainCannotPlan() {
     return true;
 }
 
-void RunController::runMethod(const std::string& key) {
+void RunController::runMethod(const std::string& key, bool store) {
     const InputsPtr inputs = services_.session().inputs();
     if (!inputs) return;
     const MethodInfo& m = partita::method(key);
-    services_.jobs().start(tr("Running %1 on %2").arg(q(m.label()), q(inputs->network.name)),
-                           [inputs, &m](const ProgressFn&, const CancelFn& cancel) { return m.runPoint(inputs, {}, cancel); });
+    const QString label = tr("Running %1 on %2").arg(q(m.label()), q(inputs->network.name));
+    const auto work = [inputs, &m](const ProgressFn&, const JobRunner::NoteFn&, const CancelFn& cancel) {
+        return m.runPoint(inputs, {}, cancel);
+    };
+    if (store) return void(startStored(label, work));
+    services_.jobs().start(label, work, JobRunner::OnCancel::Discard);
 }
 
-void RunController::runAccPar() {
+void RunController::runAccPar(bool store) {
     const InputsPtr inputs = services_.session().inputs();
     if (!inputs) return;
-    services_.jobs().start(tr("Running AccPar on %1").arg(q(inputs->network.name)),
-                           [inputs](const ProgressFn&, const CancelFn& cancel) {
-                               return accparRun(inputs, nullptr, RunKind::Search, nullptr, cancel);
-                           });
+    const QString label = tr("Running AccPar on %1").arg(q(inputs->network.name));
+    const auto work = [inputs](const ProgressFn&, const JobRunner::NoteFn&, const CancelFn& cancel) {
+        return accparRun(inputs, nullptr, RunKind::Search, nullptr, cancel);
+    };
+    if (store) return void(startStored(label, work));
+    services_.jobs().start(label, work, JobRunner::OnCancel::Discard);
 }
 
 void RunController::evaluateCurrent() {
@@ -161,9 +167,9 @@ void RunController::evaluateCurrent() {
     const Grid grid = current->grid;
     const Grid reference = current->reference;
     const std::string method = current->method;
-    storeWhenFinished(services_.jobs().start(tr("Evaluating"), [=](const ProgressFn&, const CancelFn&) {
+    startStored(tr("Evaluating"), [=](const ProgressFn&, const JobRunner::NoteFn&, const CancelFn&) {
         return gridRun(inputs, grid, RunKind::Evaluate, method, &reference);
-    }));
+    });
 }
 
 void RunController::explore(const std::vector<CellRef>& cells) {
@@ -171,13 +177,29 @@ void RunController::explore(const std::vector<CellRef>& cells) {
     if (!inputs || cells.empty()) return;
     ExploreRequest request;
     request.cells = cells;
-    storeWhenFinished(services_.jobs().start(tr("Exploring 2^%1 points").arg(cells.size()),
-                                             [inputs, request](const ProgressFn& progress, const CancelFn& cancel) {
-                                                 return exploreRun(inputs, request, progress, cancel);
-                                             }));
+    startStored(tr("Exploring 2^%1 points").arg(cells.size()),
+                [inputs, request](const ProgressFn& progress, const JobRunner::NoteFn&, const CancelFn& cancel) {
+                    return exploreRun(inputs, request, progress, cancel);
+                });
 }
 
 void RunController::cancelJob() { services_.jobs().cancel(); }
+
+quint64 RunController::startStored(const QString& label, JobRunner::NotedWork work, JobRunner::OnCancel on_cancel) {
+    auto prepared = std::make_shared<std::shared_ptr<const PreparedRun>>();
+    store_generation_ = services_.jobs().start(
+        label,
+        [work = std::move(work), prepared](const ProgressFn& progress, const JobRunner::NoteFn& note,
+                                           const CancelFn& cancel) {
+            Run run = work(progress, note, cancel);
+            // After Cancel too: a search's best so far is stored like a finished one.
+            *prepared = prepareRun(run);
+            return run;
+        },
+        on_cancel);
+    prepared_ = std::move(prepared);
+    return store_generation_;
+}
 
 void RunController::onJobFinished(quint64 generation, RunPtr run) {
     Session& session = services_.session();
@@ -189,9 +211,15 @@ void RunController::onJobFinished(quint64 generation, RunPtr run) {
         if (m->takeRun(*this, generation, run)) return;
     if (run->id > 0) return showStoredRun(run);  // re-opened from the database, not new
     const bool store = generation == store_generation_;
+    // The worker's serialisation and rows (startStored); a job started otherwise is stored from the run.
+    const std::shared_ptr<const PreparedRun> prepared =
+        store && prepared_ ? *std::exchange(prepared_, nullptr) : nullptr;
+    const store::RunRows* rows = prepared && prepared->rows ? &*prepared->rows : nullptr;
     if (run->isSimulation()) {
+        if (auto* view = services_.views().get<SimulationView>(); view && prepared)
+            view->usePrepared(prepared->simulation);
         session.show(run);
-        if (store) session.store(run);
+        if (store) session.store(run, rows);
         services_.showView("simulation");
         if (run->simulation->cancelled())
             services_.showMessage(tr("MCMC cancelled: showing the best strategy found so far"), 8000);
@@ -199,7 +227,7 @@ void RunController::onJobFinished(quint64 generation, RunPtr run) {
     }
     if (run->kind == RunKind::Explore) {
         emit explored(run);
-        if (store) session.store(run);
+        if (store) session.store(run, rows);
         services_.showView("explore");
         services_.showMessage(tr("Explored %1 points in %2 ms")
                                   .arg(q(withCommas(static_cast<double>(run->exploration->size()))))
@@ -208,7 +236,7 @@ void RunController::onJobFinished(quint64 generation, RunPtr run) {
         return;
     }
     session.arrive(run);
-    if (store) session.store(run);
+    if (store) session.store(run, rows);
 }
 
 void RunController::compareWithBaselines() {

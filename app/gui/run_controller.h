@@ -14,6 +14,7 @@
 #include <QStringList>
 #include <QTimer>
 
+#include "app/gui/job_runner.h"
 #include "app/gui/methods/method.h"
 #include "core/run/run.h"
 #include "core/util/progress.h"
@@ -26,6 +27,7 @@ class SimParamsEditor;
 namespace partita::gui {
 
 class WindowServices;
+struct PreparedRun;
 
 class RunController : public QObject {
     Q_OBJECT
@@ -61,9 +63,12 @@ public:
     void plan(const std::string& key, bool store);
     void planAccPar(bool store);
     void askForRun();
-    void runMethod(const std::string& key);  // in a worker, not stored
-    void runAccPar();                        // in a worker, not stored
-    void storeWhenFinished(quint64 generation) { store_generation_ = generation; }
+    void runMethod(const std::string& key, bool store = false);  // in a worker; stored when `store`
+    void runAccPar(bool store = false);
+    // Starts `work` and stores the run it finishes with. The worker also serialises the run and builds
+    // its views' rows (prepareRun), so the GUI thread only stores and swaps them in. Returns the generation.
+    quint64 startStored(const QString& label, JobRunner::NotedWork work,
+                        JobRunner::OnCancel on_cancel = JobRunner::OnCancel::Discard);
     void evaluateCurrent();  // Evaluate: the shown grid under the current parameters
     void explore(const std::vector<CellRef>& cells);
     void cancelJob();
@@ -105,6 +110,8 @@ private:
     QString refusal_;
     bool keep_tab_ = false;  // startMethod(keep_tab): the Grid tab does not come forward
     quint64 store_generation_ = 0;    // the job whose run is stored when it finishes (Run, Explore)
+    // What that job's worker prepared (startStored): filled by the worker before the job reports.
+    std::shared_ptr<std::shared_ptr<const PreparedRun>> prepared_;
     quint64 compare_generation_ = 0;  // the job whose runs are compared (compareInWorker)
     std::shared_ptr<std::vector<RunPtr>> compare_runs_;  // its runs, filled by the worker
     QStringList compare_refused_;                        // what it could not compare with, and why

@@ -1,11 +1,14 @@
 #include "app/gui/run_store.h"
 
+#include <optional>
+
 #include <QDir>
 #include <QFileInfo>
 
 #include "core/run/method_run.h"
 #include "core/store/method_codec.h"
 #include "core/store/results_db.h"
+#include "core/store/run_rows.h"
 #include "widgets/common/qt_text.h"
 
 namespace partita::gui {
@@ -40,15 +43,21 @@ bool RunStore::guard(const std::function<void()>& work) {
     }
 }
 
-RunPtr RunStore::store(const RunPtr& run, bool* identical) {
+RunPtr RunStore::store(const RunPtr& run, bool* identical, const store::RunRows* rows) {
     if (!storing() || !run) return nullptr;
     RunPtr result;
     bool same_stored = false;
     guard([&] {
         auto copy = std::make_shared<Run>(*run);
-        const auto same = db_->findIdentical(*run);
+        std::optional<store::RunRows> own;
+        if (!rows) {  // serialised once for the look-up and the insert
+            own = store::runRows(*run);
+            rows = &*own;
+            ++serialised_here_;
+        }
+        const auto same = db_->findIdentical(*run, *rows);
         same_stored = same.has_value();
-        copy->id = same ? *same : db_->store(*run);  // never stored twice
+        copy->id = same ? *same : db_->store(*run, *rows);  // never stored twice
         result = copy;
     });
     if (identical) *identical = same_stored;

@@ -17,6 +17,9 @@
 namespace partita {
 class ResultsDb;
 struct MethodRun;
+namespace store {
+struct RunRows;
+}
 }  // namespace partita
 
 namespace partita::gui {
@@ -37,8 +40,11 @@ public:
 
     // `run` stored, or the identical stored run re-selected (`*identical` says which): the copy
     // with its id. Null when nothing is stored (no writable database, or the database refused it:
-    // error() says why).
-    RunPtr store(const RunPtr& run, bool* identical = nullptr);
+    // error() says why). `rows`: store::runRows(*run), when a worker built it (else built here, on the
+    // GUI thread: docs/contributing/architecture.md#jobs-and-threads).
+    RunPtr store(const RunPtr& run, bool* identical = nullptr, const store::RunRows* rows = nullptr);
+    // How many runs store() serialised itself, not given their rows (tests: the window's jobs hand them in).
+    int serialisedHere() const { return serialised_here_; }
     // An MPT or L2S evaluation, unless the same settings were the last stored or re-opened for its
     // method; false when it was not stored (already there, or refused).
     bool storeMethod(const MethodRun& run, bool* already = nullptr);
@@ -59,6 +65,7 @@ private:
     bool guard(const std::function<void()>& work);  // runs `work`, its exception becomes error()
     std::unique_ptr<ResultsDb> db_;
     QString problem_;
+    int serialised_here_ = 0;
     std::map<std::string, std::string> stored_methods_;  // per method: the settings last stored or re-opened
 };
 

@@ -65,8 +65,8 @@ void Session::arrive(const RunPtr& run) {
     show(run);
 }
 
-RunPtr Session::store(const RunPtr& run) {
-    const RunPtr stored = store_.store(run);
+RunPtr Session::store(const RunPtr& run, const store::RunRows* rows) {
+    const RunPtr stored = store_.store(run, nullptr, rows);
     if (!stored) return nullptr;
     if (current_ == run) current_ = stored;
     if (searched_ == run) searched_ = stored;

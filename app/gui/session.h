@@ -12,6 +12,10 @@
 #include "core/model/network.h"
 #include "core/run/run.h"
 
+namespace partita::store {
+struct RunRows;
+}
+
 namespace partita::gui {
 
 class RunStore;
@@ -45,7 +49,8 @@ public:
     // A method's new answer: a search becomes the reference, the unkept edit and the edits go.
     void arrive(const RunPtr& run);
     // Into the results database (nothing without one): the stored copy replaces the run here.
-    RunPtr store(const RunPtr& run);
+    // `rows`: the run serialised by the worker that made it (RunStore::store).
+    RunPtr store(const RunPtr& run, const store::RunRows* rows = nullptr);
     void keep();  // stores the unkept edit
 
     // Grid edits (undoable).

@@ -204,11 +204,12 @@ void SimulationController::runSimulation() {
     const InputsPtr inputs = services_.session().inputs();
     if (!inputs || !readSpec(&spec)) return;
     const Grid grid = spec.source == SimSource::Grid ? services_.session().gridToLower() : Grid{};
-    services_.storeWhenFinished(services_.jobs().start(
+    services_.startStored(
         tr("Simulating %1 of %2 on %3").arg(simSourceLabel(spec.source), q(inputs->network.name), q(spec.topology->name)),
-        [inputs, spec, grid](const ProgressFn&, const CancelFn& cancel) {
+        [inputs, spec, grid](const ProgressFn&, const JobRunner::NoteFn&, const CancelFn& cancel) {
             return simulationRun(inputs, spec, grid, cancel);
-        }));
+        },
+        JobRunner::OnCancel::Discard);
 }
 
 void SimulationController::runMcmc() {
@@ -229,8 +230,8 @@ void SimulationController::runMcmc() {
         };
         return mcmcRun(inputs, spec, report, cancel);
     };
-    services_.storeWhenFinished(services_.jobs().start(tr("MCMC search on %1 over %2").arg(q(inputs->network.name), q(spec.topology->name)),
-                            work, JobRunner::OnCancel::KeepResult));
+    services_.startStored(tr("MCMC search on %1 over %2").arg(q(inputs->network.name), q(spec.topology->name)), work,
+                          JobRunner::OnCancel::KeepResult);
 }
 
 void SimulationController::showSettings(const Run& run) {

@@ -8,6 +8,8 @@
 
 #include <QtGlobal>
 
+#include "app/gui/job_runner.h"
+
 class QWidget;
 
 namespace partita::gui {
@@ -29,7 +31,8 @@ public:
     // Not an error: a summary in the status bar and a non-modal message listing `lines`.
     virtual void reportNotice(const QString& title, const QString& summary, const QStringList& lines) = 0;
     virtual void addRecentFile(const QString& path) = 0;
-    virtual void storeWhenFinished(quint64 generation) = 0;  // the job's run is stored when it finishes
+    // Starts a job whose run is stored when it finishes, serialised in its worker (RunController::startStored).
+    virtual quint64 startStored(const QString& label, JobRunner::NotedWork work, JobRunner::OnCancel on_cancel) = 0;
     virtual QWidget* dialogParent() = 0;
     virtual SimulationController& simulation() = 0;  // Simulate's and MCMC's topologies and jobs
     virtual ViewRegistry& views() = 0;               // the views by name, their export targets

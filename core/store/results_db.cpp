@@ -64,14 +64,24 @@ void ResultsDb::requireWritable() const {
 
 std::optional<std::int64_t> ResultsDb::findIdentical(const Run& run) const {
     if (!run.inputs) return std::nullopt;
+    return findIdentical(run, store::runRows(run));
+}
+
+std::optional<std::int64_t> ResultsDb::findIdentical(const Run& run, const store::RunRows& rows) const {
+    if (!run.inputs) return std::nullopt;
     store::StatementCache sql(db_, path_);
-    return store::findIdenticalRows(sql, store::runRows(run), &run);
+    return store::findIdenticalRows(sql, rows, &run);
 }
 
 std::int64_t ResultsDb::store(const Run& run) {
     requireWritable();
     if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
-    const store::RunRows rows = store::runRows(run);
+    return store(run, store::runRows(run));
+}
+
+std::int64_t ResultsDb::store(const Run& run, const store::RunRows& rows) {
+    requireWritable();
+    if (!run.inputs) throw StoreError(path_ + ": cannot store a run without inputs");
     store::Transaction t(db_, path_);
     store::StatementCache sql(db_, path_);
     const std::int64_t id = store::insertRunRows(sql, rows);

@@ -84,11 +84,15 @@ public:
 
     // Stores the run in one transaction and returns its id.
     std::int64_t store(const Run& run);
+    // The same with `rows` = store::runRows(run) already built, e.g. by the worker that made the run
+    // (serialising a large simulated run takes long: docs/contributing/architecture.md#jobs-and-threads).
+    std::int64_t store(const Run& run, const store::RunRows& rows);
     std::vector<RunSummary> list(const RunFilter& filter = {}) const;
     // A stored run with the same inputs, method, parameters and grid (and, for an exploration or
     // a simulation, the same request or strategy, topology and options): storing `run` again
     // would only duplicate it, so callers re-select this one instead. Name and time do not count.
     std::optional<std::int64_t> findIdentical(const Run& run) const;
+    std::optional<std::int64_t> findIdentical(const Run& run, const store::RunRows& rows) const;  // rows as store()
     // Rebuilds the run: inputs from the stored JSON, grid, exploration data,
     // a simulated run's strategy simulated again on its stored topology,
     // and the evaluation recomputed by the engine (which must match the stored

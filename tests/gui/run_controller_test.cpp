@@ -31,7 +31,9 @@ public:
     void reportError(const QString& message) override { errors << message; }
     void reportNotice(const QString&, const QString&, const QStringList&) override {}
     void addRecentFile(const QString&) override {}
-    void storeWhenFinished(quint64 generation) override { runs->storeWhenFinished(generation); }
+    quint64 startStored(const QString& label, JobRunner::NotedWork work, JobRunner::OnCancel on_cancel) override {
+        return runs->startStored(label, std::move(work), on_cancel);
+    }
     QWidget* dialogParent() override { return &parent_; }
     SimulationController& simulation() override { return simulator_; }
     ViewRegistry& views() override { return views_; }
@@ -80,6 +82,34 @@ private slots:
         QVERIFY(run->id > 0);
         QCOMPARE(services.runStore().db()->list().size(), size_t{1});
         QVERIFY(services.errors.isEmpty());
+    }
+
+    // The GUI thread only stores what the worker serialised (docs/contributing/architecture.md#jobs-and-threads):
+    // a Simulate run on 1,024 GPUs takes tens of milliseconds to serialise. The stored rows are the
+    // run's own: serialised again here, they find the stored run identical.
+    void aStoredRunArrivesSerialisedByItsWorker() {
+        QTemporaryDir dir;
+        StubServices services;
+        RunController runs(services);
+        services.runs = &runs;
+        QCOMPARE(services.runStore().open(dir.filePath("runs.sqlite"), false), QString());
+        services.session().setInputs(inputsOf("lenet-c"));
+        runs.plan("hypar", true);
+        QVERIFY(services.jobs().waitForIdle());
+        services.simulation().runSimulation();  // DP on p100-16
+        QVERIFY(services.jobs().waitForIdle());
+        runs.planAccPar(true);
+        QVERIFY(services.jobs().waitForIdle());
+        QVERIFY(services.errors.isEmpty());
+        QCOMPARE(services.runStore().db()->list().size(), size_t{3});
+        QCOMPARE(services.runStore().serialisedHere(), 0);
+        for (const RunSummary& s : services.runStore().db()->list()) {
+            const Run stored = services.runStore().db()->load(s.id);
+            QCOMPARE(services.runStore().db()->findIdentical(stored), std::optional<std::int64_t>(s.id));
+        }
+        // A run stored without its rows (a kept grid edit) is serialised on the GUI thread, once.
+        QVERIFY(services.session().store(services.session().currentRun()));
+        QCOMPARE(services.runStore().serialisedHere(), 1);
     }
 
     void theBaselinesArriveFromTheJobRunner() {

@@ -361,6 +361,7 @@ private slots:
         QVERIFY(QString::fromStdString(run->name).contains("cancelled"));
         QVERIFY(!w.views().get<SimulationView>()->text("cancelled").isEmpty());
         QVERIFY(run->id > 0);
+        QCOMPARE(w.runStore().serialisedHere(), 0);  // serialised in the worker, after Cancel too
         QVERIFY(w.runStore().db()->load(run->id).simulation->cancelled());
         QVERIFY(!cancel->isVisible());
     }

@@ -42,15 +42,11 @@ QTableView* makeSimTable(QWidget* parent, const QString& name, std::vector<Resul
     return makeResultView(parent, name, new ResultTableModel(std::move(columns)));
 }
 
-int idleLinks(const SimulationResult& sim) {
-    int idle = 0;
-    for (int r = 0; r < static_cast<int>(sim.busy_s.size()); ++r) idle += sim.isLink(r) && sim.busy_s[static_cast<size_t>(r)] == 0;
-    return idle;
-}
-
-void fillResourceTable(QTableView* t, const SimulationResult& sim, bool idle_links) {
-    t->setSortingEnabled(false);
-    std::vector<ResultTableModel::Row> rows;
+std::shared_ptr<const SimulationTables> simulationTables(std::shared_ptr<const SimulationResult> result) {
+    auto out = std::make_shared<SimulationTables>();
+    out->of = std::move(result);
+    if (!out->of) return out;
+    const SimulationResult& sim = *out->of;
     for (int r = 0; r < static_cast<int>(sim.resources.size()); ++r) {
         const auto i = static_cast<size_t>(r);
         // The resource index keeps devices before links when sorted by the name's column.
@@ -58,14 +54,31 @@ void fillResourceTable(QTableView* t, const SimulationResult& sim, bool idle_lin
         name.csv = sim.resources[i];
         ResultCell use = numberCell(q(fixed(100 * sim.utilisation[i], 1)) + " %", sim.utilisation[i]);
         use.csv = formatNumber(100 * sim.utilisation[i]);
-        rows.push_back({name, textCell(q(kindOf(sim, r))), numberCell(q(fixed(sim.busy_s[i] * 1e3, 3)), sim.busy_s[i]),
-                        use});
+        out->resources.push_back({name, textCell(q(kindOf(sim, r))),
+                                  numberCell(q(fixed(sim.busy_s[i] * 1e3, 3)), sim.busy_s[i]), use});
+        const bool idle = sim.isLink(r) && sim.busy_s[i] == 0;
+        out->busy.push_back(!idle);
+        out->idle_links += idle;
     }
-    resultModelOf(t)->setRows(std::move(rows));
-    std::vector<bool> keep;
-    for (int r = 0; r < static_cast<int>(sim.resources.size()); ++r)
-        keep.push_back(idle_links || !sim.isLink(r) || sim.busy_s[static_cast<size_t>(r)] > 0);
-    sortModelOf(t)->setRowFilter([keep = std::move(keep)](int r) { return keep[static_cast<size_t>(r)]; });
+    if (sim.mcmc)
+        for (const sim::McmcStartSummary& s : sim.mcmc->starts) {
+            const double gain = s.best_s > 0 ? s.initial_s / s.best_s : 0;
+            out->starts.push_back({textCell(q(s.name)), numberCell(q(fixed(s.initial_s * 1e3, 3)), s.initial_s),
+                                   numberCell(q(fixed(s.best_s * 1e3, 3)), s.best_s),
+                                   numberCell(q(fixed(gain, 3)) + QChar(0x00D7), gain),
+                                   countCell(q(withCommas(double(s.iterations))), qint64(s.iterations)),
+                                   countCell(q(withCommas(double(s.accepted))), qint64(s.accepted)),
+                                   countCell(q(withCommas(double(s.restarts))), qint64(s.restarts)),
+                                   numberCell(q(fixed(s.elapsed_s, 2)), s.elapsed_s), textCell(q(s.stop))});
+        }
+    return out;
+}
+
+void fillResourceTable(QTableView* t, const SimulationTables& tables, bool idle_links) {
+    t->setSortingEnabled(false);
+    resultModelOf(t)->setRows(tables.resources);
+    sortModelOf(t)->setRowFilter(
+        [busy = tables.busy, idle_links](int r) { return idle_links || busy[static_cast<size_t>(r)]; });
     setBarColumn(t, 3);
     auto* h = t->horizontalHeader();
     h->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -75,19 +88,8 @@ void fillResourceTable(QTableView* t, const SimulationResult& sim, bool idle_lin
     t->sortByColumn(0, Qt::AscendingOrder);
 }
 
-void fillStartsTable(QTableView* t, const McmcSummary& m) {
-    std::vector<ResultTableModel::Row> rows;
-    for (const sim::McmcStartSummary& s : m.starts) {
-        const double gain = s.best_s > 0 ? s.initial_s / s.best_s : 0;
-        rows.push_back({textCell(q(s.name)), numberCell(q(fixed(s.initial_s * 1e3, 3)), s.initial_s),
-                        numberCell(q(fixed(s.best_s * 1e3, 3)), s.best_s),
-                        numberCell(q(fixed(gain, 3)) + QChar(0x00D7), gain),
-                        countCell(q(withCommas(double(s.iterations))), qint64(s.iterations)),
-                        countCell(q(withCommas(double(s.accepted))), qint64(s.accepted)),
-                        countCell(q(withCommas(double(s.restarts))), qint64(s.restarts)),
-                        numberCell(q(fixed(s.elapsed_s, 2)), s.elapsed_s), textCell(q(s.stop))});
-    }
-    resultModelOf(t)->setRows(std::move(rows));
+void fillStartsTable(QTableView* t, const SimulationTables& tables) {
+    resultModelOf(t)->setRows(tables.starts);
     auto* h = t->horizontalHeader();
     h->setSectionResizeMode(QHeaderView::ResizeToContents);
     h->setSectionResizeMode(h->count() - 1, QHeaderView::Stretch);

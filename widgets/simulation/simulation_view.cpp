@@ -110,7 +110,7 @@ SimulationView::SimulationView(QWidget* parent) : QWidget(parent) {
     heading->addWidget(idle_links_);
     layout->addLayout(heading);
     connect(idle_links_, &QCheckBox::toggled, this, [this] {
-        if (hasSimulation()) fillResources(*run_->simulation);
+        if (hasSimulation()) fillResources();
     });
     resources_ = makeSimTable(page, "simulation-resources", resourceColumns());
     layout->addWidget(resources_, 1);
@@ -121,6 +121,7 @@ SimulationView::SimulationView(QWidget* parent) : QWidget(parent) {
 void SimulationView::setRun(RunPtr run) {
     run_ = std::move(run);
     texts_.clear();
+    tables_.reset();
     if (!hasSimulation()) {
         if (run_)
             empty_->setText(tr("<p><b>%1</b> is not a simulated run.</p><p>Choose <b>Simulate</b> or <b>MCMC</b> in "
@@ -131,10 +132,11 @@ void SimulationView::setRun(RunPtr run) {
         resultModelOf(starts_)->setRows({});
         return;
     }
-    const SimulationResult& sim = *run_->simulation;
+    tables_ = prepared_ && prepared_->of == run_->simulation ? prepared_ : simulationTables(run_->simulation);
+    prepared_.reset();
     showSummary(*run_);
-    fillResources(sim);
-    fillStarts(sim);
+    fillResources();
+    fillStarts();
     stack_->setCurrentIndex(1);
 }
 
@@ -174,17 +176,17 @@ void SimulationView::showSummary(const Run& run) {
     summary_->setText(html);
 }
 
-void SimulationView::fillResources(const SimulationResult& sim) {
-    idle_links_->setText(tr("Show %1 idle links").arg(idleLinks(sim)));
-    idle_links_->setVisible(idleLinks(sim) > 0);
-    fillResourceTable(resources_, sim, idle_links_->isChecked());
+void SimulationView::fillResources() {
+    idle_links_->setText(tr("Show %1 idle links").arg(tables_->idle_links));
+    idle_links_->setVisible(tables_->idle_links > 0);
+    fillResourceTable(resources_, *tables_, idle_links_->isChecked());
 }
 
-void SimulationView::fillStarts(const SimulationResult& sim) {
-    const bool search = sim.mcmc.has_value();
+void SimulationView::fillStarts() {
+    const bool search = run_->simulation->mcmc.has_value();
     starts_title_->setVisible(search);
     starts_->setVisible(search);
-    if (search) fillStartsTable(starts_, *sim.mcmc);
+    if (search) fillStartsTable(starts_, *tables_);
     else resultModelOf(starts_)->setRows({});  // a Simulate run exports no starts
 }
 

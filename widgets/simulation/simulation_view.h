@@ -4,6 +4,8 @@
 // a table of every compute device and link with its busy time and
 // utilisation, and for MCMC a table of the search's starts. Any other run
 // shows a note that the view applies to simulated runs only.
+#include <memory>
+
 #include <QMap>
 #include <QWidget>
 
@@ -17,12 +19,17 @@ class QTableView;
 
 namespace partita {
 
+struct SimulationTables;
+
 class SimulationView : public QWidget {
     Q_OBJECT
 public:
     explicit SimulationView(QWidget* parent = nullptr);
 
     void setRun(RunPtr run);  // nullptr or a run without a simulation: the empty note
+    // The tables' rows for a run about to be shown, built in the worker that made it (simulationTables):
+    // setRun uses them when the run's simulation is theirs, and builds its own otherwise.
+    void usePrepared(std::shared_ptr<const SimulationTables> tables) { prepared_ = std::move(tables); }
     RunPtr run() const { return run_; }
     bool hasSimulation() const { return run_ && run_->isSimulation(); }
 
@@ -40,10 +47,12 @@ public:
 
 private:
     void showSummary(const Run& run);
-    void fillResources(const SimulationResult& sim);
-    void fillStarts(const SimulationResult& sim);
+    void fillResources();
+    void fillStarts();
 
     RunPtr run_;
+    std::shared_ptr<const SimulationTables> tables_;    // the shown run's rows
+    std::shared_ptr<const SimulationTables> prepared_;  // usePrepared
     QMap<QString, QString> texts_;
     QStackedWidget* stack_ = nullptr;
     QLabel* empty_ = nullptr;

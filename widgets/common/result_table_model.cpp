@@ -100,6 +100,22 @@ bool ResultSortModel::filterAcceptsRow(int source_row, const QModelIndex& source
     return !keep_ || keep_(source_row) ? QSortFilterProxyModel::filterAcceptsRow(source_row, source_parent) : false;
 }
 
+bool ResultSortModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    // Numbers compared in place: fetching two QVariants per comparison made sorting the thousands of
+    // rows of a simulation on 1,024 GPUs take a tenth of a second on the GUI thread. Same order as
+    // the base class (QVariant::compare: a NaN is not less than anything).
+    const auto* model = qobject_cast<const ResultTableModel*>(sourceModel());
+    if (model && sortRole() == RawValueRole) {
+        const QVariant& a = model->cell(left.row(), left.column()).raw;
+        const QVariant& b = model->cell(right.row(), right.column()).raw;
+        if (a.typeId() == b.typeId() && a.typeId() == QMetaType::Double)
+            return *static_cast<const double*>(a.constData()) < *static_cast<const double*>(b.constData());
+        if (a.typeId() == b.typeId() && a.typeId() == QMetaType::LongLong)
+            return *static_cast<const qint64*>(a.constData()) < *static_cast<const qint64*>(b.constData());
+    }
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 QTableView* makeModelView(QWidget* parent, const QString& name, ResultTableModel* model) {
     auto* t = new QTableView(parent);
     t->setObjectName(name);

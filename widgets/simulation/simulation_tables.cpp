@@ -1,6 +1,7 @@
 #include "widgets/simulation/simulation_tables.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include <QHeaderView>
 #include <QTableView>
@@ -19,6 +20,35 @@ std::string kindOf(const SimulationResult& sim, int resource) {
     if (!sim.isLink(resource)) return "device · " + t.devices[static_cast<size_t>(resource)].kind;
     const auto link = static_cast<size_t>(resource - sim.compute_devices);
     return link < t.links.size() ? "link · " + t.links[link].kind : "link";
+}
+
+// `column` as wide as its widest shown cell and its header, as ResizeToContents makes it, measured on
+// the cells with the longest texts only: ResizeToContents measures a thousand rows on every layout,
+// a fifth of a second on the GUI thread for the thousands of resources of 1,024 GPUs
+// (docs/contributing/architecture.md#jobs-and-threads). In one font the widest text is among the longest.
+void fitColumn(QTableView* t, const std::vector<ResultTableModel::Row>& rows, int column) {
+    constexpr size_t kMeasured = 24;
+    const auto c = static_cast<size_t>(column);
+    std::vector<int> order(rows.size());
+    std::iota(order.begin(), order.end(), 0);
+    const auto longer = [&](int a, int b) {
+        return rows[static_cast<size_t>(a)][c].text.size() > rows[static_cast<size_t>(b)][c].text.size();
+    };
+    std::vector<int> shown;
+    std::sort(order.begin(), order.end(), longer);
+    for (int r : order) {
+        const QModelIndex i = sortModelOf(t)->mapFromSource(resultModelOf(t)->index(r, column));
+        if (!i.isValid()) continue;  // an idle link not shown
+        shown.push_back(r);
+        if (shown.size() == kMeasured) break;
+    }
+    auto* h = t->horizontalHeader();
+    int width = h->sectionSizeHint(column);
+    for (int r : shown) {
+        const QModelIndex i = sortModelOf(t)->mapFromSource(resultModelOf(t)->index(r, column));
+        width = std::max(width, t->sizeHintForIndex(i).width() + (t->showGrid() ? 1 : 0));
+    }
+    h->resizeSection(column, std::max(width, h->minimumSectionSize()));
 }
 
 }  // namespace
@@ -76,14 +106,18 @@ std::shared_ptr<const SimulationTables> simulationTables(std::shared_ptr<const S
 
 void fillResourceTable(QTableView* t, const SimulationTables& tables, bool idle_links) {
     t->setSortingEnabled(false);
-    resultModelOf(t)->setRows(tables.resources);
+    // The filter first, then the rows: filtering rows already shown removes thousands of idle links one
+    // range at a time, each through the view's headers.
+    resultModelOf(t)->setRows({});
     sortModelOf(t)->setRowFilter(
         [busy = tables.busy, idle_links](int r) { return idle_links || busy[static_cast<size_t>(r)]; });
+    resultModelOf(t)->setRows(tables.resources);
     setBarColumn(t, 3);
     auto* h = t->horizontalHeader();
-    h->setSectionResizeMode(QHeaderView::ResizeToContents);
+    h->setSectionResizeMode(QHeaderView::Interactive);
     h->setSectionResizeMode(3, QHeaderView::Stretch);  // the bar gets the spare width
     h->setMinimumSectionSize(90);
+    for (int c = 0; c < 3; ++c) fitColumn(t, tables.resources, c);
     t->setSortingEnabled(true);
     t->sortByColumn(0, Qt::AscendingOrder);
 }

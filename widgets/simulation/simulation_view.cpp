@@ -1,8 +1,11 @@
 #include "widgets/simulation/simulation_view.h"
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -19,6 +22,35 @@
 namespace partita {
 
 namespace {
+
+// A rich-text label laid out once per width and text: the tab's layouts ask a label for its height many
+// times while it is shown, and the summary's table took tens of milliseconds of the GUI thread to lay
+// out again each time after a run arrived (docs/contributing/architecture.md#jobs-and-threads).
+class HeightCachingLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    void setCachedText(const QString& text) {
+        heights_.clear();
+        setText(text);
+    }
+    int heightForWidth(int width) const override {
+        for (const auto& [w, h] : heights_)
+            if (w == width) return h;
+        if (heights_.size() == 8) heights_.clear();
+        return heights_.emplace_back(width, QLabel::heightForWidth(width)).second;
+    }
+
+protected:
+    void changeEvent(QEvent* e) override {
+        if (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) heights_.clear();
+        QLabel::changeEvent(e);
+    }
+
+private:
+    mutable std::vector<std::pair<int, int>> heights_;
+};
+
+void setLabelText(QLabel* label, const QString& text) { static_cast<HeightCachingLabel*>(label)->setCachedText(text); }
 
 
 QString times(double x) { return std::isfinite(x) && x > 0 ? q(fixed(x, 3)) + QChar(0x00D7) : QStringLiteral("—"); }
@@ -75,10 +107,11 @@ SimulationView::SimulationView(QWidget* parent) : QWidget(parent) {
     stack_ = new QStackedWidget(this);
     outer->addWidget(stack_);
 
-    empty_ = new QLabel(tr("<p>No simulation to show.</p><p>Choose <b>Simulate</b> or <b>MCMC</b> in the method "
-                           "list to time a strategy with FlexFlow's execution simulator on a device topology. "
-                           "The other runs (HyPar, AccPar and the analytic baselines) are not simulated.</p>"),
-                        stack_);
+    empty_ = new HeightCachingLabel(
+        tr("<p>No simulation to show.</p><p>Choose <b>Simulate</b> or <b>MCMC</b> in the method "
+           "list to time a strategy with FlexFlow's execution simulator on a device topology. "
+           "The other runs (HyPar, AccPar and the analytic baselines) are not simulated.</p>"),
+        stack_);
     empty_->setObjectName("simulation-empty");
     empty_->setAlignment(Qt::AlignCenter);
     empty_->setWordWrap(true);
@@ -88,7 +121,7 @@ SimulationView::SimulationView(QWidget* parent) : QWidget(parent) {
     auto* page = new QWidget(stack_);
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(8, 6, 8, 6);
-    summary_ = new QLabel(page);
+    summary_ = new HeightCachingLabel(page);
     summary_->setObjectName("simulation-summary");
     summary_->setTextFormat(Qt::RichText);
     summary_->setWordWrap(true);
@@ -124,9 +157,9 @@ void SimulationView::setRun(RunPtr run) {
     tables_.reset();
     if (!hasSimulation()) {
         if (run_)
-            empty_->setText(tr("<p><b>%1</b> is not a simulated run.</p><p>Choose <b>Simulate</b> or <b>MCMC</b> in "
-                               "the method list to time a strategy with FlexFlow's execution simulator.</p>")
-                                .arg(q(run_->name).toHtmlEscaped()));
+            setLabelText(empty_, tr("<p><b>%1</b> is not a simulated run.</p><p>Choose <b>Simulate</b> or <b>MCMC</b> "
+                                    "in the method list to time a strategy with FlexFlow's execution simulator.</p>")
+                                     .arg(q(run_->name).toHtmlEscaped()));
         stack_->setCurrentWidget(empty_);
         resultModelOf(resources_)->setRows({});
         resultModelOf(starts_)->setRows({});
@@ -173,7 +206,7 @@ void SimulationView::showSummary(const Run& run) {
     QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><table cellspacing='0' cellpadding='1'>%2</table>")
                        .arg(q(run.name).toHtmlEscaped(), rows);
     if (sim.cancelled()) html += QStringLiteral("<p style='color:#b00020'>%1</p>").arg(texts_["cancelled"]);
-    summary_->setText(html);
+    setLabelText(summary_, html);
 }
 
 void SimulationView::fillResources() {

@@ -193,8 +193,7 @@ std::string pointKey(const Prepared& p) {
         const sim::SimOptions& o = p.sim.options;
         w.str(p.topology_hash).u64(o.training).u64(static_cast<std::uint64_t>(o.sync)).f64(o.element_bytes)
             .u64(o.allow_shared_devices).u64(static_cast<std::uint64_t>(o.collectives));
-        if (m.kernels_profile)  // the profile's content, not only its name: an edited file is a new point
-            w.str(llm::profileToJson(*m.kernels_profile).dump()).str(llm::dtypeName(m.kernels_precision));
+        if (m.kernels_profile) w.str(m.kernels_key);
         if (traits.mcmc_options) {
             const McmcSettings& s = p.sim.mcmc;
             w.f64(s.budget_s).i64(s.iterations).u64(s.seed).f64(s.beta).u64(s.starts.size());

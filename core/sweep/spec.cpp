@@ -154,6 +154,8 @@ void readKernels(const Json& v, const std::string& source, const std::string& at
     } catch (const std::exception& e) {
         k.fail("precision", e.what());
     }
+    // Its content, not only its name: an edited file makes new points.
+    m.kernels_key = llm::profileToJson(*m.kernels_profile).dump() + "/" + llm::dtypeName(m.kernels_precision);
 }
 
 MethodEntry readMethod(const Json& v, const std::string& source, const std::string& at, const std::string& base_dir) {

@@ -50,6 +50,7 @@ struct MethodEntry {
     std::string kernels_label;
     std::shared_ptr<const llm::Profile> kernels_profile;
     llm::Dtype kernels_precision = llm::Dtype::Fp32;
+    std::string kernels_key;  // the profile's content and the precision, written once into every point's key
     // mcmc: budget_s defaults to 0 (iterations only), so a point is reproducible
     McmcSettings mcmc{0, 0};
     // a settings method (llm): its "settings" as SettingsSweep::readBase resolved them

@@ -60,6 +60,19 @@ InputsPtr inputsOf(const char* network) {
     return makeInputs(net, defaultArray(4), CostParams{});
 }
 
+// Services storing into a fresh database, with LeNet-C's inputs.
+struct StoringWindow {
+    StoringWindow() {
+        services.runs = &runs;
+        const QString error = services.runStore().open(dir.filePath("runs.sqlite"), false);
+        if (!error.isEmpty()) qFatal("cannot open the test database: %s", qPrintable(error));
+        services.session().setInputs(inputsOf("lenet-c"));
+    }
+    QTemporaryDir dir;
+    StubServices services;
+    RunController runs{services};
+};
+
 }  // namespace
 
 class RunControllerTest : public QObject {
@@ -67,12 +80,9 @@ class RunControllerTest : public QObject {
 
 private slots:
     void runStoresThePlanOnceItArrives() {
-        QTemporaryDir dir;
-        StubServices services;
-        RunController runs(services);
-        services.runs = &runs;
-        QCOMPARE(services.runStore().open(dir.filePath("runs.sqlite"), false), QString());
-        services.session().setInputs(inputsOf("lenet-c"));
+        StoringWindow window;
+        StubServices& services = window.services;
+        RunController& runs = window.runs;
         runs.plan("hypar", true);
         QVERIFY(services.jobs().busy());
         QVERIFY(!services.session().currentRun());
@@ -88,12 +98,9 @@ private slots:
     // a Simulate run on 1,024 GPUs takes tens of milliseconds to serialise. The stored rows are the
     // run's own: serialised again here, they find the stored run identical.
     void aStoredRunArrivesSerialisedByItsWorker() {
-        QTemporaryDir dir;
-        StubServices services;
-        RunController runs(services);
-        services.runs = &runs;
-        QCOMPARE(services.runStore().open(dir.filePath("runs.sqlite"), false), QString());
-        services.session().setInputs(inputsOf("lenet-c"));
+        StoringWindow window;
+        StubServices& services = window.services;
+        RunController& runs = window.runs;
         runs.plan("hypar", true);
         QVERIFY(services.jobs().waitForIdle());
         services.simulation().runSimulation();  // DP on p100-16

@@ -44,6 +44,10 @@ void DeltaSimulator::Impl::start(const CancelFn& cancel) {
     order.reserve(headroom);
     order.assign(r.order.begin(), r.order.end());
     makespan = r.makespan;
+    busy.assign(static_cast<size_t>(graph.resourceCount()), 0.0);
+    old_load.assign(static_cast<size_t>(graph.computeDevices()), 0.0);
+    new_load.assign(old_load.size(), 0.0);
+    for (int t : order) busy[static_cast<size_t>(graph.resource(t))] += graph.exe(t);
     built = true;
     ++stats.full_builds;
 }
@@ -55,12 +59,24 @@ void DeltaSimulator::Impl::start(const CancelFn& cancel) {
 // rule counts operators, not seconds, so that a run asks its cancel callback the same number of times.
 bool DeltaSimulator::Impl::moveTo(const SoapStrategy& target, const CancelFn& cancel) {
     if (!built || target.ops.size() != strategy.ops.size() || target.network != strategy.network) return false;
-    std::vector<int> differing;
-    for (size_t i = 0; i < target.ops.size(); ++i)
-        if (!(target.ops[i] == strategy.ops[i])) differing.push_back(static_cast<int>(i));
+    const std::vector<int> differing = differingOps(target, strategy);
     if (differing.size() > tuning.move_ops) return false;
     validateStrategy(net, batch, target, topo.deviceCount(), options.allow_shared_devices);  // before any change
-    for (int o : differing) {
+    proposeEach(differing, target, cancel);
+    strategy.source = target.source;
+    ++stats.moves;
+    return true;
+}
+
+std::vector<int> DeltaSimulator::Impl::differingOps(const SoapStrategy& a, const SoapStrategy& b) {
+    std::vector<int> ops;
+    for (size_t i = 0; i < a.ops.size(); ++i)
+        if (!(a.ops[i] == b.ops[i])) ops.push_back(static_cast<int>(i));
+    return ops;
+}
+
+void DeltaSimulator::Impl::proposeEach(const std::vector<int>& ops, const SoapStrategy& target, const CancelFn& cancel) {
+    for (int o : ops) {
         if (cancel && cancel()) {
             built = false;  // as after a cancelled build: only reset() or destruction may follow
             throw Cancelled();
@@ -69,13 +85,81 @@ bool DeltaSimulator::Impl::moveTo(const SoapStrategy& target, const CancelFn& ca
         --stats.proposals;  // a step of a move, not a proposal
         commitPending();
     }
+}
+
+// MCMC returns to its best every few iterations, usually one or two operators away from it. A move
+// would propose them back, each a list schedule of most of the graph on a data-parallel strategy;
+// rebuilding their groups and copying the bookmarked timeline back (by stable id, as slots are
+// reused) costs a fraction of one. The state is exactly a full build's: the bookmark was one, and
+// the graph is built from the same configurations. Chosen by counting operators, as moveTo.
+bool DeltaSimulator::Impl::restoreBookmark(const SoapStrategy& target, const CancelFn& cancel) {
+    if (!built || !marked || target.ops.size() != mark_strategy.ops.size() || target.network != mark_strategy.network)
+        return false;
+    const std::vector<int> away = differingOps(target, mark_strategy);
+    if (away.size() > tuning.move_ops || away.size() >= differingOps(target, strategy).size()) return false;
+    const std::vector<int> back = differingOps(strategy, mark_strategy);
+    if (back.size() > std::max(tuning.move_ops, net.ops.size() / 4)) return false;  // a build is as cheap
+    validateStrategy(net, batch, target, topo.deviceCount(), options.allow_shared_devices);  // before any change
+    for (int o : back) {
+        if (cancel && cancel()) {
+            built = false;
+            throw Cancelled();
+        }
+        replaceOp(o, mark_strategy.ops[static_cast<size_t>(o)]);
+    }
+    order.clear();
+    for (const Mark& m : mark_timeline) {
+        const int t = builder.slotOf(graph, m.id);
+        if (t < 0 || !graph.alive(t) || graph.id(t) != m.id) throw std::logic_error("delta bookmark: a task is missing");
+        at(t) = Slot{m.ready, m.start, m.end, 0};
+        order.push_back(t);
+    }
+    if (order.size() != graph.taskCount()) throw std::logic_error("delta bookmark: the graph has other tasks");
+    makespan = mark_makespan;
+    proposeEach(away, target, cancel);
     strategy.source = target.source;
-    ++stats.moves;
+    ++stats.restores;
     return true;
 }
 
-void DeltaSimulator::Impl::commitPending() {
+void DeltaSimulator::Impl::replaceOp(int o, const OpConfig& config) {
+    const auto& groups = builder.groupsOf(o);
+    stash.resize(groups.size());
+    for (size_t i = 0; i < groups.size(); ++i) {
+        graph.detachGroup(groups[i], stash[i]);
+        addBusy(stash[i].tasks, -1);
+    }
+    strategy.ops[static_cast<size_t>(o)] = config;
+    builder.rebuildOp(graph, strategy, o);
+    grow();
+    for (int g : groups) addBusy(graph.group(g).tasks, 1);
     for (TaskGroup& g : stash) graph.releaseGroup(g);
+}
+
+void DeltaSimulator::bookmark() {
+    Impl& m = *impl_;
+    if (m.pending) throw std::logic_error("a proposal is pending: commit() or revert() it first");
+    if (!m.built) throw std::logic_error("no strategy to bookmark: reset() first");
+    m.mark_strategy = m.strategy;
+    m.mark_makespan = m.makespan;
+    m.mark_timeline.resize(m.order.size());
+    for (size_t k = 0; k < m.order.size(); ++k) {
+        const Impl::Slot& s = m.at(m.order[k]);
+        m.mark_timeline[k] = {m.graph.id(m.order[k]), s.ready, s.start, s.end};
+    }
+    m.marked = true;
+}
+
+void DeltaSimulator::Impl::addBusy(const std::vector<int>& tasks, double sign) {
+    for (int t : tasks) busy[static_cast<size_t>(graph.resource(t))] += sign * graph.exe(t);
+}
+
+void DeltaSimulator::Impl::commitPending() {
+    for (TaskGroup& g : stash) {
+        addBusy(g.tasks, -1);
+        graph.releaseGroup(g);
+    }
+    for (int g : builder.groupsOf(op)) addBusy(graph.group(g).tasks, 1);
     swapped = false;
     log.clear();
     replaced.clear();
@@ -85,7 +169,7 @@ void DeltaSimulator::Impl::commitPending() {
 void DeltaSimulator::reset(SoapStrategy strategy, const CancelFn& cancel) {
     Impl& m = *impl_;
     if (m.pending) throw std::logic_error("a proposal is pending: commit() or revert() it first");
-    if (m.moveTo(strategy, cancel)) return;
+    if (m.restoreBookmark(strategy, cancel) || m.moveTo(strategy, cancel)) return;
     SoapStrategy old = std::exchange(m.strategy, std::move(strategy));
     try {
         m.start(cancel);
@@ -107,6 +191,16 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound
     old_config = strategy.ops[static_cast<size_t>(o)];
     old_makespan = makespan;
     ++stats.proposals;
+    // The exit's slack covers the rounding of the sums of work it compares (see below).
+    limit = bound < kNotQueued ? bound + 1e-6 * std::abs(bound) + 1e-12 : kNotQueued;
+    untouched = limit < kNotQueued && computeExceeds(o, config);
+    if (untouched) {
+        abandoned = true;
+        ++stats.abandoned;
+        ++stats.abandoned_untouched;
+        makespan = kNotQueued;
+        return makespan;
+    }
     // 1. Update the task graph.
     const auto& groups = builder.groupsOf(o);
     stash.resize(groups.size());
@@ -165,7 +259,6 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound
     // the rounding of these sums (relative 1e-10 even over millions of tasks), so
     // a proposal is never abandoned when its exact makespan is within the bound.
     abandoned = false;
-    limit = bound < kNotQueued ? bound + 1e-6 * std::abs(bound) + 1e-12 : kNotQueued;
     const bool bounded = limit < kNotQueued;
     remaining.assign(resources, 0);
     dead_ahead.assign(resources, 0);
@@ -195,6 +288,29 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound
     if (!abandoned) sweep();
     finish();
     return makespan;
+}
+
+// Before any graph work: a device runs one task at a time from time 0, so the new makespan is at
+// least its busy time with the operator's old tasks taken out and its new compute put in. A quarter
+// of a search's rejections on a data-parallel start are settled here, without building the
+// operator's transfers and weight sync (docs/methods/flexflow.md#delta-simulation).
+bool DeltaSimulator::Impl::computeExceeds(int o, const OpConfig& config) {
+    load_devices.clear();
+    builder.addComputeLoad(o, config, new_load, load_devices);
+    const int devices = graph.computeDevices();
+    for (int g : builder.groupsOf(o))
+        for (int t : graph.group(g).tasks)
+            if (graph.resource(t) < devices) old_load[static_cast<size_t>(graph.resource(t))] += graph.exe(t);
+    bool exceeds = false;
+    for (int d : load_devices) {
+        const auto ds = static_cast<size_t>(d);
+        exceeds = exceeds || busy[ds] - old_load[ds] + new_load[ds] > limit;
+    }
+    for (int d : load_devices) new_load[static_cast<size_t>(d)] = 0;
+    for (int g : builder.groupsOf(o))
+        for (int t : graph.group(g).tasks)
+            if (graph.resource(t) < devices) old_load[static_cast<size_t>(graph.resource(t))] = 0;
+    return exceeds;
 }
 
 void DeltaSimulator::Impl::finish() {
@@ -236,6 +352,12 @@ void DeltaSimulator::Impl::restoreOrder() {
 
 void DeltaSimulator::Impl::revert() {
     if (!pending) throw std::logic_error("no proposal to revert");
+    if (untouched) {  // abandoned before the graph changed
+        makespan = old_makespan;
+        untouched = false;
+        pending = false;
+        return;
+    }
     if (swapped) {  // a resimulation: the old timeline is in the spare buffer
         std::swap(slots, spare_slots);
         std::swap(order, spare_order);

@@ -50,6 +50,10 @@
 // bound) stops as soon as some resource provably ends after `bound`: its last
 // placed task's end plus the work still to be placed on it is a lower bound on
 // the makespan. The proposal is then abandoned; revert() restores the old state.
+// The first check comes before the graph changes: a device's busy time (its alive
+// tasks' durations, kept through commits) with the operator's old tasks taken out
+// and its new compute put in is also a lower bound, and settles many rejections
+// without building the operator's transfers and weight sync.
 #include <cstdint>
 #include <memory>
 
@@ -74,6 +78,11 @@ public:
     // operators; after partita::Cancelled the simulator holds no strategy and may only be reset or
     // destroyed.
     void reset(SoapStrategy strategy, const CancelFn& cancel = {});
+    // Remembers the current timeline (no proposal may be pending; one bookmark at a time), so that a
+    // later reset() to this strategy, or to one a few operators from it, rebuilds only the operators
+    // changed since and copies the remembered timeline back instead of simulating again: MCMC's
+    // returns to its best (docs/methods/flexflow.md#delta-simulation).
+    void bookmark();
 
     double makespan() const;
     // Replaces operator `op`'s configuration and returns the new makespan. The
@@ -119,8 +128,10 @@ public:
         std::uint64_t replays = 0;        // proposals finished by Algorithm 1 on the unplaced tasks (step 5)
         std::uint64_t resimulations = 0;  // ... or on the whole graph
         std::uint64_t abandoned = 0;      // proposals stopped early at their bound
+        std::uint64_t abandoned_untouched = 0;  // ... of which by their compute alone, before the graph changed
         std::uint64_t full_builds = 0;    // construction and resets that built the whole graph
         std::uint64_t moves = 0;          // resets done by proposing the differing operators
+        std::uint64_t restores = 0;       // resets done from the bookmark
     };
     const Stats& stats() const;
 

@@ -37,6 +37,14 @@ struct DeltaSimulator::Impl {
     void start(const CancelFn& cancel = {});
     // Moves to `target` by proposals when few operators differ (delta.cpp); false: build it instead.
     bool moveTo(const SoapStrategy& target, const CancelFn& cancel);
+    // Moves to `target` from the bookmark when that takes fewer proposals (delta.cpp); false: it does not.
+    bool restoreBookmark(const SoapStrategy& target, const CancelFn& cancel);
+    // The operators whose configurations differ between a and b (strategies of this network).
+    static std::vector<int> differingOps(const SoapStrategy& a, const SoapStrategy& b);
+    // Rebuilds operator o's groups for `config`, outside any proposal (the timeline is left stale).
+    void replaceOp(int o, const OpConfig& config);
+    // Proposes and commits each of `ops` at target's configuration, asking `cancel` before each.
+    void proposeEach(const std::vector<int>& ops, const SoapStrategy& target, const CancelFn& cancel);
     void commitPending();
 
     Network net;
@@ -80,6 +88,11 @@ struct DeltaSimulator::Impl {
     std::vector<double> work_left;
     double limit = kNotQueued;
     bool abandoned = false;
+    // The first bound (checkCompute): seconds of work per resource of the alive tasks, kept through
+    // commits; per device, an operator's old and new compute while a proposal is checked.
+    std::vector<double> busy, old_load, new_load;
+    std::vector<int> load_devices;
+    bool untouched = false;  // the pending proposal was abandoned before the graph changed
     // The pending proposal and what it replaced.
     bool pending = false;
     int op = -1;
@@ -90,6 +103,15 @@ struct DeltaSimulator::Impl {
     size_t kept = 0;            // length of the order prefix the proposal kept
     std::vector<int> replaced;  // the old order after that prefix
     Stats stats;
+    // bookmark(): a committed timeline by stable task id, in order.
+    struct Mark {
+        std::uint64_t id;
+        double ready, start, end;
+    };
+    bool marked = false;
+    SoapStrategy mark_strategy;
+    double mark_makespan = 0;
+    std::vector<Mark> mark_timeline;
 
     Slot& at(int t) { return slots[static_cast<size_t>(t)]; }
     void grow() {
@@ -127,6 +149,9 @@ struct DeltaSimulator::Impl {
     void undoLog();       // restores the values the log saved, and empties it
     void restoreOrder();  // the old order: the kept prefix, then `replaced`
     double propose(int o, const OpConfig& config, double bound);
+    // Whether operator o's compute under `config` alone puts some device past `limit` (delta.h).
+    bool computeExceeds(int o, const OpConfig& config);
+    void addBusy(const std::vector<int>& tasks, double sign);
     void finish();
     void revert();
 };

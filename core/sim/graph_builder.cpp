@@ -31,6 +31,8 @@ GraphBuilder::GraphBuilder(const Network& net, std::int64_t batch, const Topolog
         for (int e : out_edges[static_cast<size_t>(j)]) position_[static_cast<size_t>(edgeGroup(e, true))] = pos++;
         for (Kind k : {BG, BB, BC, S}) position_[static_cast<size_t>(opGroup(j, k))] = pos++;
     }
+    group_at_.assign(position_.size(), -1);
+    for (size_t g = 0; g < position_.size(); ++g) group_at_[position_[g]] = static_cast<int>(g);
     // Build order (not id order): a group's edges reach only tasks of groups built before it.
     op_groups_.resize(net.ops.size());
     for (int i = 0; i < n_ops_; ++i) {
@@ -125,6 +127,21 @@ double GraphBuilder::computeTime(const Operator& op, const OpConfig& config, con
                                        : forwardWork(net_, op, out, options_.element_bytes);
     if (options_.kernels) return options_.kernels->time(op, fwd, backward, dev.task_overhead_s);
     return analyticTime(backward ? backwardWork(op, fwd) : fwd, dev);
+}
+
+void GraphBuilder::addComputeLoad(int op, const OpConfig& config, std::vector<double>& load,
+                                  std::vector<int>& devices) const {
+    const Operator& o = net_.ops[static_cast<size_t>(op)];
+    const Extent extent = outputExtent(o, batch_);
+    for (bool backward : {false, true}) {
+        if (backward && !options_.training) break;
+        for (int k = 0; k < config.parts(); ++k) {
+            const int dev = config.devices[static_cast<size_t>(k)];
+            double& l = load[static_cast<size_t>(dev)];
+            if (l == 0) devices.push_back(dev);
+            l += computeTime(o, config, outputBox(extent, config, k), dev, backward);
+        }
+    }
 }
 
 void GraphBuilder::buildCompute(TaskGraph& graph, const SoapStrategy& strategy, int op, bool backward) const {

@@ -42,6 +42,19 @@ public:
     const std::vector<int>& groupsOf(int op) const { return op_groups_[static_cast<size_t>(op)]; }
     // Builds those groups (which must be empty) from `strategy`.
     void rebuildOp(TaskGraph& graph, const SoapStrategy& strategy, int op) const;
+    // Adds to load[d] the seconds of forward (and, training, backward) compute operator `op` would
+    // have on each device d under `config`, exactly as its compute tasks would last, and lists each
+    // device the first time it gets some (load[d] was 0). Builds nothing: delta simulation's first
+    // bound (docs/methods/flexflow.md#delta-simulation).
+    void addComputeLoad(int op, const OpConfig& config, std::vector<double>& load, std::vector<int>& devices) const;
+    // The slot of the task with stable id `id` in `graph` (built by this builder), or -1 when no
+    // such task is there: an id is its group's position and its place in the group.
+    int slotOf(const TaskGraph& graph, std::uint64_t id) const {
+        const std::uint64_t position = id >> 32, place = id & 0xffffffffu;
+        if (position >= group_at_.size()) return -1;
+        const auto& tasks = graph.group(group_at_[position]).tasks;
+        return place < tasks.size() ? tasks[place] : -1;
+    }
 
 private:
     struct TensorEdge {
@@ -96,6 +109,7 @@ private:
     int n_ops_ = 0;
     std::vector<TensorEdge> edges_;
     std::vector<std::uint32_t> position_;      // group -> topological position
+    std::vector<int> group_at_;                // position -> group
     std::vector<std::vector<int>> op_groups_;  // op -> groups to rebuild
     struct LineCache {
         std::mutex mutex;

@@ -128,6 +128,10 @@ public:
         else strategy_.ops[static_cast<size_t>(op_)] = std::move(saved_);
         if (!delta_ && check_memory_) buildTaskGraph(graph_, net_, batch_, strategy_, topology_, options_);
     }
+    // Remembers the current state for a later reset() to it (DeltaSimulator::bookmark).
+    void bookmark() {
+        if (delta_) delta_->bookmark();
+    }
     // Starts over from `s` (a full build and simulation; `cancel` is asked during the build).
     void reset(const SoapStrategy& s, const CancelFn& cancel = {}) {
         if (incremental_ && delta_) {
@@ -324,6 +328,7 @@ McmcResult mcmcSearch(const Network& net, double batch, const Topology& topology
         auto improved = [&] {
             segment_best_c = {excess, current};
             segment_best = sim.strategy();
+            sim.bookmark();  // the periodic reset and a restart return near it
             improved_it = it + 1;
             improved_s = secondsSince(t0);
             if (segment_best_c < chain_best) {

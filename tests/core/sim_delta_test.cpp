@@ -54,7 +54,8 @@ OpConfig propose(const Case& c, int op, std::mt19937_64& rng) {
     return cfg;
 }
 
-void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
+// `stats`, if given, receives the simulator's statistics at the end.
+void checkDeltaEqualsFull(const Case& c, std::uint64_t seed, DeltaSimulator::Stats* stats = nullptr) {
     std::mt19937_64 rng(seed);
     SoapStrategy start = singleDevice(c.net);
     for (size_t i = 0; i < c.net.ops.size(); ++i) start.ops[i] = propose(c, static_cast<int>(i), rng);
@@ -116,6 +117,7 @@ void checkDeltaEqualsFull(const Case& c, std::uint64_t seed) {
         }
     }
     EXPECT_EQ(sim.stats().proposals, static_cast<std::uint64_t>(c.proposals));
+    if (stats) *stats = sim.stats();
     if (c.bounded) {
         EXPECT_GT(sim.stats().abandoned, 0u);
     }
@@ -196,12 +198,126 @@ TEST(SimDelta, EqualsFullWithAndWithoutReplay) {
 
 TEST(SimDelta, EarlyExitRejectsOnlyWhatExceedsTheBound) {
     // Abandoned proposals have a makespan above their bound and revert exactly;
-    // the others return full simulation's makespan. Both in the sweep and in replay.
+    // the others return full simulation's makespan. Both in the sweep and in replay,
+    // and before the graph changes (by the devices' compute alone) as well as after.
+    std::uint64_t abandoned = 0, untouched = 0;
     for (const auto& tuning : {DeltaSimulator::Tuning{}, kNoReplay, kReplayAtOnce, kResimulateAtOnce}) {
-        checkDeltaEqualsFull({builtin("alexnet"), test::cluster(4, 4), 16, {}, 200, false, tuning, true}, 21);
-        checkDeltaEqualsFull({test::inceptionLike(), test::ring(4), 16, {}, 200, false, tuning, true}, 22);
-        checkDeltaEqualsFull({builtin("resnet-18"), test::cluster(1, 4), 16, {}, 80, false, tuning, true}, 23);
+        DeltaSimulator::Stats stats;
+        checkDeltaEqualsFull({builtin("alexnet"), test::cluster(4, 4), 16, {}, 200, false, tuning, true}, 21, &stats);
+        abandoned += stats.abandoned;
+        untouched += stats.abandoned_untouched;
+        checkDeltaEqualsFull({test::inceptionLike(), test::ring(4), 16, {}, 200, false, tuning, true}, 22, &stats);
+        abandoned += stats.abandoned;
+        untouched += stats.abandoned_untouched;
+        checkDeltaEqualsFull({builtin("resnet-18"), test::cluster(1, 4), 16, {}, 80, false, tuning, true}, 23, &stats);
+        abandoned += stats.abandoned;
+        untouched += stats.abandoned_untouched;
+        // Compute-bound (a large batch inside one node): rejections by compute alone.
+        checkDeltaEqualsFull({builtin("alexnet"), test::cluster(1, 4), 1024, {}, 80, false, tuning, true}, 24, &stats);
+        abandoned += stats.abandoned;
+        untouched += stats.abandoned_untouched;
     }
+    EXPECT_GT(untouched, 0u);
+    EXPECT_LT(untouched, abandoned);
+}
+
+// Strategies a few random operators away from another, and full simulation's answer: the reset tests.
+struct NearStrategies {
+    Case c{builtin("inception-v3"), test::cluster(2, 4), 16, {}, 0};
+    std::mt19937_64 rng;
+    int ops = static_cast<int>(c.net.ops.size());
+    explicit NearStrategies(std::uint64_t seed) : rng(seed) {}
+    SoapStrategy randomize(SoapStrategy s, int changes) {
+        for (int k = 0; k < changes; ++k) {
+            const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
+            s.ops[static_cast<size_t>(op)] = propose(c, op, rng);
+        }
+        return s;
+    }
+    std::pair<double, std::vector<TimelineRecord>> full(const SoapStrategy& s) const {
+        const TaskGraph g = buildTaskGraph(c.net, c.batch, s, c.topo, c.options);
+        const SimResult r = simulate(g);
+        return {r.makespan, timeline(g, r)};
+    }
+    // The simulator holds `s` exactly as a full build does, and a proposal from there is exact too.
+    void expectExact(DeltaSimulator& sim, const SoapStrategy& s) {
+        ASSERT_EQ(sim.strategy(), s);
+        const auto expected = full(s);
+        ASSERT_EQ(sim.makespan(), expected.first);
+        ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), expected.second), "");
+        const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
+        SoapStrategy next = s;
+        next.ops[static_cast<size_t>(op)] = propose(c, op, rng);
+        ASSERT_EQ(sim.propose(op, next.ops[static_cast<size_t>(op)]), full(next).first);
+        sim.revert();
+    }
+};
+
+TEST(SimDelta, AResetNearTheBookmarkRestoresItExactly) {
+    NearStrategies strategies(11);
+    const Case& c = strategies.c;
+    std::mt19937_64& rng = strategies.rng;
+    const int ops = strategies.ops;
+    // Walks `steps` committed proposals away (the slots of rebuilt groups get reused).
+    auto walk = [&](DeltaSimulator& sim, int steps) {
+        for (int k = 0; k < steps; ++k) {
+            const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
+            sim.propose(op, propose(c, op, rng));
+            if (k % 3 == 2) sim.revert();
+            else sim.commit();
+        }
+    };
+    const SoapStrategy start = strategies.randomize(dataParallel(c.net, c.batch, 8), ops);
+    DeltaSimulator sim(c.net, c.batch, start, c.topo, c.options);
+    // Nothing to bookmark after a cancelled build.
+    EXPECT_THROW(sim.reset(strategies.randomize(start, 8), [] { return true; }), Cancelled);
+    EXPECT_THROW(sim.bookmark(), std::logic_error);
+    sim.reset(start);
+    sim.bookmark();
+    for (int away : {0, 1, 2, 4}) {
+        SCOPED_TRACE("operators changed from the bookmark: " + std::to_string(away));
+        walk(sim, 9);
+        const SoapStrategy target = strategies.randomize(start, away);
+        const auto before = sim.stats();
+        sim.reset(target);
+        EXPECT_EQ(sim.stats().restores, before.restores + 1);
+        EXPECT_EQ(sim.stats().full_builds, before.full_builds);
+        strategies.expectExact(sim, target);
+        sim.reset(start);  // back to the bookmark for the next round
+        strategies.expectExact(sim, start);
+    }
+    // Nearer the current strategy than the bookmark: a move, not a restore.
+    walk(sim, 6);
+    SoapStrategy near = strategies.randomize(sim.strategy(), 1);
+    auto before = sim.stats();
+    sim.reset(near);
+    EXPECT_EQ(sim.stats().restores, before.restores);
+    EXPECT_EQ(sim.stats().moves, before.moves + 1);
+    strategies.expectExact(sim, near);
+    // Too far from the bookmark (more than Tuning::move_ops): a full build.
+    before = sim.stats();
+    const SoapStrategy far = strategies.randomize(start, 12);
+    sim.reset(far);
+    EXPECT_EQ(sim.stats().full_builds, before.full_builds + 1);
+    strategies.expectExact(sim, far);
+    // A new bookmark replaces the old; a pending proposal forbids one.
+    sim.bookmark();
+    sim.propose(0, propose(c, 0, rng));
+    EXPECT_THROW(sim.bookmark(), std::logic_error);
+    sim.revert();
+    walk(sim, 5);
+    sim.reset(far);
+    strategies.expectExact(sim, far);
+    // An invalid target near the bookmark changes nothing; a cancelled restore leaves only reset().
+    walk(sim, 5);
+    const SoapStrategy kept = sim.strategy();
+    SoapStrategy invalid = strategies.randomize(far, 1);
+    invalid.ops[3].devices.assign(invalid.ops[3].devices.size(), 99);
+    EXPECT_THROW(sim.reset(invalid), Error);
+    strategies.expectExact(sim, kept);
+    EXPECT_THROW(sim.reset(far, [] { return true; }), Cancelled);
+    sim.reset(far);
+    strategies.expectExact(sim, far);
 }
 
 TEST(SimDelta, TaskIdsAreTopological) {
@@ -272,55 +388,34 @@ TEST(SimDelta, InvalidProposalsLeaveTheStateUnchanged) {
 // it goes, the state is a full build's, proposals after it stay exact, an invalid strategy changes
 // nothing and a cancelled reset can be followed by another.
 TEST(SimDelta, ResetEqualsAFullBuildWhateverItDiffersIn) {
-    const Case c{builtin("inception-v3"), test::cluster(2, 4), 16, {}, 0};
-    std::mt19937_64 rng(7);
-    const int ops = static_cast<int>(c.net.ops.size());
-    auto randomize = [&](SoapStrategy s, int changes) {
-        for (int k = 0; k < changes; ++k) {
-            const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
-            s.ops[static_cast<size_t>(op)] = propose(c, op, rng);
-        }
-        return s;
-    };
-    auto full = [&](const SoapStrategy& s) {
-        const TaskGraph g = buildTaskGraph(c.net, c.batch, s, c.topo, c.options);
-        const SimResult r = simulate(g);
-        return std::pair{r.makespan, timeline(g, r)};
-    };
-    DeltaSimulator sim(c.net, c.batch, randomize(dataParallel(c.net, c.batch, 8), ops), c.topo, c.options);
+    NearStrategies strategies(7);
+    const Case& c = strategies.c;
+    const int ops = strategies.ops;
+    DeltaSimulator sim(c.net, c.batch, strategies.randomize(dataParallel(c.net, c.batch, 8), ops), c.topo, c.options);
     ASSERT_EQ(sim.stats().full_builds, 1u);
     for (int changes : {0, 1, 2, 3, 5, 8, ops, 1, 2}) {
         SCOPED_TRACE("changes " + std::to_string(changes));
-        const SoapStrategy target = randomize(sim.strategy(), changes);
+        const SoapStrategy target = strategies.randomize(sim.strategy(), changes);
         const auto before = sim.stats();
         sim.reset(target);
         EXPECT_EQ(sim.stats().moves + sim.stats().full_builds, before.moves + before.full_builds + 1);
         EXPECT_EQ(sim.stats().proposals, before.proposals);
-        ASSERT_EQ(sim.strategy(), target);
-        const auto expected = full(target);
-        ASSERT_EQ(sim.makespan(), expected.first);
-        ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), expected.second), "");
-        // A proposal after the reset is still exact.
-        const int op = static_cast<int>(rng() % static_cast<std::uint64_t>(ops));
-        SoapStrategy next = target;
-        next.ops[static_cast<size_t>(op)] = propose(c, op, rng);
-        ASSERT_EQ(sim.propose(op, next.ops[static_cast<size_t>(op)]), full(next).first);
-        sim.revert();
+        strategies.expectExact(sim, target);
     }
     EXPECT_GT(sim.stats().moves, 0u);  // the first reset with changes moves: 1 of 8 operators is below the rule
     // An invalid strategy: nothing changes.
     const SoapStrategy kept = sim.strategy();
-    SoapStrategy invalid = randomize(kept, 1);
+    SoapStrategy invalid = strategies.randomize(kept, 1);
     invalid.ops[3].devices.assign(invalid.ops[3].devices.size(), 99);
     EXPECT_THROW(sim.reset(invalid), Error);
     ASSERT_EQ(sim.strategy(), kept);
-    ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), full(kept).second), "");
+    ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), strategies.full(kept).second), "");
     // Cancelled, then reset again: the state is the new strategy's.
-    const SoapStrategy target = randomize(kept, 2);
+    const SoapStrategy target = strategies.randomize(kept, 2);
     EXPECT_THROW(sim.reset(target, [] { return true; }), Cancelled);
     sim.reset(target);
-    ASSERT_EQ(sim.makespan(), full(target).first);
-    ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), full(target).second), "");
+    ASSERT_EQ(sim.makespan(), strategies.full(target).first);
+    ASSERT_EQ(firstDifference(timeline(sim.graph(), sim.result()), strategies.full(target).second), "");
 }
 
 }  // namespace

@@ -144,6 +144,27 @@ TEST_F(SimMcmcChain, IncrementalAndFullSimulationAgree) {
     EXPECT_EQ(delta.starts[0].accepted, full.starts[0].accepted);
 }
 
+TEST_F(SimMcmcChain, ReturnsToTheBookmarkedBestDecideAsAFullBuildWould) {
+    // A warm chain takes worse strategies and is brought back to its best every few iterations:
+    // the delta simulator restores its bookmark there (DeltaSimulator::bookmark), which must
+    // give the same timeline as the full rebuild of the full-simulation chain, decision by decision.
+    McmcOptions o = chain(300);
+    o.seed = 4;
+    o.beta = 0.002;
+    o.reset_span = 4;
+    const std::vector<McmcStart> starts{{"dp", dataParallelStrategy(net, 8, 4)}};
+    const McmcResult delta = mcmcSearch(net, 8, topo, starts, o);
+    o.incremental = false;
+    const McmcResult full = mcmcSearch(net, 8, topo, starts, o);
+    EXPECT_GT(delta.starts[0].resets, 10);
+    EXPECT_GT(delta.starts[0].accepted, 30);
+    EXPECT_EQ(delta.best, full.best);
+    EXPECT_EQ(delta.best_s, full.best_s);
+    EXPECT_EQ(delta.starts[0].accepted, full.starts[0].accepted);
+    EXPECT_EQ(delta.starts[0].resets, full.starts[0].resets);
+    EXPECT_EQ(delta.starts[0].restarts, full.starts[0].restarts);
+}
+
 TEST_F(SimMcmcChain, EarlyExitChangesNoDecision) {
     // The chain draws u before proposing; a proposal stopped at its bound is one the
     // chain would have rejected, so the whole search is the same with or without.

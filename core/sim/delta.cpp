@@ -206,13 +206,21 @@ double DeltaSimulator::Impl::propose(int o, const OpConfig& config, double bound
     stash.resize(groups.size());
     for (size_t i = 0; i < groups.size(); ++i) graph.detachGroup(groups[i], stash[i]);
     strategy.ops[static_cast<size_t>(o)] = config;
-    builder.rebuildOp(graph, strategy, o);
+    deferred.clear();
+    builder.rebuildOp(graph, strategy, o, limit < kNotQueued ? &deferred : nullptr);
     grow();
     for (int g : groups)
         for (int t : graph.group(g).tasks) {
             touch(t);
             at(t).flags |= kNew;
             ++stats.rebuilt_tasks;
+        }
+    unpriced = deferred.size();
+    stats.deferred_syncs += deferred.size();
+    for (size_t k = 0; k < deferred.size(); ++k)
+        for (int t : deferred[k].members) {
+            at(t).flags |= kUnpriced;
+            deferred_of[static_cast<size_t>(t)] = static_cast<int>(k);
         }
     // 2. K0. A seed's new ready is at least its surviving predecessors' old ends
     // (or K0, if they change too); with only new predecessors, it follows them.
@@ -313,7 +321,20 @@ bool DeltaSimulator::Impl::computeExceeds(int o, const OpConfig& config) {
     return exceeds;
 }
 
+// The work the early exit counts on each member's stream grows by the time it now has.
+void DeltaSimulator::Impl::price(int k) {
+    const GraphBuilder::DeferredSync& sync = deferred[static_cast<size_t>(k)];
+    builder.priceSync(graph, sync);
+    for (int t : sync.members) {
+        at(t).flags &= static_cast<std::uint8_t>(~kUnpriced);
+        if (limit < kNotQueued) work_left[static_cast<size_t>(graph.resource(t))] += graph.exe(t);
+    }
+    --unpriced;
+    ++stats.priced_syncs;
+}
+
 void DeltaSimulator::Impl::finish() {
+    if (!abandoned && unpriced > 0) throw std::logic_error("delta simulation: a weight sync was left unpriced");
     for (int t : touched) {
         at(t).flags = 0;  // every task got placed, or the proposal was abandoned
         queued[static_cast<size_t>(t)] = kNotQueued;

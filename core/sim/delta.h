@@ -53,7 +53,9 @@
 // The first check comes before the graph changes: a device's busy time (its alive
 // tasks' durations, kept through commits) with the operator's old tasks taken out
 // and its new compute put in is also a lower bound, and settles many rejections
-// without building the operator's transfers and weight sync.
+// without building the operator's transfers and weight sync. A bounded proposal
+// builds weight syncs unpriced and prices one when the schedule first reaches a
+// member (counted as no work by the exit until then).
 #include <cstdint>
 #include <memory>
 
@@ -129,6 +131,8 @@ public:
         std::uint64_t resimulations = 0;  // ... or on the whole graph
         std::uint64_t abandoned = 0;      // proposals stopped early at their bound
         std::uint64_t abandoned_untouched = 0;  // ... of which by their compute alone, before the graph changed
+        std::uint64_t deferred_syncs = 0;  // weight syncs a bounded proposal built without pricing them
+        std::uint64_t priced_syncs = 0;    // ... of which the schedule reached
         std::uint64_t full_builds = 0;    // construction and resets that built the whole graph
         std::uint64_t moves = 0;          // resets done by proposing the differing operators
         std::uint64_t restores = 0;       // resets done from the bookmark

@@ -11,7 +11,8 @@ namespace partita::sim {
 struct DeltaSimulator::Impl {
     static constexpr double kNotQueued = std::numeric_limits<double>::infinity();
     enum : std::uint8_t {
-        kTouched = 1, kNew = 2, kDone = 4, kChanged = 8, kWaiting = 16, kReplay = 32, kQueued = 64
+        kTouched = 1, kNew = 2, kDone = 4, kChanged = 8, kWaiting = 16, kReplay = 32, kQueued = 64,
+        kUnpriced = 128  // a member of a deferred weight sync, lasting 0 until priced
     };
 
     // One task's timeline and sweep state, together for locality: 32 bytes, so
@@ -93,6 +94,14 @@ struct DeltaSimulator::Impl {
     std::vector<double> busy, old_load, new_load;
     std::vector<int> load_devices;
     bool untouched = false;  // the pending proposal was abandoned before the graph changed
+    // A bounded proposal's weight syncs, priced when the schedule first reaches one of their members.
+    std::vector<GraphBuilder::DeferredSync> deferred;
+    std::vector<int> deferred_of;  // by task slot: its entry in `deferred` (read only under kUnpriced)
+    size_t unpriced = 0;
+    void priceIfDeferred(int t) {
+        if (at(t).flags & kUnpriced) price(deferred_of[static_cast<size_t>(t)]);
+    }
+    void price(int k);
     // The pending proposal and what it replaced.
     bool pending = false;
     int op = -1;
@@ -118,6 +127,7 @@ struct DeltaSimulator::Impl {
         if (slots.size() < graph.slotCount()) {
             slots.resize(graph.slotCount());
             queued.resize(graph.slotCount(), kNotQueued);
+            deferred_of.resize(graph.slotCount(), -1);
         }
     }
     void touch(int t) {

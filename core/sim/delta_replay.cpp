@@ -64,6 +64,7 @@ void DeltaSimulator::Impl::replay(size_t j) {
     while (!ready_heap.empty()) {
         const TaskHeap::Entry top = ready_heap.pop();
         const int t = top.task;
+        priceIfDeferred(t);
         Slot& st = at(t);
         const auto d = static_cast<size_t>(top.resource);
         const double s = std::max(top.ready, last_end[d]);
@@ -108,6 +109,8 @@ void DeltaSimulator::Impl::replay(size_t j) {
 // changes so far are undone first, so the current buffer keeps the old timeline.
 void DeltaSimulator::Impl::resimulate() {
     ++stats.resimulations;
+    for (size_t k = 0; k < deferred.size() && unpriced > 0; ++k)  // only bounded proposals defer, and they replay
+        if (at(deferred[k].members.front()).flags & kUnpriced) price(static_cast<int>(k));
     for (int t : touched) {
         at(t).flags = 0;
         queued[static_cast<size_t>(t)] = kNotQueued;

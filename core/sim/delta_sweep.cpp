@@ -52,6 +52,7 @@ void DeltaSimulator::Impl::pass(int u) {
 }
 
 bool DeltaSimulator::Impl::place(int t, double r) {
+    priceIfDeferred(t);
     Slot& st = at(t);
     const int d = graph.resource(t);
     const int prev = last[static_cast<size_t>(d)];

@@ -99,7 +99,13 @@ void GraphBuilder::buildAll(TaskGraph& graph, const SoapStrategy& strategy, cons
         }
 }
 
-void GraphBuilder::rebuildOp(TaskGraph& graph, const SoapStrategy& strategy, int op) const {
+void GraphBuilder::rebuildOp(TaskGraph& graph, const SoapStrategy& strategy, int op,
+                             std::vector<DeferredSync>* deferred) const {
+    deferred_ = deferred;
+    struct Unset {
+        const GraphBuilder& builder;
+        ~Unset() { builder.deferred_ = nullptr; }
+    } unset{*this};
     for (int g : groupsOf(op)) buildGroup(graph, strategy, g);
 }
 

@@ -40,8 +40,22 @@ public:
     std::pair<size_t, size_t> estimate(const SoapStrategy& strategy) const;
     // The groups that depend on operator `op`'s configuration, in build order.
     const std::vector<int>& groupsOf(int op) const { return op_groups_[static_cast<size_t>(op)]; }
-    // Builds those groups (which must be empty) from `strategy`.
-    void rebuildOp(TaskGraph& graph, const SoapStrategy& strategy, int op) const;
+    // A weight sync's all-reduce built without its time: a proposal prices it (priceSync) only once
+    // the schedule reaches it, as most proposals are abandoned before (docs/methods/flexflow.md#delta-simulation).
+    struct DeferredSync {
+        int group = -1;
+        size_t collective = 0;     // its index among the group's collectives
+        std::vector<int> devs;     // the members' devices, by id
+        std::vector<int> members;  // their tasks, in the same order, lasting 0 until priced
+        double bytes = 0;
+    };
+    // Builds those groups (which must be empty) from `strategy`; with `deferred`, weight syncs as
+    // collectives are left unpriced and listed there.
+    void rebuildOp(TaskGraph& graph, const SoapStrategy& strategy, int op,
+                   std::vector<DeferredSync>* deferred = nullptr) const;
+    // Gives a deferred all-reduce's members their time and bytes, and its group its traffic, as
+    // buildCollectiveSync would have.
+    void priceSync(TaskGraph& graph, const DeferredSync& sync) const;
     // Adds to load[d] the seconds of forward (and, training, backward) compute operator `op` would
     // have on each device d under `config`, exactly as its compute tasks would last, and lists each
     // device the first time it gets some (load[d] was 0). Builds nothing: delta simulation's first
@@ -95,6 +109,8 @@ private:
     std::shared_ptr<const std::vector<CollectiveLine>> allReduceLines(const std::vector<int>& group) const;
     void buildCollectiveSync(TaskGraph& graph, int group, const std::vector<int>& devs,
                              const std::vector<std::vector<int>>& local, double bytes, TaskInfo info) const;
+    // The line a sync of `bytes` over `devs` uses: the chosen algorithm where it applies, else the fastest.
+    const CollectiveLine& syncLine(const std::vector<CollectiveLine>& lines, double bytes) const;
     // A collective's tasks (docs/methods/flexflow.md#collectives-in-the-simulator), shared by weight syncs and
     // redistributions: a zero-time join on the first member's stream (its in-edges are the caller's),
     // then one task per member on its own stream lasting `time`, after the join, sending sent[r] × scale.
@@ -116,6 +132,8 @@ private:
         std::map<std::vector<int>, std::shared_ptr<const std::vector<CollectiveLine>>> lines;
     };
     std::shared_ptr<LineCache> line_cache_ = std::make_shared<LineCache>();
+    // Set during rebuildOp(…, deferred) only: where buildCollectiveSync lists the syncs it leaves unpriced.
+    mutable std::vector<DeferredSync>* deferred_ = nullptr;
 };
 
 }  // namespace partita::sim

@@ -126,19 +126,41 @@ std::shared_ptr<const std::vector<CollectiveLine>> GraphBuilder::allReduceLines(
 // device run one at a time, in the order they become ready, as on one NCCL stream.
 void GraphBuilder::buildCollectiveSync(TaskGraph& graph, int group, const std::vector<int>& devs,
                                        const std::vector<std::vector<int>>& local, double bytes, TaskInfo info) const {
-    const auto lines = allReduceLines(devs);
-    const CollectiveLine* chosen = nullptr;
-    if (options_.collective_algorithm)
-        for (const CollectiveLine& l : *lines)
-            if (l.algorithm == *options_.collective_algorithm) chosen = &l;
-    const CollectiveLine& line = chosen ? *chosen : fastestLine(*lines, bytes);
-    const double time = line.time(bytes);
     const int join = collectiveJoin(graph, group, devs, info);
     for (const auto& tasks : local)
         for (int t : tasks) graph.addEdge(group, t, join);
     thread_local std::vector<int> members;
-    collectiveMembers(graph, group, join, devs, time, *line.sent_per_byte, bytes, info, members);
+    if (deferred_) {  // priced by priceSync, if the proposal gets that far
+        thread_local std::vector<double> none;
+        none.assign(devs.size(), 0.0);
+        collectiveMembers(graph, group, join, devs, 0.0, none, 0.0, info, members);
+        deferred_->push_back({group, graph.group(group).collectives.size(), devs, members, bytes});
+        graph.addCollective(group, {nullptr, bytes, 0.0});
+        return;
+    }
+    const auto lines = allReduceLines(devs);
+    const CollectiveLine& line = syncLine(*lines, bytes);
+    collectiveMembers(graph, group, join, devs, line.time(bytes), *line.sent_per_byte, bytes, info, members);
     graph.addCollective(group, {line.traffic_per_byte, bytes, line.largest_transfer_per_byte * bytes});
+}
+
+const CollectiveLine& GraphBuilder::syncLine(const std::vector<CollectiveLine>& lines, double bytes) const {
+    if (options_.collective_algorithm)
+        for (const CollectiveLine& l : lines)
+            if (l.algorithm == *options_.collective_algorithm) return l;
+    return fastestLine(lines, bytes);
+}
+
+void GraphBuilder::priceSync(TaskGraph& graph, const DeferredSync& sync) const {
+    const auto lines = allReduceLines(sync.devs);
+    const CollectiveLine& line = syncLine(*lines, sync.bytes);
+    const double time = line.time(sync.bytes);
+    for (size_t r = 0; r < sync.members.size(); ++r) {
+        graph.setExe(sync.members[r], time);
+        graph.setBytes(sync.members[r], (*line.sent_per_byte)[r] * sync.bytes);
+    }
+    graph.collective(sync.group, sync.collective) = {line.traffic_per_byte, sync.bytes,
+                                                    line.largest_transfer_per_byte * sync.bytes};
 }
 
 int GraphBuilder::collectiveJoin(TaskGraph& graph, int group, const std::vector<int>& devs, TaskInfo info) const {

@@ -137,6 +137,10 @@ public:
         groups_[static_cast<size_t>(group)].collectives.push_back(std::move(traffic));
     }
     const TaskGroup& group(int g) const { return groups_[static_cast<size_t>(g)]; }
+    // Pricing a collective built without its time (delta simulation's deferred weight syncs).
+    void setExe(int t, double exe) { nodes_[static_cast<size_t>(t)].exe = exe; }
+    void setBytes(int t, double bytes) { info_[static_cast<size_t>(t)].bytes = bytes; }
+    CollectiveTraffic& collective(int g, size_t index) { return groups_[static_cast<size_t>(g)].collectives[index]; }
     int edgeSource(int e) const { return edges_[static_cast<size_t>(e)].src; }
     int edgeTarget(int e) const { return edges_[static_cast<size_t>(e)].dst; }
     size_t groupCount() const { return groups_.size(); }

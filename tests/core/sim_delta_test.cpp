@@ -199,26 +199,38 @@ TEST(SimDelta, EqualsFullWithAndWithoutReplay) {
 TEST(SimDelta, EarlyExitRejectsOnlyWhatExceedsTheBound) {
     // Abandoned proposals have a makespan above their bound and revert exactly;
     // the others return full simulation's makespan. Both in the sweep and in replay,
-    // and before the graph changes (by the devices' compute alone) as well as after.
-    std::uint64_t abandoned = 0, untouched = 0;
+    // and before the graph changes (by the devices' compute alone) as well as after;
+    // with weight syncs priced on the way (the memory check covers their traffic).
+    std::uint64_t abandoned = 0, untouched = 0, deferred = 0, priced = 0;
     for (const auto& tuning : {DeltaSimulator::Tuning{}, kNoReplay, kReplayAtOnce, kResimulateAtOnce}) {
         DeltaSimulator::Stats stats;
         checkDeltaEqualsFull({builtin("alexnet"), test::cluster(4, 4), 16, {}, 200, false, tuning, true}, 21, &stats);
         abandoned += stats.abandoned;
         untouched += stats.abandoned_untouched;
+        deferred += stats.deferred_syncs;
+        priced += stats.priced_syncs;
         checkDeltaEqualsFull({test::inceptionLike(), test::ring(4), 16, {}, 200, false, tuning, true}, 22, &stats);
         abandoned += stats.abandoned;
         untouched += stats.abandoned_untouched;
+        deferred += stats.deferred_syncs;
+        priced += stats.priced_syncs;
         checkDeltaEqualsFull({builtin("resnet-18"), test::cluster(1, 4), 16, {}, 80, false, tuning, true}, 23, &stats);
         abandoned += stats.abandoned;
         untouched += stats.abandoned_untouched;
+        deferred += stats.deferred_syncs;
+        priced += stats.priced_syncs;
         // Compute-bound (a large batch inside one node): rejections by compute alone.
         checkDeltaEqualsFull({builtin("alexnet"), test::cluster(1, 4), 1024, {}, 80, false, tuning, true}, 24, &stats);
         abandoned += stats.abandoned;
         untouched += stats.abandoned_untouched;
+        deferred += stats.deferred_syncs;
+        priced += stats.priced_syncs;
     }
     EXPECT_GT(untouched, 0u);
     EXPECT_LT(untouched, abandoned);
+    // Weight syncs are priced when the schedule reaches them: some never are.
+    EXPECT_GT(priced, 0u);
+    EXPECT_LT(priced, deferred);
 }
 
 // Strategies a few random operators away from another, and full simulation's answer: the reset tests.

@@ -123,12 +123,13 @@ struct DeltaSimulator::Impl {
     std::vector<Mark> mark_timeline;
 
     Slot& at(int t) { return slots[static_cast<size_t>(t)]; }
+    // Each by-slot array on its own: after a full build of a smaller graph, a resimulation swaps
+    // in a timeline buffer longer than the others.
     void grow() {
-        if (slots.size() < graph.slotCount()) {
-            slots.resize(graph.slotCount());
-            queued.resize(graph.slotCount(), kNotQueued);
-            deferred_of.resize(graph.slotCount(), -1);
-        }
+        const size_t n = graph.slotCount();
+        if (slots.size() < n) slots.resize(n);
+        if (queued.size() < n) queued.resize(n, kNotQueued);
+        if (deferred_of.size() < n) deferred_of.resize(n, -1);
     }
     void touch(int t) {
         Slot& s = at(t);

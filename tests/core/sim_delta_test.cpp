@@ -396,6 +396,34 @@ TEST(SimDelta, InvalidProposalsLeaveTheStateUnchanged) {
     EXPECT_THROW(DeltaSimulator(net, 16, dataParallel(net, 16, 8), test::cluster(1, 4)), Error);
 }
 
+TEST(SimDelta, ByTaskArraysKeepUpAfterAResetToASmallerGraph) {
+    // A full build of a smaller graph, then a resimulation that swaps in the longer timeline buffer
+    // kept from before, then proposals that add tasks past the small graph's slots: every array by
+    // task slot must grow with them, and the state stays a full build's. (Before, the queue keys were
+    // written past their vector's size but inside its capacity, which no sanitizer sees; a bounds
+    // check in push() stopped this sequence at its first new task.)
+    NearStrategies strategies(13);
+    const Case& c = strategies.c;
+    const SoapStrategy big = dataParallel(c.net, c.batch, 8);
+    DeltaSimulator sim(c.net, c.batch, big, c.topo, c.options);
+    sim.setTuning(kResimulateAtOnce);
+    sim.propose(0, singleDevice(c.net).ops[0]);
+    sim.commit();
+    sim.reset(singleDevice(c.net));
+    sim.propose(1, big.ops[1]);
+    sim.commit();
+    EXPECT_EQ(sim.stats().resimulations, 2u);
+    EXPECT_EQ(sim.stats().full_builds, 2u);
+    for (int op = 0; op < strategies.ops; ++op) {  // each adds tasks, bounded (deferred syncs) or not
+        if (op == 1) continue;
+        if (op % 2) sim.propose(op, big.ops[static_cast<size_t>(op)], 1e9);
+        else sim.propose(op, big.ops[static_cast<size_t>(op)]);
+        sim.commit();
+    }
+    EXPECT_EQ(sim.strategy().ops, big.ops);
+    strategies.expectExact(sim, sim.strategy());
+}
+
 // reset() reaches a strategy that differs in a few operators by proposals (delta.h): whichever way
 // it goes, the state is a full build's, proposals after it stay exact, an invalid strategy changes
 // nothing and a cancelled reset can be followed by another.

@@ -68,6 +68,13 @@ bool DeltaSimulator::Impl::moveTo(const SoapStrategy& target, const CancelFn& ca
     return true;
 }
 
+void DeltaSimulator::Impl::stopIfCancelled(const CancelFn& cancel) {
+    if (cancel && cancel()) {
+        built = false;  // as after a cancelled build: only reset() or destruction may follow
+        throw Cancelled();
+    }
+}
+
 std::vector<int> DeltaSimulator::Impl::differingOps(const SoapStrategy& a, const SoapStrategy& b) {
     std::vector<int> ops;
     for (size_t i = 0; i < a.ops.size(); ++i)
@@ -77,10 +84,7 @@ std::vector<int> DeltaSimulator::Impl::differingOps(const SoapStrategy& a, const
 
 void DeltaSimulator::Impl::proposeEach(const std::vector<int>& ops, const SoapStrategy& target, const CancelFn& cancel) {
     for (int o : ops) {
-        if (cancel && cancel()) {
-            built = false;  // as after a cancelled build: only reset() or destruction may follow
-            throw Cancelled();
-        }
+        stopIfCancelled(cancel);
         propose(o, target.ops[static_cast<size_t>(o)], kNotQueued);
         --stats.proposals;  // a step of a move, not a proposal
         commitPending();
@@ -101,10 +105,7 @@ bool DeltaSimulator::Impl::restoreBookmark(const SoapStrategy& target, const Can
     if (back.size() > std::max(tuning.move_ops, net.ops.size() / 4)) return false;  // a build is as cheap
     validateStrategy(net, batch, target, topo.deviceCount(), options.allow_shared_devices);  // before any change
     for (int o : back) {
-        if (cancel && cancel()) {
-            built = false;
-            throw Cancelled();
-        }
+        stopIfCancelled(cancel);
         replaceOp(o, mark_strategy.ops[static_cast<size_t>(o)]);
     }
     order.clear();
@@ -322,13 +323,14 @@ bool DeltaSimulator::Impl::computeExceeds(int o, const OpConfig& config) {
     return exceeds;
 }
 
-// The work the early exit counts on each member's stream grows by the time it now has.
+// The work the early exit counts on each member's stream grows by the time it now has (syncs are
+// deferred only under a bound).
 void DeltaSimulator::Impl::price(int k) {
     const GraphBuilder::DeferredSync& sync = deferred[static_cast<size_t>(k)];
     builder.priceSync(graph, sync);
     for (int t : sync.members) {
         at(t).flags &= static_cast<std::uint8_t>(~kUnpriced);
-        if (limit < kNotQueued) work_left[static_cast<size_t>(graph.resource(t))] += graph.exe(t);
+        work_left[static_cast<size_t>(graph.resource(t))] += graph.exe(t);
     }
     --unpriced;
     ++stats.priced_syncs;

@@ -46,6 +46,7 @@ struct DeltaSimulator::Impl {
     void replaceOp(int o, const OpConfig& config);
     // Proposes and commits each of `ops` at target's configuration, asking `cancel` before each.
     void proposeEach(const std::vector<int>& ops, const SoapStrategy& target, const CancelFn& cancel);
+    void stopIfCancelled(const CancelFn& cancel);  // between the steps of a reset
     void commitPending();
 
     Network net;

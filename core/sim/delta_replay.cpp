@@ -108,9 +108,7 @@ void DeltaSimulator::Impl::replay(size_t j) {
 // no marking pass), and revert() only swaps the buffers back. The sweep's
 // changes so far are undone first, so the current buffer keeps the old timeline.
 void DeltaSimulator::Impl::resimulate() {
-    ++stats.resimulations;
-    for (size_t k = 0; k < deferred.size() && unpriced > 0; ++k)  // only bounded proposals defer, and they replay
-        if (at(deferred[k].members.front()).flags & kUnpriced) price(static_cast<int>(k));
+    ++stats.resimulations;  // unbounded only: no sync was deferred (finish() checks)
     for (int t : touched) {
         at(t).flags = 0;
         queued[static_cast<size_t>(t)] = kNotQueued;
